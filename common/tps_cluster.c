@@ -1,0 +1,84 @@
+/* Address and cluster-list parsing; see tps_cluster.h. */
+#include "tps_cluster.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "taups.h"
+
+int tps_addr_parse(const char *s, tps_addr_t *out, char *err, size_t errlen) {
+    const char *colon, *hs = s, *he;
+    if (s[0] == '[') {
+        he = strchr(s, ']');
+        if (he == NULL || he[1] != ':')
+            goto bad;
+        hs = s + 1;
+        colon = he + 1;
+    } else {
+        colon = strrchr(s, ':');
+        if (colon == NULL)
+            goto bad;
+        he = colon;
+    }
+    size_t hl = (size_t)(he - hs);
+    if (hl == 0 || hl >= sizeof(out->host))
+        goto bad;
+    char *end;
+    long port = strtol(colon + 1, &end, 10);
+    if (end == colon + 1 || *end != '\0' || port < 0 || port > 65535)
+        goto bad;
+    memcpy(out->host, hs, hl);
+    out->host[hl] = '\0';
+    out->port = (int)port;
+    return 0;
+bad:
+    snprintf(err, errlen, "\"%s\" is not HOST:PORT", s);
+    return TPS_EINVAL;
+}
+
+int tps_cluster_parse(const char *list, tps_addr_t **out, char *err,
+                      size_t errlen) {
+    *out = NULL;
+    if (list == NULL || list[0] == '\0') {
+        snprintf(err, errlen, "the cluster list is empty");
+        return TPS_EINVAL;
+    }
+    char *copy = strdup(list);
+    tps_addr_t *a = calloc(TPS_MAX_SHARDS, sizeof(*a));
+    int n = 0, rc = 0;
+    if (copy == NULL || a == NULL) {
+        rc = TPS_ENOMEM;
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (n == TPS_MAX_SHARDS) {
+            snprintf(err, errlen, "more than %d shards", TPS_MAX_SHARDS);
+            rc = TPS_EINVAL;
+            goto done;
+        }
+        if ((rc = tps_addr_parse(tok, &a[n], err, errlen)) < 0)
+            goto done;
+        if (a[n].port == 0) {
+            snprintf(err, errlen, "shard %d (%s): port 0 is not a reachable port",
+                     n, tok);
+            rc = TPS_EINVAL;
+            goto done;
+        }
+        n++;
+    }
+    if (n == 0) {
+        snprintf(err, errlen, "the cluster list \"%s\" names no shard", list);
+        rc = TPS_EINVAL;
+    }
+done:
+    free(copy);
+    if (rc < 0) {
+        free(a);
+        return rc;
+    }
+    *out = a;
+    return n;
+}

@@ -1,0 +1,34 @@
+/* The cluster as every process sees it: the ordered shard address list
+ * ("host:port,host:port,...") and the fixed slice rule of DESIGN.md §2.
+ * The shard map is derived from these, never negotiated. */
+#ifndef TPS_CLUSTER_H
+#define TPS_CLUSTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TPS_MAX_SHARDS 256
+#define TPS_MAX_WORKERS 4096
+
+typedef struct tps_addr_s {
+    char host[256];
+    int port;
+} tps_addr_t;
+
+/* Parses "host:port" ([v6]:port accepted). Returns 0 or TPS_EINVAL, with a
+ * sentence naming the bad text in err. */
+int tps_addr_parse(const char *s, tps_addr_t *out, char *err, size_t errlen);
+
+/* Parses a comma-separated list into a malloc'd array (*out, owned by the
+ * caller). Returns the number of shards (> 0) or TPS_EINVAL with err set. */
+int tps_cluster_parse(const char *list, tps_addr_t **out, char *err,
+                      size_t errlen);
+
+/* First element owned by shard s of S for a tensor of n elements:
+ * s*(n/S) + min(s, n%S). Shard s owns [lo(s), lo(s+1)). */
+static inline uint64_t tps_slice_lo(uint64_t n, uint32_t S, uint32_t s) {
+    uint64_t r = n % S;
+    return (uint64_t)s * (n / S) + (s < r ? s : r);
+}
+
+#endif

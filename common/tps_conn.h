@@ -1,0 +1,63 @@
+/* One TCP connection carrying taups frames, shared by the server and the
+ * client library. It owns a frame reader, a small staging buffer for control
+ * frames, and byte counters; large payloads are read straight into their
+ * destination (see tps_frame.h). Writes past a high-water mark of queued
+ * bytes pause reading from the peer until the queue drains, so one peer that
+ * asks for more than it reads cannot make the process's memory grow without
+ * bound. */
+#ifndef TPS_CONN_H
+#define TPS_CONN_H
+
+#include <stdint.h>
+
+#include <uv.h>
+
+#include "tps_frame.h"
+
+#define TPS_STAGING_SIZE (64u << 10)
+#define TPS_WRITE_HIGH_WATER (64u << 20)
+
+typedef struct tps_conn_s tps_conn_t;
+
+/* A complete frame arrived. The header and payload are valid only during
+ * the call. The callback may close the connection. */
+typedef void (*tps_frame_cb)(tps_conn_t *c, const Taups__Header *h,
+                             uint8_t *payload, uint64_t len);
+/* The stream failed: err is UV_EOF for an orderly close by the peer, a
+ * libuv error, or the reader's error for a bad frame. The connection is not
+ * closed yet: the callback decides (it may still send an error reply). */
+typedef void (*tps_conn_error_cb)(tps_conn_t *c, int err);
+typedef void (*tps_conn_close_cb)(tps_conn_t *c);
+
+struct tps_conn_s {
+    uv_tcp_t tcp;               /* first: (tps_conn_t *)handle is valid */
+    tps_reader_t rd;
+    uint8_t *staging;
+    tps_frame_cb on_frame;
+    tps_conn_error_cb on_error;
+    tps_conn_close_cb on_close; /* runs in the close callback: free there */
+    void *data;                 /* owner's */
+    int closing;
+    int reading;
+    int paused;                 /* reading stopped by the write high-water mark */
+    uint64_t bytes_in, bytes_out, frames_out;
+};
+
+/* Initialises the TCP handle and reader. Returns 0 or an error; on error
+ * nothing needs closing. dest_cb/dest_arg go to the reader. */
+int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
+                  tps_payload_dest_cb dest_cb, void *dest_arg);
+
+/* Starts reading frames. */
+int tps_conn_start(tps_conn_t *c);
+
+/* Sends a frame (see tps_frame_write: payload borrowed until cb). Counts the
+ * bytes. Returns 0 or a negative error (cb will then not run). */
+int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
+                  uint64_t len, tps_write_cb cb, void *arg);
+
+/* Closes the connection; on_close runs from the loop once the handle is
+ * closed, and only then may the owner free `c`. Safe to call twice. */
+void tps_conn_close(tps_conn_t *c);
+
+#endif

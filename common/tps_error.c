@@ -1,0 +1,33 @@
+/* tps_strerror: one function for taups's own codes and libuv's. */
+#include <uv.h>
+
+#include "taups.h"
+
+const char *tps_strerror(int err) {
+    switch (err) {
+    case 0:
+        return "success";
+    case TPS_EPROTO:
+        return "malformed or unexpected frame";
+    case TPS_E2BIG:
+        return "length exceeds the configured limit";
+    case TPS_EINVAL:
+        return "invalid argument";
+    case TPS_ENOMEM:
+        return "out of memory";
+    case TPS_EREMOTE:
+        return "the server reported an error";
+    case TPS_EUNREACH:
+        return "shard unreachable";
+    case TPS_ECLOSED:
+        return "connection closed with requests pending";
+    case TPS_EMISMATCH:
+        return "cluster or tensor mismatch";
+    case TPS_EIO:
+        return "input/output error";
+    case TPS_ENOENT:
+        return "no such tensor";
+    default:
+        return err < 0 ? uv_strerror(err) : "unknown error";
+    }
+}

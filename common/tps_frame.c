@@ -1,0 +1,244 @@
+/* Frame reader and writer; see tps_frame.h. */
+#include "tps_frame.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "taups.h"
+
+static uint32_t rd32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+static void wr32(uint8_t *p, uint32_t v) {
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void *arena_alloc(void *data, size_t size) {
+    tps_reader_t *rd = data;
+    size_t off = (rd->arena_used + 15) & ~(size_t)15;
+    if (off > rd->arena_cap || size > rd->arena_cap - off)
+        return NULL; /* unpack fails cleanly: the header was hostile */
+    rd->arena_used = off + size;
+    return rd->arena + off;
+}
+
+static void arena_free(void *data, void *ptr) {
+    /* Released all at once when the frame is done. */
+    (void)data;
+    (void)ptr;
+}
+
+int tps_reader_init(tps_reader_t *rd, const tps_limits_t *lim,
+                    tps_payload_dest_cb dest_cb, void *dest_arg) {
+    memset(rd, 0, sizeof(*rd));
+    rd->lim.max_header = lim ? lim->max_header : TPS_DEFAULT_MAX_HEADER;
+    rd->lim.max_payload = lim ? lim->max_payload : TPS_DEFAULT_MAX_PAYLOAD;
+    rd->dest_cb = dest_cb;
+    rd->dest_arg = dest_arg;
+    /* An unpacked header is the struct plus copies of its strings, which
+     * are bounded by the packed length; twice that is ample. */
+    rd->arena_cap = sizeof(Taups__Header) + 2 * (size_t)rd->lim.max_header + 256;
+    rd->hbuf = malloc(rd->lim.max_header ? rd->lim.max_header : 1);
+    rd->arena = malloc(rd->arena_cap);
+    if (rd->hbuf == NULL || rd->arena == NULL) {
+        tps_reader_free(rd);
+        return TPS_ENOMEM;
+    }
+    rd->arena_alloc.alloc = arena_alloc;
+    rd->arena_alloc.free = arena_free;
+    rd->arena_alloc.allocator_data = rd;
+    rd->state = TPS_RD_PREAMBLE;
+    return 0;
+}
+
+void tps_reader_free(tps_reader_t *rd) {
+    free(rd->hbuf);
+    free(rd->arena);
+    free(rd->pool);
+    rd->hbuf = rd->arena = rd->pool = NULL;
+    rd->pool_cap = 0;
+    rd->hdr = NULL;
+    rd->payload = NULL;
+}
+
+void tps_reader_want(tps_reader_t *rd, uint8_t **base, size_t *len) {
+    switch (rd->state) {
+    case TPS_RD_PREAMBLE:
+        *base = rd->pre + rd->got;
+        *len = TPS_PREAMBLE_LEN - rd->got;
+        return;
+    case TPS_RD_HEADER:
+        *base = rd->hbuf + rd->got;
+        *len = rd->hlen - rd->got;
+        return;
+    case TPS_RD_PAYLOAD:
+        *base = rd->payload + rd->got;
+        *len = (size_t)(rd->plen - rd->got);
+        return;
+    default:
+        *base = NULL;
+        *len = 0;
+    }
+}
+
+static int fail(tps_reader_t *rd, int err) {
+    rd->state = TPS_RD_ERROR;
+    rd->err = err;
+    return err;
+}
+
+static int finish_header(tps_reader_t *rd) {
+    rd->arena_used = 0;
+    rd->hdr = taups__header__unpack(&rd->arena_alloc, rd->hlen, rd->hbuf);
+    if (rd->hdr == NULL)
+        return fail(rd, TPS_EPROTO);
+    rd->got = 0;
+    if (rd->plen == 0) {
+        rd->payload = NULL;
+        rd->state = TPS_RD_DONE;
+        rd->frames++;
+        return 1;
+    }
+    uint8_t *dest = NULL;
+    if (rd->dest_cb) {
+        int rc = rd->dest_cb(rd->dest_arg, rd->hdr, rd->plen, &dest);
+        if (rc < 0)
+            return fail(rd, rc);
+    }
+    if (dest == NULL) {
+        if (rd->pool_cap < rd->plen) {
+            /* Grow once to the largest payload seen; steady state reuses it.
+             * plen was checked against max_payload before we got here. */
+            uint8_t *p = realloc(rd->pool, (size_t)rd->plen);
+            if (p == NULL)
+                return fail(rd, TPS_ENOMEM);
+            rd->pool = p;
+            rd->pool_cap = (size_t)rd->plen;
+        }
+        dest = rd->pool;
+    }
+    rd->payload = dest;
+    rd->state = TPS_RD_PAYLOAD;
+    return 0;
+}
+
+int tps_reader_commit(tps_reader_t *rd, size_t n) {
+    rd->got += n;
+    switch (rd->state) {
+    case TPS_RD_PREAMBLE:
+        if (rd->got < TPS_PREAMBLE_LEN)
+            return 0;
+        if (rd32(rd->pre) != TPS_MAGIC)
+            return fail(rd, TPS_EPROTO);
+        rd->hlen = rd32(rd->pre + 4);
+        rd->plen = (uint64_t)rd32(rd->pre + 8) | (uint64_t)rd32(rd->pre + 12) << 32;
+        if (rd->hlen == 0 || rd->hlen > rd->lim.max_header ||
+            rd->plen > rd->lim.max_payload)
+            return fail(rd, TPS_E2BIG);
+        rd->got = 0;
+        rd->state = TPS_RD_HEADER;
+        return 0;
+    case TPS_RD_HEADER:
+        if (rd->got < rd->hlen)
+            return 0;
+        return finish_header(rd);
+    case TPS_RD_PAYLOAD:
+        if (rd->got < rd->plen)
+            return 0;
+        rd->state = TPS_RD_DONE;
+        rd->frames++;
+        return 1;
+    case TPS_RD_DONE:
+        return 1;
+    case TPS_RD_ERROR:
+        break;
+    }
+    return rd->err;
+}
+
+int tps_reader_feed(tps_reader_t *rd, const uint8_t *data, size_t len,
+                    size_t *used) {
+    size_t off = 0;
+    int rc = rd->state == TPS_RD_ERROR ? rd->err : 0;
+    while (rc == 0 && off < len) {
+        uint8_t *base;
+        size_t want;
+        tps_reader_want(rd, &base, &want);
+        size_t n = len - off < want ? len - off : want;
+        memcpy(base, data + off, n);
+        off += n;
+        rc = tps_reader_commit(rd, n);
+    }
+    /* A frame without payload completes on the header's last byte; report
+     * it even when it arrived exactly at the end of the data. */
+    *used = off;
+    return rc;
+}
+
+void tps_reader_next(tps_reader_t *rd) {
+    if (rd->state == TPS_RD_ERROR)
+        return;
+    rd->state = TPS_RD_PREAMBLE;
+    rd->got = 0;
+    rd->hdr = NULL;
+    rd->payload = NULL;
+    rd->arena_used = 0;
+}
+
+size_t tps_frame_meta_size(const Taups__Header *h) {
+    return TPS_PREAMBLE_LEN + taups__header__get_packed_size(h);
+}
+
+size_t tps_frame_encode_meta(const Taups__Header *h, uint64_t payload_len,
+                             uint8_t *buf, size_t cap) {
+    size_t hl = taups__header__get_packed_size(h);
+    if (cap < TPS_PREAMBLE_LEN + hl)
+        return 0;
+    wr32(buf, TPS_MAGIC);
+    wr32(buf + 4, (uint32_t)hl);
+    wr32(buf + 8, (uint32_t)payload_len);
+    wr32(buf + 12, (uint32_t)(payload_len >> 32));
+    taups__header__pack(h, buf + TPS_PREAMBLE_LEN);
+    return TPS_PREAMBLE_LEN + hl;
+}
+
+/* The request and the bytes of preamble + header share one allocation, freed
+ * in the callback; the payload is only pointed to. */
+typedef struct write_req_s {
+    uv_write_t req;
+    tps_write_cb cb;
+    void *arg;
+    uint8_t meta[];
+} write_req_t;
+
+static void on_write(uv_write_t *req, int status) {
+    write_req_t *wr = (write_req_t *)req;
+    if (wr->cb)
+        wr->cb(wr->arg, status);
+    free(wr);
+}
+
+int64_t tps_frame_write(uv_stream_t *s, const Taups__Header *h,
+                        const void *payload, uint64_t payload_len,
+                        tps_write_cb cb, void *arg) {
+    size_t meta = tps_frame_meta_size(h);
+    write_req_t *wr = malloc(sizeof(*wr) + meta);
+    if (wr == NULL)
+        return UV_ENOMEM;
+    wr->cb = cb;
+    wr->arg = arg;
+    tps_frame_encode_meta(h, payload_len, wr->meta, meta);
+    uv_buf_t bufs[2];
+    bufs[0] = uv_buf_init((char *)wr->meta, (unsigned int)meta);
+    bufs[1].base = (char *)payload;
+    bufs[1].len = (size_t)payload_len;
+    int err = uv_write(&wr->req, s, bufs, payload_len > 0 ? 2 : 1, on_write);
+    if (err < 0) {
+        free(wr);
+        return err;
+    }
+    return (int64_t)(meta + payload_len);
+}

@@ -1,0 +1,122 @@
+/* The taups frame (DESIGN.md §4):
+ *
+ *   | magic "TPS1" u32 | header_len u32 | payload_len u64 | header | payload |
+ *
+ * all little-endian. The header is a protobuf-c taups.Header; the payload is
+ * raw bytes that never pass through protobuf.
+ *
+ * The reader is a state machine (PREAMBLE -> HEADER -> PAYLOAD -> DONE) that
+ * accepts any split of the byte stream. Declared lengths are checked against
+ * limits before anything is allocated. Payloads land either in a destination
+ * chosen by a callback once the header is known (a client reads a pull reply
+ * straight into the caller's tensor) or in a pooled buffer reused across
+ * frames. Headers are unpacked into a per-reader arena, so steady-state
+ * reading allocates nothing. */
+#ifndef TPS_FRAME_H
+#define TPS_FRAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <protobuf-c/protobuf-c.h>
+#include <uv.h>
+
+#include "proto/taups.pb-c.h"
+
+#define TPS_MAGIC 0x31535054u /* the bytes "TPS1" read as little-endian u32 */
+#define TPS_PREAMBLE_LEN 16
+#define TPS_PROTO_VERSION 1
+#define TPS_DEFAULT_MAX_HEADER 4096u
+#define TPS_DEFAULT_MAX_PAYLOAD (64u << 20)
+
+typedef struct tps_limits_s {
+    uint32_t max_header;
+    uint64_t max_payload;
+} tps_limits_t;
+
+typedef enum tps_rd_state_e {
+    TPS_RD_PREAMBLE, /* collecting the 16-byte preamble */
+    TPS_RD_HEADER,   /* collecting header_len bytes of protobuf */
+    TPS_RD_PAYLOAD,  /* collecting payload_len bytes into `payload` */
+    TPS_RD_DONE,     /* a whole frame is available until tps_reader_next() */
+    TPS_RD_ERROR     /* the stream is unusable; `err` says why */
+} tps_rd_state_t;
+
+typedef struct tps_reader_s tps_reader_t;
+
+/* Chooses where a payload goes, called once per frame with a payload, after
+ * the header is unpacked. Set *dest to a buffer of `len` bytes that stays
+ * valid until the frame is done, or leave it NULL to use the reader's pool.
+ * A negative return rejects the frame with that error (the stream is then
+ * unusable: the peer is out of sync). */
+typedef int (*tps_payload_dest_cb)(void *arg, const Taups__Header *h,
+                                   uint64_t len, uint8_t **dest);
+
+struct tps_reader_s {
+    tps_rd_state_t state;
+    int err;                 /* negative code when state == TPS_RD_ERROR */
+    tps_limits_t lim;
+    uint8_t pre[TPS_PREAMBLE_LEN];
+    size_t got;              /* bytes of the current section received */
+    uint32_t hlen;
+    uint64_t plen;
+    uint8_t *hbuf;           /* max_header bytes, allocated once */
+    Taups__Header *hdr;      /* valid in TPS_RD_PAYLOAD and TPS_RD_DONE */
+    uint8_t *payload;        /* plen bytes: dest_cb's buffer or the pool */
+    uint8_t *pool;           /* reused payload buffer, grows to the largest */
+    size_t pool_cap;
+    tps_payload_dest_cb dest_cb;
+    void *dest_arg;
+    /* Header arena: unpacking never calls malloc. */
+    ProtobufCAllocator arena_alloc;
+    uint8_t *arena;
+    size_t arena_cap, arena_used;
+    /* Counters. */
+    uint64_t frames;
+    uint64_t direct_reads;   /* reads that landed in place, not staged */
+};
+
+/* Initialises `rd` (limits NULL: defaults). Allocates the header buffer and
+ * arena. Returns 0 or TPS_ENOMEM. */
+int tps_reader_init(tps_reader_t *rd, const tps_limits_t *lim,
+                    tps_payload_dest_cb dest_cb, void *dest_arg);
+void tps_reader_free(tps_reader_t *rd);
+
+/* Where the next bytes of the stream belong and how many are missing in the
+ * current section. Only meaningful in PREAMBLE, HEADER and PAYLOAD. */
+void tps_reader_want(tps_reader_t *rd, uint8_t **base, size_t *len);
+
+/* Records that n bytes were written at the place tps_reader_want() gave.
+ * Returns 1 when a frame is complete, 0 when more bytes are needed, or a
+ * negative error (TPS_E2BIG, TPS_EPROTO, ...) that leaves the reader in
+ * TPS_RD_ERROR. */
+int tps_reader_commit(tps_reader_t *rd, size_t n);
+
+/* Copies from `data` (len bytes) into the reader, stopping after one complete
+ * frame. *used says how many bytes were consumed. Returns as commit does. */
+int tps_reader_feed(tps_reader_t *rd, const uint8_t *data, size_t len,
+                    size_t *used);
+
+/* Releases the finished frame and prepares for the next one. */
+void tps_reader_next(tps_reader_t *rd);
+
+/* Writes preamble + packed header for a frame whose payload has payload_len
+ * bytes into buf (cap bytes). Returns the bytes written, or 0 if cap is too
+ * small (tps_frame_meta_size tells the size). */
+size_t tps_frame_meta_size(const Taups__Header *h);
+size_t tps_frame_encode_meta(const Taups__Header *h, uint64_t payload_len,
+                             uint8_t *buf, size_t cap);
+
+/* Called when a frame write finished; status is 0 or a libuv error
+ * (UV_ECANCELED when the stream closed first). */
+typedef void (*tps_write_cb)(void *arg, int status);
+
+/* Sends one frame with a scatter/gather write: the preamble and header are
+ * packed into the request, the payload is sent from where it is, never
+ * copied. `payload` is borrowed until cb runs (cb may be NULL). Returns the
+ * frame's size in bytes (> 0), in which case cb will run exactly once, or a
+ * negative libuv error, in which case it will not. */
+int64_t tps_frame_write(uv_stream_t *s, const Taups__Header *h, const void *payload,
+                    uint64_t payload_len, tps_write_cb cb, void *arg);
+
+#endif

@@ -1,0 +1,68 @@
+/* Command-line options as one table per program. The table drives parsing,
+ * range and choice validation, --help, the KEY=VALUE config-file reader used
+ * by the systemd units, and the JSON dump written into run.json, so an option
+ * is described once and behaves the same everywhere. */
+#ifndef TPS_OPT_H
+#define TPS_OPT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum tps_opt_type_e {
+    TPS_OPT_STR,    /* dst: const char ** (points into argv or a saved copy) */
+    TPS_OPT_INT,    /* dst: int * */
+    TPS_OPT_U64,    /* dst: uint64_t * */
+    TPS_OPT_DOUBLE, /* dst: double * */
+    TPS_OPT_FLAG,   /* dst: int *, set to 1 when present, takes no value */
+    TPS_OPT_CHOICE, /* dst: const char **, value must be one of `choices` */
+    TPS_OPT_LIST    /* dst: tps_strlist_t *, option may repeat; values appended */
+} tps_opt_type_t;
+
+typedef struct tps_strlist_s {
+    int n;
+    char **v; /* owned, freed by tps_opt_free */
+} tps_strlist_t;
+
+typedef struct tps_opt_s {
+    const char *name;    /* long name without "--" */
+    tps_opt_type_t type;
+    void *dst;
+    const char *def;     /* default as text (NULL: none / empty) */
+    double min, max;     /* numeric range, checked when min <= max */
+    const char *choices; /* "a|b|c" for TPS_OPT_CHOICE */
+    const char *metavar; /* shown in --help, e.g. "HOST:PORT" */
+    const char *help;
+} tps_opt_t;
+
+/* Terminates a table. */
+#define TPS_OPT_END {NULL, TPS_OPT_STR, NULL, NULL, 0, 0, NULL, NULL, NULL}
+
+/* Results of tps_opt_parse other than an index. */
+#define TPS_OPT_EXIT_OK (-1)   /* --help or --version was printed: exit 0 */
+#define TPS_OPT_EXIT_ERR (-2)  /* error printed to stderr: exit 2 */
+
+/* Applies defaults, then parses argv (`--name value`, `--name=value`,
+ * `--flag`). `--help` prints `usage` and the table; `--version` prints the
+ * package version. Errors name the option and what was wrong. Returns the
+ * index of the first non-option argument (argc if none), or one of the
+ * TPS_OPT_EXIT_* codes. `prog` is used in messages. */
+int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
+                  int argc, char **argv);
+
+/* Reads KEY=VALUE lines (KEY is an option name, '#' starts a comment) from
+ * `path` and applies them as if given on the command line; call it before
+ * tps_opt_parse's command line so that the command line wins, by passing the
+ * file through --config. Returns 0 or TPS_OPT_EXIT_ERR. */
+int tps_opt_load_file(const tps_opt_t *opts, const char *prog, const char *path);
+
+/* Writes every option and its current value as the members of a JSON object
+ * (without the braces): "name": value, ... */
+void tps_opt_dump_json(const tps_opt_t *opts, FILE *out, const char *indent);
+
+/* Frees what parsing allocated (lists and saved strings). */
+void tps_opt_free(const tps_opt_t *opts);
+
+/* Writes s as a JSON string literal (with quotes and escapes). */
+void tps_json_str(FILE *out, const char *s);
+
+#endif

@@ -1,0 +1,67 @@
+/* xoshiro256** (Blackman & Vigna) with splitmix64 seeding. */
+#include "tps_rng.h"
+
+#include <math.h>
+
+static uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+}
+
+void tps_rng_seed(tps_rng_t *r, uint64_t seed, uint64_t stream) {
+    uint64_t x = seed ^ (stream * 0xd1342543de82ef95ULL + 0x632be59bd9b4e019ULL);
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix64(&x);
+    r->has_spare = 0;
+    r->spare = 0;
+}
+
+uint64_t tps_rng_next(tps_rng_t *r) {
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+double tps_rng_uniform(tps_rng_t *r) {
+    return (double)(tps_rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+uint64_t tps_rng_below(tps_rng_t *r, uint64_t n) {
+    /* Rejection from the top of the range keeps every residue equally likely. */
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+    uint64_t x;
+    do
+        x = tps_rng_next(r);
+    while (x >= limit);
+    return x % n;
+}
+
+double tps_rng_normal(tps_rng_t *r) {
+    if (r->has_spare) {
+        r->has_spare = 0;
+        return r->spare;
+    }
+    double u, v, q;
+    do {
+        u = 2.0 * tps_rng_uniform(r) - 1.0;
+        v = 2.0 * tps_rng_uniform(r) - 1.0;
+        q = u * u + v * v;
+    } while (q >= 1.0 || q == 0.0);
+    double f = sqrt(-2.0 * log(q) / q);
+    r->spare = v * f;
+    r->has_spare = 1;
+    return u * f;
+}

@@ -1,0 +1,60 @@
+/* A taups shard server on a libuv loop: accepts connections, checks hellos,
+ * and answers declare / push / pull / stats frames against one tps_shard_t.
+ * It runs in taups-server's main loop, and in-process in tests and benches
+ * (any loop, any thread: all calls except tps__server_stop_async must come
+ * from the loop's thread). */
+#ifndef TPS_SERVER_H
+#define TPS_SERVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <uv.h>
+
+#include "shard.h"
+#include "tps_frame.h"
+
+typedef struct tps_server_config_s {
+    const char *listen;   /* HOST:PORT to bind; port 0 picks a free port */
+    const char *cluster;  /* ordered shard list; NULL: a cluster of one */
+    int shard;            /* this shard's index in the list */
+    int workers;          /* workers the cluster expects */
+    double lr;            /* SGD learning rate */
+    double stats_every;   /* seconds between summary log lines; 0: never */
+    tps_limits_t lim;     /* frame limits */
+    int max_tensors;
+    uint64_t max_elements;
+    int quiet;            /* no per-connection log lines (benchmarks) */
+} tps_server_config_t;
+
+/* Defaults for everything but listen/cluster/shard. */
+void tps__server_config_init(tps_server_config_t *cfg);
+
+typedef struct tps_server_s tps_server_t;
+
+/* Binds, listens and starts serving on `loop`. On success *out is owned by
+ * the caller: stop it, run the loop until it returns, then free it. On
+ * failure returns a negative code with a sentence in err. */
+int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
+                      tps_server_t **out, char *err, size_t errlen);
+
+/* The port actually bound. */
+int tps__server_port(const tps_server_t *s);
+
+/* Closes the listener, every connection and timer; once their close
+ * callbacks have run the loop has nothing left and uv_run returns. Logs the
+ * final summary. */
+void tps__server_stop(tps_server_t *s);
+
+/* tps__server_stop from any thread. */
+void tps__server_stop_async(tps_server_t *s);
+
+/* Frees a stopped server after its loop has finished. */
+void tps__server_free(tps_server_t *s);
+
+const tps_shard_t *tps__server_shard(const tps_server_t *s);
+
+/* Counters as a JSON object in a malloc'd string (caller frees). */
+char *tps__server_stats_json(const tps_server_t *s);
+
+#endif

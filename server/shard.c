@@ -1,0 +1,143 @@
+/* Shard state: tensor table, slices, initialisation and the update rule. */
+#include "shard.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "taups.h"
+#include "tps_cluster.h"
+
+int tps__shard_init(tps_shard_t *sh, uint32_t index, uint32_t nshards,
+                    int max_tensors, uint64_t max_elements, double lr) {
+    memset(sh, 0, sizeof(*sh));
+    sh->index = index;
+    sh->nshards = nshards;
+    sh->max_tensors = max_tensors;
+    sh->max_elements = max_elements;
+    sh->lr = lr;
+    sh->tensors = calloc((size_t)max_tensors, sizeof(*sh->tensors));
+    return sh->tensors ? 0 : TPS_ENOMEM;
+}
+
+void tps__shard_free(tps_shard_t *sh) {
+    for (int i = 0; i < sh->ntensors; i++)
+        free(sh->tensors[i].param);
+    free(sh->tensors);
+    sh->tensors = NULL;
+    sh->ntensors = 0;
+}
+
+static uint64_t mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static double unit(uint64_t seed, uint64_t i, uint64_t k) {
+    uint64_t h = mix64(seed * 0x9e3779b97f4a7c15ULL + mix64(2 * i + k + 1));
+    return ((double)(h >> 11) + 0.5) * 0x1.0p-53; /* in (0, 1) */
+}
+
+float tps__init_value(int init, float scale, uint64_t seed, uint64_t i) {
+    switch (init) {
+    case TPS_INIT_UNIFORM:
+        return (float)((2.0 * unit(seed, i, 0) - 1.0) * scale);
+    case TPS_INIT_NORMAL: {
+        /* Box-Muller from two hashes of the index. */
+        double u = unit(seed, i, 0), v = unit(seed, i, 1);
+        return (float)(sqrt(-2.0 * log(u)) * cos(2.0 * M_PI * v) * scale);
+    }
+    default:
+        return 0.0f;
+    }
+}
+
+int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
+                       float scale, uint64_t seed, char *err, size_t errlen) {
+    size_t nl = strlen(name);
+    if (nl == 0 || nl >= TPS_MAX_NAME) {
+        snprintf(err, errlen, "tensor name must have 1 to %d bytes",
+                 TPS_MAX_NAME - 1);
+        return TPS_EINVAL;
+    }
+    if (init < TPS_INIT_ZEROS || init > TPS_INIT_NORMAL || !isfinite(scale)) {
+        snprintf(err, errlen, "tensor \"%s\": unknown init %d or bad scale",
+                 name, init);
+        return TPS_EINVAL;
+    }
+    for (int i = 0; i < sh->ntensors; i++) {
+        tps_tensor_t *t = &sh->tensors[i];
+        if (strcmp(t->name, name) != 0)
+            continue;
+        if (t->n != n) {
+            snprintf(err, errlen,
+                     "tensor \"%s\": length %llu != %llu already declared",
+                     name, (unsigned long long)n, (unsigned long long)t->n);
+            return TPS_EMISMATCH;
+        }
+        if (t->init != init || t->scale != scale || t->seed != seed) {
+            snprintf(err, errlen,
+                     "tensor \"%s\": declared again with a different init",
+                     name);
+            return TPS_EMISMATCH;
+        }
+        return i;
+    }
+    if (n == 0 || n > sh->max_elements) {
+        snprintf(err, errlen,
+                 "tensor \"%s\": length %llu is outside [1, %llu]", name,
+                 (unsigned long long)n, (unsigned long long)sh->max_elements);
+        return TPS_E2BIG;
+    }
+    if (sh->ntensors == sh->max_tensors) {
+        snprintf(err, errlen, "tensor \"%s\": this shard already holds %d tensors",
+                 name, sh->max_tensors);
+        return TPS_E2BIG;
+    }
+    tps_tensor_t *t = &sh->tensors[sh->ntensors];
+    t->lo = tps_slice_lo(n, sh->nshards, sh->index);
+    t->hi = tps_slice_lo(n, sh->nshards, sh->index + 1);
+    /* One spare element so that an empty slice (n < S) still has a buffer. */
+    t->param = malloc((size_t)(t->hi - t->lo + 1) * sizeof(float));
+    if (t->param == NULL) {
+        snprintf(err, errlen, "tensor \"%s\": out of memory for %llu elements",
+                 name, (unsigned long long)(t->hi - t->lo));
+        return TPS_ENOMEM;
+    }
+    memcpy(t->name, name, nl + 1);
+    t->n = n;
+    t->init = init;
+    t->scale = scale;
+    t->seed = seed;
+    t->version = 0;
+    for (uint64_t i = t->lo; i < t->hi; i++)
+        t->param[i - t->lo] = tps__init_value(init, scale, seed, i);
+    return sh->ntensors++;
+}
+
+tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
+                               uint64_t count, char *err, size_t errlen) {
+    if (id >= (uint32_t)sh->ntensors) {
+        snprintf(err, errlen, "no tensor with id %u (this shard has %d)", id,
+                 sh->ntensors);
+        return NULL;
+    }
+    tps_tensor_t *t = &sh->tensors[id];
+    if (offset < t->lo || offset > t->hi || count > t->hi - offset) {
+        snprintf(err, errlen,
+                 "tensor \"%s\": elements [%llu, +%llu) are outside shard %u's "
+                 "slice [%llu, %llu)",
+                 t->name, (unsigned long long)offset, (unsigned long long)count,
+                 sh->index, (unsigned long long)t->lo, (unsigned long long)t->hi);
+        return NULL;
+    }
+    return t;
+}
+
+void tps__sgd_apply(float *restrict p, const float *restrict g, uint64_t count,
+                    float lr) {
+    for (uint64_t i = 0; i < count; i++)
+        p[i] -= lr * g[i];
+}

@@ -1,0 +1,65 @@
+/* The state of one shard: the tensors it holds a slice of, and the update
+ * rule applied to them. No networking here, so that the arithmetic can be
+ * unit-tested directly and the server's connection code stays about
+ * connections. */
+#ifndef TPS_SHARD_H
+#define TPS_SHARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TPS_MAX_NAME 128
+
+typedef struct tps_tensor_s {
+    char name[TPS_MAX_NAME];
+    uint64_t n;          /* length of the whole tensor */
+    uint64_t lo, hi;     /* this shard owns [lo, hi) */
+    int init;            /* tps_init_t, kept to check idempotent declares */
+    float scale;
+    uint64_t seed;
+    float *param;        /* hi - lo values */
+    uint64_t version;    /* logical updates applied */
+} tps_tensor_t;
+
+typedef struct tps_shard_stats_s {
+    uint64_t pushes;     /* logical updates applied */
+    uint64_t push_frames;
+    uint64_t pulls;      /* pull frames answered */
+    uint64_t rejected;   /* frames refused: malformed, out of range, ... */
+} tps_shard_stats_t;
+
+typedef struct tps_shard_s {
+    uint32_t index, nshards;
+    int max_tensors;
+    uint64_t max_elements; /* per tensor, whole length */
+    int ntensors;
+    tps_tensor_t *tensors; /* max_tensors entries */
+    double lr;
+    tps_shard_stats_t st;
+} tps_shard_t;
+
+/* Prepares an empty shard. Returns 0 or TPS_ENOMEM. */
+int tps__shard_init(tps_shard_t *sh, uint32_t index, uint32_t nshards,
+                    int max_tensors, uint64_t max_elements, double lr);
+void tps__shard_free(tps_shard_t *sh);
+
+/* Declares a tensor (idempotent for the same name, length, init, scale and
+ * seed). Returns its id (>= 0) or TPS_EMISMATCH / TPS_E2BIG / TPS_EINVAL /
+ * TPS_ENOMEM with a sentence in err naming the tensor. */
+int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
+                       float scale, uint64_t seed, char *err, size_t errlen);
+
+/* Finds tensor `id` and checks that [offset, offset+count) lies within this
+ * shard's slice of it. Returns the tensor or NULL with err set. */
+tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
+                               uint64_t count, char *err, size_t errlen);
+
+/* The value element i of a tensor starts with: a pure function of (init,
+ * scale, seed, i), so a tensor's initial values do not depend on how many
+ * shards hold it. */
+float tps__init_value(int init, float scale, uint64_t seed, uint64_t i);
+
+/* Plain SGD on count elements: p[i] -= lr * g[i]. */
+void tps__sgd_apply(float *p, const float *g, uint64_t count, float lr);
+
+#endif

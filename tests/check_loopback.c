@@ -1,0 +1,311 @@
+/* In-process loopback tests: a real shard server on 127.0.0.1:0 in its own
+ * thread and loop, and real libtaups clients talking TCP to it. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <uv.h>
+
+#include "server.h"
+#include "taups.h"
+#include "tps_cluster.h"
+
+typedef struct cluster_s {
+    int n;
+    uv_loop_t loops[4];
+    tps_server_t *srv[4];
+    uv_thread_t threads[4];
+    char list[256];
+} cluster_t;
+
+static void run_loop(void *arg) {
+    uv_run(arg, UV_RUN_DEFAULT);
+}
+
+/* Starts n shard servers on free ports. Servers are bound one by one to
+ * port 0; the cluster list is only known once all are bound, so each is told
+ * the final list through the config before it serves (the list only matters
+ * for the shard count and the hello check). */
+static void cluster_start(cluster_t *c, int n, int workers, double lr) {
+    memset(c, 0, sizeof(*c));
+    c->n = n;
+    for (int s = 0; s < n; s++) {
+        tps_server_config_t cfg;
+        tps__server_config_init(&cfg);
+        char fake[256] = "";
+        for (int k = 0; k < n; k++)
+            snprintf(fake + strlen(fake), sizeof(fake) - strlen(fake), "%s127.0.0.1:1",
+                     k ? "," : "");
+        cfg.listen = "127.0.0.1:0";
+        cfg.cluster = fake;
+        cfg.shard = s;
+        cfg.workers = workers;
+        cfg.lr = lr;
+        cfg.stats_every = 0;
+        cfg.quiet = 1;
+        char err[256];
+        ck_assert_int_eq(uv_loop_init(&c->loops[s]), 0);
+        int rc = tps__server_start(&c->loops[s], &cfg, &c->srv[s], err, sizeof(err));
+        ck_assert_msg(rc == 0, "server start: %s", err);
+        snprintf(c->list + strlen(c->list), sizeof(c->list) - strlen(c->list),
+                 "%s127.0.0.1:%d", s ? "," : "", tps__server_port(c->srv[s]));
+    }
+    for (int s = 0; s < n; s++)
+        ck_assert_int_eq(uv_thread_create(&c->threads[s], run_loop, &c->loops[s]), 0);
+}
+
+static void cluster_stop(cluster_t *c) {
+    for (int s = 0; s < c->n; s++) {
+        tps__server_stop_async(c->srv[s]);
+        uv_thread_join(&c->threads[s]);
+        tps__server_free(c->srv[s]);
+        /* Every handle was closed: the loop must close cleanly. */
+        ck_assert_int_eq(uv_loop_close(&c->loops[s]), 0);
+    }
+}
+
+static tps_client_t *open_client(const cluster_t *c, tps_role_t role, int rank,
+                                 int workers, size_t chunk) {
+    tps_options_t o;
+    tps_options_init(&o);
+    o.cluster = c->list;
+    o.role = role;
+    o.rank = rank;
+    o.workers = workers;
+    o.chunk_bytes = chunk;
+    o.connect_timeout_ms = 3000;
+    tps_client_t *cl;
+    char err[512];
+    int rc = tps_open(&o, &cl, err, sizeof(err));
+    ck_assert_msg(rc == 0, "open: %s", err);
+    return cl;
+}
+
+/* Pushes and pulls through 3 shards and small chunks, so that n = 1000
+ * travels in many frames; the result must be exactly init - lr * sum(g). */
+START_TEST(test_push_pull_sgd) {
+    cluster_t c;
+    cluster_start(&c, 3, 1, 0.5);
+    tps_client_t *cl = open_client(&c, TPS_ROLE_WORKER, 0, 1, 64 * 4);
+    const uint64_t n = 1000;
+    int id = tps_declare(cl, "w", n, TPS_INIT_ZEROS, 0, 1);
+    ck_assert_int_ge(id, 0);
+    float *g = malloc(n * sizeof(float)), *p = malloc(n * sizeof(float));
+    for (uint64_t i = 0; i < n; i++)
+        g[i] = (float)i;
+    ck_assert_int_eq(tps_push(cl, id, g), 0);
+    ck_assert_int_eq(tps_push(cl, id, g), 0);
+    ck_assert_int_eq(tps_pull(cl, id, p), 0);
+    for (uint64_t i = 0; i < n; i++)
+        ck_assert_float_eq(p[i], -1.0f * (float)i); /* 2 pushes x 0.5 */
+    uint64_t v[3];
+    ck_assert_int_eq(tps_versions(cl, id, v, 3), 3);
+    for (int s = 0; s < 3; s++)
+        ck_assert_uint_eq(v[s], 2);
+    uint64_t sent, recv;
+    tps_bytes(cl, &sent, &recv);
+    ck_assert_uint_ge(sent, 2 * n * sizeof(float));
+    ck_assert_uint_ge(recv, n * sizeof(float));
+    free(g);
+    free(p);
+    tps_close(cl);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* Async tickets: several pushes in flight, then a pull. */
+START_TEST(test_async_tickets) {
+    cluster_t c;
+    cluster_start(&c, 2, 1, 1.0);
+    tps_client_t *cl = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
+    const uint64_t n = 7;
+    int id = tps_declare(cl, "v", n, TPS_INIT_ZEROS, 0, 1);
+    float g[7] = {1, 1, 1, 1, 1, 1, 1}, p[7];
+    tps_ticket_t t[10];
+    for (int k = 0; k < 10; k++)
+        ck_assert_int_eq(tps_push_async(cl, id, g, &t[k]), 0);
+    for (int k = 0; k < 10; k++)
+        ck_assert_int_eq(tps_wait(cl, t[k]), 0);
+    tps_ticket_t tp;
+    ck_assert_int_eq(tps_pull_async(cl, id, p, &tp), 0);
+    ck_assert_int_eq(tps_wait(cl, tp), 0);
+    for (int i = 0; i < 7; i++)
+        ck_assert_float_eq(p[i], -10.0f);
+    /* A ticket is waited on once. */
+    ck_assert_int_eq(tps_wait(cl, tp), TPS_EINVAL);
+    tps_close(cl);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* Declaring is idempotent; a different length is refused with the name. */
+START_TEST(test_declare_mismatch) {
+    cluster_t c;
+    cluster_start(&c, 2, 2, 0.1);
+    tps_client_t *a = open_client(&c, TPS_ROLE_WORKER, 0, 2, 0);
+    tps_client_t *b = open_client(&c, TPS_ROLE_WORKER, 1, 2, 0);
+    int ia = tps_declare(a, "w", 10, TPS_INIT_NORMAL, 0.1f, 7);
+    int ib = tps_declare(b, "w", 10, TPS_INIT_NORMAL, 0.1f, 7);
+    ck_assert_int_ge(ia, 0);
+    ck_assert_int_ge(ib, 0);
+    float pa[10], pb[10];
+    ck_assert_int_eq(tps_pull(a, ia, pa), 0);
+    ck_assert_int_eq(tps_pull(b, ib, pb), 0);
+    ck_assert_mem_eq(pa, pb, sizeof(pa));
+    tps_client_t *e = open_client(&c, TPS_ROLE_EVALUATOR, 0, 2, 0);
+    int rc = tps_declare(e, "w", 11, TPS_INIT_NORMAL, 0.1f, 7);
+    ck_assert_int_eq(rc, TPS_EMISMATCH);
+    ck_assert_msg(strstr(tps_errmsg(e), "\"w\"") != NULL, "%s", tps_errmsg(e));
+    /* An evaluator may not push. */
+    int ie = tps_declare(e, "w", 10, TPS_INIT_NORMAL, 0.1f, 7);
+    ck_assert_int_ge(ie, 0);
+    ck_assert_int_eq(tps_push(e, ie, pa), TPS_EINVAL);
+    tps_close(a);
+    tps_close(b);
+    tps_close(e);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* The second worker with an already connected rank is refused, and the
+ * error names the rank. */
+START_TEST(test_duplicate_rank) {
+    cluster_t c;
+    cluster_start(&c, 1, 2, 0.1);
+    tps_client_t *a = open_client(&c, TPS_ROLE_WORKER, 0, 2, 0);
+    tps_options_t o;
+    tps_options_init(&o);
+    o.cluster = c.list;
+    o.rank = 0;
+    o.workers = 2;
+    tps_client_t *b;
+    char err[512];
+    ck_assert_int_lt(tps_open(&o, &b, err, sizeof(err)), 0);
+    ck_assert_ptr_null(b);
+    ck_assert_msg(strstr(err, "rank 0 is already connected") != NULL, "%s", err);
+    /* Wrong cluster shape is refused too. */
+    o.rank = 1;
+    o.workers = 3;
+    ck_assert_int_lt(tps_open(&o, &b, err, sizeof(err)), 0);
+    ck_assert_msg(strstr(err, "expects 3 workers") != NULL, "%s", err);
+    tps_close(a);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* An unreachable shard is reported with its index, address and cause after
+ * the bounded retry time. */
+START_TEST(test_unreachable) {
+    /* Find a port nobody listens on: bind, read it, close. */
+    uv_loop_t loop;
+    uv_loop_init(&loop);
+    uv_tcp_t t;
+    uv_tcp_init(&loop, &t);
+    struct sockaddr_in a;
+    uv_ip4_addr("127.0.0.1", 0, &a);
+    uv_tcp_bind(&t, (struct sockaddr *)&a, 0);
+    int len = sizeof(a);
+    uv_tcp_getsockname(&t, (struct sockaddr *)&a, &len);
+    int port = ntohs(a.sin_port);
+    uv_close((uv_handle_t *)&t, NULL);
+    uv_run(&loop, UV_RUN_DEFAULT);
+    uv_loop_close(&loop);
+    char list[64];
+    snprintf(list, sizeof(list), "127.0.0.1:%d", port);
+    tps_options_t o;
+    tps_options_init(&o);
+    o.cluster = list;
+    o.connect_timeout_ms = 300;
+    tps_client_t *cl;
+    char err[512];
+    ck_assert_int_eq(tps_open(&o, &cl, err, sizeof(err)), TPS_EUNREACH);
+    ck_assert_msg(strstr(err, "shard 0 at 127.0.0.1:") && strstr(err, "refused") &&
+                      strstr(err, "tries"),
+                  "%s", err);
+}
+END_TEST
+
+/* Hostile bytes on a raw socket: the server answers with an error, closes
+ * that connection, and keeps serving a well-behaved client. */
+static int raw_connect(int port) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a;
+    uv_ip4_addr("127.0.0.1", port, &a);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof(a)), 0);
+    return fd;
+}
+
+static int read_until_eof(int fd, char *buf, size_t cap) {
+    size_t got = 0;
+    ssize_t n;
+    while ((n = read(fd, buf + got, cap - got)) > 0)
+        got += (size_t)n;
+    return (int)got;
+}
+
+START_TEST(test_hostile_bytes) {
+    cluster_t c;
+    cluster_start(&c, 1, 1, 0.1);
+    tps_client_t *good = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
+    int id = tps_declare(good, "w", 4, TPS_INIT_ZEROS, 0, 1);
+    int port = tps__server_port(c.srv[0]);
+    static const struct {
+        const char *bytes;
+        size_t len;
+    } attacks[] = {
+        {"GET / HTTP/1.1\r\n\r\n", 18},                           /* bad magic */
+        {"TPS1\xff\xff\xff\x7f\0\0\0\0\0\0\0\0", 16},             /* huge header */
+        {"TPS1\x10\0\0\0\0\0\0\0\0\0\0\x40", 16},                 /* 2^62 payload */
+        {"TPS1\x04\0\0\0\0\0\0\0\0\0\0\0\xff\xff\xff\xff", 20}, /* bad protobuf */
+    };
+    for (size_t k = 0; k < sizeof(attacks) / sizeof(*attacks); k++) {
+        int fd = raw_connect(port);
+        size_t len = attacks[k].len;
+        ck_assert_int_eq(write(fd, attacks[k].bytes, len), (ssize_t)len);
+        char buf[4096];
+        int got = read_until_eof(fd, buf, sizeof(buf));
+        /* An error frame came back before the close. */
+        ck_assert_int_gt(got, 16);
+        ck_assert_mem_eq(buf, "TPS1", 4);
+        close(fd);
+    }
+    /* A truncated frame followed by a close just ends that connection. */
+    int fd = raw_connect(port);
+    ck_assert_int_eq(write(fd, "TPS1\x08\0\0", 7), 7);
+    close(fd);
+    float p[4];
+    ck_assert_int_eq(tps_pull(good, id, p), 0);
+    ck_assert_int_eq(tps_push(good, id, p), 0);
+    char *json;
+    ck_assert_int_eq(tps_stats(good, &json), 0);
+    ck_assert_msg(strstr(json, "\"rejected\": 4") != NULL, "%s", json);
+    free(json);
+    tps_close(good);
+    cluster_stop(&c);
+}
+END_TEST
+
+static Suite *loopback_suite(void) {
+    Suite *s = suite_create("loopback");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_push_pull_sgd);
+    tcase_add_test(tc, test_async_tickets);
+    tcase_add_test(tc, test_declare_mismatch);
+    tcase_add_test(tc, test_duplicate_rank);
+    tcase_add_test(tc, test_unreachable);
+    tcase_add_test(tc, test_hostile_bytes);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(loopback_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

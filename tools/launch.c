@@ -1,0 +1,1550 @@
+/* taups-launch: starts a whole taups cluster on this host (S shard servers,
+ * one read-only evaluator, N workers), shows live progress, stops everything
+ * in order when the workers are done (or on Ctrl-C or --timeout), and leaves
+ * a run directory behind: per-process logs and CSVs, run.json and plots.
+ *
+ * Children are plain fork/exec processes, each in its own process group so
+ * that a terminal Ctrl-C reaches only the launcher, which then stops them in
+ * a useful order: workers, then the evaluator (which writes a final row),
+ * then the servers. Each child also carries PR_SET_PDEATHSIG=SIGKILL so that
+ * none survives a launcher that is itself killed outright. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tps_opt.h"
+#include "tps_rng.h"
+
+#define PROG "taups-launch"
+
+/* How long to wait for each stage. None of these depends on the size of the
+ * model except EVAL_GRACE_S, which covers one full evaluation. */
+#define START_WAIT_S 20.0   /* every server prints "listening on" */
+#define WORKER_GRACE_S 5.0  /* a worker finishes its iteration after SIGTERM */
+#define EVAL_GRACE_S 10.0   /* the evaluator's final evaluation */
+#define SERVER_GRACE_S 5.0  /* a server closes its connections */
+#define PLOT_WAIT_S 30.0
+#define TAIL_LINES 15
+#define LINE_MAX_LEN 4096
+
+typedef struct settings_s {
+    int shards, workers, batch, iterations, eval_every, no_plot;
+    const char *model, *data, *host, *out, *bindir;
+    double lr, seconds, cond, timeout;
+    uint64_t seed, rows, dim;
+    tps_strlist_t server_args, worker_args;
+} settings_t;
+
+typedef enum role_e { ROLE_SERVER, ROLE_EVAL, ROLE_WORKER } role_t;
+
+static const char *const role_names[] = {"server", "evaluator", "worker"};
+
+typedef struct child_s {
+    char name[32];
+    role_t role;
+    char **argv;     /* owned, NULL-terminated */
+    char *log, *csv; /* owned paths; csv is NULL for servers */
+    pid_t pid;       /* 0: never started */
+    int running;     /* started and not reaped yet */
+    int status;      /* waitpid status, valid once started and !running */
+    int killed;      /* the launcher had to SIGKILL it */
+    double t_start, t_end; /* seconds since the launch */
+} child_t;
+
+/* Follows a growing text file by offset and hands out complete lines, so that
+ * polling a CSV costs only the bytes appended since the last poll. */
+typedef struct tail_s {
+    const char *path; /* borrowed */
+    off_t off;
+    size_t len;       /* bytes of an incomplete line kept in buf */
+    char buf[LINE_MAX_LEN];
+} tail_t;
+
+typedef struct eval_row_s {
+    double t, updates, loss, metric;
+} eval_row_t;
+
+#define EVAL_RING 8
+
+/* What the progress line and run.json know about eval.csv. Columns are found
+ * by header name so that extra columns added later do not break the launcher. */
+typedef struct eval_state_s {
+    int have_header;
+    int col_t, col_updates, col_loss, col_metric;
+    char metric[32]; /* "accuracy", "rel_err", or whatever the header says */
+    long nrows;
+    eval_row_t ring[EVAL_RING]; /* the latest rows, for updates/s */
+    int ring_n, ring_head;      /* ring_head: slot of the newest row */
+} eval_state_t;
+
+typedef struct launch_s {
+    settings_t *s;
+    const tps_opt_t *opts;
+    char **argv;               /* the launcher's own, NULL-terminated */
+    char *out;                 /* run directory, owned */
+    char *server_bin, *worker_bin;
+    char *cluster;             /* "host:port,..." owned */
+    int seed_drawn;
+    child_t *kids;             /* servers [0,S), evaluator [S], workers after */
+    int nkids;
+    struct timespec t0;        /* monotonic start */
+    struct timespec wall0, wall1;
+    int ended;
+    eval_state_t ev;
+    tail_t evtail;
+    int tty, line_shown;
+    double last_progress;
+    const char *phase;
+    const char *outcome;
+    int exit_status;
+    char *plots[2];
+    int nplots;
+} launch_t;
+
+/* Signal handlers only record and wake the main loop through a self-pipe. */
+static volatile sig_atomic_t stop_signal;
+static volatile sig_atomic_t stop_count;
+static int wake_fd[2] = {-1, -1};
+
+static void on_signal(int sig) {
+    int saved = errno;
+    if (sig != SIGCHLD) {
+        if (stop_signal == 0)
+            stop_signal = sig;
+        stop_count++;
+    }
+    ssize_t r = write(wake_fd[1], "", 1);
+    (void)r;
+    errno = saved;
+}
+
+static void oom(void) {
+    fprintf(stderr, "%s: out of memory\n", PROG);
+    exit(1);
+}
+
+static char *xstrdup(const char *s) {
+    char *d = strdup(s);
+    if (d == NULL)
+        oom();
+    return d;
+}
+
+static char *xasprintf(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+static char *xasprintf(const char *fmt, ...) {
+    va_list ap;
+    char *s;
+    va_start(ap, fmt);
+    int n = vasprintf(&s, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        oom();
+    return s;
+}
+
+typedef struct argv_s {
+    char **v;
+    int n, cap;
+} argv_t;
+
+static void av_add(argv_t *a, const char *s) {
+    if (a->n + 2 > a->cap) {
+        int cap = a->cap ? a->cap * 2 : 32;
+        char **v = realloc(a->v, (size_t)cap * sizeof(*v));
+        if (v == NULL)
+            oom();
+        a->v = v;
+        a->cap = cap;
+    }
+    a->v[a->n++] = xstrdup(s);
+    a->v[a->n] = NULL;
+}
+
+static void av_opt(argv_t *a, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void av_opt(argv_t *a, const char *name, const char *fmt, ...) {
+    char buf[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    av_add(a, name);
+    av_add(a, buf);
+}
+
+static void av_free(char **v) {
+    for (char **p = v; p && *p; p++)
+        free(*p);
+    free(v);
+}
+
+/* Shortest text that reads back as the same double, so that a child gets
+ * exactly the value run.json records. */
+static const char *fmt_double(char *buf, size_t n, double d) {
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, d);
+        if (strtod(buf, NULL) == d)
+            break;
+    }
+    return buf;
+}
+
+static double since(const struct timespec *t0) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t0->tv_sec) +
+           (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static double elapsed(const launch_t *l) { return since(&l->t0); }
+
+/* Clears the progress line before anything else is written to the terminal. */
+static void clear_line(launch_t *l) {
+    if (l->line_shown) {
+        fputs("\r\033[K", stdout);
+        fflush(stdout);
+        l->line_shown = 0;
+    }
+}
+
+static void say(launch_t *l, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void say(launch_t *l, const char *fmt, ...) {
+    va_list ap;
+    clear_line(l);
+    fprintf(stderr, "%s: ", PROG);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+static void describe_status(const child_t *c, char *buf, size_t n) {
+    if (c->pid == 0)
+        snprintf(buf, n, "not started");
+    else if (c->running)
+        snprintf(buf, n, "running");
+    else if (WIFEXITED(c->status))
+        snprintf(buf, n, "exit status %d", WEXITSTATUS(c->status));
+    else if (WIFSIGNALED(c->status))
+        snprintf(buf, n, "killed by signal %d (%s)%s", WTERMSIG(c->status),
+                 strsignal(WTERMSIG(c->status)),
+                 c->killed ? " after the grace period" : "");
+    else
+        snprintf(buf, n, "wait status 0x%x", c->status);
+}
+
+static int child_ok(const child_t *c) {
+    return c->pid && !c->running && WIFEXITED(c->status) &&
+           WEXITSTATUS(c->status) == 0;
+}
+
+/* Prints the last lines of a log to stderr, indented, so that a failure is
+ * explained without opening files. */
+static void print_tail(const char *path, int lines) {
+    char buf[LINE_MAX_LEN];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        fprintf(stderr, "    (cannot read %s: %s)\n", path, strerror(errno));
+        return;
+    }
+    off_t size = lseek(fd, 0, SEEK_END);
+    off_t from = size > (off_t)sizeof(buf) - 1 ? size - (off_t)sizeof(buf) + 1 : 0;
+    ssize_t n = pread(fd, buf, sizeof(buf) - 1, from);
+    close(fd);
+    if (n <= 0) {
+        fprintf(stderr, "    (%s is empty)\n", path);
+        return;
+    }
+    buf[n] = '\0';
+    char *p = buf + n;
+    if (p > buf && p[-1] == '\n')
+        *--p = '\0';
+    int seen = 0;
+    while (p > buf && seen < lines)
+        if (*--p == '\n')
+            seen++;
+    if (*p == '\n')
+        p++;
+    fprintf(stderr, "    --- last lines of %s ---\n", path);
+    for (char *line = p, *nl; line && *line; line = nl ? nl + 1 : NULL) {
+        nl = strchr(line, '\n');
+        fprintf(stderr, "    | %.*s\n", nl ? (int)(nl - line) : (int)strlen(line),
+                line);
+    }
+}
+
+/* Calls fn for every complete line appended to t->path since the last call;
+ * with `flush`, also for a final line without its newline. A missing file is
+ * simply not there yet. */
+static void tail_poll(tail_t *t, int flush, void (*fn)(char *line, void *arg),
+                      void *arg) {
+    int fd = open(t->path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        for (;;) {
+            ssize_t n = pread(fd, t->buf + t->len, sizeof(t->buf) - 1 - t->len,
+                              t->off);
+            if (n <= 0)
+                break;
+            t->off += n;
+            t->len += (size_t)n;
+            char *start = t->buf, *end = t->buf + t->len, *nl;
+            while ((nl = memchr(start, '\n', (size_t)(end - start))) != NULL) {
+                *nl = '\0';
+                fn(start, arg);
+                start = nl + 1;
+            }
+            t->len = (size_t)(end - start);
+            memmove(t->buf, start, t->len);
+            /* A line longer than the buffer is cut rather than stalling. */
+            if (t->len == sizeof(t->buf) - 1) {
+                t->buf[t->len] = '\0';
+                fn(t->buf, arg);
+                t->len = 0;
+            }
+        }
+        close(fd);
+    }
+    if (flush && t->len > 0) {
+        t->buf[t->len] = '\0';
+        fn(t->buf, arg);
+        t->len = 0;
+    }
+}
+
+/* Splits a CSV line in place; returns the number of fields. */
+static int csv_split(char *line, char **f, int max) {
+    int n = 0;
+    size_t len = strlen(line);
+    while (len > 0 && (line[len - 1] == '\r' || line[len - 1] == ' '))
+        line[--len] = '\0';
+    for (char *p = line; n < max;) {
+        f[n++] = p;
+        p = strchr(p, ',');
+        if (p == NULL)
+            break;
+        *p++ = '\0';
+    }
+    return n;
+}
+
+static void eval_line(char *line, void *arg) {
+    eval_state_t *e = arg;
+    char *f[32];
+    int n = csv_split(line, f, 32);
+    if (n == 0 || f[0][0] == '\0')
+        return;
+    if (!e->have_header) {
+        e->col_t = e->col_updates = e->col_loss = e->col_metric = -1;
+        for (int i = 0; i < n; i++) {
+            if (strcmp(f[i], "time_s") == 0)
+                e->col_t = i;
+            else if (strcmp(f[i], "updates") == 0)
+                e->col_updates = i;
+            else if (strcmp(f[i], "loss") == 0)
+                e->col_loss = i;
+            else if (e->col_metric < 0) {
+                e->col_metric = i;
+                snprintf(e->metric, sizeof(e->metric), "%s", f[i]);
+            }
+        }
+        e->have_header = 1;
+        return;
+    }
+    eval_row_t r = {NAN, NAN, NAN, NAN};
+    int cols[4] = {e->col_t, e->col_updates, e->col_loss, e->col_metric};
+    double *dst[4] = {&r.t, &r.updates, &r.loss, &r.metric};
+    for (int k = 0; k < 4; k++)
+        if (cols[k] >= 0 && cols[k] < n)
+            *dst[k] = strtod(f[cols[k]], NULL);
+    if (isnan(r.t))
+        return;
+    e->ring_head = (e->ring_head + 1) % EVAL_RING;
+    e->ring[e->ring_head] = r;
+    if (e->ring_n < EVAL_RING)
+        e->ring_n++;
+    e->nrows++;
+}
+
+static const eval_row_t *eval_last(const eval_state_t *e) {
+    return e->ring_n ? &e->ring[e->ring_head] : NULL;
+}
+
+/* Updates per second over the evaluator's rows of the last ~3 s: the change
+ * of the summed server versions divided by the evaluator's own time. */
+static double eval_rate(const eval_state_t *e) {
+    const eval_row_t *last = eval_last(e), *first = NULL;
+    for (int k = 1; k < e->ring_n; k++) {
+        const eval_row_t *r = &e->ring[(e->ring_head - k + EVAL_RING) % EVAL_RING];
+        if (last->t - r->t > 3.0 && first != NULL)
+            break;
+        first = r;
+    }
+    if (first == NULL || last->t <= first->t)
+        return NAN;
+    return (last->updates - first->updates) / (last->t - first->t);
+}
+
+static void fmt_metric(const eval_state_t *e, double v, char *buf, size_t n) {
+    if (strcmp(e->metric, "accuracy") == 0)
+        snprintf(buf, n, "acc %.4f", v);
+    else if (strcmp(e->metric, "rel_err") == 0)
+        snprintf(buf, n, "rel_err %.2e", v);
+    else
+        snprintf(buf, n, "%s %.4g", e->metric, v);
+}
+
+static void progress(launch_t *l, int force) {
+    double now = elapsed(l);
+    if (!force && now - l->last_progress < (l->tty ? 0.25 : 2.0))
+        return;
+    l->last_progress = now;
+    tail_poll(&l->evtail, 0, eval_line, &l->ev);
+    int done = 0;
+    for (int i = 0; i < l->nkids; i++)
+        if (l->kids[i].role == ROLE_WORKER && l->kids[i].pid &&
+            !l->kids[i].running)
+            done++;
+    char line[256], metric[64];
+    const eval_row_t *r = eval_last(&l->ev);
+    int n = snprintf(line, sizeof(line), "%7.1fs", now);
+    if (r) {
+        double rate = eval_rate(&l->ev);
+        fmt_metric(&l->ev, r->metric, metric, sizeof(metric));
+        n += snprintf(line + n, sizeof(line) - (size_t)n,
+                      " | %.0f updates", r->updates);
+        if (!isnan(rate))
+            n += snprintf(line + n, sizeof(line) - (size_t)n, " (%.0f/s)", rate);
+        n += snprintf(line + n, sizeof(line) - (size_t)n, " | %s | loss %.4g",
+                      metric, r->loss);
+    } else {
+        n += snprintf(line + n, sizeof(line) - (size_t)n,
+                      " | no evaluation yet");
+    }
+    snprintf(line + n, sizeof(line) - (size_t)n, " | workers %d/%d done%s%s",
+             done, l->s->workers, l->phase ? " | " : "",
+             l->phase ? l->phase : "");
+    if (l->tty) {
+        printf("\r\033[K%s", line);
+        l->line_shown = 1;
+    } else {
+        printf("%s\n", line);
+    }
+    fflush(stdout);
+}
+
+/* Reaps every child that has exited, without blocking. */
+static void reap(launch_t *l) {
+    int st;
+    pid_t p;
+    while ((p = waitpid(-1, &st, WNOHANG)) > 0) {
+        for (int i = 0; i < l->nkids; i++) {
+            child_t *c = &l->kids[i];
+            if (c->pid == p && c->running) {
+                c->running = 0;
+                c->status = st;
+                c->t_end = elapsed(l);
+            }
+        }
+    }
+}
+
+/* Sleeps until a signal arrives or `timeout` seconds pass, then reaps. */
+static void wait_events(launch_t *l, double timeout) {
+    struct pollfd pfd = {.fd = wake_fd[0], .events = POLLIN};
+    if (poll(&pfd, 1, (int)(timeout * 1000)) > 0) {
+        char drain[64];
+        while (read(wake_fd[0], drain, sizeof(drain)) > 0)
+            ;
+    }
+    reap(l);
+}
+
+/* Starts argv[0] (looked up in PATH when it has no slash) in its own process
+ * group, with stdin from /dev/null and stdout+stderr to `log` (truncated),
+ * in `cwd` when not NULL. The child is bound to die with the launcher.
+ * Returns the pid, or -errno when the log cannot be opened, fork fails or
+ * exec fails (the child's exec error comes back through a close-on-exec
+ * pipe, so a missing binary is reported here and not as a mysterious 127). */
+static pid_t spawn(char *const argv[], const char *log, const char *cwd) {
+    int logfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (logfd < 0)
+        return -errno;
+    int ep[2];
+    if (pipe2(ep, O_CLOEXEC) < 0) {
+        int e = errno;
+        close(logfd);
+        return -e;
+    }
+    /* Blocked across fork so that no launcher handler runs in the child
+     * before exec resets the dispositions. */
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0) {
+        int err;
+        const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE};
+        for (size_t k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
+            signal(sigs[k], SIG_DFL);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        /* The launcher may have died before prctl took effect; then we have
+         * been re-parented and must not run unsupervised. */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+            _exit(127);
+        setpgid(0, 0);
+        int nul = open("/dev/null", O_RDONLY);
+        if (nul < 0 || dup2(nul, 0) < 0 || dup2(logfd, 1) < 0 ||
+            dup2(logfd, 2) < 0 || (cwd && chdir(cwd) < 0)) {
+            err = errno;
+        } else {
+            execvp(argv[0], argv);
+            err = errno;
+        }
+        ssize_t r = write(ep[1], &err, sizeof(err));
+        (void)r;
+        _exit(127);
+    }
+    int fork_errno = errno;
+    if (pid > 0)
+        setpgid(pid, pid); /* also here: a kill(-pid) right after must work */
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    close(ep[1]);
+    close(logfd);
+    if (pid < 0) {
+        close(ep[0]);
+        return -fork_errno;
+    }
+    int err = 0;
+    ssize_t r;
+    do
+        r = read(ep[0], &err, sizeof(err));
+    while (r < 0 && errno == EINTR);
+    close(ep[0]);
+    if (r == (ssize_t)sizeof(err)) {
+        waitpid(pid, NULL, 0);
+        return -err;
+    }
+    return pid;
+}
+
+/* Signals a child's whole process group, so that anything it started goes
+ * too; falls back to the pid if the group is already gone. */
+static void signal_child(child_t *c, int sig) {
+    if (!c->running)
+        return;
+    if (kill(-c->pid, sig) < 0)
+        kill(c->pid, sig);
+    if (sig == SIGKILL)
+        c->killed = 1;
+}
+
+static int start_child(launch_t *l, child_t *c) {
+    c->t_start = elapsed(l);
+    pid_t pid = spawn(c->argv, c->log, NULL);
+    if (pid < 0) {
+        say(l, "cannot start %s (%s): %s", c->name, c->argv[0],
+            strerror((int)-pid));
+        return -1;
+    }
+    c->pid = pid;
+    c->running = 1;
+    return 0;
+}
+
+static int running_of(const launch_t *l, role_t role) {
+    int n = 0;
+    for (int i = 0; i < l->nkids; i++)
+        n += l->kids[i].role == role && l->kids[i].running;
+    return n;
+}
+
+/* Sends SIGTERM to the running children of `role`, waits up to `grace`
+ * seconds, then SIGKILLs and reaps the rest. A second stop signal from the
+ * user cuts every grace period short. Returns with none of them running. */
+static void stop_role(launch_t *l, role_t role, double grace, const char *phase) {
+    if (running_of(l, role) == 0)
+        return;
+    l->phase = phase;
+    for (int i = 0; i < l->nkids; i++)
+        if (l->kids[i].role == role)
+            signal_child(&l->kids[i], SIGTERM);
+    double deadline = elapsed(l) + grace;
+    while (running_of(l, role) > 0) {
+        if (elapsed(l) > deadline || stop_count >= 2) {
+            for (int i = 0; i < l->nkids; i++)
+                if (l->kids[i].role == role && l->kids[i].running) {
+                    say(l, "%s did not stop within %.0f s of SIGTERM; killing it",
+                        l->kids[i].name, grace);
+                    signal_child(&l->kids[i], SIGKILL);
+                }
+            deadline = INFINITY;
+        }
+        wait_events(l, 0.1);
+        progress(l, 0);
+    }
+}
+
+static void stop_all(launch_t *l) {
+    stop_role(l, ROLE_WORKER, WORKER_GRACE_S, "stopping workers");
+    stop_role(l, ROLE_EVAL, EVAL_GRACE_S, "final evaluation");
+    stop_role(l, ROLE_SERVER, SERVER_GRACE_S, "stopping servers");
+    l->phase = NULL;
+}
+
+/* Reserves n distinct free ports by binding sockets to port 0 on host. The
+ * sockets stay open while all ports are chosen, so the kernel cannot hand
+ * the same port out twice, and are closed just before the servers start.
+ * Another process could take a port between that close and the server's
+ * bind; the window is milliseconds, and start_servers retries once with new
+ * ports when a server reports "address already in use". */
+static int pick_ports(launch_t *l, int n, int *fds, int *ports) {
+    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM};
+    struct addrinfo *ai;
+    int rc = getaddrinfo(l->s->host, "0", &hints, &ai);
+    if (rc != 0) {
+        say(l, "--host %s: %s", l->s->host, gai_strerror(rc));
+        return -1;
+    }
+    int i;
+    for (i = 0; i < n; i++) {
+        struct sockaddr_in sin;
+        socklen_t len = sizeof(sin);
+        fds[i] = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fds[i] < 0 || bind(fds[i], ai->ai_addr, ai->ai_addrlen) < 0 ||
+            getsockname(fds[i], (struct sockaddr *)&sin, &len) < 0) {
+            say(l, "cannot bind a free port on %s: %s", l->s->host,
+                strerror(errno));
+            if (fds[i] >= 0)
+                close(fds[i]);
+            break;
+        }
+        ports[i] = ntohs(sin.sin_port);
+    }
+    freeaddrinfo(ai);
+    if (i < n) {
+        while (i-- > 0)
+            close(fds[i]);
+        return -1;
+    }
+    return 0;
+}
+
+static void child_init(child_t *c, role_t role, int index, argv_t *av,
+                       char *log, char *csv) {
+    av_free(c->argv);
+    free(c->log);
+    free(c->csv);
+    memset(c, 0, sizeof(*c));
+    c->role = role;
+    if (role == ROLE_EVAL)
+        snprintf(c->name, sizeof(c->name), "evaluator");
+    else
+        snprintf(c->name, sizeof(c->name), "%s-%d", role_names[role], index);
+    c->argv = av->v;
+    c->log = log;
+    c->csv = csv;
+}
+
+typedef struct ready_s {
+    int ready;
+} ready_t;
+
+static void ready_line(char *line, void *arg) {
+    if (strstr(line, "listening on"))
+        ((ready_t *)arg)->ready = 1;
+}
+
+static int log_says_in_use(const char *path) {
+    char buf[LINE_MAX_LEN];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, buf, sizeof(buf) - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    return strcasestr(buf, "address already in use") != NULL ||
+           strstr(buf, "EADDRINUSE") != NULL;
+}
+
+enum { START_OK, START_FAILED, START_IN_USE, START_STOPPED };
+
+/* Starts the S servers on fresh ports and waits until each has printed
+ * "listening on". */
+static int start_servers_once(launch_t *l) {
+    int S = l->s->shards;
+    int *fds = calloc((size_t)S, sizeof(*fds));
+    int *ports = calloc((size_t)S, sizeof(*ports));
+    tail_t *tails = calloc((size_t)S, sizeof(*tails));
+    ready_t *ready = calloc((size_t)S, sizeof(*ready));
+    if (!fds || !ports || !tails || !ready)
+        oom();
+    int rc = START_FAILED;
+    if (pick_ports(l, S, fds, ports) < 0)
+        goto out;
+    size_t cap = (size_t)S * (strlen(l->s->host) + 8) + 1;
+    free(l->cluster);
+    l->cluster = calloc(1, cap);
+    if (l->cluster == NULL)
+        oom();
+    for (int i = 0, n = 0; i < S; i++)
+        n += snprintf(l->cluster + n, cap - (size_t)n, "%s%s:%d", i ? "," : "",
+                      l->s->host, ports[i]);
+    char lr[40];
+    fmt_double(lr, sizeof(lr), l->s->lr);
+    for (int i = 0; i < S; i++) {
+        argv_t av = {0};
+        av_add(&av, l->server_bin);
+        av_opt(&av, "--listen", "%s:%d", l->s->host, ports[i]);
+        av_add(&av, "--cluster");
+        av_add(&av, l->cluster);
+        av_opt(&av, "--shard", "%d", i);
+        av_opt(&av, "--workers", "%d", l->s->workers);
+        av_opt(&av, "--lr", "%s", lr);
+        for (int k = 0; k < l->s->server_args.n; k++)
+            av_add(&av, l->s->server_args.v[k]);
+        child_init(&l->kids[i], ROLE_SERVER, i, &av,
+                   xasprintf("%s/server-%d.log", l->out, i), NULL);
+        tails[i].path = l->kids[i].log;
+    }
+    for (int i = 0; i < S; i++)
+        close(fds[i]);
+    for (int i = 0; i < S; i++)
+        if (start_child(l, &l->kids[i]) < 0)
+            goto out;
+    double deadline = elapsed(l) + START_WAIT_S;
+    for (;;) {
+        int nready = 0;
+        for (int i = 0; i < S; i++) {
+            if (!ready[i].ready)
+                tail_poll(&tails[i], 0, ready_line, &ready[i]);
+            nready += ready[i].ready;
+        }
+        if (nready == S) {
+            rc = START_OK;
+            break;
+        }
+        for (int i = 0; i < S; i++) {
+            child_t *c = &l->kids[i];
+            if (!c->running && !ready[i].ready) {
+                char st[96];
+                describe_status(c, st, sizeof(st));
+                if (log_says_in_use(c->log)) {
+                    rc = START_IN_USE;
+                    say(l, "%s: port %s was taken before it could bind it",
+                        c->name, c->argv[2]);
+                } else {
+                    /* report_failures prints its log at the end. */
+                    say(l, "%s exited during startup (%s)", c->name, st);
+                }
+                goto out;
+            }
+        }
+        if (stop_count > 0) {
+            rc = START_STOPPED;
+            break;
+        }
+        if (elapsed(l) > deadline) {
+            for (int i = 0; i < S; i++)
+                if (!ready[i].ready) {
+                    say(l, "%s did not print \"listening on\" within %.0f s",
+                        l->kids[i].name, START_WAIT_S);
+                    print_tail(l->kids[i].log, TAIL_LINES);
+                }
+            break;
+        }
+        wait_events(l, 0.05);
+    }
+out:
+    free(fds);
+    free(ports);
+    free(tails);
+    free(ready);
+    return rc;
+}
+
+static int start_servers(launch_t *l) {
+    int rc = start_servers_once(l);
+    if (rc == START_IN_USE) {
+        stop_role(l, ROLE_SERVER, SERVER_GRACE_S, NULL);
+        say(l, "retrying once with new ports");
+        rc = start_servers_once(l);
+    }
+    return rc;
+}
+
+/* Options every worker process (trainer or evaluator) shares. */
+static void worker_common(const launch_t *l, argv_t *av) {
+    const settings_t *s = l->s;
+    av_add(av, "--cluster");
+    av_add(av, l->cluster);
+    av_opt(av, "--workers", "%d", s->workers);
+    av_opt(av, "--model", "%s", s->model);
+    if (s->data) {
+        av_add(av, "--data");
+        av_add(av, s->data);
+    }
+    av_opt(av, "--seed", "%llu", (unsigned long long)s->seed);
+    if (s->cond > 0) {
+        char b[40];
+        av_opt(av, "--cond", "%s", fmt_double(b, sizeof(b), s->cond));
+    }
+    if (s->rows)
+        av_opt(av, "--rows", "%llu", (unsigned long long)s->rows);
+    if (s->dim)
+        av_opt(av, "--dim", "%llu", (unsigned long long)s->dim);
+}
+
+static void worker_finish(const launch_t *l, argv_t *av, const char *csv) {
+    av_add(av, "--log");
+    av_add(av, csv);
+    for (int k = 0; k < l->s->worker_args.n; k++)
+        av_add(av, l->s->worker_args.v[k]);
+}
+
+static int start_workers(launch_t *l) {
+    const settings_t *s = l->s;
+    int S = s->shards;
+    argv_t av = {0};
+    av_add(&av, l->worker_bin);
+    av_add(&av, "--role");
+    av_add(&av, "eval");
+    worker_common(l, &av);
+    av_opt(&av, "--eval-every", "%d", s->eval_every);
+    char *csv = xasprintf("%s/eval.csv", l->out);
+    worker_finish(l, &av, csv);
+    child_init(&l->kids[S], ROLE_EVAL, 0, &av, xasprintf("%s/eval.log", l->out),
+               csv);
+    l->evtail.path = csv;
+    if (start_child(l, &l->kids[S]) < 0)
+        return -1;
+    for (int r = 0; r < s->workers; r++) {
+        child_t *c = &l->kids[S + 1 + r];
+        argv_t wv = {0};
+        av_add(&wv, l->worker_bin);
+        worker_common(l, &wv);
+        av_opt(&wv, "--rank", "%d", r);
+        av_opt(&wv, "--batch", "%d", s->batch);
+        if (s->seconds > 0) {
+            char b[40];
+            av_opt(&wv, "--seconds", "%s", fmt_double(b, sizeof(b), s->seconds));
+        } else {
+            av_opt(&wv, "--iterations", "%d", s->iterations);
+        }
+        char *wcsv = xasprintf("%s/worker-%d.csv", l->out, r);
+        worker_finish(l, &wv, wcsv);
+        child_init(c, ROLE_WORKER, r, &wv,
+                   xasprintf("%s/worker-%d.log", l->out, r), wcsv);
+        if (start_child(l, c) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+enum { END_DONE, END_SIGNAL, END_TIMEOUT, END_SERVER_DIED };
+
+static int run_loop(launch_t *l) {
+    for (;;) {
+        wait_events(l, l->tty ? 0.25 : 0.5);
+        progress(l, 0);
+        if (stop_count > 0) {
+            say(l, "%s: stopping every process (send it again to kill them "
+                "at once)", strsignal(stop_signal));
+            return END_SIGNAL;
+        }
+        if (elapsed(l) > l->s->timeout) {
+            say(l, "--timeout %g s reached; stopping everything", l->s->timeout);
+            return END_TIMEOUT;
+        }
+        for (int i = 0; i < l->s->shards; i++)
+            if (!l->kids[i].running) {
+                say(l, "%s exited while the workers were running; stopping",
+                    l->kids[i].name);
+                return END_SERVER_DIED;
+            }
+        if (running_of(l, ROLE_WORKER) == 0)
+            return END_DONE;
+    }
+}
+
+/* Finds taups-server / taups-worker: --bindir if given; else next to this
+ * executable, then in its ../SUBDIR (the build tree keeps programs in
+ * server/, worker/, tools/), then in PATH. Returns an owned path or NULL. */
+static char *find_program(const char *bindir, const char *name,
+                          const char *subdir) {
+    char *cand[3] = {NULL, NULL, NULL};
+    struct stat st;
+    if (bindir) {
+        cand[0] = xasprintf("%s/%s", bindir, name);
+    } else {
+        char exe[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+        if (n > 0) {
+            exe[n] = '\0';
+            char *slash = strrchr(exe, '/');
+            *slash = '\0';
+            /* Under libtool the real binary sits in .libs/ of its directory. */
+            size_t len = strlen(exe);
+            if (len >= 6 && strcmp(exe + len - 6, "/.libs") == 0)
+                exe[len - 6] = '\0';
+            cand[0] = xasprintf("%s/%s", exe, name);
+            cand[1] = xasprintf("%s/../%s/%s", exe, subdir, name);
+        }
+    }
+    char *found = NULL;
+    for (int k = 0; k < 2 && !found; k++)
+        if (cand[k] && stat(cand[k], &st) == 0 && S_ISREG(st.st_mode) &&
+            access(cand[k], X_OK) == 0)
+            found = xstrdup(cand[k]);
+    const char *path = getenv("PATH");
+    for (const char *p = path; !found && !bindir && p && *p;) {
+        const char *colon = strchr(p, ':');
+        size_t len = colon ? (size_t)(colon - p) : strlen(p);
+        /* An empty PATH entry means the current directory. */
+        char *c = len ? xasprintf("%.*s/%s", (int)len, p, name)
+                      : xasprintf("./%s", name);
+        if (stat(c, &st) == 0 && S_ISREG(st.st_mode) && access(c, X_OK) == 0)
+            found = c;
+        else
+            free(c);
+        p = colon ? colon + 1 : NULL;
+    }
+    if (!found)
+        fprintf(stderr, "%s: cannot find %s (looked in %s%s%s%s); use --bindir\n",
+                PROG, name, cand[0] ? cand[0] : "", cand[1] ? ", " : "",
+                cand[1] ? cand[1] : "", bindir ? "" : " and PATH");
+    free(cand[0]);
+    free(cand[1]);
+    return found;
+}
+
+/* Creates dir and its missing parents. */
+static int mkdir_p(const char *dir) {
+    char *d = xstrdup(dir);
+    int rc = 0;
+    for (char *p = d + 1; rc == 0; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        if (mkdir(d, 0755) < 0 && errno != EEXIST)
+            rc = -1;
+        *p = c;
+        if (c == '\0')
+            break;
+    }
+    free(d);
+    return rc;
+}
+
+static int make_run_dir(launch_t *l) {
+    if (l->s->out) {
+        l->out = xstrdup(l->s->out);
+        char *probe = xasprintf("%s/run.json", l->out);
+        int taken = access(probe, F_OK) == 0;
+        free(probe);
+        if (taken) {
+            fprintf(stderr, "%s: %s already holds a run (run.json); choose "
+                    "another --out\n", PROG, l->out);
+            return -1;
+        }
+        if (mkdir_p(l->out) < 0) {
+            fprintf(stderr, "%s: cannot create %s: %s\n", PROG, l->out,
+                    strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    char stamp[32];
+    struct tm tm;
+    localtime_r(&l->wall0.tv_sec, &tm);
+    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+    if (mkdir("runs", 0755) < 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: cannot create runs/: %s\n", PROG, strerror(errno));
+        return -1;
+    }
+    /* Two launches in the same second get -2, -3, ... rather than sharing. */
+    for (int k = 1; k < 100; k++) {
+        char *d = k == 1 ? xasprintf("runs/%s-%s", stamp, l->s->model)
+                         : xasprintf("runs/%s-%s-%d", stamp, l->s->model, k);
+        if (mkdir(d, 0755) == 0) {
+            l->out = d;
+            l->s->out = d;
+            return 0;
+        }
+        int e = errno;
+        free(d);
+        if (e != EEXIST) {
+            fprintf(stderr, "%s: cannot create a run directory in runs/: %s\n",
+                    PROG, strerror(e));
+            return -1;
+        }
+    }
+    fprintf(stderr, "%s: too many runs in runs/ for %s\n", PROG, stamp);
+    return -1;
+}
+
+static void iso_time(const struct timespec *t, char *buf, size_t n) {
+    struct tm tm;
+    char off[8];
+    localtime_r(&t->tv_sec, &tm);
+    size_t k = strftime(buf, n, "%Y-%m-%dT%H:%M:%S", &tm);
+    strftime(off, sizeof(off), "%z", &tm);
+    /* %z gives +0100; ISO 8601's extended format wants +01:00. */
+    snprintf(buf + k, n - k, "%.3s:%.2s", off, off + 3);
+}
+
+/* Non-finite values have no JSON spelling; they are written as null. */
+static void json_num(FILE *f, double d) {
+    if (isfinite(d))
+        fprintf(f, "%.17g", d);
+    else
+        fputs("null", f);
+}
+
+/* Launcher-side times are only good to the millisecond. */
+static void json_secs(FILE *f, double d) {
+    if (isfinite(d))
+        fprintf(f, "%.3f", d);
+    else
+        fputs("null", f);
+}
+
+static void json_argv(FILE *f, char *const *v) {
+    fputc('[', f);
+    for (int k = 0; v && v[k]; k++) {
+        if (k)
+            fputs(", ", f);
+        tps_json_str(f, v[k]);
+    }
+    fputc(']', f);
+}
+
+/* Writes OUT/run.json through a temporary file, so that a reader (or a
+ * launcher killed mid-write) never leaves a truncated file. Called once
+ * when everything has started and again at the end. */
+static void write_run_json(launch_t *l) {
+    char *tmp = xasprintf("%s/run.json.tmp", l->out);
+    char *dst = xasprintf("%s/run.json", l->out);
+    FILE *f = fopen(tmp, "w");
+    if (f == NULL) {
+        say(l, "cannot write %s: %s", tmp, strerror(errno));
+        goto out;
+    }
+    char host[256] = "", t[64];
+    gethostname(host, sizeof(host) - 1);
+    fputs("{\n  \"program\": \"" PROG "\",\n  \"taups_version\": ", f);
+    tps_json_str(f, PACKAGE_VERSION);
+    fputs(",\n  \"hostname\": ", f);
+    tps_json_str(f, host);
+    fputs(",\n  \"command\": ", f);
+    json_argv(f, l->argv);
+    fputs(",\n  \"settings\": {\n", f);
+    tps_opt_dump_json(l->opts, f, "    ");
+    fprintf(f, "\n  },\n  \"seed\": %llu,\n  \"seed_drawn\": %s,\n",
+            (unsigned long long)l->s->seed, l->seed_drawn ? "true" : "false");
+    fputs("  \"cluster\": ", f);
+    if (l->cluster)
+        tps_json_str(f, l->cluster);
+    else
+        fputs("null", f);
+    iso_time(&l->wall0, t, sizeof(t));
+    fprintf(f, ",\n  \"start_time\": \"%s\",\n", t);
+    if (l->ended) {
+        iso_time(&l->wall1, t, sizeof(t));
+        fprintf(f, "  \"end_time\": \"%s\",\n  \"duration_s\": %.3f,\n", t,
+                (double)(l->wall1.tv_sec - l->wall0.tv_sec) +
+                    (double)(l->wall1.tv_nsec - l->wall0.tv_nsec) / 1e9);
+    } else {
+        fputs("  \"end_time\": null,\n  \"duration_s\": null,\n", f);
+    }
+    fprintf(f, "  \"outcome\": \"%s\",\n  \"exit_status\": ",
+            l->outcome ? l->outcome : "running");
+    if (l->ended)
+        fprintf(f, "%d", l->exit_status);
+    else
+        fputs("null", f);
+    fputs(",\n  \"processes\": [", f);
+    int first = 1;
+    for (int i = 0; i < l->nkids; i++) {
+        const child_t *c = &l->kids[i];
+        if (c->argv == NULL)
+            continue;
+        fprintf(f, "%s\n    {\"name\": \"%s\", \"role\": \"%s\", \"pid\": %ld,"
+                "\n     \"argv\": ", first ? "" : ",", c->name,
+                role_names[c->role], (long)c->pid);
+        first = 0;
+        json_argv(f, c->argv);
+        fputs(",\n     \"log\": ", f);
+        tps_json_str(f, strrchr(c->log, '/') + 1);
+        fputs(", \"csv\": ", f);
+        if (c->csv)
+            tps_json_str(f, strrchr(c->csv, '/') + 1);
+        else
+            fputs("null", f);
+        int done = c->pid && !c->running;
+        fputs(", \"start_s\": ", f);
+        json_secs(f, c->pid ? c->t_start : NAN);
+        fputs(", \"end_s\": ", f);
+        json_secs(f, done ? c->t_end : NAN);
+        fputs(", \"exit_code\": ", f);
+        if (done && WIFEXITED(c->status))
+            fprintf(f, "%d", WEXITSTATUS(c->status));
+        else
+            fputs("null", f);
+        fputs(", \"signal\": ", f);
+        if (done && WIFSIGNALED(c->status))
+            fprintf(f, "%d", WTERMSIG(c->status));
+        else
+            fputs("null", f);
+        fprintf(f, ", \"killed_by_launcher\": %s}", c->killed ? "true" : "false");
+    }
+    fputs("\n  ],\n  \"final_eval\": ", f);
+    const eval_row_t *r = eval_last(&l->ev);
+    if (r) {
+        fputs("{\"time_s\": ", f);
+        json_num(f, r->t);
+        fputs(", \"updates\": ", f);
+        json_num(f, r->updates);
+        fputs(", \"loss\": ", f);
+        json_num(f, r->loss);
+        fputs(", ", f);
+        tps_json_str(f, l->ev.metric);
+        fputs(": ", f);
+        json_num(f, r->metric);
+        fprintf(f, ", \"rows\": %ld}", l->ev.nrows);
+    } else {
+        fputs("null", f);
+    }
+    fputs(",\n  \"plots\": [", f);
+    for (int k = 0; k < l->nplots; k++) {
+        fputs(k ? ", " : "", f);
+        tps_json_str(f, strrchr(l->plots[k], '/') + 1);
+    }
+    fputs("]\n}\n", f);
+    if (fclose(f) != 0 || rename(tmp, dst) < 0)
+        say(l, "cannot write %s: %s", dst, strerror(errno));
+out:
+    free(tmp);
+    free(dst);
+}
+
+/* Runs argv to completion with output to log, bounded by PLOT_WAIT_S and by
+ * a stop signal. Returns the wait status, or -errno if it could not start. */
+static int run_tool(launch_t *l, char *const argv[], const char *log,
+                    const char *cwd) {
+    pid_t pid = spawn(argv, log, cwd);
+    if (pid < 0)
+        return (int)pid;
+    double deadline = elapsed(l) + PLOT_WAIT_S;
+    int st = 0, signals = stop_count;
+    for (;;) {
+        pid_t p = waitpid(pid, &st, WNOHANG);
+        if (p == pid)
+            return st;
+        if (elapsed(l) > deadline || stop_count > signals) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &st, 0);
+            return st;
+        }
+        struct pollfd pfd = {.fd = wake_fd[0], .events = POLLIN};
+        if (poll(&pfd, 1, 50) > 0) {
+            char drain[64];
+            while (read(wake_fd[0], drain, sizeof(drain)) > 0)
+                ;
+        }
+    }
+}
+
+/* Returns the 1-based column of `name` in the CSV header of path, or 0. */
+static int csv_column(const char *path, const char *name, int *has_rows) {
+    char buf[LINE_MAX_LEN];
+    *has_rows = 0;
+    FILE *f = fopen(path, "re");
+    if (f == NULL)
+        return 0;
+    int col = 0;
+    if (fgets(buf, sizeof(buf), f)) {
+        char *fld[32];
+        buf[strcspn(buf, "\n")] = '\0';
+        int n = csv_split(buf, fld, 32);
+        for (int i = 0; i < n && !col; i++)
+            if (strcmp(fld[i], name) == 0)
+                col = i + 1;
+        *has_rows = fgets(buf, sizeof(buf), f) != NULL;
+    }
+    fclose(f);
+    return col;
+}
+
+/* At most this many worker training-loss curves are drawn next to the
+ * evaluator's loss; more would bury it. */
+#define PLOT_MAX_WORKERS 8
+
+static void write_plot_script(launch_t *l, FILE *f, const char *term) {
+    const settings_t *s = l->s;
+    const eval_state_t *e = &l->ev;
+    const child_t *ev = &l->kids[s->shards];
+    char lr[40], sub[256];
+    fmt_double(lr, sizeof(lr), s->lr);
+    snprintf(sub, sizeof(sub), "%s, %d shard%s, %d worker%s, lr %s, batch %d",
+             s->model, s->shards, s->shards == 1 ? "" : "s", s->workers,
+             s->workers == 1 ? "" : "s", lr, s->batch);
+    fprintf(f, "# Written by %s; redraw with: cd %s && gnuplot plot.gp\n"
+            "# Times are shifted by each process's start, as seen by the "
+            "launcher, so that all curves share one clock.\n", PROG, l->out);
+    fprintf(f, "set terminal %s size 1000,600 noenhanced\n", term);
+    fputs("set datafile separator ','\nset grid\nset key top right\n"
+          "set xlabel 'wall-clock time since launch (s)'\n", f);
+    fprintf(f, "set output 'loss.png'\nset title 'taups: loss vs time (%s)'\n"
+            "set ylabel 'loss'\n", sub);
+    fputs("plot ", f);
+    if (s->workers <= PLOT_MAX_WORKERS) {
+        for (int r = 0; r < s->workers; r++) {
+            const child_t *w = &l->kids[s->shards + 1 + r];
+            int rows, ct = csv_column(w->csv, "time_s", &rows);
+            int cl = csv_column(w->csv, "loss", &rows);
+            if (ct && cl && rows)
+                fprintf(f, "'%s' skip 1 using ($%d+%.3f):%d with lines lw 1 "
+                        "title 'worker %d (minibatch)', \\\n     ",
+                        strrchr(w->csv, '/') + 1, ct, w->t_start, cl, r);
+        }
+    }
+    /* Last, so that it is drawn on top of the noisy worker curves. */
+    fprintf(f, "'eval.csv' skip 1 using ($%d+%.3f):%d with lines lw 2.5 "
+            "lc rgb 'black' title 'evaluator loss'\n", e->col_t + 1,
+            ev->t_start, e->col_loss + 1);
+    int log_y = strcmp(e->metric, "rel_err") == 0;
+    fprintf(f, "set output '%s.png'\nset title 'taups: %s vs time (%s)'\n"
+            "set ylabel '%s%s'\n%s", e->metric, e->metric, sub, e->metric,
+            log_y ? " (log scale)" : "", log_y ? "set logscale y\n" : "");
+    fprintf(f, "plot 'eval.csv' skip 1 using ($%d+%.3f):%d with linespoints "
+            "lw 2 pt 7 ps 0.5 title 'evaluator %s'\n", e->col_t + 1,
+            ev->t_start, e->col_metric + 1, e->metric);
+    fputs("unset output\n", f);
+}
+
+/* Draws OUT/loss.png and OUT/METRIC.png with gnuplot. Failure is reported
+ * but is not a failure of the run. */
+static void make_plots(launch_t *l) {
+    const eval_state_t *e = &l->ev;
+    if (e->nrows == 0 || e->col_t < 0 || e->col_loss < 0 || e->col_metric < 0) {
+        say(l, "no evaluation rows in eval.csv; no plots");
+        return;
+    }
+    for (const char *p = e->metric; *p; p++)
+        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))) {
+            say(l, "unexpected metric column \"%s\" in eval.csv; no plots",
+                e->metric);
+            return;
+        }
+    char *script = xasprintf("%s/plot.gp", l->out);
+    char *log = xasprintf("%s/plot.log", l->out);
+    /* pngcairo draws better, but not every gnuplot build has it. */
+    char *probe[] = {"gnuplot", "-e", "set terminal pngcairo", NULL};
+    int st = run_tool(l, probe, log, NULL);
+    const char *term = st == 0 ? "pngcairo" : "png";
+    FILE *f = fopen(script, "w");
+    if (f == NULL) {
+        say(l, "cannot write %s: %s; no plots", script, strerror(errno));
+        goto out;
+    }
+    write_plot_script(l, f, term);
+    if (fclose(f) != 0) {
+        say(l, "cannot write %s: %s; no plots", script, strerror(errno));
+        goto out;
+    }
+    if (st == -ENOENT) {
+        say(l, "gnuplot is not installed: no plots (install it, then run: cd "
+            "%s && gnuplot plot.gp)", l->out);
+        goto out;
+    }
+    char *draw[] = {"gnuplot", "plot.gp", NULL};
+    st = run_tool(l, draw, log, l->out);
+    if (st != 0) {
+        say(l, "gnuplot failed (%s); see %s", st < 0 ? strerror(-st) : "error",
+            log);
+        print_tail(log, 5);
+        goto out;
+    }
+    const char *names[2] = {"loss", e->metric};
+    for (int k = 0; k < 2; k++) {
+        char *png = xasprintf("%s/%s.png", l->out, names[k]);
+        struct stat sb;
+        if (stat(png, &sb) == 0 && sb.st_size > 0) {
+            l->plots[l->nplots++] = png;
+        } else {
+            say(l, "gnuplot did not produce %s; see %s", png, log);
+            free(png);
+        }
+    }
+out:
+    free(script);
+    free(log);
+}
+
+/* Reports every child that did not exit 0, with the end of its log. Returns
+ * how many there were. */
+static int report_failures(launch_t *l) {
+    int failed = 0;
+    for (int i = 0; i < l->nkids; i++) {
+        child_t *c = &l->kids[i];
+        if (c->pid == 0 || child_ok(c))
+            continue;
+        char st[96];
+        describe_status(c, st, sizeof(st));
+        say(l, "%s failed: %s", c->name, st);
+        print_tail(c->log, TAIL_LINES);
+        failed++;
+    }
+    return failed;
+}
+
+static void print_summary(launch_t *l) {
+    const eval_row_t *r = eval_last(&l->ev);
+    if (l->line_shown) { /* keep the last progress line on screen */
+        putchar('\n');
+        l->line_shown = 0;
+    }
+    printf("run directory: %s\n", l->out);
+    if (r) {
+        char m[64];
+        fmt_metric(&l->ev, r->metric, m, sizeof(m));
+        printf("final: %s, loss %.6g after %.0f updates (evaluator, %.1f s)\n",
+               m, r->loss, r->updates, r->t);
+    } else {
+        printf("final: no evaluation was recorded\n");
+    }
+    if (l->nplots) {
+        printf("plots:");
+        for (int k = 0; k < l->nplots; k++)
+            printf(" %s", l->plots[k]);
+        printf("\n");
+    }
+    fflush(stdout);
+}
+
+static int install_signals(void) {
+    if (pipe2(wake_fd, O_CLOEXEC | O_NONBLOCK) < 0)
+        return -1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD};
+    for (size_t k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
+        if (sigaction(sigs[k], &sa, NULL) < 0)
+            return -1;
+    /* A closed stdout (taups-launch | head) must not kill the launcher before
+     * it has stopped its children; writes then just fail. */
+    signal(SIGPIPE, SIG_IGN);
+    return 0;
+}
+
+static const char usage[] =
+    "usage: " PROG " [OPTIONS]\n"
+    "\n"
+    "Starts S taups-server shards, one evaluator and N taups-worker processes\n"
+    "on this host, shows progress, stops everything when the workers are done\n"
+    "(or on Ctrl-C or --timeout), and writes a run directory: server-I.log,\n"
+    "worker-R.log/.csv, eval.log/.csv, run.json, plot.gp and PNG plots.\n"
+    "\n"
+    "Progress: updates/s is the change of the evaluator's `updates` column\n"
+    "(summed server versions) over its rows of the last few seconds; the metric\n"
+    "and loss are from its latest row.\n"
+    "\n"
+    "Extra arguments reach the children verbatim, one argv element each:\n"
+    "  " PROG " --server-arg=--stats-every --server-arg=2\n"
+    "\n"
+    "Exit status: 0 all processes exited 0; 1 a process failed or could not\n"
+    "start; 2 bad options; 124 --timeout reached; 128+N stopped by signal N.";
+
+int main(int argc, char **argv) {
+    settings_t s;
+    memset(&s, 0, sizeof(s));
+    const tps_opt_t opts[] = {
+        {"shards", TPS_OPT_INT, &s.shards, "2", 1, 256, NULL, "S",
+         "number of server shards, one process each"},
+        {"workers", TPS_OPT_INT, &s.workers, "4", 1, 1024, NULL, "N",
+         "number of training workers"},
+        {"model", TPS_OPT_CHOICE, &s.model, "softmax", 0, -1, "softmax|lsq",
+         NULL, "model the workers train"},
+        {"data", TPS_OPT_STR, &s.data, NULL, 0, -1, NULL, "DIR",
+         "dataset directory for workers and evaluator (unset: theirs)"},
+        {"batch", TPS_OPT_INT, &s.batch, "32", 1, 16777216, NULL, "B",
+         "minibatch size per worker"},
+        {"iterations", TPS_OPT_INT, &s.iterations, NULL, 1, INT_MAX, NULL, "I",
+         "iterations per worker (1000 unless --seconds is given)"},
+        {"seconds", TPS_OPT_DOUBLE, &s.seconds, NULL, 0.001, 1e7, NULL, "S",
+         "train for S seconds per worker instead of --iterations"},
+        {"lr", TPS_OPT_DOUBLE, &s.lr, "0.05", 0, 1e6, NULL, "LR",
+         "learning rate, applied by the servers"},
+        {"seed", TPS_OPT_U64, &s.seed, "0", 0, -1, NULL, "SEED",
+         "seed for every worker and the evaluator; 0: draw one (see run.json)"},
+        {"eval-every", TPS_OPT_INT, &s.eval_every, "500", 10, 3600000, NULL,
+         "MS", "evaluation period of the evaluator"},
+        {"cond", TPS_OPT_DOUBLE, &s.cond, NULL, 1, 1e15, NULL, "C",
+         "lsq: condition number (unset: the worker's default)"},
+        {"rows", TPS_OPT_U64, &s.rows, NULL, 1, 1e12, NULL, "M",
+         "lsq: number of rows (unset: the worker's default)"},
+        {"dim", TPS_OPT_U64, &s.dim, NULL, 1, 1e10, NULL, "D",
+         "lsq: number of unknowns (unset: the worker's default)"},
+        {"host", TPS_OPT_STR, &s.host, "127.0.0.1", 0, -1, NULL, "HOST",
+         "IPv4 address or name the servers listen on"},
+        {"out", TPS_OPT_STR, &s.out, NULL, 0, -1, NULL, "DIR",
+         "run directory (unset: runs/YYYYmmdd-HHMMSS-MODEL)"},
+        {"bindir", TPS_OPT_STR, &s.bindir, NULL, 0, -1, NULL, "DIR",
+         "directory of taups-server and taups-worker (unset: next to this "
+         "program, its ../server and ../worker, then PATH)"},
+        {"no-plot", TPS_OPT_FLAG, &s.no_plot, NULL, 0, -1, NULL, NULL,
+         "do not draw plots"},
+        {"timeout", TPS_OPT_DOUBLE, &s.timeout, "600", 1, 1e7, NULL, "SEC",
+         "stop everything after SEC seconds (exit status 124)"},
+        {"server-arg", TPS_OPT_LIST, &s.server_args, NULL, 0, -1, NULL, "ARG",
+         "extra argument for every server, verbatim"},
+        {"worker-arg", TPS_OPT_LIST, &s.worker_args, NULL, 0, -1, NULL, "ARG",
+         "extra argument for every worker and the evaluator, verbatim"},
+        TPS_OPT_END};
+
+    int idx = tps_opt_parse(opts, PROG, usage, argc, argv);
+    if (idx < 0) {
+        tps_opt_free(opts);
+        return idx == TPS_OPT_EXIT_OK ? 0 : 2;
+    }
+    if (idx < argc) {
+        fprintf(stderr, "%s: unexpected argument \"%s\" (see --help)\n", PROG,
+                argv[idx]);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (s.iterations > 0 && s.seconds > 0) {
+        fprintf(stderr, "%s: give --iterations or --seconds, not both\n", PROG);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (strchr(s.host, ':')) {
+        fprintf(stderr, "%s: --host %s: IPv6 addresses are not supported; "
+                "give an IPv4 address or a name\n", PROG, s.host);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (s.iterations == 0 && s.seconds == 0)
+        s.iterations = 1000;
+
+    launch_t l;
+    memset(&l, 0, sizeof(l));
+    l.s = &s;
+    l.opts = opts;
+    l.argv = argv;
+    l.exit_status = 1;
+    l.tty = isatty(STDOUT_FILENO);
+    l.ev.col_t = l.ev.col_updates = l.ev.col_loss = l.ev.col_metric = -1;
+    clock_gettime(CLOCK_MONOTONIC, &l.t0);
+    clock_gettime(CLOCK_REALTIME, &l.wall0);
+    if (s.seed == 0) {
+        tps_rng_t rng;
+        tps_rng_seed(&rng, (uint64_t)l.wall0.tv_sec * 1000000000u +
+                               (uint64_t)l.wall0.tv_nsec, (uint64_t)getpid());
+        /* Small enough to type back in and to survive any JSON reader. */
+        s.seed = tps_rng_below(&rng, INT32_MAX) + 1;
+        l.seed_drawn = 1;
+    }
+
+    l.server_bin = find_program(s.bindir, "taups-server", "server");
+    l.worker_bin = find_program(s.bindir, "taups-worker", "worker");
+    if (!l.server_bin || !l.worker_bin || make_run_dir(&l) < 0)
+        goto done;
+    if (install_signals() < 0) {
+        fprintf(stderr, "%s: cannot install signal handlers: %s\n", PROG,
+                strerror(errno));
+        goto done;
+    }
+    l.nkids = s.shards + 1 + s.workers;
+    l.kids = calloc((size_t)l.nkids, sizeof(*l.kids));
+    if (l.kids == NULL)
+        oom();
+
+    printf("%s: run directory %s (seed %llu%s)\n", PROG, l.out,
+           (unsigned long long)s.seed, l.seed_drawn ? ", drawn" : "");
+    fflush(stdout);
+    int end = END_SIGNAL;
+    int rc = start_servers(&l);
+    if (rc == START_OK && start_workers(&l) == 0) {
+        write_run_json(&l);
+        end = run_loop(&l);
+    } else if (rc != START_STOPPED && stop_count == 0) {
+        l.outcome = "startup_failed";
+    }
+    stop_all(&l);
+    clock_gettime(CLOCK_REALTIME, &l.wall1);
+    l.ended = 1;
+    progress(&l, 1);
+    tail_poll(&l.evtail, 1, eval_line, &l.ev);
+
+    int failed = report_failures(&l);
+    if (l.outcome) {
+        l.exit_status = 1;
+    } else if (stop_signal) {
+        l.outcome = "interrupted";
+        l.exit_status = 128 + stop_signal;
+    } else if (end == END_TIMEOUT) {
+        l.outcome = "timeout";
+        l.exit_status = 124;
+    } else if (end == END_SERVER_DIED || failed) {
+        l.outcome = "failed";
+        l.exit_status = 1;
+    } else {
+        l.outcome = "completed";
+        l.exit_status = 0;
+    }
+    if (!s.no_plot && strcmp(l.outcome, "startup_failed") != 0)
+        make_plots(&l);
+    write_run_json(&l);
+    print_summary(&l);
+    if (l.exit_status != 0)
+        say(&l, "run %s (exit status %d)", l.outcome, l.exit_status);
+
+done:
+    for (int i = 0; i < l.nkids; i++) {
+        av_free(l.kids[i].argv);
+        free(l.kids[i].log);
+        free(l.kids[i].csv);
+    }
+    free(l.kids);
+    for (int k = 0; k < l.nplots; k++)
+        free(l.plots[k]);
+    free(l.cluster);
+    free(l.server_bin);
+    free(l.worker_bin);
+    free(l.out);
+    tps_opt_free(opts);
+    if (wake_fd[0] >= 0) {
+        close(wake_fd[0]);
+        close(wake_fd[1]);
+    }
+    return l.exit_status;
+}

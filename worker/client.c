@@ -1,0 +1,877 @@
+/* libtaups: the client side of the protocol; see taups.h.
+ *
+ * The caller's thread and the I/O thread meet in one mutex-protected table
+ * of tickets. A call fills a free ticket, appends it to the submit queue and
+ * wakes the loop with uv_async_send; the I/O thread turns the ticket into
+ * frames (one per shard and chunk, request_id = ticket id) and counts the
+ * replies; the last reply marks the ticket done and wakes tps_wait.
+ * Pull replies are read by the kernel straight into the caller's tensor:
+ * the reader asks dest_for_payload() where the payload goes once the header
+ * has named the ticket and the offset. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uv.h>
+
+#include "taups.h"
+#include "tps_cluster.h"
+#include "tps_conn.h"
+#include "tps_log.h"
+
+#define MAX_TICKETS 1024
+#define MAX_TENSORS 256
+
+typedef enum op_kind_e {
+    OP_CONNECT,
+    OP_DECLARE,
+    OP_PUSH,
+    OP_PULL,
+    OP_STATS,
+    OP_CLOSE
+} op_kind_t;
+
+typedef struct ticket_s {
+    int64_t id;        /* 0: slot free */
+    op_kind_t kind;
+    int tensor;
+    const float *src;  /* push: borrowed gradient */
+    float *dst;        /* pull: borrowed destination */
+    int pending;       /* replies still expected */
+    int result;        /* 0 or the first error */
+    int done;
+    int next;          /* submit queue link (slot index), -1 ends */
+    char **parts;      /* stats: one JSON text per shard */
+} ticket_t;
+
+typedef struct tensor_s {
+    char name[128];
+    uint64_t n;
+    tps_init_t init;
+    float scale;
+    uint64_t seed;
+    uint32_t *ids;      /* per shard: the shard's id for this tensor */
+    uint64_t *versions; /* per shard: version of the last pull */
+} tensor_t;
+
+typedef enum shard_state_e {
+    SH_IDLE,       /* no handle open */
+    SH_CONNECTING,
+    SH_HELLO,      /* hello sent, waiting for HELLO_OK */
+    SH_READY,
+    SH_DEAD        /* failed for good; error in the client's message */
+} shard_state_t;
+
+typedef struct shard_s {
+    tps_conn_t conn;  /* first */
+    tps_client_t *cl;
+    int index;
+    tps_addr_t addr;
+    struct sockaddr_storage sa;
+    shard_state_t state;
+    int conn_open;    /* conn's handle is initialised and not closed */
+    uv_connect_t creq;
+    uv_timer_t retry;
+    int tries;
+    int last_err;
+    char remote_err[256]; /* text of the last ERROR frame from this shard */
+    uint64_t closed_in, closed_out;
+} shard_t;
+
+struct tps_client_s {
+    tps_options_t opts;
+    char *cluster;
+    int nshards;
+    shard_t *shards;
+    tps_limits_t lim;
+    uint64_t chunk_elems;
+
+    uv_loop_t loop;
+    uv_thread_t thread;
+    uv_async_t wake;
+    int thread_started;
+    int closing;       /* I/O thread: shutting down */
+    double deadline;   /* connect retries end here */
+
+    uv_mutex_t mu;     /* guards everything below */
+    uv_cond_t cv;
+    ticket_t tickets[MAX_TICKETS];
+    int64_t next_id;
+    int qhead, qtail;  /* submit queue of slot indices */
+    int ntensors;
+    tensor_t tensors[MAX_TENSORS];
+    int broken;        /* a shard was lost: every new call fails */
+    int broken_err;
+    uint64_t sent, received; /* snapshot for tps_bytes */
+    int64_t clock;
+    char errmsg[512];
+};
+
+/* --- helpers run under c->mu ---------------------------------------------- */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void set_error(tps_client_t *c, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->errmsg, sizeof(c->errmsg), fmt, ap);
+    va_end(ap);
+}
+
+static ticket_t *find_ticket(tps_client_t *c, uint64_t id) {
+    ticket_t *t = &c->tickets[id % MAX_TICKETS];
+    return (t->id == (int64_t)id && id != 0) ? t : NULL;
+}
+
+static void complete(tps_client_t *c, ticket_t *t, int result) {
+    if (t->result == 0)
+        t->result = result;
+    if (result < 0 || --t->pending <= 0) {
+        t->pending = 0;
+        t->done = 1;
+        uint64_t in = 0, out = 0;
+        for (int s = 0; s < c->nshards; s++) {
+            in += c->shards[s].closed_in + c->shards[s].conn.bytes_in;
+            out += c->shards[s].closed_out + c->shards[s].conn.bytes_out;
+        }
+        c->sent = out;
+        c->received = in;
+        uv_cond_broadcast(&c->cv);
+    }
+}
+
+/* Fails every ticket in flight: used when a shard is lost, since the
+ * requests that went to it will never be answered. */
+static void fail_all(tps_client_t *c, int err) {
+    for (int i = 0; i < MAX_TICKETS; i++) {
+        ticket_t *t = &c->tickets[i];
+        if (t->id != 0 && !t->done)
+            complete(c, t, err);
+    }
+}
+
+/* --- I/O thread: connections ----------------------------------------------- */
+
+static void connect_shard(shard_t *sh);
+static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
+                     uint64_t len);
+static void on_conn_error(tps_conn_t *conn, int err);
+static int dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
+                            uint8_t **dest);
+
+static ticket_t *connect_ticket(tps_client_t *c) {
+    for (int i = 0; i < MAX_TICKETS; i++)
+        if (c->tickets[i].id != 0 && !c->tickets[i].done &&
+            c->tickets[i].kind == OP_CONNECT)
+            return &c->tickets[i];
+    return NULL;
+}
+
+static void shard_failed(shard_t *sh, int err, const char *what) {
+    tps_client_t *c = sh->cl;
+    uv_mutex_lock(&c->mu);
+    if (!c->broken) {
+        c->broken = 1;
+        c->broken_err = err;
+        /* A server closes after a fatal error reply; its reason is the
+         * useful part, not the close that followed. */
+        if (sh->remote_err[0])
+            set_error(c, "shard %d at %s:%d: %s", sh->index, sh->addr.host,
+                      sh->addr.port, sh->remote_err);
+        else
+            set_error(c, "shard %d at %s:%d: %s", sh->index, sh->addr.host,
+                      sh->addr.port, what);
+    }
+    fail_all(c, err);
+    uv_mutex_unlock(&c->mu);
+    sh->state = SH_DEAD;
+}
+
+static void on_retry_timer(uv_timer_t *t) {
+    connect_shard(t->data);
+}
+
+static void on_shard_closed(tps_conn_t *conn) {
+    shard_t *sh = conn->data;
+    tps_client_t *c = sh->cl;
+    sh->conn_open = 0;
+    sh->closed_in += conn->bytes_in;
+    sh->closed_out += conn->bytes_out;
+    conn->bytes_in = conn->bytes_out = 0;
+    if (c->closing || sh->state != SH_CONNECTING)
+        return;
+    if (tps_now() >= c->deadline) {
+        char what[300];
+        snprintf(what, sizeof(what), "cannot connect: %s (after %d tries)",
+                 uv_strerror(sh->last_err), sh->tries);
+        shard_failed(sh, TPS_EUNREACH, what);
+        return;
+    }
+    /* Back off 50 ms, 100 ms, ... up to 1 s between tries. */
+    uint64_t ms = 50u << (sh->tries < 5 ? sh->tries - 1 : 4);
+    if (ms > 1000)
+        ms = 1000;
+    uv_timer_start(&sh->retry, on_retry_timer, ms, 0);
+}
+
+static void on_connected(uv_connect_t *req, int status) {
+    shard_t *sh = req->data;
+    tps_client_t *c = sh->cl;
+    if (c->closing)
+        return;
+    if (status < 0) {
+        sh->last_err = status;
+        tps_conn_close(&sh->conn); /* retried from on_shard_closed */
+        return;
+    }
+    int err = tps_conn_start(&sh->conn);
+    if (err == 0) {
+        Taups__Header h = TAUPS__HEADER__INIT;
+        h.op = TAUPS__OP__HELLO;
+        uv_mutex_lock(&c->mu);
+        ticket_t *t = connect_ticket(c);
+        h.request_id = t ? (uint64_t)t->id : 0;
+        uv_mutex_unlock(&c->mu);
+        h.proto_version = TPS_PROTO_VERSION;
+        h.role = (Taups__Role)c->opts.role;
+        h.rank = c->opts.rank;
+        h.workers = (uint32_t)c->opts.workers;
+        h.shards = (uint32_t)c->nshards;
+        h.shard = (uint32_t)sh->index;
+        err = tps_conn_send(&sh->conn, &h, NULL, 0, NULL, NULL);
+    }
+    if (err < 0) {
+        sh->last_err = err;
+        tps_conn_close(&sh->conn);
+        return;
+    }
+    sh->state = SH_HELLO;
+}
+
+static void connect_shard(shard_t *sh) {
+    tps_client_t *c = sh->cl;
+    sh->tries++;
+    sh->state = SH_CONNECTING;
+    int err = tps_conn_init(&c->loop, &sh->conn, &c->lim, dest_for_payload, sh);
+    if (err < 0) {
+        shard_failed(sh, err, "cannot create a socket");
+        return;
+    }
+    sh->conn_open = 1;
+    sh->conn.data = sh;
+    sh->conn.on_frame = on_frame;
+    sh->conn.on_error = on_conn_error;
+    sh->conn.on_close = on_shard_closed;
+    sh->creq.data = sh;
+    err = uv_tcp_connect(&sh->creq, &sh->conn.tcp, (struct sockaddr *)&sh->sa,
+                         on_connected);
+    if (err < 0) {
+        sh->last_err = err;
+        tps_conn_close(&sh->conn);
+    }
+}
+
+static void on_conn_error(tps_conn_t *conn, int err) {
+    shard_t *sh = conn->data;
+    char what[300];
+    if (err == UV_EOF)
+        snprintf(what, sizeof(what), "the server closed the connection");
+    else
+        snprintf(what, sizeof(what), "connection failed: %s", tps_strerror(err));
+    shard_failed(sh, err == UV_EOF ? TPS_ECLOSED : err, what);
+    tps_conn_close(conn);
+}
+
+/* --- I/O thread: replies ---------------------------------------------------- */
+
+static int dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
+                            uint8_t **dest) {
+    shard_t *sh = arg;
+    tps_client_t *c = sh->cl;
+    if (h->op != TAUPS__OP__PULL_OK)
+        return 0; /* stats text and the like go to the pooled buffer */
+    int rc = 0;
+    uv_mutex_lock(&c->mu);
+    ticket_t *t = find_ticket(c, h->request_id);
+    if (t && !t->done && t->kind == OP_PULL) {
+        const tensor_t *ts = &c->tensors[t->tensor];
+        uint64_t lo = tps_slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index);
+        uint64_t hi = tps_slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index + 1);
+        if (h->tensor_id != ts->ids[sh->index] || h->offset < lo ||
+            h->offset > hi || h->count > hi - h->offset ||
+            len != h->count * sizeof(float))
+            rc = TPS_EPROTO; /* a reply we did not ask for: out of sync */
+        else
+            *dest = (uint8_t *)(t->dst + h->offset);
+    }
+    /* Unknown or finished tickets (failed earlier) read into the pool and
+     * are dropped: the caller's buffer is never written after tps_wait. */
+    uv_mutex_unlock(&c->mu);
+    return rc;
+}
+
+static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
+                     uint64_t len) {
+    shard_t *sh = conn->data;
+    tps_client_t *c = sh->cl;
+    if (h->op == TAUPS__OP__ERROR)
+        snprintf(sh->remote_err, sizeof(sh->remote_err), "%s",
+                 h->error ? h->error : "error");
+    uv_mutex_lock(&c->mu);
+    ticket_t *t = find_ticket(c, h->request_id);
+    if (t == NULL || t->done) {
+        uv_mutex_unlock(&c->mu);
+        return;
+    }
+    switch (h->op) {
+    case TAUPS__OP__HELLO_OK:
+        sh->state = SH_READY;
+        complete(c, t, 0);
+        break;
+    case TAUPS__OP__DECLARE_OK: {
+        tensor_t *ts = &c->tensors[t->tensor];
+        ts->ids[sh->index] = h->tensor_id;
+        ts->versions[sh->index] = h->version;
+        complete(c, t, 0);
+        break;
+    }
+    case TAUPS__OP__PUSH_OK:
+        complete(c, t, 0);
+        break;
+    case TAUPS__OP__PULL_OK:
+        c->tensors[t->tensor].versions[sh->index] = h->version;
+        complete(c, t, 0);
+        break;
+    case TAUPS__OP__STATS_OK:
+        if (t->parts && (t->parts[sh->index] = malloc(len + 1)) != NULL) {
+            memcpy(t->parts[sh->index], payload, len);
+            t->parts[sh->index][len] = '\0';
+        }
+        complete(c, t, t->parts && t->parts[sh->index] ? 0 : TPS_ENOMEM);
+        break;
+    case TAUPS__OP__ERROR:
+        set_error(c, "shard %d at %s:%d: %s", sh->index, sh->addr.host,
+                  sh->addr.port, h->error ? h->error : "error");
+        complete(c, t, h->status < 0 ? h->status : TPS_EREMOTE);
+        break;
+    default:
+        set_error(c, "shard %d at %s:%d: unexpected reply op %d", sh->index,
+                  sh->addr.host, sh->addr.port, (int)h->op);
+        complete(c, t, TPS_EPROTO);
+    }
+    uv_mutex_unlock(&c->mu);
+}
+
+/* --- I/O thread: turning tickets into frames ------------------------------ */
+
+/* Sends one frame of ticket t to shard s; on failure fails the ticket.
+ * Called without the mutex held. */
+static int send_frame(tps_client_t *c, ticket_t *t, int s, Taups__Header *h,
+                      const void *payload, uint64_t len) {
+    shard_t *sh = &c->shards[s];
+    int err = sh->state == SH_READY
+                  ? tps_conn_send(&sh->conn, h, payload, len, NULL, NULL)
+                  : TPS_ECLOSED;
+    if (err < 0) {
+        uv_mutex_lock(&c->mu);
+        if (!c->errmsg[0] || err != TPS_ECLOSED)
+            set_error(c, "shard %d at %s:%d: cannot send: %s", s, sh->addr.host,
+                      sh->addr.port, tps_strerror(err));
+        complete(c, t, err);
+        uv_mutex_unlock(&c->mu);
+    }
+    return err;
+}
+
+static void issue(tps_client_t *c, ticket_t *t) {
+    const int S = c->nshards;
+    if (t->kind == OP_CONNECT) {
+        for (int s = 0; s < S; s++)
+            connect_shard(&c->shards[s]);
+        return;
+    }
+    if (t->kind == OP_CLOSE)
+        return;
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.request_id = (uint64_t)t->id;
+    h.rank = c->opts.rank;
+    if (t->kind == OP_STATS) {
+        h.op = TAUPS__OP__STATS;
+        for (int s = 0; s < S; s++)
+            if (send_frame(c, t, s, &h, NULL, 0) < 0)
+                return;
+        return;
+    }
+    tensor_t *ts = &c->tensors[t->tensor];
+    if (t->kind == OP_DECLARE) {
+        h.op = TAUPS__OP__DECLARE;
+        h.name = ts->name;
+        h.length = ts->n;
+        h.init = (Taups__Init)ts->init;
+        h.scale = ts->scale;
+        h.seed = ts->seed;
+        for (int s = 0; s < S; s++)
+            if (send_frame(c, t, s, &h, NULL, 0) < 0)
+                return;
+        return;
+    }
+    /* Push and pull: one frame per chunk of every non-empty slice. */
+    h.op = t->kind == OP_PUSH ? TAUPS__OP__PUSH : TAUPS__OP__PULL;
+    uv_mutex_lock(&c->mu);
+    h.clock = (uint64_t)c->clock;
+    uv_mutex_unlock(&c->mu);
+    for (int s = 0; s < S; s++) {
+        uint64_t lo = tps_slice_lo(ts->n, (uint32_t)S, (uint32_t)s);
+        uint64_t hi = tps_slice_lo(ts->n, (uint32_t)S, (uint32_t)s + 1);
+        h.tensor_id = ts->ids[s];
+        h.version = ts->versions[s];
+        for (uint64_t off = lo; off < hi; off += c->chunk_elems) {
+            h.offset = off;
+            h.count = hi - off < c->chunk_elems ? hi - off : c->chunk_elems;
+            h.last = off + h.count == hi;
+            int err = t->kind == OP_PUSH
+                          ? send_frame(c, t, s, &h, t->src + off,
+                                       h.count * sizeof(float))
+                          : send_frame(c, t, s, &h, NULL, 0);
+            if (err < 0)
+                return;
+        }
+    }
+}
+
+static void on_wake(uv_async_t *a) {
+    tps_client_t *c = a->data;
+    for (;;) {
+        uv_mutex_lock(&c->mu);
+        int slot = c->qhead;
+        if (slot >= 0) {
+            c->qhead = c->tickets[slot].next;
+            if (c->qhead < 0)
+                c->qtail = -1;
+        }
+        uv_mutex_unlock(&c->mu);
+        if (slot < 0)
+            break;
+        ticket_t *t = &c->tickets[slot];
+        if (t->kind == OP_CLOSE) {
+            c->closing = 1;
+            for (int s = 0; s < c->nshards; s++) {
+                shard_t *sh = &c->shards[s];
+                uv_close((uv_handle_t *)&sh->retry, NULL);
+                if (sh->conn_open)
+                    tps_conn_close(&sh->conn);
+            }
+            uv_close((uv_handle_t *)&c->wake, NULL);
+            uv_mutex_lock(&c->mu);
+            complete(c, t, 0);
+            uv_mutex_unlock(&c->mu);
+            return;
+        }
+        issue(c, t);
+    }
+}
+
+static void io_thread(void *arg) {
+    tps_client_t *c = arg;
+    uv_run(&c->loop, UV_RUN_DEFAULT);
+}
+
+/* --- caller's side ------------------------------------------------------------ */
+
+/* Takes a free ticket and queues it; returns it with the mutex released, or
+ * NULL (with the error in *err) when the client is broken or too many
+ * tickets are outstanding. The caller fills the kind-specific fields through
+ * `fill` before the I/O thread can see the ticket. */
+static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
+                      const float *src, float *dst, int pending, int *err) {
+    uv_mutex_lock(&c->mu);
+    if (c->broken && kind != OP_CLOSE) {
+        *err = c->broken_err;
+        uv_mutex_unlock(&c->mu);
+        return 0;
+    }
+    int64_t id = ++c->next_id;
+    ticket_t *t = &c->tickets[id % MAX_TICKETS];
+    if (t->id != 0) {
+        c->next_id--;
+        set_error(c, "more than %d operations outstanding: wait for some",
+                  MAX_TICKETS - 1);
+        *err = TPS_E2BIG;
+        uv_mutex_unlock(&c->mu);
+        return 0;
+    }
+    memset(t, 0, sizeof(*t));
+    t->id = id;
+    t->kind = kind;
+    t->tensor = tensor;
+    t->src = src;
+    t->dst = dst;
+    t->pending = pending;
+    t->next = -1;
+    int slot = (int)(id % MAX_TICKETS);
+    if (pending == 0 && kind != OP_CLOSE) {
+        t->done = 1; /* nothing to send, e.g. a tensor held by no shard */
+    } else {
+        if (c->qtail >= 0)
+            c->tickets[c->qtail].next = slot;
+        else
+            c->qhead = slot;
+        c->qtail = slot;
+    }
+    if (kind == OP_STATS)
+        t->parts = calloc((size_t)c->nshards, sizeof(char *));
+    uv_mutex_unlock(&c->mu);
+    uv_async_send(&c->wake);
+    return id;
+}
+
+int tps_wait(tps_client_t *c, tps_ticket_t ticket) {
+    uv_mutex_lock(&c->mu);
+    ticket_t *t = find_ticket(c, (uint64_t)ticket);
+    if (t == NULL) {
+        uv_mutex_unlock(&c->mu);
+        return TPS_EINVAL;
+    }
+    while (!t->done)
+        uv_cond_wait(&c->cv, &c->mu);
+    int rc = t->result;
+    t->id = 0;
+    uv_mutex_unlock(&c->mu);
+    return rc;
+}
+
+void tps_options_init(tps_options_t *o) {
+    memset(o, 0, sizeof(*o));
+    o->role = TPS_ROLE_WORKER;
+    o->rank = 0;
+    o->workers = 1;
+    o->connect_timeout_ms = 10000;
+    o->chunk_bytes = 4u << 20;
+}
+
+static void client_free(tps_client_t *c) {
+    for (int i = 0; i < c->ntensors; i++) {
+        free(c->tensors[i].ids);
+        free(c->tensors[i].versions);
+    }
+    free(c->shards);
+    free(c->cluster);
+    uv_cond_destroy(&c->cv);
+    uv_mutex_destroy(&c->mu);
+    free(c);
+}
+
+void tps_close(tps_client_t *c) {
+    if (c == NULL)
+        return;
+    if (c->thread_started) {
+        int err;
+        int64_t id = submit(c, OP_CLOSE, 0, NULL, NULL, 1, &err);
+        if (id > 0)
+            tps_wait(c, id);
+        uv_thread_join(&c->thread);
+        /* Close callbacks of handles closed last are run here. */
+        uv_run(&c->loop, UV_RUN_DEFAULT);
+        if (uv_loop_close(&c->loop) != 0)
+            tps_log("libtaups: loop closed with handles open");
+    }
+    client_free(c);
+}
+
+int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
+             size_t errlen) {
+    char scratch[8];
+    if (errbuf == NULL) {
+        errbuf = scratch;
+        errlen = sizeof(scratch);
+    }
+    *out = NULL;
+    errbuf[0] = '\0';
+    if (opts == NULL || opts->cluster == NULL) {
+        snprintf(errbuf, errlen, "no cluster given");
+        return TPS_EINVAL;
+    }
+    if (opts->workers < 1 || opts->workers > TPS_MAX_WORKERS ||
+        (opts->role == TPS_ROLE_WORKER &&
+         (opts->rank < 0 || opts->rank >= opts->workers))) {
+        snprintf(errbuf, errlen, "rank %d is outside [0, %d workers)",
+                 opts->rank, opts->workers);
+        return TPS_EINVAL;
+    }
+    tps_client_t *c = calloc(1, sizeof(*c));
+    if (c == NULL)
+        return TPS_ENOMEM;
+    uv_mutex_init(&c->mu);
+    uv_cond_init(&c->cv);
+    c->opts = *opts;
+    c->qhead = c->qtail = -1;
+    c->cluster = strdup(opts->cluster);
+    c->opts.cluster = c->cluster;
+    size_t chunk = opts->chunk_bytes ? opts->chunk_bytes : (4u << 20);
+    c->chunk_elems = chunk / sizeof(float) ? chunk / sizeof(float) : 1;
+    c->lim.max_header = TPS_DEFAULT_MAX_HEADER;
+    c->lim.max_payload = chunk + TPS_DEFAULT_MAX_PAYLOAD;
+    tps_addr_t *addrs = NULL;
+    int n = tps_cluster_parse(opts->cluster, &addrs, errbuf, errlen);
+    if (n < 0) {
+        client_free(c);
+        return n;
+    }
+    c->nshards = n;
+    c->shards = calloc((size_t)n, sizeof(*c->shards));
+    if (c->shards == NULL) {
+        free(addrs);
+        client_free(c);
+        return TPS_ENOMEM;
+    }
+    int rc = 0;
+    for (int s = 0; s < n; s++) {
+        shard_t *sh = &c->shards[s];
+        sh->cl = c;
+        sh->index = s;
+        sh->addr = addrs[s];
+        /* Resolve once, up front: numeric addresses or names. */
+        struct addrinfo hints, *ai = NULL;
+        memset(&hints, 0, sizeof(hints));
+        hints.ai_socktype = SOCK_STREAM;
+        char port[16];
+        snprintf(port, sizeof(port), "%d", sh->addr.port);
+        int gai = getaddrinfo(sh->addr.host, port, &hints, &ai);
+        if (gai != 0 || ai == NULL) {
+            snprintf(errbuf, errlen, "shard %d at %s:%d: cannot resolve host: %s",
+                     s, sh->addr.host, sh->addr.port, gai_strerror(gai));
+            rc = TPS_EUNREACH;
+            if (ai)
+                freeaddrinfo(ai);
+            break;
+        }
+        memcpy(&sh->sa, ai->ai_addr, ai->ai_addrlen);
+        freeaddrinfo(ai);
+    }
+    free(addrs);
+    if (rc < 0) {
+        client_free(c);
+        return rc;
+    }
+    uv_loop_init(&c->loop);
+    uv_async_init(&c->loop, &c->wake, on_wake);
+    c->wake.data = c;
+    for (int s = 0; s < n; s++) {
+        uv_timer_init(&c->loop, &c->shards[s].retry);
+        c->shards[s].retry.data = &c->shards[s];
+    }
+    c->deadline = tps_now() + opts->connect_timeout_ms / 1000.0;
+    if (uv_thread_create(&c->thread, io_thread, c) != 0) {
+        snprintf(errbuf, errlen, "cannot start the I/O thread");
+        for (int s = 0; s < n; s++)
+            uv_close((uv_handle_t *)&c->shards[s].retry, NULL);
+        uv_close((uv_handle_t *)&c->wake, NULL);
+        uv_run(&c->loop, UV_RUN_DEFAULT);
+        uv_loop_close(&c->loop);
+        client_free(c);
+        return TPS_ENOMEM;
+    }
+    c->thread_started = 1;
+    int err = 0;
+    int64_t id = submit(c, OP_CONNECT, 0, NULL, NULL, n, &err);
+    rc = id > 0 ? tps_wait(c, id) : err;
+    if (rc < 0) {
+        snprintf(errbuf, errlen, "%s", c->errmsg[0] ? c->errmsg : tps_strerror(rc));
+        tps_close(c);
+        return rc;
+    }
+    *out = c;
+    return 0;
+}
+
+const char *tps_errmsg(const tps_client_t *c) {
+    return c->errmsg;
+}
+
+int tps_shards(const tps_client_t *c) {
+    return c->nshards;
+}
+
+int tps_declare(tps_client_t *c, const char *name, uint64_t n, tps_init_t init,
+                float scale, uint64_t seed) {
+    if (name == NULL || strlen(name) == 0 || strlen(name) >= 128 || n == 0) {
+        set_error(c, "tensor \"%s\": needs a name of 1..127 bytes and a length",
+                  name ? name : "");
+        return TPS_EINVAL;
+    }
+    uv_mutex_lock(&c->mu);
+    int idx = -1, created = 0;
+    for (int i = 0; i < c->ntensors; i++)
+        if (strcmp(c->tensors[i].name, name) == 0)
+            idx = i;
+    if (idx >= 0 && c->tensors[idx].n != n) {
+        set_error(c, "tensor \"%s\": length %llu != %llu declared before", name,
+                  (unsigned long long)n, (unsigned long long)c->tensors[idx].n);
+        uv_mutex_unlock(&c->mu);
+        return TPS_EMISMATCH;
+    }
+    if (idx < 0) {
+        if (c->ntensors == MAX_TENSORS) {
+            set_error(c, "more than %d tensors", MAX_TENSORS);
+            uv_mutex_unlock(&c->mu);
+            return TPS_E2BIG;
+        }
+        tensor_t *ts = &c->tensors[c->ntensors];
+        ts->ids = calloc((size_t)c->nshards, sizeof(*ts->ids));
+        ts->versions = calloc((size_t)c->nshards, sizeof(*ts->versions));
+        if (ts->ids == NULL || ts->versions == NULL) {
+            free(ts->ids);
+            free(ts->versions);
+            uv_mutex_unlock(&c->mu);
+            return TPS_ENOMEM;
+        }
+        snprintf(ts->name, sizeof(ts->name), "%s", name);
+        ts->n = n;
+        idx = c->ntensors++;
+        created = 1;
+    }
+    tensor_t *ts = &c->tensors[idx];
+    ts->init = init;
+    ts->scale = scale;
+    ts->seed = seed;
+    uv_mutex_unlock(&c->mu);
+    int err = 0;
+    int64_t id = submit(c, OP_DECLARE, idx, NULL, NULL, c->nshards, &err);
+    int rc = id > 0 ? tps_wait(c, id) : err;
+    if (rc < 0 && created) {
+        /* The shards refused it: forget the name so that a corrected
+         * declaration can follow. Only the newest entry can be dropped. */
+        uv_mutex_lock(&c->mu);
+        if (idx == c->ntensors - 1) {
+            c->ntensors--;
+            free(c->tensors[idx].ids);
+            free(c->tensors[idx].versions);
+            c->tensors[idx].ids = NULL;
+            c->tensors[idx].versions = NULL;
+        }
+        uv_mutex_unlock(&c->mu);
+    }
+    return rc < 0 ? rc : idx;
+}
+
+/* Number of frames a push or pull of tensor `tensor` takes. */
+static int frames_for(tps_client_t *c, int tensor) {
+    uint64_t n = c->tensors[tensor].n, frames = 0;
+    for (int s = 0; s < c->nshards; s++) {
+        uint64_t len = tps_slice_lo(n, (uint32_t)c->nshards, (uint32_t)s + 1) -
+                       tps_slice_lo(n, (uint32_t)c->nshards, (uint32_t)s);
+        frames += (len + c->chunk_elems - 1) / c->chunk_elems;
+    }
+    return (int)frames;
+}
+
+static int transfer(tps_client_t *c, op_kind_t kind, int tensor,
+                    const float *src, float *dst, tps_ticket_t *ticket) {
+    uv_mutex_lock(&c->mu);
+    int ok = tensor >= 0 && tensor < c->ntensors;
+    uv_mutex_unlock(&c->mu);
+    if (!ok) {
+        set_error(c, "no tensor with id %d", tensor);
+        return TPS_ENOENT;
+    }
+    if (kind == OP_PUSH && c->opts.role != TPS_ROLE_WORKER) {
+        set_error(c, "only workers push");
+        return TPS_EINVAL;
+    }
+    int err = 0;
+    int64_t id = submit(c, kind, tensor, src, dst, frames_for(c, tensor), &err);
+    if (id <= 0)
+        return err;
+    *ticket = id;
+    return 0;
+}
+
+int tps_push_async(tps_client_t *c, int tensor, const float *grad,
+                   tps_ticket_t *ticket) {
+    return transfer(c, OP_PUSH, tensor, grad, NULL, ticket);
+}
+
+int tps_pull_async(tps_client_t *c, int tensor, float *dst,
+                   tps_ticket_t *ticket) {
+    return transfer(c, OP_PULL, tensor, NULL, dst, ticket);
+}
+
+int tps_push(tps_client_t *c, int tensor, const float *grad) {
+    tps_ticket_t t;
+    int rc = tps_push_async(c, tensor, grad, &t);
+    return rc < 0 ? rc : tps_wait(c, t);
+}
+
+int tps_pull(tps_client_t *c, int tensor, float *dst) {
+    tps_ticket_t t;
+    int rc = tps_pull_async(c, tensor, dst, &t);
+    return rc < 0 ? rc : tps_wait(c, t);
+}
+
+int64_t tps_clock(tps_client_t *c) {
+    uv_mutex_lock(&c->mu);
+    int64_t v = ++c->clock;
+    uv_mutex_unlock(&c->mu);
+    return v;
+}
+
+int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
+                 int max) {
+    tps_client_t *mc = (tps_client_t *)c; /* the mutex, not the data, changes */
+    uv_mutex_lock(&mc->mu);
+    if (tensor < 0 || tensor >= c->ntensors) {
+        uv_mutex_unlock(&mc->mu);
+        return TPS_ENOENT;
+    }
+    for (int s = 0; s < c->nshards && s < max; s++)
+        versions[s] = c->tensors[tensor].versions[s];
+    uv_mutex_unlock(&mc->mu);
+    return c->nshards;
+}
+
+void tps_bytes(const tps_client_t *c, uint64_t *sent, uint64_t *received) {
+    tps_client_t *mc = (tps_client_t *)c;
+    uv_mutex_lock(&mc->mu);
+    *sent = c->sent;
+    *received = c->received;
+    uv_mutex_unlock(&mc->mu);
+}
+
+int tps_stats(tps_client_t *c, char **json_out) {
+    *json_out = NULL;
+    int err = 0;
+    int64_t id = submit(c, OP_STATS, 0, NULL, NULL, c->nshards, &err);
+    if (id <= 0)
+        return err;
+    uv_mutex_lock(&c->mu);
+    char **parts = c->tickets[id % MAX_TICKETS].parts;
+    uv_mutex_unlock(&c->mu);
+    int rc = tps_wait(c, id);
+    size_t len = 3;
+    for (int s = 0; s < c->nshards; s++)
+        len += (parts && parts[s] ? strlen(parts[s]) : 4) + 2;
+    char *out = rc == 0 && parts ? malloc(len) : NULL;
+    if (out) {
+        char *p = out;
+        *p++ = '[';
+        for (int s = 0; s < c->nshards; s++) {
+            const char *part = parts[s] ? parts[s] : "null";
+            size_t pl = strlen(part);
+            if (s)
+                *p++ = ',';
+            memcpy(p, part, pl);
+            p += pl;
+        }
+        *p++ = ']';
+        *p = '\0';
+    } else if (rc == 0) {
+        rc = TPS_ENOMEM;
+    }
+    for (int s = 0; parts && s < c->nshards; s++)
+        free(parts[s]);
+    free(parts);
+    *json_out = out;
+    return rc;
+}

@@ -1,0 +1,284 @@
+/* IDX reader (see data_idx.h). Both files are streamed through zlib's gz*
+ * interface, which also reads uncompressed files transparently, so a
+ * decompressed copy of the data set works too. */
+#include "data_idx.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "model_internal.h"
+#include "taups.h"
+
+#define IDX_MAGIC_IMAGES 0x00000803u /* unsigned bytes, 3 dimensions */
+#define IDX_MAGIC_LABELS 0x00000801u /* unsigned bytes, 1 dimension */
+#define IDX_CLASSES 10
+/* Guards the size arithmetic against absurd headers; far above any MNIST-like
+ * image. */
+#define IDX_MAX_SIDE 4096u
+#define IDX_GZ_BUFFER (256u * 1024u)
+
+typedef struct idx_file_s {
+    gzFile gz;
+    const char *path;
+    const char *kind; /* "images" / "labels", for messages */
+} idx_file_t;
+
+static uint32_t be32(const unsigned char *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 |
+           (uint32_t)p[3];
+}
+
+/* Reads up to len bytes and returns how many arrived: fewer than len only when
+ * the data ends, including a gzip stream cut short (which zlib reports as
+ * Z_BUF_ERROR; callers call that truncation). Returns -1 for corrupt
+ * compressed data and leaves zlib's explanation in *why. */
+static long long fill(idx_file_t *f, void *buf, size_t len, const char **why) {
+    unsigned char *p = buf;
+    size_t got = 0;
+    while (got < len) {
+        size_t want = len - got;
+        unsigned chunk = want > (1u << 30) ? 1u << 30 : (unsigned)want;
+        int r = gzread(f->gz, p + got, chunk);
+        if (r < 0) {
+            int zerr = Z_OK;
+            const char *msg = gzerror(f->gz, &zerr);
+            if (zerr == Z_BUF_ERROR)
+                break;
+            *why = msg;
+            return -1;
+        }
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    return (long long)got;
+}
+
+static int open_idx(idx_file_t *f, const char *path, const char *kind,
+                    char *err, size_t errlen) {
+    f->path = path;
+    f->kind = kind;
+    errno = 0;
+    f->gz = gzopen(path, "rb");
+    if (f->gz == NULL) {
+        snprintf(err, errlen, "cannot open IDX %s file %s: %s", kind, path,
+                 errno ? strerror(errno) : "out of memory");
+        return errno == ENOMEM || errno == 0 ? TPS_ENOMEM : TPS_EIO;
+    }
+    gzbuffer(f->gz, IDX_GZ_BUFFER);
+    return 0;
+}
+
+static void close_idx(idx_file_t *f) {
+    if (f->gz != NULL)
+        gzclose(f->gz);
+    f->gz = NULL;
+}
+
+/* Reads the big-endian header of nwords 32-bit words and checks its magic. */
+static int read_header(idx_file_t *f, uint32_t magic, uint32_t *words,
+                       int nwords, char *err, size_t errlen) {
+    unsigned char hdr[16];
+    size_t len = (size_t)nwords * 4;
+    const char *why = NULL;
+    long long got = fill(f, hdr, len, &why);
+    if (got < 0) {
+        snprintf(err, errlen, "cannot decompress IDX %s file %s: %s", f->kind,
+                 f->path, why);
+        return TPS_EIO;
+    }
+    /* The magic first: a file of another kind says more than its length. */
+    if (got >= 4 && be32(hdr) != magic) {
+        snprintf(err, errlen,
+                 "%s is not an IDX %s file: its magic number is 0x%08" PRIx32
+                 ", expected 0x%08" PRIx32,
+                 f->path, f->kind, be32(hdr), magic);
+        return TPS_EIO;
+    }
+    if ((size_t)got < len) {
+        snprintf(err, errlen,
+                 "%s is not an IDX %s file: it ends after %lld bytes, inside "
+                 "its %zu-byte header",
+                 f->path, f->kind, got, len);
+        return TPS_EIO;
+    }
+    for (int i = 0; i < nwords; i++)
+        words[i] = be32(hdr + 4 * i);
+    return 0;
+}
+
+/* Reports a failed or short read of the items after the first `done` ones
+ * (got bytes arrived, items are itembytes long). */
+static int data_error(const idx_file_t *f, long long got, const char *why,
+                      uint64_t done, size_t itembytes, uint32_t count,
+                      char *err, size_t errlen) {
+    if (got < 0)
+        snprintf(err, errlen, "cannot decompress IDX %s file %s: %s", f->kind,
+                 f->path, why);
+    else
+        snprintf(err, errlen,
+                 "IDX %s file %s is truncated: its header announces %" PRIu32
+                 " items but the data ends after %" PRIu64,
+                 f->kind, f->path, count,
+                 done + (uint64_t)got / (uint64_t)itembytes);
+    return TPS_EIO;
+}
+
+/* After the announced items nothing may follow: extra bytes mean the file is
+ * not what its header says. */
+static int check_end(idx_file_t *f, uint32_t count, char *err, size_t errlen) {
+    unsigned char extra;
+    const char *why = NULL;
+    long long got = fill(f, &extra, 1, &why);
+    if (got < 0) {
+        snprintf(err, errlen, "cannot decompress IDX %s file %s: %s", f->kind,
+                 f->path, why);
+        return TPS_EIO;
+    }
+    if (got > 0) {
+        snprintf(err, errlen,
+                 "IDX %s file %s has unexpected data after the %" PRIu32
+                 " items its header announces",
+                 f->kind, f->path, count);
+        return TPS_EIO;
+    }
+    return 0;
+}
+
+/* Reads all labels, checks each, and keeps those in [lo, hi). */
+static int read_labels(idx_file_t *f, uint32_t count, uint64_t lo,
+                       uint64_t hi, uint8_t *keep, char *err, size_t errlen) {
+    uint8_t *all = malloc(count);
+    if (all == NULL) {
+        snprintf(err, errlen, "out of memory reading %s", f->path);
+        return TPS_ENOMEM;
+    }
+    const char *why = NULL;
+    long long got = fill(f, all, count, &why);
+    int rc = 0;
+    if (got != (long long)count)
+        rc = data_error(f, got, why, 0, 1, count, err, errlen);
+    for (uint32_t i = 0; rc == 0 && i < count; i++) {
+        if (all[i] >= IDX_CLASSES) {
+            snprintf(err, errlen,
+                     "IDX labels file %s: label %u of item %" PRIu32
+                     " is outside 0..%d",
+                     f->path, (unsigned)all[i], i, IDX_CLASSES - 1);
+            rc = TPS_EIO;
+        }
+    }
+    if (rc == 0)
+        memcpy(keep, all + lo, (size_t)(hi - lo));
+    free(all);
+    return rc == 0 ? check_end(f, count, err, errlen) : rc;
+}
+
+/* Streams all images in chunks and converts those in [lo, hi) to floats. */
+static int read_images(idx_file_t *f, uint32_t count, size_t dim, uint64_t lo,
+                       uint64_t hi, float *keep, char *err, size_t errlen) {
+    float scale[256];
+    for (int v = 0; v < 256; v++)
+        scale[v] = (float)v / 255.0f;
+
+    size_t chunk_rows = (1u << 20) / dim + 1;
+    unsigned char *buf = malloc(chunk_rows * dim);
+    if (buf == NULL) {
+        snprintf(err, errlen, "out of memory reading %s", f->path);
+        return TPS_ENOMEM;
+    }
+    int rc = 0;
+    for (uint64_t row = 0; row < count && rc == 0;) {
+        size_t rows = (size_t)(count - row < chunk_rows ? count - row
+                                                         : chunk_rows);
+        const char *why = NULL;
+        long long got = fill(f, buf, rows * dim, &why);
+        if (got != (long long)(rows * dim)) {
+            rc = data_error(f, got, why, row, dim, count, err, errlen);
+            break;
+        }
+        /* Overlap of this chunk [row, row + rows) with the kept block. */
+        uint64_t from = row > lo ? row : lo;
+        uint64_t to = row + rows < hi ? row + rows : hi;
+        for (uint64_t r = from; r < to; r++) {
+            const unsigned char *src = buf + (size_t)(r - row) * dim;
+            float *dst = keep + (size_t)(r - lo) * dim;
+            for (size_t k = 0; k < dim; k++)
+                dst[k] = scale[src[k]];
+        }
+        row += rows;
+    }
+    free(buf);
+    return rc == 0 ? check_end(f, count, err, errlen) : rc;
+}
+
+int tps__idx_load(const char *images_path, const char *labels_path, int part,
+                  int parts, tps_idx_set_t *out, char *err, size_t errlen) {
+    memset(out, 0, sizeof(*out));
+    idx_file_t img = {0}, lab = {0};
+    uint32_t ih[4], lh[2];
+    int rc = open_idx(&img, images_path, "images", err, errlen);
+    if (rc == 0)
+        rc = read_header(&img, IDX_MAGIC_IMAGES, ih, 4, err, errlen);
+    if (rc == 0 && (ih[2] == 0 || ih[3] == 0 || ih[2] > IDX_MAX_SIDE ||
+                    ih[3] > IDX_MAX_SIDE)) {
+        snprintf(err, errlen,
+                 "IDX images file %s declares images of %" PRIu32 "x%" PRIu32
+                 " pixels; each side must be in 1..%u",
+                 images_path, ih[2], ih[3], IDX_MAX_SIDE);
+        rc = TPS_EIO;
+    }
+    if (rc == 0 && ih[1] == 0) {
+        snprintf(err, errlen, "IDX images file %s holds no images",
+                 images_path);
+        rc = TPS_EIO;
+    }
+    if (rc == 0)
+        rc = open_idx(&lab, labels_path, "labels", err, errlen);
+    if (rc == 0)
+        rc = read_header(&lab, IDX_MAGIC_LABELS, lh, 2, err, errlen);
+    if (rc == 0 && lh[1] != ih[1]) {
+        snprintf(err, errlen,
+                 "IDX files disagree: %s holds %" PRIu32 " images but %s holds "
+                 "%" PRIu32 " labels",
+                 images_path, ih[1], labels_path, lh[1]);
+        rc = TPS_EIO;
+    }
+    uint64_t lo = 0, hi = 0;
+    if (rc == 0)
+        rc = tps__model_block(ih[1], part, parts, "images", &lo, &hi, err,
+                              errlen);
+    if (rc == 0) {
+        out->dim = (size_t)ih[2] * ih[3];
+        out->n = (size_t)(hi - lo);
+        out->first = lo;
+        out->total = ih[1];
+        out->images = malloc(out->n * out->dim * sizeof(float));
+        out->labels = malloc(out->n);
+        if (out->images == NULL || out->labels == NULL) {
+            snprintf(err, errlen,
+                     "out of memory for %zu images of %zu pixels from %s",
+                     out->n, out->dim, images_path);
+            rc = TPS_ENOMEM;
+        }
+    }
+    if (rc == 0)
+        rc = read_labels(&lab, lh[1], lo, hi, out->labels, err, errlen);
+    if (rc == 0)
+        rc = read_images(&img, ih[1], out->dim, lo, hi, out->images, err,
+                         errlen);
+    close_idx(&img);
+    close_idx(&lab);
+    if (rc != 0)
+        tps__idx_free(out);
+    return rc;
+}
+
+void tps__idx_free(tps_idx_set_t *set) {
+    free(set->images);
+    free(set->labels);
+    memset(set, 0, sizeof(*set));
+}

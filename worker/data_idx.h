@@ -1,0 +1,39 @@
+/* Reader for the IDX files of MNIST-style data sets (Fashion-MNIST as
+ * installed by Debian's dataset-fashion-mnist), gzip-compressed or plain:
+ * an images file (magic 0x00000803: count, rows, cols, then bytes) and a
+ * labels file (magic 0x00000801: count, then bytes), big-endian headers.
+ *
+ * A worker loads only its own contiguous block of rows (see
+ * tps__model_block), so per-worker memory shrinks with the number of workers,
+ * while the whole of both files is still read and checked: every process sees
+ * the same errors whatever its rank. */
+#ifndef TPS_DATA_IDX_H
+#define TPS_DATA_IDX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tps_idx_set_s {
+    float *images;   /* n rows of dim pixels in [0, 1], row-major; owned */
+    uint8_t *labels; /* n labels in 0..9; owned */
+    size_t n;        /* rows held */
+    size_t dim;      /* pixels per image: rows * cols of the file */
+    uint64_t first;  /* index in the files of the first row held */
+    uint64_t total;  /* rows in the files */
+} tps_idx_set_t;
+
+/* Loads block `part` of `parts` (part 0 of 1: everything) of the images file
+ * and the labels file into *out, which the caller releases with
+ * tps__idx_free. Checks magic numbers, dimensions, that both files hold the
+ * same number of items, that neither is truncated nor followed by extra data,
+ * and that every label is in 0..9. On failure *out is left empty and a
+ * sentence naming the file and the fault is written to err (NULL/0 allowed);
+ * returns TPS_EIO for unreadable or malformed files, TPS_EINVAL for a bad
+ * part/parts and TPS_ENOMEM. The paths are borrowed. */
+int tps__idx_load(const char *images_path, const char *labels_path, int part,
+                  int parts, tps_idx_set_t *out, char *err, size_t errlen);
+
+/* Frees what a set owns and empties it; an empty set is fine. */
+void tps__idx_free(tps_idx_set_t *set);
+
+#endif

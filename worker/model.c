@@ -1,0 +1,87 @@
+/* Model registry of taups-worker: maps the model name given on the command
+ * line to its constructor, and holds the row-splitting rule every model and
+ * data loader shares. Each model lives in its own file (model_<name>.c). */
+#include "model.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "model_internal.h"
+
+typedef int (*model_new_fn)(const tps_model_config_t *cfg, tps_model_t **out,
+                            char *err, size_t errlen);
+
+static const struct {
+    const char *name;
+    model_new_fn make;
+} models[] = {
+    {"lsq", tps__model_lsq_new},
+    {"softmax", tps__model_softmax_new},
+};
+
+#define NMODELS (sizeof(models) / sizeof(models[0]))
+
+/* Writes `what` followed by the list of valid names, so that the sentence
+ * stays right when a model is added to the table. */
+static void unknown_model(const char *what, char *err, size_t errlen) {
+    char names[128] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < NMODELS; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == NMODELS ? " and " : ", ";
+        int w = snprintf(names + used, sizeof(names) - used, "%s\"%s\"", sep,
+                         models[i].name);
+        if (w < 0 || (size_t)w >= sizeof(names) - used)
+            break;
+        used += (size_t)w;
+    }
+    snprintf(err, errlen, "%s; the built-in models are %s", what, names);
+}
+
+int tps__model_new(const tps_model_config_t *cfg, tps_model_t **out, char *err,
+                   size_t errlen) {
+    if (out != NULL)
+        *out = NULL;
+    if (cfg == NULL || out == NULL) {
+        snprintf(err, errlen, "no model configuration given");
+        return TPS_EINVAL;
+    }
+    if (cfg->model == NULL || cfg->model[0] == '\0') {
+        unknown_model("no model given", err, errlen);
+        return TPS_EINVAL;
+    }
+    for (size_t i = 0; i < NMODELS; i++)
+        if (strcmp(cfg->model, models[i].name) == 0)
+            return models[i].make(cfg, out, err, errlen);
+    char what[96];
+    snprintf(what, sizeof(what), "unknown model \"%.60s\"", cfg->model);
+    unknown_model(what, err, errlen);
+    return TPS_EINVAL;
+}
+
+int tps__model_block(uint64_t n, int rank, int workers, const char *what,
+                     uint64_t *lo, uint64_t *hi, char *err, size_t errlen) {
+    if (workers < 1) {
+        snprintf(err, errlen,
+                 "%s cannot be split across %d workers; there must be at "
+                 "least one",
+                 what, workers);
+        return TPS_EINVAL;
+    }
+    if (rank < 0 || rank >= workers) {
+        snprintf(err, errlen, "worker rank %d is outside 0..%d (%d workers)",
+                 rank, workers - 1, workers);
+        return TPS_EINVAL;
+    }
+    if (n < (uint64_t)workers) {
+        snprintf(err, errlen,
+                 "%llu %s cannot be split across %d workers: some would get "
+                 "none",
+                 (unsigned long long)n, what, workers);
+        return TPS_EINVAL;
+    }
+    uint64_t w = (uint64_t)workers, r = (uint64_t)rank;
+    uint64_t q = n / w, rem = n % w;
+    *lo = r * q + (r < rem ? r : rem);
+    *hi = *lo + q + (r < rem ? 1 : 0);
+    return 0;
+}

@@ -1,0 +1,72 @@
+/* Built-in models of taups-worker: a model is a few named float32 tensors,
+ * a minibatch loss and gradient over this worker's share of the training rows,
+ * and an evaluation on held-out data. Models know nothing about the network:
+ * worker_main.c pulls parameters, calls grad(), pushes the result. */
+#ifndef TPS_MODEL_H
+#define TPS_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "taups.h"
+
+#define TPS_MODEL_MAX_TENSORS 4
+
+typedef struct tps_model_tensor_s {
+    const char *name;  /* e.g. "w", "b" */
+    uint64_t len;      /* elements */
+    tps_init_t init;
+    float scale;       /* init scale (see tps_init_t) */
+} tps_model_tensor_t;
+
+typedef struct tps_model_config_s {
+    const char *model;   /* "lsq" or "softmax" */
+    const char *data;    /* softmax: directory with the Fashion-MNIST IDX .gz files */
+    int rank;            /* this worker's rank; rows are split by rank */
+    int workers;         /* number of workers the rows are split across */
+    int eval;            /* 1: build the evaluator's view (test set / whole problem) */
+    uint64_t seed;       /* data synthesis (lsq) and init seed */
+    double cond;         /* lsq: condition number of the Hessian A'A/m */
+    uint64_t rows;       /* lsq: total rows m */
+    uint64_t dim;        /* lsq: unknowns d */
+} tps_model_config_t;
+
+typedef struct tps_model_s tps_model_t;
+
+struct tps_model_s {
+    const char *name;         /* "lsq" / "softmax" */
+    const char *metric_name;  /* "rel_err" (lower is better) / "accuracy" */
+    int ntensors;
+    tps_model_tensor_t tensors[TPS_MODEL_MAX_TENSORS];
+    size_t nrows;             /* training rows held by this worker */
+
+    /* Mean loss over rows[0..n) (indices into this worker's rows) at params,
+     * and its gradient written into grads[t] (tensors[t].len floats each,
+     * overwritten, not accumulated). params and grads are borrowed. */
+    double (*grad)(tps_model_t *m, const float *const *params,
+                   float *const *grads, const uint32_t *rows, size_t n);
+
+    /* Evaluation at params: lsq: loss over all m rows and ||x - x*|| / ||x*||;
+     * softmax: mean cross-entropy and accuracy on the 10k test images.
+     * Returns 0 or a negative TPS_E* code. */
+    int (*evaluate)(tps_model_t *m, const float *const *params, double *loss,
+                    double *metric);
+
+    /* Frees the model and everything it owns. */
+    void (*destroy)(tps_model_t *m);
+};
+
+/* Builds the model cfg->model. On success *out is owned by the caller
+ * (release with (*out)->destroy(*out)); on failure returns a negative TPS_E*
+ * code and writes a sentence naming what was wrong (unknown model, missing
+ * or corrupt data file with its path, ...) into err. */
+int tps__model_new(const tps_model_config_t *cfg, tps_model_t **out, char *err,
+                   size_t errlen);
+
+/* Constructors behind tps__model_new, one per model file. */
+int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
+                       char *err, size_t errlen);
+int tps__model_softmax_new(const tps_model_config_t *cfg, tps_model_t **out,
+                           char *err, size_t errlen);
+
+#endif

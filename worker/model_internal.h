@@ -1,0 +1,41 @@
+/* Internals shared by the built-in models (model.c, model_lsq.c,
+ * model_softmax.c), the IDX loader and their unit tests. Nothing here is part
+ * of libtaups: worker_main.c uses model.h only. */
+#ifndef TPS_MODEL_INTERNAL_H
+#define TPS_MODEL_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "data_idx.h"
+#include "model.h"
+
+/* The rows [*lo, *hi) of n that worker `rank` of `workers` holds. Blocks are
+ * contiguous and follow the same rule as tensor shards (taups.h):
+ * lo(r) = r*(n/W) + min(r, n%W). Consecutive ranks hold consecutive rows,
+ * sizes differ by at most one, and every row belongs to exactly one worker.
+ * Returns TPS_EINVAL, with a sentence in err, when workers < 1, rank is not
+ * in [0, workers), or the block would be empty (more workers than rows);
+ * `what` names the rows in that sentence (e.g. "lsq rows"). */
+int tps__model_block(uint64_t n, int rank, int workers, const char *what,
+                     uint64_t *lo, uint64_t *hi, char *err, size_t errlen);
+
+/* Synthesises rows [lo, hi) of the least-squares problem (seed, m, d, cond)
+ * described in model_lsq.c: a (hi-lo)*d floats, row-major; b (hi-lo) floats;
+ * xstar d floats (all caller-owned). Every call with the same seed, m, d and
+ * cond yields the same A, b and x*, whatever the block, so workers agree.
+ * Needs d >= 2, m >= d, cond >= 1 and lo < hi <= m; returns TPS_EINVAL
+ * (with a sentence) otherwise and TPS_ENOMEM if scratch memory is short. */
+int tps__lsq_generate(uint64_t seed, uint64_t m, uint64_t d, double cond,
+                      uint64_t lo, uint64_t hi, float *a, float *b,
+                      float *xstar, char *err, size_t errlen);
+
+/* Builds a softmax model around already loaded data: `train` supplies the
+ * rows grad() indexes (may be empty: n == 0), `test` the rows evaluate() uses
+ * (may be empty, then evaluate() returns TPS_EINVAL). When both hold rows,
+ * their dim must agree. Takes ownership of both sets on every path (they are
+ * emptied); on success *out is owned by the caller. */
+int tps__model_softmax_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
+                                 tps_model_t **out, char *err, size_t errlen);
+
+#endif

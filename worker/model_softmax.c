@@ -1,0 +1,211 @@
+/* Multinomial logistic regression on Fashion-MNIST (10 classes of 28x28
+ * images): logits z = W x + b, loss = mean cross-entropy of softmax(z).
+ *
+ * Tensors: "W" holds 10 x dim floats row-major by class, W[c * dim + p] being
+ * the weight of pixel p for class c, so that each logit is one contiguous dot
+ * product and each gradient row one contiguous axpy; "b" holds 10 floats.
+ * Both start at zero, which is fine for this convex loss.
+ *
+ * A training worker loads only its block of the 60k training images (see
+ * tps__model_block) and cannot evaluate; the evaluator (cfg->eval) loads
+ * only the 10k test images and holds no training rows. The model is used by
+ * one thread at a time. */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model_internal.h"
+
+#define SOFTMAX_CLASSES 10
+#define SOFTMAX_DEFAULT_DIR "/usr/share/datasets/fashion-mnist"
+
+typedef struct softmax_s {
+    tps_model_t base; /* first, so that a tps_model_t * is a softmax_t * */
+    size_t dim;
+    tps_idx_set_t train;
+    tps_idx_set_t test;
+} softmax_t;
+
+/* Eight partial sums in float: enough accuracy for 784 products in [0, 1]
+ * times small weights, and a shape the compiler vectorises without
+ * -ffast-math. */
+static float dotf(const float *x, const float *y, size_t n) {
+    float s[8] = {0};
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        for (int k = 0; k < 8; k++)
+            s[k] += x[i + k] * y[i + k];
+    for (; i < n; i++)
+        s[0] += x[i] * y[i];
+    return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+}
+
+/* Logits of image x into z; returns log(sum(exp(z))), computed after
+ * subtracting the largest logit so that exp never overflows. Leaves the
+ * probabilities in p. */
+static double forward(const float *w, const float *bias, const float *x,
+                      size_t dim, double *z, double *p) {
+    double zmax = -INFINITY;
+    for (int c = 0; c < SOFTMAX_CLASSES; c++) {
+        z[c] = (double)dotf(w + (size_t)c * dim, x, dim) + (double)bias[c];
+        if (z[c] > zmax)
+            zmax = z[c];
+    }
+    double sum = 0;
+    for (int c = 0; c < SOFTMAX_CLASSES; c++) {
+        p[c] = exp(z[c] - zmax);
+        sum += p[c];
+    }
+    for (int c = 0; c < SOFTMAX_CLASSES; c++)
+        p[c] /= sum;
+    return zmax + log(sum);
+}
+
+static double softmax_grad(tps_model_t *model, const float *const *params,
+                           float *const *grads, const uint32_t *rows,
+                           size_t n) {
+    softmax_t *s = (softmax_t *)model;
+    size_t dim = s->dim;
+    const float *w = params[0], *bias = params[1];
+    float *gw = grads[0], *gb = grads[1];
+    memset(gw, 0, (size_t)SOFTMAX_CLASSES * dim * sizeof(float));
+    memset(gb, 0, SOFTMAX_CLASSES * sizeof(float));
+    if (n == 0)
+        return 0;
+    double loss = 0, z[SOFTMAX_CLASSES], p[SOFTMAX_CLASSES];
+    for (size_t t = 0; t < n; t++) {
+        assert(rows[t] < s->train.n);
+        const float *x = s->train.images + (size_t)rows[t] * dim;
+        int y = s->train.labels[rows[t]];
+        loss += forward(w, bias, x, dim, z, p) - z[y];
+        /* d loss / d z_c = p_c - [c == y]. */
+        for (int c = 0; c < SOFTMAX_CLASSES; c++) {
+            float delta = (float)(p[c] - (c == y ? 1.0 : 0.0));
+            float *gc = gw + (size_t)c * dim;
+            for (size_t k = 0; k < dim; k++)
+                gc[k] += delta * x[k];
+            gb[c] += delta;
+        }
+    }
+    float inv = 1.0f / (float)n;
+    for (size_t k = 0; k < (size_t)SOFTMAX_CLASSES * dim; k++)
+        gw[k] *= inv;
+    for (int c = 0; c < SOFTMAX_CLASSES; c++)
+        gb[c] *= inv;
+    return loss / (double)n;
+}
+
+static int softmax_evaluate(tps_model_t *model, const float *const *params,
+                            double *loss, double *metric) {
+    softmax_t *s = (softmax_t *)model;
+    if (s->test.n == 0)
+        return TPS_EINVAL;
+    double sum = 0, z[SOFTMAX_CLASSES], p[SOFTMAX_CLASSES];
+    size_t correct = 0;
+    for (size_t i = 0; i < s->test.n; i++) {
+        int y = s->test.labels[i];
+        sum += forward(params[0], params[1], s->test.images + i * s->dim,
+                       s->dim, z, p) -
+               z[y];
+        /* Ties go to the lowest class, so all-zero weights predict class 0. */
+        int best = 0;
+        for (int c = 1; c < SOFTMAX_CLASSES; c++)
+            if (z[c] > z[best])
+                best = c;
+        correct += best == y;
+    }
+    *loss = sum / (double)s->test.n;
+    *metric = (double)correct / (double)s->test.n;
+    return 0;
+}
+
+static void softmax_destroy(tps_model_t *model) {
+    softmax_t *s = (softmax_t *)model;
+    if (s == NULL)
+        return;
+    tps__idx_free(&s->train);
+    tps__idx_free(&s->test);
+    free(s);
+}
+
+int tps__model_softmax_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
+                                 tps_model_t **out, char *err, size_t errlen) {
+    *out = NULL;
+    size_t dim = train->n > 0 ? train->dim : test->dim;
+    if (train->n > 0 && test->n > 0 && train->dim != test->dim) {
+        snprintf(err, errlen,
+                 "softmax: training images have %zu pixels but test images "
+                 "have %zu",
+                 train->dim, test->dim);
+        goto fail;
+    }
+    if (dim == 0 || (train->n == 0 && test->n == 0)) {
+        snprintf(err, errlen, "softmax: no images to train or evaluate on");
+        goto fail;
+    }
+    softmax_t *s = calloc(1, sizeof(*s));
+    if (s == NULL) {
+        snprintf(err, errlen, "out of memory building the softmax model");
+        tps__idx_free(train);
+        tps__idx_free(test);
+        return TPS_ENOMEM;
+    }
+    s->dim = dim;
+    s->train = *train;
+    s->test = *test;
+    memset(train, 0, sizeof(*train));
+    memset(test, 0, sizeof(*test));
+
+    tps_model_t *base = &s->base;
+    base->name = "softmax";
+    base->metric_name = "accuracy";
+    base->ntensors = 2;
+    base->tensors[0] = (tps_model_tensor_t){
+        .name = "W",
+        .len = (uint64_t)SOFTMAX_CLASSES * dim,
+        .init = TPS_INIT_ZEROS,
+        .scale = 0.0f};
+    base->tensors[1] = (tps_model_tensor_t){
+        .name = "b", .len = SOFTMAX_CLASSES, .init = TPS_INIT_ZEROS,
+        .scale = 0.0f};
+    base->nrows = s->train.n;
+    base->grad = softmax_grad;
+    base->evaluate = softmax_evaluate;
+    base->destroy = softmax_destroy;
+    *out = base;
+    return 0;
+
+fail:
+    tps__idx_free(train);
+    tps__idx_free(test);
+    return TPS_EINVAL;
+}
+
+int tps__model_softmax_new(const tps_model_config_t *cfg, tps_model_t **out,
+                           char *err, size_t errlen) {
+    *out = NULL;
+    const char *dir = cfg->data ? cfg->data : SOFTMAX_DEFAULT_DIR;
+    const char *set = cfg->eval ? "t10k" : "train";
+    size_t len = strlen(dir) + 64;
+    char *images = malloc(len), *labels = malloc(len);
+    if (images == NULL || labels == NULL) {
+        free(images);
+        free(labels);
+        snprintf(err, errlen, "out of memory building the softmax model");
+        return TPS_ENOMEM;
+    }
+    snprintf(images, len, "%s/%s-images-idx3-ubyte.gz", dir, set);
+    snprintf(labels, len, "%s/%s-labels-idx1-ubyte.gz", dir, set);
+
+    tps_idx_set_t train = {0}, test = {0};
+    int rc = cfg->eval ? tps__idx_load(images, labels, 0, 1, &test, err, errlen)
+                       : tps__idx_load(images, labels, cfg->rank, cfg->workers,
+                                       &train, err, errlen);
+    free(images);
+    free(labels);
+    if (rc != 0)
+        return rc;
+    return tps__model_softmax_from_sets(&train, &test, out, err, errlen);
+}

@@ -1,0 +1,137 @@
+/* libtaups: the worker-side client of a taups parameter-server cluster.
+ *
+ * A client connects to every shard of the cluster (the same ordered address
+ * list every process is given), declares tensors, and pushes gradients and
+ * pulls parameters. Each tensor is split across shards by the fixed rule
+ * lo(s) = s*(n/S) + min(s, n%S); the client scatters a push and gathers a pull
+ * accordingly, in chunks, so callers always deal in whole tensors.
+ *
+ * Threads: one I/O thread per client runs its own libuv loop; every function
+ * below may be called from any one application thread at a time (a client is
+ * not meant to be shared by concurrent callers).
+ *
+ * Errors: functions return 0 (or a non-negative value) on success and a
+ * negative TPS_E* or libuv error code on failure. tps_strerror() names the
+ * code; tps_errmsg() gives the full sentence for the last failure of a client
+ * (which shard, host, port and why). */
+#ifndef TAUPS_H
+#define TAUPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Error codes (negative); libuv's UV_E* codes are passed through as they are. */
+#define TPS_EPROTO    (-10001) /* malformed or unexpected frame */
+#define TPS_E2BIG     (-10002) /* a length exceeds a configured limit */
+#define TPS_EINVAL    (-10003) /* bad argument or option */
+#define TPS_ENOMEM    (-10004) /* allocation failed */
+#define TPS_EREMOTE   (-10005) /* the server answered with an error */
+#define TPS_EUNREACH  (-10006) /* a shard could not be reached in time */
+#define TPS_ECLOSED   (-10007) /* the connection closed with requests pending */
+#define TPS_EMISMATCH (-10008) /* cluster shape or tensor declaration disagrees */
+#define TPS_EIO       (-10009) /* file read or write failed */
+#define TPS_ENOENT    (-10010) /* no such tensor */
+
+/* Describes any code returned by this library, TPS_E* or libuv's. */
+const char *tps_strerror(int err);
+
+typedef struct tps_client_s tps_client_t;
+
+typedef enum tps_role_e {
+    TPS_ROLE_WORKER = 1,    /* counts towards the cluster's workers */
+    TPS_ROLE_EVALUATOR = 2, /* read-only: pulls never block and never count */
+    TPS_ROLE_ADMIN = 3      /* statistics and dumps */
+} tps_role_t;
+
+typedef enum tps_init_e {
+    TPS_INIT_ZEROS = 0,
+    TPS_INIT_UNIFORM = 1, /* uniform in [-scale, scale] */
+    TPS_INIT_NORMAL = 2   /* normal with standard deviation scale */
+} tps_init_t;
+
+typedef struct tps_options_s {
+    const char *cluster;     /* "host:port,host:port,..." (borrowed) */
+    tps_role_t role;
+    int rank;                /* worker rank in [0, workers); ignored otherwise */
+    int workers;             /* the cluster's number of workers */
+    int connect_timeout_ms;  /* total time to keep retrying a shard */
+    size_t chunk_bytes;      /* largest payload of one frame */
+} tps_options_t;
+
+/* Fills in defaults: role worker, rank 0, 1 worker, 10 s connect timeout,
+ * 4 MiB chunks. */
+void tps_options_init(tps_options_t *opts);
+
+/* Connects to every shard (retrying with backoff for up to
+ * connect_timeout_ms), exchanges hellos, and starts the I/O thread.
+ * On success *out is a new client owned by the caller (free it with
+ * tps_close). On failure *out is NULL and, when errbuf is not NULL, a sentence
+ * naming the shard, host, port and cause is written to it. */
+int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
+             size_t errlen);
+
+/* Closes every connection, stops the I/O thread and frees the client.
+ * Outstanding tickets are abandoned. NULL is allowed. */
+void tps_close(tps_client_t *c);
+
+/* The last failure of this client as a full sentence (borrowed, valid until
+ * the next call on the client). Empty if nothing failed. */
+const char *tps_errmsg(const tps_client_t *c);
+
+/* Declares tensor `name` of n float32 elements on every shard. Idempotent:
+ * the same name, length and init give the same id; a different length is
+ * TPS_EMISMATCH. Returns the tensor id (>= 0) or a negative error. `name` is
+ * borrowed. */
+int tps_declare(tps_client_t *c, const char *name, uint64_t n, tps_init_t init,
+                float scale, uint64_t seed);
+
+/* Tickets of asynchronous operations; always > 0. */
+typedef int64_t tps_ticket_t;
+
+/* Starts pushing a gradient of the tensor's full length. `grad` is borrowed
+ * until the ticket completes (it is sent from in place, not copied): do not
+ * change or free it before tps_wait returns for this ticket. */
+int tps_push_async(tps_client_t *c, int tensor, const float *grad,
+                   tps_ticket_t *ticket);
+
+/* Starts pulling the whole tensor into `dst` (borrowed, the tensor's length,
+ * written by the I/O thread until the ticket completes). */
+int tps_pull_async(tps_client_t *c, int tensor, float *dst,
+                   tps_ticket_t *ticket);
+
+/* Waits for a ticket; returns its result (0 or a negative error). A ticket
+ * can be waited on once. */
+int tps_wait(tps_client_t *c, tps_ticket_t ticket);
+
+/* Blocking forms: tps_push_async/tps_pull_async followed by tps_wait. */
+int tps_push(tps_client_t *c, int tensor, const float *grad);
+int tps_pull(tps_client_t *c, int tensor, float *dst);
+
+/* Advances this worker's clock by one (end of an iteration) and returns the
+ * new clock. */
+int64_t tps_clock(tps_client_t *c);
+
+/* The version (updates applied) each shard reported for `tensor` in the last
+ * completed pull; versions[s] for s < shards. Returns the number of shards. */
+int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
+                 int max);
+
+/* Number of shards in the cluster. */
+int tps_shards(const tps_client_t *c);
+
+/* Bytes this client has sent and received on the wire (frames included). */
+void tps_bytes(const tps_client_t *c, uint64_t *sent, uint64_t *received);
+
+/* Asks every shard for its counters and returns them as one JSON array,
+ * one object per shard, in a malloc'd string the caller frees. */
+int tps_stats(tps_client_t *c, char **json_out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
