@@ -80,8 +80,8 @@ static const tps_opt_t options[] = {
     {"shards", TPS_OPT_INT, &cfg.shards, "1", 1, 256, NULL, "S",
      "taups-server processes to start on loopback"},
     {"ops", TPS_OPT_STR, &cfg.ops, "push,pull,pushpull", 0, -1, NULL, "LIST",
-     "operations, comma-separated: push, pull, pushpull (push then pull), "
-     "tcp (also print the raw TCP rows; tcp alone needs no server)"},
+     "comma-separated: push, pull, pushpull (push then pull), tcp (raw TCP "
+     "rows; alone, no server is needed)"},
     {"min-size", TPS_OPT_STR, &cfg.min_size, "1K", 0, -1, NULL, "BYTES",
      "smallest tensor; K, M, G are powers of 1024"},
     {"max-size", TPS_OPT_STR, &cfg.max_size, "64M", 0, -1, NULL, "BYTES",
@@ -269,11 +269,12 @@ static void print_row(int op, uint64_t size, int workers, int shards,
     fflush(stdout);
 }
 
-/* Both clocks of the loops below: keep going until at least `reps` timed
- * operations and at least --min-time seconds, so that small sizes get enough
- * samples for a p99 and large ones are not cut to a single transfer. */
-static int point_done(uint64_t ops, double elapsed) {
-    return ops >= (uint64_t)cfg.reps && elapsed >= cfg.min_time;
+/* Keep going until at least `reps` timed operations and at least `secs`
+ * seconds, so that small sizes get enough samples for a p99 and large ones
+ * are not cut to a single transfer. */
+static int point_done(uint64_t ops, double elapsed, uint64_t reps,
+                      double secs) {
+    return ops >= reps && elapsed >= secs;
 }
 
 /* ---- raw TCP baseline --------------------------------------------------- */
@@ -417,12 +418,23 @@ static int tcp_roundtrip(tcp_bench_t *t, uint64_t size) {
                : 0;
 }
 
-static int tcp_measure(tcp_bench_t *t, uint64_t size, samples_t *lat,
-                       result_t *r) {
+/* Raw TCP time and operations at one size, summed over slices. */
+typedef struct tcp_acc_s {
+    uint64_t ops;
+    double secs;
+} tcp_acc_t;
+
+static double tcp_rate(const tcp_acc_t *x, const tcp_acc_t *y, uint64_t size) {
+    return (double)((x->ops + y->ops) * size) / (x->secs + y->secs);
+}
+
+/* One slice of half a point's budget; every latency is appended to `lat`
+ * and the slice's totals are returned in *out and added to *all. */
+static int tcp_slice(tcp_bench_t *t, uint64_t size, int warm, samples_t *lat,
+                     tcp_acc_t *out, tcp_acc_t *all) {
     uint64_t n = 0;
     double t0, a, b;
-    lat->n = 0;
-    for (int i = 0; i < cfg.warmup; i++)
+    for (int i = 0; warm && i < cfg.warmup; i++)
         if (tcp_roundtrip(t, size) < 0)
             goto fail;
     t0 = b = now_s();
@@ -436,13 +448,12 @@ static int tcp_measure(tcp_bench_t *t, uint64_t size, samples_t *lat,
             goto fail;
         }
         n++;
-    } while (!point_done(n, b - t0));
-    qsort(lat->v, lat->n, sizeof(*lat->v), cmp_double);
-    r->goodput = (double)(n * size) / (b - t0);
-    r->p50_ms = percentile(lat->v, lat->n, 50);
-    r->p99_ms = percentile(lat->v, lat->n, 99);
-    r->reps = n;
-    r->wire_per_op = (double)(size + sizeof(size) + 1);
+    } while (!point_done(n, b - t0, ((uint64_t)cfg.reps + 1) / 2,
+                         cfg.min_time / 2));
+    out->ops = n;
+    out->secs = b - t0;
+    all->ops += n;
+    all->secs += b - t0;
     return 0;
 fail:
     fprintf(stderr, PROG ": raw TCP at %llu bytes: %s\n",
@@ -1000,6 +1011,7 @@ typedef struct bench_s {
     float *grad;
     tcp_bench_t tcp;
     samples_t lat;      /* one point's pooled latencies */
+    samples_t tcp_lat;  /* one size's raw TCP latencies, all slices */
 } bench_t;
 
 static int open_clients(bench_t *B, const char *cluster, uint64_t chunk) {
@@ -1115,6 +1127,7 @@ static void bench_free(bench_t *B) {
     free(B->tensors);
     free(B->grad);
     free(B->lat.v);
+    free(B->tcp_lat.v);
     free(B->own_cluster);
     free(B->servers);
 }
@@ -1165,29 +1178,49 @@ static int run(bench_t *B) {
     if (tcp_start(&B->tcp, maxsize) < 0)
         return -1;
 
+    /* Loopback throughput on a shared machine drifts by tens of percent
+     * within seconds, so raw TCP is measured in slices right before and right
+     * after every point, and each row divides by the two slices around it:
+     * drift then moves both sides of the ratio alike. */
     print_header();
     for (int k = 0; k < B->nsizes; k++) {
         uint64_t size = B->sizes[k];
-        result_t raw, r;
-        if (tcp_measure(&B->tcp, size, &B->lat, &raw) < 0)
+        tcp_acc_t before, after, all = {0, 0};
+        result_t r;
+        B->tcp_lat.n = 0;
+        if (tcp_slice(&B->tcp, size, 1, &B->tcp_lat, &before, &all) < 0)
             return -1;
-        if (B->ops & (1u << OP_TCP))
-            print_row(OP_TCP, size, 1, 0, &raw, raw.goodput);
         for (int op = OP_PUSH; op < NOPS; op++) {
             if (!(B->ops & (1u << op)))
                 continue;
             if (point_measure(B->w, cfg.workers, op, B->tensors[k].id, B->grad,
-                              size, &B->lat, &r) < 0)
+                              size, &B->lat, &r) < 0 ||
+                tcp_slice(&B->tcp, size, 0, &B->tcp_lat, &after, &all) < 0)
                 return -1;
-            print_row(op, size, cfg.workers, B->shards, &r, raw.goodput);
+            print_row(op, size, cfg.workers, B->shards, &r,
+                      tcp_rate(&before, &after, size));
+            before = after;
+        }
+        if (!taups &&
+            tcp_slice(&B->tcp, size, 0, &B->tcp_lat, &after, &all) < 0)
+            return -1;
+        if (B->ops & (1u << OP_TCP)) {
+            qsort(B->tcp_lat.v, B->tcp_lat.n, sizeof(*B->tcp_lat.v),
+                  cmp_double);
+            r.goodput = (double)(all.ops * size) / all.secs;
+            r.p50_ms = percentile(B->tcp_lat.v, B->tcp_lat.n, 50);
+            r.p99_ms = percentile(B->tcp_lat.v, B->tcp_lat.n, 99);
+            r.reps = all.ops;
+            r.wire_per_op = (double)(size + sizeof(uint64_t) + 1);
+            print_row(OP_TCP, size, 1, 0, &r, r.goodput);
         }
     }
     if (!cfg.json)
         printf("\nraw TCP: one blocking loopback connection between two "
                "threads, SIZE bytes then a\n1-byte ack (the request/response "
-               "shape of a push); ratio = goodput / raw TCP.\nGoodput counts "
-               "tensor bytes (x2 for pushpull) of all workers; MB = 1e6 "
-               "bytes.\n");
+               "shape of a push), measured right before and\nafter each row; "
+               "ratio = goodput / raw TCP. Goodput counts tensor bytes (x2 "
+               "for\npushpull) of all workers; MB = 1e6 bytes.\n");
     if (taups) {
         if (check_unchanged(B) < 0)
             return -1;

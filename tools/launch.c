@@ -67,6 +67,8 @@ typedef struct child_s {
     int running;     /* started and not reaped yet */
     int status;      /* waitpid status, valid once started and !running */
     int killed;      /* the launcher had to SIGKILL it */
+    int noted;       /* its failure was already announced */
+    int tail_shown;  /* its log tail was already printed */
     double t_start, t_end; /* seconds since the launch */
 } child_t;
 
@@ -299,6 +301,8 @@ static void print_tail(const char *path, int lines) {
  * simply not there yet. */
 static void tail_poll(tail_t *t, int flush, void (*fn)(char *line, void *arg),
                       void *arg) {
+    if (t->path == NULL)
+        return;
     int fd = open(t->path, O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
         for (;;) {
@@ -773,6 +777,7 @@ static int start_servers_once(launch_t *l) {
                     say(l, "%s did not print \"listening on\" within %.0f s",
                         l->kids[i].name, START_WAIT_S);
                     print_tail(l->kids[i].log, TAIL_LINES);
+                    l->kids[i].tail_shown = 1;
                 }
             break;
         }
@@ -878,6 +883,17 @@ static int run_loop(launch_t *l) {
         if (elapsed(l) > l->s->timeout) {
             say(l, "--timeout %g s reached; stopping everything", l->s->timeout);
             return END_TIMEOUT;
+        }
+        /* Said now, not only at the end, so that a user watching the run
+         * knows why a worker stopped early; the log tail comes at the end. */
+        for (int i = l->s->shards; i < l->nkids; i++) {
+            child_t *c = &l->kids[i];
+            if (!c->running && !c->noted && !child_ok(c)) {
+                char st[96];
+                describe_status(c, st, sizeof(st));
+                say(l, "%s failed (%s); see %s", c->name, st, c->log);
+                c->noted = 1;
+            }
         }
         for (int i = 0; i < l->s->shards; i++)
             if (!l->kids[i].running) {
@@ -1317,7 +1333,8 @@ static int report_failures(launch_t *l) {
         char st[96];
         describe_status(c, st, sizeof(st));
         say(l, "%s failed: %s", c->name, st);
-        print_tail(c->log, TAIL_LINES);
+        if (!c->tail_shown)
+            print_tail(c->log, TAIL_LINES);
         failed++;
     }
     return failed;
@@ -1502,7 +1519,8 @@ int main(int argc, char **argv) {
     stop_all(&l);
     clock_gettime(CLOCK_REALTIME, &l.wall1);
     l.ended = 1;
-    progress(&l, 1);
+    if (l.evtail.path)
+        progress(&l, 1);
     tail_poll(&l.evtail, 1, eval_line, &l.ev);
 
     int failed = report_failures(&l);
@@ -1526,7 +1544,7 @@ int main(int argc, char **argv) {
     write_run_json(&l);
     print_summary(&l);
     if (l.exit_status != 0)
-        say(&l, "run %s (exit status %d)", l.outcome, l.exit_status);
+        say(&l, "run ended: %s (exit status %d)", l.outcome, l.exit_status);
 
 done:
     for (int i = 0; i < l.nkids; i++) {

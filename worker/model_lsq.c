@@ -66,6 +66,18 @@ static double dot(const double *x, const double *y, size_t n) {
     return (s[0] + s[1]) + (s[2] + s[3]);
 }
 
+/* y += a x. Written in blocks of four with restrict so that plain -O2 (whose
+ * cost model will not add alias checks or remainder loops) vectorises it. */
+static void axpy(double a, const double *restrict x, double *restrict y,
+                 size_t n) {
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        for (int k = 0; k < 4; k++)
+            y[i + k] += a * x[i + k];
+    for (; i < n; i++)
+        y[i] += a * x[i];
+}
+
 /* Replaces the k columns (each n long, column-major) by an orthonormal basis
  * of their span, by modified Gram-Schmidt. Returns -1 if a column is
  * (numerically) dependent on the previous ones, which for Gaussian columns
@@ -76,9 +88,7 @@ static int orthonormalize(double *c, size_t n, size_t k) {
         double before = sqrt(dot(cj, cj, n));
         for (size_t p = 0; p < j; p++) {
             const double *cp = c + p * n;
-            double r = dot(cp, cj, n);
-            for (size_t i = 0; i < n; i++)
-                cj[i] -= r * cp[i];
+            axpy(-dot(cp, cj, n), cp, cj, n);
         }
         double norm = sqrt(dot(cj, cj, n));
         if (!(norm > 1e-10 * before))
@@ -190,12 +200,8 @@ int tps__lsq_generate(uint64_t seed, uint64_t m, uint64_t d, double cond,
 
     for (uint64_t i = 0; i < m; i++) {
         gaussian_row(seed, i, g, nd);
-        for (size_t j = 0; j < nd; j++) {
-            double gj = g[j];
-            double *gr = gram + j * nd;
-            for (size_t k = j; k < nd; k++)
-                gr[k] += gj * g[k];
-        }
+        for (size_t j = 0; j < nd; j++)
+            axpy(g[j], g + j, gram + j * nd + j, nd - j);
     }
     for (size_t i = 0; i < nd * nd; i++)
         gram[i] /= (double)m;
@@ -215,12 +221,8 @@ int tps__lsq_generate(uint64_t seed, uint64_t m, uint64_t d, double cond,
         double *mj = mm + jj * nd;
         for (size_t k = 0; k < nd; k++)
             mj[k] = sl * v[jj * nd + k];
-        for (size_t p = jj + 1; p < nd; p++) {
-            double l = gram[p * nd + jj];
-            const double *mp = mm + p * nd;
-            for (size_t k = 0; k < nd; k++)
-                mj[k] -= l * mp[k];
-        }
+        for (size_t p = jj + 1; p < nd; p++)
+            axpy(-gram[p * nd + jj], mm + p * nd, mj, nd);
         for (size_t k = 0; k < nd; k++)
             mj[k] /= gram[jj * nd + jj];
     }
@@ -230,11 +232,8 @@ int tps__lsq_generate(uint64_t seed, uint64_t m, uint64_t d, double cond,
     for (uint64_t i = lo; i < hi; i++) {
         gaussian_row(seed, i, g, nd);
         memset(row, 0, nd * sizeof(double));
-        for (size_t j = 0; j < nd; j++) {
-            const double *mj = mm + j * nd;
-            for (size_t k = 0; k < nd; k++)
-                row[k] += g[j] * mj[k];
-        }
+        for (size_t j = 0; j < nd; j++)
+            axpy(g[j], mm + j * nd, row, nd);
         float *ai = a + (size_t)(i - lo) * nd;
         double bi = 0;
         for (size_t k = 0; k < nd; k++) {

@@ -42,6 +42,18 @@ static float dotf(const float *x, const float *y, size_t n) {
     return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
 }
 
+/* y += a x, in blocks of eight with restrict so that plain -O2 vectorises it
+ * (its cost model adds neither alias checks nor remainder loops). */
+static void axpyf(float a, const float *restrict x, float *restrict y,
+                  size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        for (int k = 0; k < 8; k++)
+            y[i + k] += a * x[i + k];
+    for (; i < n; i++)
+        y[i] += a * x[i];
+}
+
 /* Logits of image x into z; returns log(sum(exp(z))), computed after
  * subtracting the largest logit so that exp never overflows. Leaves the
  * probabilities in p. */
@@ -83,9 +95,7 @@ static double softmax_grad(tps_model_t *model, const float *const *params,
         /* d loss / d z_c = p_c - [c == y]. */
         for (int c = 0; c < SOFTMAX_CLASSES; c++) {
             float delta = (float)(p[c] - (c == y ? 1.0 : 0.0));
-            float *gc = gw + (size_t)c * dim;
-            for (size_t k = 0; k < dim; k++)
-                gc[k] += delta * x[k];
+            axpyf(delta, x, gw + (size_t)c * dim, dim);
             gb[c] += delta;
         }
     }

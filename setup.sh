@@ -1,0 +1,37 @@
+#!/bin/sh
+# Installs every Debian package taups needs to build, test and run its demo.
+# Idempotent; run as root (or through sudo). Runs `apt-get update` once.
+set -eu
+
+PACKAGES="build-essential autoconf automake libtool pkg-config
+  libuv1-dev libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
+  libzstd-dev zlib1g-dev check gnuplot-nox dataset-fashion-mnist
+  iproute2 procps"
+
+missing=""
+for p in $PACKAGES; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+        missing="$missing $p"
+    fi
+done
+
+if [ -z "$missing" ]; then
+    echo "setup.sh: all packages are installed"
+    exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+        SUDO=sudo
+    else
+        echo "setup.sh: need root to install:$missing" >&2
+        exit 1
+    fi
+fi
+
+echo "setup.sh: installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing

@@ -1,0 +1,172 @@
+/* Unit tests of shard state: the slice rule, declarations, range checks,
+ * initialisation and the SGD update. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shard.h"
+#include "taups.h"
+#include "tps_cluster.h"
+
+/* Every element of [0, n) is owned by exactly one shard, slices are
+ * contiguous and in shard order, and sizes differ by at most one. */
+static void check_cover(uint64_t n, uint32_t S) {
+    int *owner = calloc(n + 1, sizeof(int));
+    uint64_t min = UINT64_MAX, max = 0;
+    for (uint32_t s = 0; s < S; s++) {
+        uint64_t lo = tps_slice_lo(n, S, s), hi = tps_slice_lo(n, S, s + 1);
+        ck_assert_uint_le(lo, hi);
+        for (uint64_t i = lo; i < hi; i++)
+            owner[i]++;
+        min = hi - lo < min ? hi - lo : min;
+        max = hi - lo > max ? hi - lo : max;
+    }
+    ck_assert_uint_eq(tps_slice_lo(n, S, 0), 0);
+    ck_assert_uint_eq(tps_slice_lo(n, S, S), n);
+    for (uint64_t i = 0; i < n; i++)
+        ck_assert_msg(owner[i] == 1, "n=%llu S=%u: element %llu owned %d times",
+                      (unsigned long long)n, S, (unsigned long long)i, owner[i]);
+    ck_assert_uint_le(max - min, 1);
+    free(owner);
+}
+
+START_TEST(test_slices_10_over_7) {
+    /* n = 10, S = 7: 10 = 7*1 + 3, so shards 0..2 hold 2 and 3..6 hold 1. */
+    static const uint64_t lo[8] = {0, 2, 4, 6, 7, 8, 9, 10};
+    for (uint32_t s = 0; s <= 7; s++)
+        ck_assert_uint_eq(tps_slice_lo(10, 7, s), lo[s]);
+    check_cover(10, 7);
+}
+END_TEST
+
+START_TEST(test_slices_fewer_elements_than_shards) {
+    /* n = 3, S = 5: shards 3 and 4 own nothing, nothing is lost. */
+    check_cover(3, 5);
+    ck_assert_uint_eq(tps_slice_lo(3, 5, 3), tps_slice_lo(3, 5, 4));
+    check_cover(1, 256);
+}
+END_TEST
+
+START_TEST(test_slices_many) {
+    for (uint64_t n = 1; n < 200; n += 7)
+        for (uint32_t S = 1; S < 20; S++)
+            check_cover(n, S);
+}
+END_TEST
+
+START_TEST(test_declare) {
+    tps_shard_t sh;
+    char err[256];
+    ck_assert_int_eq(tps__shard_init(&sh, 1, 3, 2, 1000, 0.1), 0);
+    int a = tps__shard_declare(&sh, "w", 10, TPS_INIT_ZEROS, 0, 1, err, sizeof(err));
+    ck_assert_int_eq(a, 0);
+    ck_assert_uint_eq(sh.tensors[a].lo, 4);
+    ck_assert_uint_eq(sh.tensors[a].hi, 7);
+    ck_assert_int_eq(
+        tps__shard_declare(&sh, "w", 10, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)), a);
+    ck_assert_int_eq(
+        tps__shard_declare(&sh, "w", 11, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)),
+        TPS_EMISMATCH);
+    ck_assert_msg(strstr(err, "\"w\"") && strstr(err, "11") && strstr(err, "10"),
+                  "%s", err);
+    ck_assert_int_eq(
+        tps__shard_declare(&sh, "big", 1001, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)),
+        TPS_E2BIG);
+    ck_assert_int_eq(
+        tps__shard_declare(&sh, "", 5, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)),
+        TPS_EINVAL);
+    ck_assert_int_eq(
+        tps__shard_declare(&sh, "b", 5, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)), 1);
+    ck_assert_int_eq(
+        tps__shard_declare(&sh, "c", 5, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)),
+        TPS_E2BIG);
+    /* Range checks against the slice [4, 7). */
+    ck_assert_ptr_nonnull(tps__shard_range(&sh, 0, 4, 3, err, sizeof(err)));
+    ck_assert_ptr_nonnull(tps__shard_range(&sh, 0, 7, 0, err, sizeof(err)));
+    ck_assert_ptr_null(tps__shard_range(&sh, 0, 3, 1, err, sizeof(err)));
+    ck_assert_ptr_null(tps__shard_range(&sh, 0, 5, 3, err, sizeof(err)));
+    ck_assert_ptr_null(tps__shard_range(&sh, 0, 6, UINT64_MAX, err, sizeof(err)));
+    ck_assert_ptr_null(tps__shard_range(&sh, 9, 4, 1, err, sizeof(err)));
+    tps__shard_free(&sh);
+}
+END_TEST
+
+/* A tensor's initial values are the same whatever the shard count. */
+START_TEST(test_init_independent_of_sharding) {
+    const uint64_t n = 1001;
+    float whole[1001];
+    for (uint32_t S = 1; S <= 4; S++) {
+        for (uint32_t s = 0; s < S; s++) {
+            tps_shard_t sh;
+            char err[256];
+            ck_assert_int_eq(tps__shard_init(&sh, s, S, 4, n, 0.1), 0);
+            int id = tps__shard_declare(&sh, "w", n, TPS_INIT_NORMAL, 0.5f, 99, err,
+                                        sizeof(err));
+            ck_assert_int_eq(id, 0);
+            const tps_tensor_t *t = &sh.tensors[id];
+            for (uint64_t i = t->lo; i < t->hi; i++) {
+                if (S == 1)
+                    whole[i] = t->param[i];
+                else
+                    ck_assert_float_eq(t->param[i - t->lo], whole[i]);
+            }
+            tps__shard_free(&sh);
+        }
+    }
+    /* Normal init with scale 0.5: sample mean ~ 0, sd ~ 0.5. */
+    double m = 0, v = 0;
+    for (uint64_t i = 0; i < n; i++)
+        m += whole[i];
+    m /= (double)n;
+    for (uint64_t i = 0; i < n; i++)
+        v += (whole[i] - m) * (whole[i] - m);
+    v /= (double)(n - 1);
+    ck_assert_double_lt(fabs(m), 4 * 0.5 / sqrt((double)n));
+    ck_assert_double_lt(fabs(sqrt(v) - 0.5), 0.05);
+    for (uint64_t i = 0; i < 1000; i++) {
+        float u = tps__init_value(TPS_INIT_UNIFORM, 2.0f, 5, i);
+        ck_assert(u >= -2.0f && u <= 2.0f);
+    }
+}
+END_TEST
+
+START_TEST(test_sgd_apply) {
+    float p[5] = {1, 2, 3, 4, 5};
+    const float g[5] = {10, -10, 0.5f, 0, 1e-3f};
+    tps__sgd_apply(p, g, 5, 0.1f);
+    const float want[5] = {0, 3, 2.95f, 4, 4.9999f};
+    for (int i = 0; i < 5; i++)
+        ck_assert_float_eq_tol(p[i], want[i], 1e-6f);
+    /* Repeated steps on f(x) = x^2/2 (gradient x) contract by (1 - lr). */
+    float x = 1.0f;
+    for (int k = 0; k < 10; k++) {
+        float gx = x;
+        tps__sgd_apply(&x, &gx, 1, 0.5f);
+    }
+    ck_assert_float_eq_tol(x, powf(0.5f, 10), 1e-9f);
+}
+END_TEST
+
+static Suite *shard_suite(void) {
+    Suite *s = suite_create("shard");
+    TCase *tc = tcase_create("slices");
+    tcase_add_test(tc, test_slices_10_over_7);
+    tcase_add_test(tc, test_slices_fewer_elements_than_shards);
+    tcase_add_test(tc, test_slices_many);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("state");
+    tcase_add_test(tc, test_declare);
+    tcase_add_test(tc, test_init_independent_of_sharding);
+    tcase_add_test(tc, test_sgd_apply);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(shard_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
