@@ -27,9 +27,14 @@
 
 static tps_model_t *lsq_model(uint64_t m, uint64_t d, double cond, int eval,
                               int rank, int workers, uint64_t seed) {
-    tps_model_config_t cfg = {.model = "lsq", .rank = rank, .workers = workers,
-                              .eval = eval, .seed = seed, .cond = cond,
-                              .rows = m, .dim = d};
+    tps_model_config_t cfg = {.model = "lsq",
+                              .rank = rank,
+                              .workers = workers,
+                              .eval = eval,
+                              .seed = seed,
+                              .cond = cond,
+                              .rows = m,
+                              .dim = d};
     tps_model_t *model = NULL;
     char err[256] = "";
     int rc = tps__model_new(&cfg, &model, err, sizeof(err));
@@ -44,8 +49,7 @@ typedef struct lsq_data_s {
     float *a, *b, *xstar;
 } lsq_data_t;
 
-static lsq_data_t lsq_data(uint64_t m, uint64_t d, double cond,
-                           uint64_t seed) {
+static lsq_data_t lsq_data(uint64_t m, uint64_t d, double cond, uint64_t seed) {
     lsq_data_t p = {.m = m, .d = d};
     p.a = malloc(m * d * sizeof(float));
     p.b = malloc(m * sizeof(float));
@@ -212,8 +216,11 @@ static double softmax_ref_loss(const tps_idx_set_t *s, const float *w,
 }
 
 static tps_model_t *fashion_model(int eval, int rank, int workers) {
-    tps_model_config_t cfg = {.model = "softmax", .data = FASHION_DIR,
-                              .rank = rank, .workers = workers, .eval = eval};
+    tps_model_config_t cfg = {.model = "softmax",
+                              .data = FASHION_DIR,
+                              .rank = rank,
+                              .workers = workers,
+                              .eval = eval};
     tps_model_t *model = NULL;
     char err[512] = "";
     int rc = tps__model_new(&cfg, &model, err, sizeof(err));
@@ -305,8 +312,8 @@ static void expect_idx_error(const char *images, const char *labels, int rc,
     char err[512] = "";
     int got = tps__idx_load(images, labels, 0, 1, &set, err, sizeof(err));
     ck_assert_msg(got == rc, "expected %d, got %d (%s)", rc, got, err);
-    ck_assert_msg(strstr(err, path) != NULL, "error does not name %s: %s",
-                  path, err);
+    ck_assert_msg(strstr(err, path) != NULL, "error does not name %s: %s", path,
+                  err);
     ck_assert_msg(strstr(err, what) != NULL, "error does not say \"%s\": %s",
                   what, err);
     ck_assert_ptr_null(set.images);
@@ -516,9 +523,8 @@ START_TEST(test_lsq_split) {
             uint64_t lo, hi;
             ck_assert_int_eq(
                 tps__model_block(m, r, ws[c], "rows", &lo, &hi, NULL, 0), 0);
-            ck_assert_int_eq(tps__lsq_generate(5, m, d, 30, lo, hi, a, b, xs,
-                                               NULL, 0),
-                             0);
+            ck_assert_int_eq(
+                tps__lsq_generate(5, m, d, 30, lo, hi, a, b, xs, NULL, 0), 0);
             ck_assert(memcmp(a, full.a + lo * d, (hi - lo) * d * 4) == 0);
             ck_assert(memcmp(b, full.b + lo, (hi - lo) * 4) == 0);
             ck_assert(memcmp(xs, full.xstar, d * 4) == 0);
@@ -533,7 +539,8 @@ START_TEST(test_lsq_split) {
                 double bi = full.b[lo + j];
                 ck_assert_double_eq_tol(loss, bi * bi / 2, 1e-12 * bi * bi);
                 for (size_t k = 0; k < d; k++)
-                    ck_assert_double_eq_tol(g[k], -full.a[(lo + j) * d + k] * bi,
+                    ck_assert_double_eq_tol(g[k],
+                                            -full.a[(lo + j) * d + k] * bi,
                                             1e-6 * (1 + fabs(bi)));
             }
             double l, rel;
@@ -583,9 +590,9 @@ START_TEST(test_lsq_grad_fd) {
         memcpy(xm, x, sizeof(x));
         xp[k] += 0x1p-6f;
         xm[k] -= 0x1p-6f;
-        double fd = (lsq_ref_loss(&p, xp, rows, n) -
-                     lsq_ref_loss(&p, xm, rows, n)) /
-                    ((double)xp[k] - (double)xm[k]);
+        double fd =
+            (lsq_ref_loss(&p, xp, rows, n) - lsq_ref_loss(&p, xm, rows, n)) /
+            ((double)xp[k] - (double)xm[k]);
         ck_assert_msg(fabs(fd - g[k]) <= 1e-5 * gmax,
                       "coordinate %zu: grad %.9g, finite difference %.9g", k,
                       g[k], fd);
@@ -634,9 +641,11 @@ START_TEST(test_lsq_bad_config) {
         {3, 2, 10, 0, 4, "3 lsq rows"},
     };
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-        tps_model_config_t cfg = {.model = "lsq", .rank = cases[c].rank,
+        tps_model_config_t cfg = {.model = "lsq",
+                                  .rank = cases[c].rank,
                                   .workers = cases[c].workers,
-                                  .cond = cases[c].cond, .rows = cases[c].m,
+                                  .cond = cases[c].cond,
+                                  .rows = cases[c].m,
                                   .dim = cases[c].d};
         tps_model_t *model = NULL;
         char err[256] = "";
@@ -663,7 +672,8 @@ END_TEST
  * on every coordinate of a tiny synthetic problem. */
 START_TEST(test_softmax_grad_fd) {
     size_t dim = 5, n = 9;
-    tps_idx_set_t train = synthetic_set(n, dim, 1), test = synthetic_set(4, dim, 2);
+    tps_idx_set_t train = synthetic_set(n, dim, 1),
+                  test = synthetic_set(4, dim, 2);
     tps_idx_set_t keep = synthetic_set(n, dim, 1); /* the model takes train */
     tps_model_t *model = NULL;
     char err[256] = "";
@@ -718,22 +728,23 @@ END_TEST
  * 1/10 - freq(c); ties predict class 0. */
 START_TEST(test_softmax_zero_weights) {
     size_t dim = 7, n = 23;
-    tps_idx_set_t train = synthetic_set(n, dim, 3), test = synthetic_set(31, dim, 4);
+    tps_idx_set_t train = synthetic_set(n, dim, 3),
+                  test = synthetic_set(31, dim, 4);
     tps_idx_set_t keep = synthetic_set(n, dim, 3);
     size_t zeros_in_test = 0;
     for (size_t i = 0; i < test.n; i++)
         zeros_in_test += test.labels[i] == 0;
     tps_model_t *model = NULL;
-    ck_assert_int_eq(tps__model_softmax_from_sets(&train, &test, &model, NULL, 0),
-                     0);
+    ck_assert_int_eq(
+        tps__model_softmax_from_sets(&train, &test, &model, NULL, 0), 0);
     float w[70] = {0}, b[10] = {0}, gw[70], gb[10];
     uint32_t rows[23];
     for (uint32_t i = 0; i < n; i++)
         rows[i] = i;
     const float *params[2] = {w, b};
     float *grads[2] = {gw, gb};
-    ck_assert_double_eq_tol(model->grad(model, params, grads, rows, n), log(10.0),
-                            1e-12);
+    ck_assert_double_eq_tol(model->grad(model, params, grads, rows, n),
+                            log(10.0), 1e-12);
     for (int c = 0; c < 10; c++) {
         double db = 0;
         for (size_t i = 0; i < n; i++)
@@ -773,12 +784,12 @@ START_TEST(test_softmax_bad_sets) {
         TPS_EINVAL);
     ck_assert_msg(strstr(err, "no images") != NULL, "%s", err);
 
-    tps_model_config_t cfg = {.model = "softmax", .data = "/nonexistent/dir",
-                              .workers = 1};
+    tps_model_config_t cfg = {
+        .model = "softmax", .data = "/nonexistent/dir", .workers = 1};
     ck_assert_int_eq(tps__model_new(&cfg, &model, err, sizeof(err)), TPS_EIO);
-    ck_assert_msg(
-        strstr(err, "/nonexistent/dir/train-images-idx3-ubyte.gz") != NULL,
-        "%s", err);
+    ck_assert_msg(strstr(err, "/nonexistent/dir/train-images-idx3-ubyte.gz") !=
+                      NULL,
+                  "%s", err);
 }
 END_TEST
 
@@ -829,7 +840,8 @@ START_TEST(test_softmax_fashion_sgd) {
 }
 END_TEST
 
-/* ---- IDX reader ----------------------------------------------------------- */
+/* ---- IDX reader -----------------------------------------------------------
+ */
 
 START_TEST(test_idx_roundtrip) {
     tmpdir_t t;
@@ -842,8 +854,8 @@ START_TEST(test_idx_roundtrip) {
     write_gz(lp, lab, idx_labels(lab, 7));
     tps_idx_set_t all, part;
     char err[512] = "";
-    ck_assert_msg(tps__idx_load(ip, lp, 0, 1, &all, err, sizeof(err)) == 0, "%s",
-                  err);
+    ck_assert_msg(tps__idx_load(ip, lp, 0, 1, &all, err, sizeof(err)) == 0,
+                  "%s", err);
     ck_assert_uint_eq(all.n, 7);
     ck_assert_uint_eq(all.dim, 6);
     ck_assert_uint_eq(all.total, 7);

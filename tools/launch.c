@@ -241,19 +241,26 @@ static void say(launch_t *l, const char *fmt, ...) {
     fputc('\n', stderr);
 }
 
-static void describe_status(const child_t *c, char *buf, size_t n) {
-    if (c->pid == 0)
-        snprintf(buf, n, "not started");
-    else if (c->running)
-        snprintf(buf, n, "running");
-    else if (WIFEXITED(c->status))
-        snprintf(buf, n, "exit status %d", WEXITSTATUS(c->status));
-    else if (WIFSIGNALED(c->status))
-        snprintf(buf, n, "killed by signal %d (%s)%s", WTERMSIG(c->status),
-                 strsignal(WTERMSIG(c->status)),
-                 c->killed ? " after the grace period" : "");
+static void describe_wait(int st, char *buf, size_t n) {
+    if (WIFEXITED(st))
+        snprintf(buf, n, "exit status %d", WEXITSTATUS(st));
+    else if (WIFSIGNALED(st))
+        snprintf(buf, n, "killed by signal %d (%s)", WTERMSIG(st),
+                 strsignal(WTERMSIG(st)));
     else
-        snprintf(buf, n, "wait status 0x%x", c->status);
+        snprintf(buf, n, "wait status 0x%x", st);
+}
+
+static void describe_status(const child_t *c, char *buf, size_t n) {
+    if (c->pid == 0) {
+        snprintf(buf, n, "not started");
+    } else if (c->running) {
+        snprintf(buf, n, "running");
+    } else {
+        describe_wait(c->status, buf, n);
+        if (c->killed)
+            snprintf(buf + strlen(buf), n - strlen(buf), " by the launcher");
+    }
 }
 
 static int child_ok(const child_t *c) {
@@ -595,15 +602,20 @@ static void stop_role(launch_t *l, role_t role, double grace, const char *phase)
         if (l->kids[i].role == role)
             signal_child(&l->kids[i], SIGTERM);
     double deadline = elapsed(l) + grace;
+    int forced = 0;
     while (running_of(l, role) > 0) {
-        if (elapsed(l) > deadline || stop_count >= 2) {
+        int late = elapsed(l) > deadline;
+        if (!forced && (late || stop_count >= 2)) {
             for (int i = 0; i < l->nkids; i++)
                 if (l->kids[i].role == role && l->kids[i].running) {
-                    say(l, "%s did not stop within %.0f s of SIGTERM; killing it",
-                        l->kids[i].name, grace);
+                    if (late)
+                        say(l, "%s did not stop within %.0f s of SIGTERM; "
+                            "killing it", l->kids[i].name, grace);
+                    else
+                        say(l, "killing %s", l->kids[i].name);
                     signal_child(&l->kids[i], SIGKILL);
                 }
-            deadline = INFINITY;
+            forced = 1;
         }
         wait_events(l, 0.1);
         progress(l, 0);
@@ -1301,8 +1313,12 @@ static void make_plots(launch_t *l) {
     char *draw[] = {"gnuplot", "plot.gp", NULL};
     st = run_tool(l, draw, log, l->out);
     if (st != 0) {
-        say(l, "gnuplot failed (%s); see %s", st < 0 ? strerror(-st) : "error",
-            log);
+        char why[96];
+        if (st < 0)
+            snprintf(why, sizeof(why), "%s", strerror(-st));
+        else
+            describe_wait(st, why, sizeof(why));
+        say(l, "gnuplot failed (%s); see %s", why, log);
         print_tail(log, 5);
         goto out;
     }

@@ -150,8 +150,8 @@ static int check_end(idx_file_t *f, uint32_t count, char *err, size_t errlen) {
 }
 
 /* Reads all labels, checks each, and keeps those in [lo, hi). */
-static int read_labels(idx_file_t *f, uint32_t count, uint64_t lo,
-                       uint64_t hi, uint8_t *keep, char *err, size_t errlen) {
+static int read_labels(idx_file_t *f, uint32_t count, uint64_t lo, uint64_t hi,
+                       uint8_t *keep, char *err, size_t errlen) {
     uint8_t *all = malloc(count);
     if (all == NULL) {
         snprintf(err, errlen, "out of memory reading %s", f->path);
@@ -192,8 +192,8 @@ static int read_images(idx_file_t *f, uint32_t count, size_t dim, uint64_t lo,
     }
     int rc = 0;
     for (uint64_t row = 0; row < count && rc == 0;) {
-        size_t rows = (size_t)(count - row < chunk_rows ? count - row
-                                                         : chunk_rows);
+        size_t rows =
+            (size_t)(count - row < chunk_rows ? count - row : chunk_rows);
         const char *why = NULL;
         long long got = fill(f, buf, rows * dim, &why);
         if (got != (long long)(rows * dim)) {

@@ -19,11 +19,12 @@
  * but gradients delayed by tau steps need lr * lambda_max below about
  * 2 sin(pi / (4 tau + 2)), 0.45 for tau = 3. At lr 0.2 the slowest direction
  * shrinks by (1 - 0.2/c) per update, and rel_err falls below 1e-3 within
- * about 2500 updates for c = 100 (checked in tests/check_models.c).
+ * about 2500 updates for c = 100 (checked in tests/check_models.c). Staleness
+ * grows with the number of workers: for 8 (tau = 7, limit ~0.21) use 0.1.
  *
  * Cost: O(m d^2) time and O(d^2) memory besides the rows kept to build
- * (every process passes over all m rows once), O(n d) per gradient. The model is used by one thread at a time: grad() sums
- * into scratch memory it owns. */
+ * (every process passes over all m rows once), O(n d) per gradient. The model
+ * is used by one thread at a time: grad() sums into scratch memory it owns. */
 #include <assert.h>
 #include <math.h>
 #include <stdint.h>
@@ -109,10 +110,11 @@ static int check_shape(uint64_t m, uint64_t d, double cond, char *err,
         return TPS_EINVAL;
     }
     if (m < d) {
-        snprintf(err, errlen,
-                 "lsq needs at least as many rows as unknowns: %llu rows < %llu "
-                 "unknowns",
-                 (unsigned long long)m, (unsigned long long)d);
+        snprintf(
+            err, errlen,
+            "lsq needs at least as many rows as unknowns: %llu rows < %llu "
+            "unknowns",
+            (unsigned long long)m, (unsigned long long)d);
         return TPS_EINVAL;
     }
     if (!(cond >= 1.0) || !isfinite(cond)) {
@@ -331,8 +333,8 @@ int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
         return rc;
     uint64_t lo = 0, hi = m;
     if (!cfg->eval) {
-        rc = tps__model_block(m, cfg->rank, cfg->workers, "lsq rows", &lo,
-                              &hi, err, errlen);
+        rc = tps__model_block(m, cfg->rank, cfg->workers, "lsq rows", &lo, &hi,
+                              err, errlen);
         if (rc != 0)
             return rc;
     }
@@ -352,13 +354,13 @@ int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
     p->xstar = malloc(nd * sizeof(float));
     p->acc = malloc(nd * sizeof(double));
     if (p->a == NULL || p->b == NULL || p->xstar == NULL || p->acc == NULL) {
-        snprintf(err, errlen,
-                 "out of memory for %zu lsq rows of %zu unknowns", held, nd);
+        snprintf(err, errlen, "out of memory for %zu lsq rows of %zu unknowns",
+                 held, nd);
         lsq_destroy(&p->base);
         return TPS_ENOMEM;
     }
-    rc = tps__lsq_generate(cfg->seed, m, d, cond, lo, hi, p->a, p->b,
-                           p->xstar, err, errlen);
+    rc = tps__lsq_generate(cfg->seed, m, d, cond, lo, hi, p->a, p->b, p->xstar,
+                           err, errlen);
     if (rc != 0) {
         lsq_destroy(&p->base);
         return rc;

@@ -172,14 +172,15 @@ int tps__model_softmax_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
     base->name = "softmax";
     base->metric_name = "accuracy";
     base->ntensors = 2;
-    base->tensors[0] = (tps_model_tensor_t){
-        .name = "W",
-        .len = (uint64_t)SOFTMAX_CLASSES * dim,
-        .init = TPS_INIT_ZEROS,
-        .scale = 0.0f};
-    base->tensors[1] = (tps_model_tensor_t){
-        .name = "b", .len = SOFTMAX_CLASSES, .init = TPS_INIT_ZEROS,
-        .scale = 0.0f};
+    base->tensors[0] =
+        (tps_model_tensor_t){.name = "W",
+                             .len = (uint64_t)SOFTMAX_CLASSES * dim,
+                             .init = TPS_INIT_ZEROS,
+                             .scale = 0.0f};
+    base->tensors[1] = (tps_model_tensor_t){.name = "b",
+                                            .len = SOFTMAX_CLASSES,
+                                            .init = TPS_INIT_ZEROS,
+                                            .scale = 0.0f};
     base->nrows = s->train.n;
     base->grad = softmax_grad;
     base->evaluate = softmax_evaluate;

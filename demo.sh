@@ -1,0 +1,19 @@
+#!/bin/sh
+# Installs what taups needs, builds it in build/, and trains Fashion-MNIST
+# softmax regression on a local cluster of 2 shards and 4 workers with an
+# evaluator, showing live progress; the run directory gets the logs,
+# run.json and the plots loss.png and accuracy.png. Extra arguments go to
+# taups-launch (see build/tools/taups-launch --help).
+set -eu
+cd "$(dirname "$0")"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+$SUDO ./setup.sh
+autoreconf -fi >/dev/null
+mkdir -p build
+cd build
+[ -f Makefile ] || ../configure >/dev/null
+make -j"$(nproc)" >/dev/null
+cd ..
+exec build/tools/taups-launch --model softmax --shards 2 --workers 4 \
+    --seconds 45 --out "runs/demo-$(date +%Y%m%d-%H%M%S)" "$@"

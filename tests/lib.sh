@@ -1,0 +1,60 @@
+# Shared helpers of the end-to-end test scripts (sourced, not run).
+# Every script runs under automake's test driver with TAUPS_BUILDDIR set, or
+# by hand from the build directory.
+set -eu
+
+B=${TAUPS_BUILDDIR:-$(pwd)}
+SERVER=$B/server/taups-server
+WORKER=$B/worker/taups-worker
+LAUNCH=$B/tools/taups-launch
+CTL=$B/tools/taups-ctl
+for bin in "$SERVER" "$WORKER" "$LAUNCH"; do
+    [ -x "$bin" ] || { echo "missing $bin: build first" >&2; exit 99; }
+done
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/taups-e2e.XXXXXX")
+PIDS=""
+
+cleanup() {
+    for p in $PIDS; do
+        kill -TERM "$p" 2>/dev/null || true
+    done
+    sleep 0.2
+    for p in $PIDS; do
+        kill -KILL "$p" 2>/dev/null || true
+    done
+    if [ "${KEEP:-0}" = 1 ] || [ "${FAILED:-0}" = 1 ]; then
+        echo "# work directory kept: $WORK"
+    else
+        rm -rf "$WORK"
+    fi
+}
+trap cleanup EXIT
+
+fail() {
+    FAILED=1
+    echo "FAIL: $*" >&2
+    exit 1
+}
+
+# A port that was free a moment ago (the kernel's choice for port 0 is not
+# available from a shell, so random ports are tried against ss's list).
+free_port() {
+    while :; do
+        p=$(( (RANDOM << 15 | RANDOM) % 30000 + 20000 ))
+        if ! ss -Htln "sport = :$p" 2>/dev/null | grep -q .; then
+            echo "$p"
+            return
+        fi
+    done
+}
+
+# wait_for FILE PATTERN SECONDS: until FILE contains PATTERN.
+wait_for() {
+    i=0
+    while ! grep -q "$2" "$1" 2>/dev/null; do
+        i=$((i + 1))
+        [ $i -le $(( $3 * 20 )) ] || return 1
+        sleep 0.05
+    done
+}
