@@ -1,6 +1,7 @@
 /* Shard server: connection handling and the frame dispatch; see server.h. */
 #include "server.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,10 +257,22 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     tps_tensor_t *t = check_range(sc, h, len, 1);
     if (t == NULL)
         return;
+    const float *g = (const float *)payload;
+    uint64_t bad = tps__first_nonfinite(g, h->count);
+    if (bad < h->count) {
+        /* Checked before applying anything: one NaN would poison every
+         * parameter it touches and, through them, every worker. The
+         * stream is intact, so the worker stays connected. */
+        reply_error(sc, h, TPS_EINVAL, 0,
+                    "push from worker %d to tensor \"%s\" has %s at element "
+                    "%llu; rejected, parameters unchanged",
+                    sc->rank, t->name, isnan(g[bad]) ? "NaN" : "Inf",
+                    (unsigned long long)(h->offset + bad));
+        return;
+    }
     /* The payload is little-endian float32 (configure refuses big-endian
      * hosts); the reader's buffers are malloc'd, hence float-aligned. */
-    tps__sgd_apply(t->param + (h->offset - t->lo), (const float *)payload,
-                   h->count, (float)sh->lr);
+    tps__sgd_apply(t->param + (h->offset - t->lo), g, h->count, (float)sh->lr);
     sh->st.push_frames++;
     uint64_t staleness = t->version >= h->version ? t->version - h->version : 0;
     if (h->last) {

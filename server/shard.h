@@ -59,6 +59,9 @@ tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
  * shards hold it. */
 float tps__init_value(int init, float scale, uint64_t seed, uint64_t i);
 
+/* Index of the first NaN or Inf in g[0..count), or count if all are finite. */
+uint64_t tps__first_nonfinite(const float *g, uint64_t count);
+
 /* Plain SGD on count elements: p[i] -= lr * g[i]. */
 void tps__sgd_apply(float *p, const float *g, uint64_t count, float lr);
 

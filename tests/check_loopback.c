@@ -288,6 +288,32 @@ START_TEST(test_hostile_bytes) {
 }
 END_TEST
 
+/* A push with a NaN is refused, leaves the parameters bit-identical, is
+ * counted, and the worker stays connected and can push again. */
+START_TEST(test_nan_push_rejected) {
+    cluster_t c;
+    cluster_start(&c, 2, 1, 0.1);
+    tps_client_t *cl = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
+    int id = tps_declare(cl, "w", 8, TPS_INIT_NORMAL, 1.0f, 3);
+    float before[8], after[8], g[8] = {1, 1, 1, 1, 1, 1, NAN, 1};
+    ck_assert_int_eq(tps_pull(cl, id, before), 0);
+    ck_assert_int_eq(tps_push(cl, id, g), TPS_EINVAL);
+    ck_assert_msg(strstr(tps_errmsg(cl), "NaN at element 6"), "%s", tps_errmsg(cl));
+    ck_assert_int_eq(tps_pull(cl, id, after), 0);
+    /* Shard 0 holds [0, 4) and applied its finite half; shard 1 refused. */
+    for (int i = 4; i < 8; i++)
+        ck_assert_mem_eq(&before[i], &after[i], sizeof(float));
+    g[6] = 1;
+    ck_assert_int_eq(tps_push(cl, id, g), 0);
+    char *json;
+    ck_assert_int_eq(tps_stats(cl, &json), 0);
+    ck_assert_msg(strstr(json, "\"rejected\": 1"), "%s", json);
+    free(json);
+    tps_close(cl);
+    cluster_stop(&c);
+}
+END_TEST
+
 static Suite *loopback_suite(void) {
     Suite *s = suite_create("loopback");
     TCase *tc = tcase_create("core");
@@ -298,6 +324,7 @@ static Suite *loopback_suite(void) {
     tcase_add_test(tc, test_duplicate_rank);
     tcase_add_test(tc, test_unreachable);
     tcase_add_test(tc, test_hostile_bytes);
+    tcase_add_test(tc, test_nan_push_rejected);
     suite_add_tcase(s, tc);
     return s;
 }

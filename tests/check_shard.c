@@ -148,6 +148,27 @@ START_TEST(test_sgd_apply) {
 }
 END_TEST
 
+START_TEST(test_first_nonfinite) {
+    float g[300];
+    for (int i = 0; i < 300; i++)
+        g[i] = (float)i - 150.0f;
+    ck_assert_uint_eq(tps__first_nonfinite(g, 300), 300);
+    const int where[] = {0, 63, 64, 130, 299};
+    for (size_t k = 0; k < sizeof(where) / sizeof(*where); k++) {
+        float saved = g[where[k]];
+        g[where[k]] = k % 2 ? INFINITY : NAN;
+        ck_assert_uint_eq(tps__first_nonfinite(g, 300), (uint64_t)where[k]);
+        g[where[k]] = -INFINITY;
+        ck_assert_uint_eq(tps__first_nonfinite(g, 300), (uint64_t)where[k]);
+        g[where[k]] = saved;
+    }
+    /* Largest finite values and denormals are fine. */
+    g[5] = 3.4028235e38f;
+    g[6] = 1e-45f;
+    ck_assert_uint_eq(tps__first_nonfinite(g, 300), 300);
+}
+END_TEST
+
 static Suite *shard_suite(void) {
     Suite *s = suite_create("shard");
     TCase *tc = tcase_create("slices");
@@ -159,6 +180,7 @@ static Suite *shard_suite(void) {
     tcase_add_test(tc, test_declare);
     tcase_add_test(tc, test_init_independent_of_sharding);
     tcase_add_test(tc, test_sgd_apply);
+    tcase_add_test(tc, test_first_nonfinite);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -569,6 +569,14 @@ static char *find_server(char *tried, size_t len) {
     return NULL;
 }
 
+static void describe_status(int status, char *buf, size_t len) {
+    if (WIFSIGNALED(status))
+        snprintf(buf, len, "died of signal %d (%s)", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)));
+    else
+        snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
+}
+
 static void log_dump(const server_t *sv, int shard) {
     char buf[4097];
     struct stat st;
@@ -578,8 +586,10 @@ static void log_dump(const server_t *sv, int shard) {
     if (st.st_size > (off_t)sizeof(buf) - 1)
         from = st.st_size - (off_t)sizeof(buf) + 1;
     ssize_t k = pread(sv->log, buf, sizeof(buf) - 1, from);
-    if (k <= 0)
+    if (k <= 0) {
+        fprintf(stderr, "---- shard %d wrote nothing ----\n", shard);
         return;
+    }
     buf[k] = '\0';
     fprintf(stderr, "---- shard %d (pid %d, port %d) log%s ----\n%s%s"
             "---- end of shard %d log ----\n", shard, (int)sv->pid, sv->port,
@@ -653,6 +663,11 @@ static int servers_start(server_t *sv, int shards, int workers,
         sv[i].log = -1;
     }
     if (cfg.server_bin) {
+        if (!executable(cfg.server_bin)) {
+            fprintf(stderr, PROG ": --server-bin %s: not an executable file\n",
+                    cfg.server_bin);
+            return -1;
+        }
         bin = strdup(cfg.server_bin);
     } else if ((bin = find_server(tried, sizeof(tried))) == NULL) {
         fprintf(stderr, PROG ": cannot find taups-server (tried %s); give "
@@ -713,8 +728,10 @@ static int servers_start(server_t *sv, int shards, int workers,
                 continue;
             }
             if (waitpid(sv[i].pid, &status, WNOHANG) == sv[i].pid) {
-                fprintf(stderr, PROG ": %s (shard %d) exited before it was "
-                        "listening:\n", bin, i);
+                char how[64];
+                describe_status(status, how, sizeof(how));
+                fprintf(stderr, PROG ": %s (shard %d) %s before it was "
+                        "listening\n", bin, i, how);
                 log_dump(&sv[i], i);
                 sv[i].pid = 0;
                 goto out;
@@ -765,15 +782,13 @@ static int servers_stop(server_t *sv, int shards) {
             }
             sleep_ms(5);
         }
-        if (WIFSIGNALED(status) && WTERMSIG(status) != SIGTERM) {
-            fprintf(stderr, PROG ": shard %d (pid %d) died of signal %d "
-                    "(%s)\n", i, (int)sv[i].pid, WTERMSIG(status),
-                    strsignal(WTERMSIG(status)));
-            failed++;
-            log_dump(&sv[i], i);
-        } else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
-            fprintf(stderr, PROG ": shard %d (pid %d) exited with status %d\n",
-                    i, (int)sv[i].pid, WEXITSTATUS(status));
+        /* Dying of the SIGTERM we sent is as good as exiting 0. */
+        if ((WIFSIGNALED(status) && WTERMSIG(status) != SIGTERM) ||
+            (WIFEXITED(status) && WEXITSTATUS(status) != 0)) {
+            char how[64];
+            describe_status(status, how, sizeof(how));
+            fprintf(stderr, PROG ": shard %d (pid %d) %s\n", i,
+                    (int)sv[i].pid, how);
             failed++;
             log_dump(&sv[i], i);
         }

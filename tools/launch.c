@@ -38,10 +38,10 @@
 
 /* How long to wait for each stage. None of these depends on the size of the
  * model except EVAL_GRACE_S, which covers one full evaluation. */
-#define START_WAIT_S 20.0   /* every server prints "listening on" */
-#define WORKER_GRACE_S 5.0  /* a worker finishes its iteration after SIGTERM */
-#define EVAL_GRACE_S 10.0   /* the evaluator's final evaluation */
-#define SERVER_GRACE_S 5.0  /* a server closes its connections */
+#define START_WAIT_S 20.0  /* every server prints "listening on" */
+#define WORKER_GRACE_S 5.0 /* a worker finishes its iteration after SIGTERM */
+#define EVAL_GRACE_S 10.0  /* the evaluator's final evaluation */
+#define SERVER_GRACE_S 5.0 /* a server closes its connections */
 #define PLOT_WAIT_S 30.0
 #define TAIL_LINES 15
 #define LINE_MAX_LEN 4096
@@ -61,14 +61,14 @@ static const char *const role_names[] = {"server", "evaluator", "worker"};
 typedef struct child_s {
     char name[32];
     role_t role;
-    char **argv;     /* owned, NULL-terminated */
-    char *log, *csv; /* owned paths; csv is NULL for servers */
-    pid_t pid;       /* 0: never started */
-    int running;     /* started and not reaped yet */
-    int status;      /* waitpid status, valid once started and !running */
-    int killed;      /* the launcher had to SIGKILL it */
-    int noted;       /* its failure was already announced */
-    int tail_shown;  /* its log tail was already printed */
+    char **argv;           /* owned, NULL-terminated */
+    char *log, *csv;       /* owned paths; csv is NULL for servers */
+    pid_t pid;             /* 0: never started */
+    int running;           /* started and not reaped yet */
+    int status;            /* waitpid status, valid once started and !running */
+    int killed;            /* the launcher had to SIGKILL it */
+    int noted;             /* its failure was already announced */
+    int tail_shown;        /* its log tail was already printed */
     double t_start, t_end; /* seconds since the launch */
 } child_t;
 
@@ -77,7 +77,7 @@ typedef struct child_s {
 typedef struct tail_s {
     const char *path; /* borrowed */
     off_t off;
-    size_t len;       /* bytes of an incomplete line kept in buf */
+    size_t len; /* bytes of an incomplete line kept in buf */
     char buf[LINE_MAX_LEN];
 } tail_t;
 
@@ -88,7 +88,7 @@ typedef struct eval_row_s {
 #define EVAL_RING 8
 
 /* What the progress line and run.json know about eval.csv. Columns are found
- * by header name so that extra columns added later do not break the launcher. */
+ * by header name, so columns added later do not break the launcher. */
 typedef struct eval_state_s {
     int have_header;
     int col_t, col_updates, col_loss, col_metric;
@@ -101,14 +101,14 @@ typedef struct eval_state_s {
 typedef struct launch_s {
     settings_t *s;
     const tps_opt_t *opts;
-    char **argv;               /* the launcher's own, NULL-terminated */
-    char *out;                 /* run directory, owned */
+    char **argv; /* the launcher's own, NULL-terminated */
+    char *out;   /* run directory, owned */
     char *server_bin, *worker_bin;
-    char *cluster;             /* "host:port,..." owned */
+    char *cluster; /* "host:port,..." owned */
     int seed_drawn;
-    child_t *kids;             /* servers [0,S), evaluator [S], workers after */
+    child_t *kids; /* servers [0,S), evaluator [S], workers after */
     int nkids;
-    struct timespec t0;        /* monotonic start */
+    struct timespec t0; /* monotonic start */
     struct timespec wall0, wall1;
     int ended;
     eval_state_t ev;
@@ -278,7 +278,8 @@ static void print_tail(const char *path, int lines) {
         return;
     }
     off_t size = lseek(fd, 0, SEEK_END);
-    off_t from = size > (off_t)sizeof(buf) - 1 ? size - (off_t)sizeof(buf) + 1 : 0;
+    off_t from =
+        size > (off_t)sizeof(buf) - 1 ? size - (off_t)sizeof(buf) + 1 : 0;
     ssize_t n = pread(fd, buf, sizeof(buf) - 1, from);
     close(fd);
     if (n <= 0) {
@@ -298,8 +299,8 @@ static void print_tail(const char *path, int lines) {
     fprintf(stderr, "    --- last lines of %s ---\n", path);
     for (char *line = p, *nl; line && *line; line = nl ? nl + 1 : NULL) {
         nl = strchr(line, '\n');
-        fprintf(stderr, "    | %.*s\n", nl ? (int)(nl - line) : (int)strlen(line),
-                line);
+        fprintf(stderr, "    | %.*s\n",
+                nl ? (int)(nl - line) : (int)strlen(line), line);
     }
 }
 
@@ -313,8 +314,8 @@ static void tail_poll(tail_t *t, int flush, void (*fn)(char *line, void *arg),
     int fd = open(t->path, O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
         for (;;) {
-            ssize_t n = pread(fd, t->buf + t->len, sizeof(t->buf) - 1 - t->len,
-                              t->off);
+            ssize_t n =
+                pread(fd, t->buf + t->len, sizeof(t->buf) - 1 - t->len, t->off);
             if (n <= 0)
                 break;
             t->off += n;
@@ -406,7 +407,8 @@ static const eval_row_t *eval_last(const eval_state_t *e) {
 static double eval_rate(const eval_state_t *e) {
     const eval_row_t *last = eval_last(e), *first = NULL;
     for (int k = 1; k < e->ring_n; k++) {
-        const eval_row_t *r = &e->ring[(e->ring_head - k + EVAL_RING) % EVAL_RING];
+        const eval_row_t *r =
+            &e->ring[(e->ring_head - k + EVAL_RING) % EVAL_RING];
         if (last->t - r->t > 3.0 && first != NULL)
             break;
         first = r;
@@ -442,10 +444,11 @@ static void progress(launch_t *l, int force) {
     if (r) {
         double rate = eval_rate(&l->ev);
         fmt_metric(&l->ev, r->metric, metric, sizeof(metric));
-        n += snprintf(line + n, sizeof(line) - (size_t)n,
-                      " | %.0f updates", r->updates);
+        n += snprintf(line + n, sizeof(line) - (size_t)n, " | %.0f updates",
+                      r->updates);
         if (!isnan(rate))
-            n += snprintf(line + n, sizeof(line) - (size_t)n, " (%.0f/s)", rate);
+            n +=
+                snprintf(line + n, sizeof(line) - (size_t)n, " (%.0f/s)", rate);
         n += snprintf(line + n, sizeof(line) - (size_t)n, " | %s | loss %.4g",
                       metric, r->loss);
     } else {
@@ -480,14 +483,18 @@ static void reap(launch_t *l) {
     }
 }
 
-/* Sleeps until a signal arrives or `timeout` seconds pass, then reaps. */
-static void wait_events(launch_t *l, double timeout) {
+/* Sleeps until a signal arrives or `timeout` seconds pass. */
+static void wait_wake(double timeout) {
     struct pollfd pfd = {.fd = wake_fd[0], .events = POLLIN};
     if (poll(&pfd, 1, (int)(timeout * 1000)) > 0) {
         char drain[64];
         while (read(wake_fd[0], drain, sizeof(drain)) > 0)
             ;
     }
+}
+
+static void wait_events(launch_t *l, double timeout) {
+    wait_wake(timeout);
     reap(l);
 }
 
@@ -525,7 +532,7 @@ static pid_t spawn(char *const argv[], const char *log, const char *cwd) {
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
             _exit(127);
         setpgid(0, 0);
-        int nul = open("/dev/null", O_RDONLY);
+        int nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
         if (nul < 0 || dup2(nul, 0) < 0 || dup2(logfd, 1) < 0 ||
             dup2(logfd, 2) < 0 || (cwd && chdir(cwd) < 0)) {
             err = errno;
@@ -594,7 +601,8 @@ static int running_of(const launch_t *l, role_t role) {
 /* Sends SIGTERM to the running children of `role`, waits up to `grace`
  * seconds, then SIGKILLs and reaps the rest. A second stop signal from the
  * user cuts every grace period short. Returns with none of them running. */
-static void stop_role(launch_t *l, role_t role, double grace, const char *phase) {
+static void stop_role(launch_t *l, role_t role, double grace,
+                      const char *phase) {
     if (running_of(l, role) == 0)
         return;
     l->phase = phase;
@@ -609,8 +617,10 @@ static void stop_role(launch_t *l, role_t role, double grace, const char *phase)
             for (int i = 0; i < l->nkids; i++)
                 if (l->kids[i].role == role && l->kids[i].running) {
                     if (late)
-                        say(l, "%s did not stop within %.0f s of SIGTERM; "
-                            "killing it", l->kids[i].name, grace);
+                        say(l,
+                            "%s did not stop within %.0f s of SIGTERM; "
+                            "killing it",
+                            l->kids[i].name, grace);
                     else
                         say(l, "killing %s", l->kids[i].name);
                     signal_child(&l->kids[i], SIGKILL);
@@ -683,13 +693,9 @@ static void child_init(child_t *c, role_t role, int index, argv_t *av,
     c->csv = csv;
 }
 
-typedef struct ready_s {
-    int ready;
-} ready_t;
-
 static void ready_line(char *line, void *arg) {
     if (strstr(line, "listening on"))
-        ((ready_t *)arg)->ready = 1;
+        *(int *)arg = 1;
 }
 
 static int log_says_in_use(const char *path) {
@@ -715,7 +721,7 @@ static int start_servers_once(launch_t *l) {
     int *fds = calloc((size_t)S, sizeof(*fds));
     int *ports = calloc((size_t)S, sizeof(*ports));
     tail_t *tails = calloc((size_t)S, sizeof(*tails));
-    ready_t *ready = calloc((size_t)S, sizeof(*ready));
+    int *ready = calloc((size_t)S, sizeof(*ready));
     if (!fds || !ports || !tails || !ready)
         oom();
     int rc = START_FAILED;
@@ -755,9 +761,9 @@ static int start_servers_once(launch_t *l) {
     for (;;) {
         int nready = 0;
         for (int i = 0; i < S; i++) {
-            if (!ready[i].ready)
+            if (!ready[i])
                 tail_poll(&tails[i], 0, ready_line, &ready[i]);
-            nready += ready[i].ready;
+            nready += ready[i];
         }
         if (nready == S) {
             rc = START_OK;
@@ -765,7 +771,7 @@ static int start_servers_once(launch_t *l) {
         }
         for (int i = 0; i < S; i++) {
             child_t *c = &l->kids[i];
-            if (!c->running && !ready[i].ready) {
+            if (!c->running && !ready[i]) {
                 char st[96];
                 describe_status(c, st, sizeof(st));
                 if (log_says_in_use(c->log)) {
@@ -785,7 +791,7 @@ static int start_servers_once(launch_t *l) {
         }
         if (elapsed(l) > deadline) {
             for (int i = 0; i < S; i++)
-                if (!ready[i].ready) {
+                if (!ready[i]) {
                     say(l, "%s did not print \"listening on\" within %.0f s",
                         l->kids[i].name, START_WAIT_S);
                     print_tail(l->kids[i].log, TAIL_LINES);
@@ -867,7 +873,8 @@ static int start_workers(launch_t *l) {
         av_opt(&wv, "--batch", "%d", s->batch);
         if (s->seconds > 0) {
             char b[40];
-            av_opt(&wv, "--seconds", "%s", fmt_double(b, sizeof(b), s->seconds));
+            av_opt(&wv, "--seconds", "%s",
+                   fmt_double(b, sizeof(b), s->seconds));
         } else {
             av_opt(&wv, "--iterations", "%d", s->iterations);
         }
@@ -888,12 +895,15 @@ static int run_loop(launch_t *l) {
         wait_events(l, l->tty ? 0.25 : 0.5);
         progress(l, 0);
         if (stop_count > 0) {
-            say(l, "%s: stopping every process (send it again to kill them "
-                "at once)", strsignal(stop_signal));
+            say(l,
+                "%s: stopping every process (send it again to kill them "
+                "at once)",
+                strsignal(stop_signal));
             return END_SIGNAL;
         }
         if (elapsed(l) > l->s->timeout) {
-            say(l, "--timeout %g s reached; stopping everything", l->s->timeout);
+            say(l, "--timeout %g s reached; stopping everything",
+                l->s->timeout);
             return END_TIMEOUT;
         }
         /* Said now, not only at the end, so that a user watching the run
@@ -921,10 +931,15 @@ static int run_loop(launch_t *l) {
 /* Finds taups-server / taups-worker: --bindir if given; else next to this
  * executable, then in its ../SUBDIR (the build tree keeps programs in
  * server/, worker/, tools/), then in PATH. Returns an owned path or NULL. */
+static int is_program(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+           access(path, X_OK) == 0;
+}
+
 static char *find_program(const char *bindir, const char *name,
                           const char *subdir) {
-    char *cand[3] = {NULL, NULL, NULL};
-    struct stat st;
+    char *cand[2] = {NULL, NULL};
     if (bindir) {
         cand[0] = xasprintf("%s/%s", bindir, name);
     } else {
@@ -944,8 +959,7 @@ static char *find_program(const char *bindir, const char *name,
     }
     char *found = NULL;
     for (int k = 0; k < 2 && !found; k++)
-        if (cand[k] && stat(cand[k], &st) == 0 && S_ISREG(st.st_mode) &&
-            access(cand[k], X_OK) == 0)
+        if (cand[k] && is_program(cand[k]))
             found = xstrdup(cand[k]);
     const char *path = getenv("PATH");
     for (const char *p = path; !found && !bindir && p && *p;) {
@@ -954,15 +968,16 @@ static char *find_program(const char *bindir, const char *name,
         /* An empty PATH entry means the current directory. */
         char *c = len ? xasprintf("%.*s/%s", (int)len, p, name)
                       : xasprintf("./%s", name);
-        if (stat(c, &st) == 0 && S_ISREG(st.st_mode) && access(c, X_OK) == 0)
+        if (is_program(c))
             found = c;
         else
             free(c);
         p = colon ? colon + 1 : NULL;
     }
     if (!found)
-        fprintf(stderr, "%s: cannot find %s (looked in %s%s%s%s); use --bindir\n",
-                PROG, name, cand[0] ? cand[0] : "", cand[1] ? ", " : "",
+        fprintf(stderr,
+                "%s: cannot find %s (looked in %s%s%s%s); use --bindir\n", PROG,
+                name, cand[0] ? cand[0] : "", cand[1] ? ", " : "",
                 cand[1] ? cand[1] : "", bindir ? "" : " and PATH");
     free(cand[0]);
     free(cand[1]);
@@ -995,8 +1010,10 @@ static int make_run_dir(launch_t *l) {
         int taken = access(probe, F_OK) == 0;
         free(probe);
         if (taken) {
-            fprintf(stderr, "%s: %s already holds a run (run.json); choose "
-                    "another --out\n", PROG, l->out);
+            fprintf(stderr,
+                    "%s: %s already holds a run (run.json); choose "
+                    "another --out\n",
+                    PROG, l->out);
             return -1;
         }
         if (mkdir_p(l->out) < 0) {
@@ -1121,9 +1138,10 @@ static void write_run_json(launch_t *l) {
         const child_t *c = &l->kids[i];
         if (c->argv == NULL)
             continue;
-        fprintf(f, "%s\n    {\"name\": \"%s\", \"role\": \"%s\", \"pid\": %ld,"
-                "\n     \"argv\": ", first ? "" : ",", c->name,
-                role_names[c->role], (long)c->pid);
+        fprintf(f,
+                "%s\n    {\"name\": \"%s\", \"role\": \"%s\", \"pid\": %ld,"
+                "\n     \"argv\": ",
+                first ? "" : ",", c->name, role_names[c->role], (long)c->pid);
         first = 0;
         json_argv(f, c->argv);
         fputs(",\n     \"log\": ", f);
@@ -1148,7 +1166,8 @@ static void write_run_json(launch_t *l) {
             fprintf(f, "%d", WTERMSIG(c->status));
         else
             fputs("null", f);
-        fprintf(f, ", \"killed_by_launcher\": %s}", c->killed ? "true" : "false");
+        fprintf(f, ", \"killed_by_launcher\": %s}",
+                c->killed ? "true" : "false");
     }
     fputs("\n  ],\n  \"final_eval\": ", f);
     const eval_row_t *r = eval_last(&l->ev);
@@ -1198,34 +1217,33 @@ static int run_tool(launch_t *l, char *const argv[], const char *log,
             waitpid(pid, &st, 0);
             return st;
         }
-        struct pollfd pfd = {.fd = wake_fd[0], .events = POLLIN};
-        if (poll(&pfd, 1, 50) > 0) {
-            char drain[64];
-            while (read(wake_fd[0], drain, sizeof(drain)) > 0)
-                ;
-        }
+        wait_wake(0.05);
     }
 }
 
-/* Returns the 1-based column of `name` in the CSV header of path, or 0. */
-static int csv_column(const char *path, const char *name, int *has_rows) {
+/* Finds the 1-based time_s and loss columns of a worker CSV; returns 1 when
+ * both exist and at least one row follows the header, so there is a curve. */
+static int worker_curve(const char *path, int *col_t, int *col_loss) {
     char buf[LINE_MAX_LEN];
-    *has_rows = 0;
     FILE *f = fopen(path, "re");
     if (f == NULL)
         return 0;
-    int col = 0;
+    *col_t = *col_loss = 0;
+    int rows = 0;
     if (fgets(buf, sizeof(buf), f)) {
         char *fld[32];
         buf[strcspn(buf, "\n")] = '\0';
         int n = csv_split(buf, fld, 32);
-        for (int i = 0; i < n && !col; i++)
-            if (strcmp(fld[i], name) == 0)
-                col = i + 1;
-        *has_rows = fgets(buf, sizeof(buf), f) != NULL;
+        for (int i = 0; i < n; i++) {
+            if (strcmp(fld[i], "time_s") == 0)
+                *col_t = i + 1;
+            else if (strcmp(fld[i], "loss") == 0)
+                *col_loss = i + 1;
+        }
+        rows = fgets(buf, sizeof(buf), f) != NULL;
     }
     fclose(f);
-    return col;
+    return rows && *col_t && *col_loss;
 }
 
 /* At most this many worker training-loss curves are drawn next to the
@@ -1241,37 +1259,47 @@ static void write_plot_script(launch_t *l, FILE *f, const char *term) {
     snprintf(sub, sizeof(sub), "%s, %d shard%s, %d worker%s, lr %s, batch %d",
              s->model, s->shards, s->shards == 1 ? "" : "s", s->workers,
              s->workers == 1 ? "" : "s", lr, s->batch);
-    fprintf(f, "# Written by %s; redraw with: cd %s && gnuplot plot.gp\n"
+    fprintf(f,
+            "# Written by %s; redraw with: cd %s && gnuplot plot.gp\n"
             "# Times are shifted by each process's start, as seen by the "
-            "launcher, so that all curves share one clock.\n", PROG, l->out);
+            "launcher, so that all curves share one clock.\n",
+            PROG, l->out);
     fprintf(f, "set terminal %s size 1000,600 noenhanced\n", term);
     fputs("set datafile separator ','\nset grid\nset key top right\n"
-          "set xlabel 'wall-clock time since launch (s)'\n", f);
-    fprintf(f, "set output 'loss.png'\nset title 'taups: loss vs time (%s)'\n"
-            "set ylabel 'loss'\n", sub);
+          "set xlabel 'wall-clock time since launch (s)'\n",
+          f);
+    /* Least squares converges linearly: its loss and error span orders of
+     * magnitude and only a log axis shows the rate. */
+    int log_y = strcmp(s->model, "lsq") == 0;
+    fprintf(f,
+            "set output 'loss.png'\nset title 'taups: loss vs time (%s)'\n"
+            "set ylabel 'loss%s'\n%s",
+            sub, log_y ? " (log scale)" : "", log_y ? "set logscale y\n" : "");
     fputs("plot ", f);
     if (s->workers <= PLOT_MAX_WORKERS) {
         for (int r = 0; r < s->workers; r++) {
             const child_t *w = &l->kids[s->shards + 1 + r];
-            int rows, ct = csv_column(w->csv, "time_s", &rows);
-            int cl = csv_column(w->csv, "loss", &rows);
-            if (ct && cl && rows)
-                fprintf(f, "'%s' skip 1 using ($%d+%.3f):%d with lines lw 1 "
+            int ct, cl;
+            if (worker_curve(w->csv, &ct, &cl))
+                fprintf(f,
+                        "'%s' skip 1 using ($%d+%.3f):%d with lines lw 1 "
                         "title 'worker %d (minibatch)', \\\n     ",
                         strrchr(w->csv, '/') + 1, ct, w->t_start, cl, r);
         }
     }
     /* Last, so that it is drawn on top of the noisy worker curves. */
-    fprintf(f, "'eval.csv' skip 1 using ($%d+%.3f):%d with lines lw 2.5 "
-            "lc rgb 'black' title 'evaluator loss'\n", e->col_t + 1,
-            ev->t_start, e->col_loss + 1);
-    int log_y = strcmp(e->metric, "rel_err") == 0;
-    fprintf(f, "set output '%s.png'\nset title 'taups: %s vs time (%s)'\n"
-            "set ylabel '%s%s'\n%s", e->metric, e->metric, sub, e->metric,
-            log_y ? " (log scale)" : "", log_y ? "set logscale y\n" : "");
-    fprintf(f, "plot 'eval.csv' skip 1 using ($%d+%.3f):%d with linespoints "
-            "lw 2 pt 7 ps 0.5 title 'evaluator %s'\n", e->col_t + 1,
-            ev->t_start, e->col_metric + 1, e->metric);
+    fprintf(f,
+            "'eval.csv' skip 1 using ($%d+%.3f):%d with lines lw 2.5 "
+            "lc rgb 'black' title 'evaluator loss'\n",
+            e->col_t + 1, ev->t_start, e->col_loss + 1);
+    fprintf(f,
+            "set output '%s.png'\nset title 'taups: %s vs time (%s)'\n"
+            "set ylabel '%s%s'\n",
+            e->metric, e->metric, sub, e->metric, log_y ? " (log scale)" : "");
+    fprintf(f,
+            "plot 'eval.csv' skip 1 using ($%d+%.3f):%d with linespoints "
+            "lw 2 pt 7 ps 0.5 title 'evaluator %s'\n",
+            e->col_t + 1, ev->t_start, e->col_metric + 1, e->metric);
     fputs("unset output\n", f);
 }
 
@@ -1284,7 +1312,8 @@ static void make_plots(launch_t *l) {
         return;
     }
     for (const char *p = e->metric; *p; p++)
-        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))) {
+        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') ||
+              (*p >= '0' && *p <= '9'))) {
             say(l, "unexpected metric column \"%s\" in eval.csv; no plots",
                 e->metric);
             return;
@@ -1306,8 +1335,10 @@ static void make_plots(launch_t *l) {
         goto out;
     }
     if (st == -ENOENT) {
-        say(l, "gnuplot is not installed: no plots (install it, then run: cd "
-            "%s && gnuplot plot.gp)", l->out);
+        say(l,
+            "gnuplot is not installed: no plots (install it, then run: cd "
+            "%s && gnuplot plot.gp)",
+            l->out);
         goto out;
     }
     char *draw[] = {"gnuplot", "plot.gp", NULL};
@@ -1358,10 +1389,6 @@ static int report_failures(launch_t *l) {
 
 static void print_summary(launch_t *l) {
     const eval_row_t *r = eval_last(&l->ev);
-    if (l->line_shown) { /* keep the last progress line on screen */
-        putchar('\n');
-        l->line_shown = 0;
-    }
     printf("run directory: %s\n", l->out);
     if (r) {
         char m[64];
@@ -1407,7 +1434,8 @@ static const char usage[] =
     "worker-R.log/.csv, eval.log/.csv, run.json, plot.gp and PNG plots.\n"
     "\n"
     "Progress: updates/s is the change of the evaluator's `updates` column\n"
-    "(summed server versions) over its rows of the last few seconds; the metric\n"
+    "(summed server versions) over its rows of the last few seconds; the "
+    "metric\n"
     "and loss are from its latest row.\n"
     "\n"
     "Extra arguments reach the children verbatim, one argv element each:\n"
@@ -1480,8 +1508,10 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (strchr(s.host, ':')) {
-        fprintf(stderr, "%s: --host %s: IPv6 addresses are not supported; "
-                "give an IPv4 address or a name\n", PROG, s.host);
+        fprintf(stderr,
+                "%s: --host %s: IPv6 addresses are not supported; "
+                "give an IPv4 address or a name\n",
+                PROG, s.host);
         tps_opt_free(opts);
         return 2;
     }
@@ -1500,8 +1530,10 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_REALTIME, &l.wall0);
     if (s.seed == 0) {
         tps_rng_t rng;
-        tps_rng_seed(&rng, (uint64_t)l.wall0.tv_sec * 1000000000u +
-                               (uint64_t)l.wall0.tv_nsec, (uint64_t)getpid());
+        tps_rng_seed(&rng,
+                     (uint64_t)l.wall0.tv_sec * 1000000000u +
+                         (uint64_t)l.wall0.tv_nsec,
+                     (uint64_t)getpid());
         /* Small enough to type back in and to survive any JSON reader. */
         s.seed = tps_rng_below(&rng, INT32_MAX) + 1;
         l.seed_drawn = 1;
@@ -1537,6 +1569,10 @@ int main(int argc, char **argv) {
     l.ended = 1;
     if (l.evtail.path)
         progress(&l, 1);
+    if (l.line_shown) { /* the last progress line stays on screen */
+        putchar('\n');
+        l.line_shown = 0;
+    }
     tail_poll(&l.evtail, 1, eval_line, &l.ev);
 
     int failed = report_failures(&l);
