@@ -16,4 +16,5 @@ cd build
 make -j"$(nproc)" >/dev/null
 cd ..
 exec build/tools/taups-launch --model softmax --shards 2 --workers 4 \
-    --seconds 45 --out "runs/demo-$(date +%Y%m%d-%H%M%S)" "$@"
+    --batch 64 --lr 0.05 --eval-every 1000 \
+    --seconds 30 --out "runs/demo-$(date +%Y%m%d-%H%M%S)" "$@"

@@ -323,9 +323,19 @@ void tps_opt_dump_json(const tps_opt_t *opts, FILE *out, const char *indent) {
         case TPS_OPT_U64:
             fprintf(out, "%llu", (unsigned long long)*(uint64_t *)o->dst);
             break;
-        case TPS_OPT_DOUBLE:
-            fprintf(out, "%.17g", *(double *)o->dst);
+        case TPS_OPT_DOUBLE: {
+            /* The shortest text that reads back as the same double, so
+             * that 0.05 stays "0.05" in run.json. */
+            double v = *(double *)o->dst;
+            char txt[32];
+            for (int prec = 15; prec <= 17; prec++) {
+                snprintf(txt, sizeof(txt), "%.*g", prec, v);
+                if (strtod(txt, NULL) == v)
+                    break;
+            }
+            fputs(txt, out);
             break;
+        }
         }
     }
 }

@@ -530,42 +530,41 @@ static int executable(const char *path) {
 
 /* Where taups-server is, as a malloc'd path: next to this program (an
  * install), then ../server/ (the build tree, where libtool may run us from
- * tools/.libs/), then $PATH. NULL if none is there; the places tried are
- * listed in `tried`. */
-static char *find_server(char *tried, size_t len) {
-    char exe[PATH_MAX], cand[PATH_MAX + 64];
+ * tools/.libs/), then $PATH. NULL, after saying where it looked, if none is
+ * there. */
+static char *find_server(void) {
+    static const char *const rel[2] = {"/taups-server",
+                                       "/../server/taups-server"};
+    char exe[PATH_MAX], cand[2][PATH_MAX + 32], inpath[PATH_MAX + 32], *slash;
     ssize_t k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-    size_t used = 0;
-    tried[0] = '\0';
+    int ncand = 0;
     if (k > 0) {
         exe[k] = '\0';
-        char *slash = strrchr(exe, '/');
-        *slash = '\0';
-        slash = strrchr(exe, '/');
-        if (slash && strcmp(slash, "/.libs") == 0)
+        if ((slash = strrchr(exe, '/')) != NULL)
             *slash = '\0';
-        static const char *const rel[] = {"/taups-server",
-                                          "/../server/taups-server"};
-        for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-            snprintf(cand, sizeof(cand), "%s%s", exe, rel[i]);
-            if (executable(cand))
-                return strdup(cand);
-            used += (size_t)snprintf(tried + used, used < len ? len - used : 0,
-                                     "%s, ", cand);
-            if (used >= len)
-                used = len - 1;
+        if ((slash = strrchr(exe, '/')) != NULL && strcmp(slash, "/.libs") == 0)
+            *slash = '\0';
+        for (; ncand < 2; ncand++) {
+            snprintf(cand[ncand], sizeof(cand[ncand]), "%s%s", exe, rel[ncand]);
+            if (executable(cand[ncand]))
+                return strdup(cand[ncand]);
         }
     }
-    const char *path = getenv("PATH");
-    while (path && *path) {
+    for (const char *path = getenv("PATH"); path && *path;) {
         size_t n = strcspn(path, ":");
-        snprintf(cand, sizeof(cand), "%.*s/taups-server",
-                 n ? (int)n : 1, n ? path : ".");
-        if (executable(cand))
-            return strdup(cand);
+        /* An empty entry means the current directory. */
+        int dir_len = n == 0 ? 1 : n < PATH_MAX ? (int)n : PATH_MAX - 1;
+        snprintf(inpath, sizeof(inpath), "%.*s/taups-server", dir_len,
+                 n ? path : ".");
+        if (executable(inpath))
+            return strdup(inpath);
         path += n + (path[n] == ':');
     }
-    snprintf(tried + used, used < len ? len - used : 0, "$PATH");
+    fprintf(stderr, PROG ": cannot find taups-server (tried ");
+    for (int i = 0; i < ncand; i++)
+        fprintf(stderr, "%s, ", cand[i]);
+    fprintf(stderr, "$PATH); give --server-bin PATH, or --cluster to use "
+            "running servers\n");
     return NULL;
 }
 
@@ -655,7 +654,7 @@ static int server_spawn(server_t *sv, const char *bin, char **argv) {
  * On success *cluster is the malloc'd address list. */
 static int servers_start(server_t *sv, int shards, int workers,
                          char **cluster) {
-    char tried[2048], *bin = NULL, *list = NULL;
+    char *bin = NULL, *list = NULL;
     int *ports = NULL, rc = -1;
     size_t cap = (size_t)shards * 32;
     for (int i = 0; i < shards; i++) {
@@ -669,10 +668,7 @@ static int servers_start(server_t *sv, int shards, int workers,
             return -1;
         }
         bin = strdup(cfg.server_bin);
-    } else if ((bin = find_server(tried, sizeof(tried))) == NULL) {
-        fprintf(stderr, PROG ": cannot find taups-server (tried %s); give "
-                "--server-bin PATH, or --cluster to use running servers\n",
-                tried);
+    } else if ((bin = find_server()) == NULL) {
         return -1;
     }
     ports = malloc((size_t)shards * sizeof(*ports));
@@ -687,8 +683,9 @@ static int servers_start(server_t *sv, int shards, int workers,
 
     for (int i = 0; i < shards; i++) {
         char listen_at[32], shard[16], nworkers[16];
-        int fixed = 11, argc = 0;
-        char **argv = malloc((size_t)(fixed + cfg.server_args.n + 1) *
+        int argc = 0;
+        /* 11 fixed arguments, the --server-arg ones, and the NULL. */
+        char **argv = malloc((size_t)(11 + cfg.server_args.n + 1) *
                              sizeof(*argv));
         if (argv == NULL)
             goto out;
