@@ -1160,7 +1160,10 @@ static int run(bench_t *B) {
         B->grad = malloc(maxsize);
         if (B->w == NULL || B->tensors == NULL || B->grad == NULL)
             goto nomem;
+        /* Worker 0's buffer also serves the lr-0 check. */
         for (int i = 0; i < cfg.workers; i++) {
+            if (i > 0 && !(B->ops & (1u << OP_PULL | 1u << OP_PUSHPULL)))
+                break;
             if ((B->w[i].dst = malloc(maxsize)) == NULL)
                 goto nomem;
             memset(B->w[i].dst, 0, maxsize);
