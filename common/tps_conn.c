@@ -21,7 +21,18 @@ static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
     }
 }
 
+static void progress(tps_conn_t *c) {
+    if (c->on_progress == NULL || c->rd.plen == 0)
+        return;
+    uint64_t to = c->rd.state == TPS_RD_DONE ? c->rd.plen : c->rd.got;
+    if (to > c->progress_seen)
+        c->on_progress(c, c->rd.payload, c->progress_seen, to);
+    c->progress_seen = to;
+}
+
 static void deliver(tps_conn_t *c) {
+    progress(c);
+    c->progress_seen = 0;
     c->on_frame(c, c->rd.hdr, c->rd.payload, c->rd.plen);
     tps_reader_next(&c->rd);
 }
@@ -41,6 +52,8 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
         rc = tps_reader_commit(&c->rd, (size_t)nread);
         if (rc == 1)
             deliver(c);
+        else if (rc == 0)
+            progress(c);
     } else {
         const uint8_t *p = c->staging;
         size_t left = (size_t)nread, used;
@@ -77,6 +90,8 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
     }
     c->tcp.data = c;
     c->closing = c->reading = c->paused = 0;
+    c->on_progress = NULL;
+    c->progress_seen = 0;
     c->bytes_in = c->bytes_out = c->frames_out = 0;
     return 0;
 }

@@ -28,6 +28,10 @@ typedef void (*tps_frame_cb)(tps_conn_t *c, const Taups__Header *h,
  * closed yet: the callback decides (it may still send an error reply). */
 typedef void (*tps_conn_error_cb)(tps_conn_t *c, int err);
 typedef void (*tps_conn_close_cb)(tps_conn_t *c);
+/* Payload bytes [from, to) of the current frame have arrived (in `payload`);
+ * called as they come, while they are still in cache, before on_frame. */
+typedef void (*tps_payload_progress_cb)(tps_conn_t *c, const uint8_t *payload,
+                                        uint64_t from, uint64_t to);
 
 struct tps_conn_s {
     uv_tcp_t tcp;               /* first: (tps_conn_t *)handle is valid */
@@ -36,6 +40,8 @@ struct tps_conn_s {
     tps_frame_cb on_frame;
     tps_conn_error_cb on_error;
     tps_conn_close_cb on_close; /* runs in the close callback: free there */
+    tps_payload_progress_cb on_progress; /* optional */
+    uint64_t progress_seen;     /* payload bytes already reported */
     void *data;                 /* owner's */
     int closing;
     int reading;

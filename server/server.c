@@ -27,6 +27,7 @@ struct sconn_s {
     int rank;
     uint64_t clock;
     int doomed;
+    uint64_t nonfinite;  /* first NaN/Inf float of the payload being read */
     char peer[64];
 };
 
@@ -247,6 +248,21 @@ static tps_tensor_t *check_range(sconn_t *sc, const Taups__Header *h,
     return t;
 }
 
+/* Scans a push payload for NaN/Inf as it arrives, while it is in cache,
+ * so that accepting a clean push costs no second pass over memory. */
+static void on_payload_progress(tps_conn_t *c, const uint8_t *payload,
+                                uint64_t from, uint64_t to) {
+    sconn_t *sc = (sconn_t *)c;
+    if (from == 0)
+        sc->nonfinite = UINT64_MAX;
+    if (sc->nonfinite != UINT64_MAX || c->rd.hdr->op != TAUPS__OP__PUSH)
+        return;
+    uint64_t f0 = from / sizeof(float), f1 = to / sizeof(float);
+    uint64_t bad = tps__first_nonfinite((const float *)payload + f0, f1 - f0);
+    if (bad < f1 - f0)
+        sc->nonfinite = f0 + bad;
+}
+
 static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                         uint64_t len) {
     tps_shard_t *sh = &sc->srv->shard;
@@ -258,7 +274,7 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     if (t == NULL)
         return;
     const float *g = (const float *)payload;
-    uint64_t bad = tps__first_nonfinite(g, h->count);
+    uint64_t bad = sc->nonfinite;
     if (bad < h->count) {
         /* Checked before applying anything: one NaN would poison every
          * parameter it touches and, through them, every worker. The
@@ -425,6 +441,7 @@ static void on_connection(uv_stream_t *listener, int status) {
     sc->c.on_frame = on_frame;
     sc->c.on_error = on_conn_error;
     sc->c.on_close = on_conn_closed;
+    sc->c.on_progress = on_payload_progress;
     sc->next = s->conns;
     if (s->conns)
         s->conns->prev = sc;

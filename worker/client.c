@@ -548,7 +548,7 @@ void tps_options_init(tps_options_t *o) {
     o->rank = 0;
     o->workers = 1;
     o->connect_timeout_ms = 10000;
-    o->chunk_bytes = 4u << 20;
+    o->chunk_bytes = 1u << 20;
 }
 
 static void client_free(tps_client_t *c) {
@@ -609,7 +609,7 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     c->qhead = c->qtail = -1;
     c->cluster = strdup(opts->cluster);
     c->opts.cluster = c->cluster;
-    size_t chunk = opts->chunk_bytes ? opts->chunk_bytes : (4u << 20);
+    size_t chunk = opts->chunk_bytes ? opts->chunk_bytes : (1u << 20);
     c->chunk_elems = chunk / sizeof(float) ? chunk / sizeof(float) : 1;
     c->lim.max_header = TPS_DEFAULT_MAX_HEADER;
     c->lim.max_payload = chunk + TPS_DEFAULT_MAX_PAYLOAD;

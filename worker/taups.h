@@ -63,7 +63,8 @@ typedef struct tps_options_s {
 } tps_options_t;
 
 /* Fills in defaults: role worker, rank 0, 1 worker, 10 s connect timeout,
- * 4 MiB chunks. */
+ * 1 MiB chunks (small enough for the server to check and apply each one
+ * while it is still in cache). */
 void tps_options_init(tps_options_t *opts);
 
 /* Connects to every shard (retrying with backoff for up to

@@ -221,7 +221,7 @@ int main(int argc, char **argv) {
          "lsq: unknowns (0: the model's default)"},
         {"connect-timeout", TPS_OPT_INT, &connect_ms, "10000", 0, 3600000, NULL,
          "MS", "how long to keep retrying an unreachable shard"},
-        {"chunk-kib", TPS_OPT_INT, &chunk_kib, "4096", 1, 1 << 20, NULL, "KIB",
+        {"chunk-kib", TPS_OPT_INT, &chunk_kib, "1024", 1, 1 << 20, NULL, "KIB",
          "largest payload of one frame"},
         TPS_OPT_END,
     };

@@ -1,0 +1,210 @@
+/* Consistency semantics: membership, pull gates, synchronous aggregation and
+ * staleness statistics; see consistency.h. */
+#include "consistency.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "taups.h"
+
+static const char *const mode_names[] = {"sync", "ssp", "async", "local"};
+
+int tps__mode_parse(const char *name, tps_mode_t *out) {
+    for (int i = 0; i < 4; i++)
+        if (strcmp(name, mode_names[i]) == 0) {
+            *out = (tps_mode_t)i;
+            return 0;
+        }
+    return TPS_EINVAL;
+}
+
+const char *tps__mode_name(tps_mode_t m) {
+    return (unsigned)m < 4 ? mode_names[m] : "?";
+}
+
+int tps__consistency_aggregates(const tps_consistency_t *c) {
+    return c->mode == TPS_MODE_SYNC || (c->mode == TPS_MODE_LOCAL && c->local_sync);
+}
+
+int tps__members_init(tps_members_t *m, int n) {
+    m->n = n;
+    m->nlive = 0;
+    m->live = calloc((size_t)n, 1);
+    m->clock = calloc((size_t)n, sizeof(*m->clock));
+    if (m->live == NULL || m->clock == NULL) {
+        tps__members_free(m);
+        return TPS_ENOMEM;
+    }
+    return 0;
+}
+
+void tps__members_free(tps_members_t *m) {
+    free(m->live);
+    free(m->clock);
+    m->live = NULL;
+    m->clock = NULL;
+}
+
+void tps__members_join(tps_members_t *m, int rank, uint64_t clock) {
+    if (!m->live[rank])
+        m->nlive++;
+    m->live[rank] = 1;
+    m->clock[rank] = clock;
+}
+
+void tps__members_leave(tps_members_t *m, int rank) {
+    if (m->live[rank])
+        m->nlive--;
+    m->live[rank] = 0;
+}
+
+int tps__members_advance(tps_members_t *m, int rank, uint64_t clock) {
+    if (clock <= m->clock[rank])
+        return 0;
+    m->clock[rank] = clock;
+    return 1;
+}
+
+uint64_t tps__members_min_clock(const tps_members_t *m) {
+    uint64_t min = UINT64_MAX;
+    for (int r = 0; r < m->n; r++)
+        if (m->live[r] && m->clock[r] < min)
+            min = m->clock[r];
+    return min;
+}
+
+uint64_t tps__members_max_clock(const tps_members_t *m) {
+    uint64_t max = 0;
+    for (int r = 0; r < m->n; r++)
+        if (m->live[r] && m->clock[r] > max)
+            max = m->clock[r];
+    return max;
+}
+
+int tps__pull_allowed(const tps_consistency_t *c, const tps_members_t *m,
+                      uint64_t version, uint64_t clock) {
+    if (tps__consistency_aggregates(c))
+        return version >= clock;
+    if (c->mode == TPS_MODE_SSP) {
+        if (clock <= c->staleness)
+            return 1;
+        uint64_t min = tps__members_min_clock(m); /* UINT64_MAX: nobody live */
+        return min >= clock - c->staleness;
+    }
+    return 1;
+}
+
+int tps__syncbuf_init(tps_syncbuf_t *sb, int n, uint64_t len) {
+    memset(sb, 0, sizeof(*sb));
+    sb->n = n;
+    sb->len = len;
+    sb->buf = calloc((size_t)n, sizeof(*sb->buf));
+    sb->done = calloc((size_t)n, 1);
+    if (sb->buf == NULL || sb->done == NULL) {
+        tps__syncbuf_free(sb);
+        return TPS_ENOMEM;
+    }
+    return 0;
+}
+
+void tps__syncbuf_free(tps_syncbuf_t *sb) {
+    for (int r = 0; sb->buf && r < sb->n; r++)
+        free(sb->buf[r]);
+    free(sb->buf);
+    free(sb->done);
+    free(sb->acc);
+    memset(sb, 0, sizeof(*sb));
+}
+
+int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
+                     const float *g, uint64_t count, float scale) {
+    if (sb->buf[rank] == NULL) {
+        /* One spare element keeps empty slices allocatable. */
+        sb->buf[rank] = calloc((size_t)sb->len + 1, sizeof(float));
+        if (sb->buf[rank] == NULL)
+            return TPS_ENOMEM;
+    }
+    float *restrict dst = sb->buf[rank] + off;
+    for (uint64_t i = 0; i < count; i++)
+        dst[i] = scale * g[i];
+    return 0;
+}
+
+int tps__syncbuf_ready(const tps_syncbuf_t *sb, const tps_members_t *m) {
+    if (m->nlive == 0)
+        return 0;
+    for (int r = 0; r < sb->n; r++)
+        if (m->live[r] && !sb->done[r])
+            return 0;
+    return 1;
+}
+
+int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out) {
+    if (sb->acc == NULL) {
+        sb->acc = malloc(((size_t)sb->len + 1) * sizeof(double));
+        if (sb->acc == NULL)
+            return TPS_ENOMEM;
+    }
+    double *restrict acc = sb->acc;
+    memset(acc, 0, (size_t)sb->len * sizeof(double));
+    int k = 0;
+    for (int r = 0; r < sb->n; r++) {
+        if (!m->live[r] || !sb->done[r] || sb->buf[r] == NULL)
+            continue;
+        const float *restrict g = sb->buf[r];
+        for (uint64_t i = 0; i < sb->len; i++)
+            acc[i] += g[i];
+        k++;
+    }
+    double inv = k ? 1.0 / k : 0.0;
+    for (uint64_t i = 0; i < sb->len; i++)
+        out[i] = (float)(acc[i] * inv);
+    return k;
+}
+
+void tps__syncbuf_reset(tps_syncbuf_t *sb) {
+    memset(sb->done, 0, (size_t)sb->n);
+}
+
+void tps__syncbuf_forget(tps_syncbuf_t *sb, int rank) {
+    sb->done[rank] = 0;
+}
+
+void tps__hist_add(tps_hist_t *h, uint64_t s) {
+    if (s < TPS_HIST_EXACT) {
+        h->exact[s]++;
+    } else {
+        int k = 63 - __builtin_clzll(s); /* floor(log2 s) >= 6 */
+        h->pow2[k - 6]++;
+    }
+    h->count++;
+    h->sum += (double)s;
+    if (s > h->max)
+        h->max = s;
+}
+
+double tps__hist_mean(const tps_hist_t *h) {
+    return h->count ? h->sum / (double)h->count : 0.0;
+}
+
+void tps__hist_json(const tps_hist_t *h, FILE *out) {
+    fprintf(out, "{\"count\": %llu, \"mean\": %.6g, \"max\": %llu, \"exact\": [",
+            (unsigned long long)h->count, tps__hist_mean(h),
+            (unsigned long long)h->max);
+    int last = -1;
+    for (int i = 0; i < TPS_HIST_EXACT; i++)
+        if (h->exact[i])
+            last = i;
+    for (int i = 0; i <= last; i++)
+        fprintf(out, "%s%llu", i ? ", " : "", (unsigned long long)h->exact[i]);
+    fprintf(out, "], \"pow2\": {");
+    int first = 1;
+    for (int k = 0; k < TPS_HIST_POW2; k++) {
+        if (!h->pow2[k])
+            continue;
+        fprintf(out, "%s\"%llu\": %llu", first ? "" : ", ",
+                (unsigned long long)1 << (k + 6), (unsigned long long)h->pow2[k]);
+        first = 0;
+    }
+    fprintf(out, "}}");
+}

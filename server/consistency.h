@@ -1,0 +1,115 @@
+/* Consistency semantics of a shard (DESIGN.md §3), without networking:
+ *
+ *   mode    push                                  pull from a worker at clock c
+ *   sync    buffered per rank until every live    answered once the tensor's
+ *           worker pushed clock c; then ONE step  version (steps applied) >= c
+ *           with their mean, summed in rank order
+ *   ssp     applied on arrival                    answered once the slowest live
+ *                                                 worker's clock >= c - T
+ *   async   applied on arrival; dropped when      answered at once
+ *           staleness > max-staleness (if set)
+ *   local   sync or async averaging of model      as sync / as async
+ *           deltas (async: scaled by 1/N)
+ *
+ * A worker's clock is the number of iterations it has finished: a pull
+ * carries it, and the last chunk of a push for clock c advances it to c+1.
+ * Only live workers (connected, hello accepted) count; evaluators never do. */
+#ifndef TPS_CONSISTENCY_H
+#define TPS_CONSISTENCY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum tps_mode_e {
+    TPS_MODE_SYNC,
+    TPS_MODE_SSP,
+    TPS_MODE_ASYNC,
+    TPS_MODE_LOCAL
+} tps_mode_t;
+
+typedef struct tps_consistency_s {
+    tps_mode_t mode;
+    uint64_t staleness;    /* ssp: the bound T */
+    int64_t max_staleness; /* async/local-async: drop above this; < 0: never */
+    int local_sync;        /* local: 1 = synchronous averaging */
+    int local_steps;       /* local: K, told to workers */
+} tps_consistency_t;
+
+/* Parses the mode name ("sync", "ssp", "async", "local"). */
+int tps__mode_parse(const char *name, tps_mode_t *out);
+const char *tps__mode_name(tps_mode_t m);
+
+/* Whether pushes of this configuration are aggregated into one step. */
+int tps__consistency_aggregates(const tps_consistency_t *c);
+
+/* --- membership and clocks ----------------------------------------------- */
+
+typedef struct tps_members_s {
+    int n;           /* ranks 0..n-1 */
+    int nlive;
+    uint8_t *live;
+    uint64_t *clock;
+} tps_members_t;
+
+int tps__members_init(tps_members_t *m, int n);
+void tps__members_free(tps_members_t *m);
+void tps__members_join(tps_members_t *m, int rank, uint64_t clock);
+void tps__members_leave(tps_members_t *m, int rank);
+/* Raises rank's clock to `clock` if that is higher; returns 1 if it moved. */
+int tps__members_advance(tps_members_t *m, int rank, uint64_t clock);
+/* Smallest clock among live workers; UINT64_MAX when none is live. */
+uint64_t tps__members_min_clock(const tps_members_t *m);
+uint64_t tps__members_max_clock(const tps_members_t *m);
+
+/* May a pull from a worker at `clock` be answered now, for a tensor whose
+ * version is `version`? */
+int tps__pull_allowed(const tps_consistency_t *c, const tps_members_t *m,
+                      uint64_t version, uint64_t clock);
+
+/* --- synchronous aggregation -------------------------------------------- */
+
+/* Per tensor slice: each rank's gradient for the current clock, kept apart
+ * so that the mean is summed in rank order (bitwise reproducible whatever
+ * order the pushes arrived in). */
+typedef struct tps_syncbuf_s {
+    int n;
+    uint64_t len;
+    float **buf;     /* per rank, len floats, allocated on first push */
+    uint8_t *done;   /* per rank: its last chunk arrived for this clock */
+    double *acc;     /* len doubles, the sum */
+} tps_syncbuf_t;
+
+int tps__syncbuf_init(tps_syncbuf_t *sb, int n, uint64_t len);
+void tps__syncbuf_free(tps_syncbuf_t *sb);
+/* Stores rank's gradient for elements [off, off+count) of the slice,
+ * multiplied by scale. Returns 0 or TPS_ENOMEM. */
+int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
+                     const float *g, uint64_t count, float scale);
+/* Every live rank has pushed (and at least one is live). */
+int tps__syncbuf_ready(const tps_syncbuf_t *sb, const tps_members_t *m);
+/* Writes the mean over live, done ranks into out (len floats), summing in
+ * rank order in double; returns the number of ranks averaged. */
+int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out);
+/* Forgets every contribution (after a step), or one rank's (it left). */
+void tps__syncbuf_reset(tps_syncbuf_t *sb);
+void tps__syncbuf_forget(tps_syncbuf_t *sb, int rank);
+
+/* --- staleness statistics ------------------------------------------------ */
+
+#define TPS_HIST_EXACT 64
+#define TPS_HIST_POW2 58 /* [2^6, 2^7), ..., [2^63, 2^64) */
+
+typedef struct tps_hist_s {
+    uint64_t exact[TPS_HIST_EXACT]; /* s = 0..63 */
+    uint64_t pow2[TPS_HIST_POW2];   /* bucket k holds [2^(k+6), 2^(k+7)) */
+    uint64_t count, max;
+    double sum;
+} tps_hist_t;
+
+void tps__hist_add(tps_hist_t *h, uint64_t s);
+double tps__hist_mean(const tps_hist_t *h);
+/* Writes {"count":..,"mean":..,"max":..,"exact":[..],"pow2":{"64":..,...}}. */
+void tps__hist_json(const tps_hist_t *h, FILE *out);
+
+#endif

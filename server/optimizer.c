@@ -1,0 +1,392 @@
+/* Server-side optimizers, lr schedules, clipping and staleness weights. */
+#include "optimizer.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "taups.h"
+
+static const char *const optim_names[] = {"sgd", "momentum", "nesterov",
+                                          "adam", "adagrad"};
+#define NOPTIM (sizeof(optim_names) / sizeof(*optim_names))
+
+void tps__optim_conf_default(tps_optim_conf_t *c) {
+    c->optimizer = "sgd";
+    c->schedule = "constant";
+    c->weight = "none";
+    c->lr = 0.1;
+    c->momentum = 0.9;
+    c->beta1 = 0.9;
+    c->beta2 = 0.999;
+    c->eps = 1e-8;
+    c->weight_decay = 0.0;
+    c->clip_norm = 0.0;
+    c->warmup = 0;
+}
+
+/* Decimal integer at s, stopping at *end. strtoull alone would take a sign
+ * and wrap "-1" to 2^64-1, and would skip leading blanks. */
+static int parse_u64(const char *s, const char **end, uint64_t *out) {
+    if (!isdigit((unsigned char)*s))
+        return -1;
+    char *e;
+    errno = 0;
+    unsigned long long v = strtoull(s, &e, 10);
+    if (errno != 0)
+        return -1;
+    *out = (uint64_t)v;
+    *end = e;
+    return 0;
+}
+
+/* Finite number at s, stopping at *end. */
+static int parse_double(const char *s, const char **end, double *out) {
+    if (*s == '\0' || isspace((unsigned char)*s))
+        return -1;
+    char *e;
+    errno = 0;
+    double v = strtod(s, &e);
+    if (e == s || errno == ERANGE || !isfinite(v))
+        return -1;
+    *out = v;
+    *end = e;
+    return 0;
+}
+
+int tps__optim_parse_optimizer(tps_optim_t *o, const char *text, char *err,
+                               size_t errlen) {
+    for (size_t k = 0; k < NOPTIM; k++)
+        if (strcmp(text, optim_names[k]) == 0) {
+            o->kind = (tps_optim_kind_t)k;
+            return 0;
+        }
+    snprintf(err, errlen,
+             "--optimizer: \"%s\" is not one of "
+             "sgd|momentum|nesterov|adam|adagrad",
+             text);
+    return TPS_EINVAL;
+}
+
+int tps__optim_parse_schedule(tps_optim_t *o, const char *text, char *err,
+                              size_t errlen) {
+    const char *e;
+    if (strcmp(text, "constant") == 0) {
+        o->sched = TPS_SCHED_CONSTANT;
+        return 0;
+    }
+    if (strcmp(text, "invsqrt") == 0) {
+        o->sched = TPS_SCHED_INVSQRT;
+        return 0;
+    }
+    if (strncmp(text, "step:", 5) == 0) {
+        uint64_t every;
+        double factor;
+        if (parse_u64(text + 5, &e, &every) != 0 || *e != ':' || every < 1) {
+            snprintf(err, errlen,
+                     "--lr-schedule: \"%s\": EVERY in step:EVERY:FACTOR must "
+                     "be an integer >= 1",
+                     text);
+            return TPS_EINVAL;
+        }
+        if (parse_double(e + 1, &e, &factor) != 0 || *e != '\0' ||
+            !(factor > 0.0 && factor <= 1.0)) {
+            snprintf(err, errlen,
+                     "--lr-schedule: \"%s\": FACTOR in step:EVERY:FACTOR must "
+                     "be a number in (0, 1]",
+                     text);
+            return TPS_EINVAL;
+        }
+        o->sched = TPS_SCHED_STEP;
+        o->sched_every = every;
+        o->sched_factor = factor;
+        return 0;
+    }
+    if (strncmp(text, "cosine:", 7) == 0) {
+        uint64_t total;
+        if (parse_u64(text + 7, &e, &total) != 0 || *e != '\0' || total < 1) {
+            snprintf(err, errlen,
+                     "--lr-schedule: \"%s\": TOTAL in cosine:TOTAL must be an "
+                     "integer >= 1",
+                     text);
+            return TPS_EINVAL;
+        }
+        o->sched = TPS_SCHED_COSINE;
+        o->sched_total = total;
+        return 0;
+    }
+    snprintf(err, errlen,
+             "--lr-schedule: \"%s\" is not one of "
+             "constant|invsqrt|step:EVERY:FACTOR|cosine:TOTAL",
+             text);
+    return TPS_EINVAL;
+}
+
+int tps__optim_parse_weight(tps_optim_t *o, const char *text, char *err,
+                            size_t errlen) {
+    if (strcmp(text, "none") == 0) {
+        o->weight = TPS_WEIGHT_NONE;
+        return 0;
+    }
+    if (strcmp(text, "inverse") == 0) {
+        o->weight = TPS_WEIGHT_INVERSE;
+        return 0;
+    }
+    if (strcmp(text, "lrdiv") == 0) {
+        o->weight = TPS_WEIGHT_LRDIV;
+        return 0;
+    }
+    if (strncmp(text, "exp:", 4) == 0) {
+        const char *e;
+        double lambda;
+        if (parse_double(text + 4, &e, &lambda) != 0 || *e != '\0' ||
+            lambda < 0.0) {
+            snprintf(err, errlen,
+                     "--staleness-weight: \"%s\": LAMBDA in exp:LAMBDA must be "
+                     "a finite number >= 0",
+                     text);
+            return TPS_EINVAL;
+        }
+        o->weight = TPS_WEIGHT_EXP;
+        o->weight_lambda = lambda;
+        return 0;
+    }
+    snprintf(err, errlen,
+             "--staleness-weight: \"%s\" is not one of "
+             "none|inverse|exp:LAMBDA|lrdiv",
+             text);
+    return TPS_EINVAL;
+}
+
+/* Checks lo <= v < hi (or <= hi when hi_closed); hi = INFINITY for no bound. */
+static int check_range(const char *name, double v, double lo, double hi,
+                       int hi_closed, char *err, size_t errlen) {
+    int ok = isfinite(v) && v >= lo && (hi_closed ? v <= hi : v < hi);
+    if (ok)
+        return 0;
+    if (isinf(hi))
+        snprintf(err, errlen, "--%s: %g must be a finite number >= %g", name,
+                 v, lo);
+    else
+        snprintf(err, errlen, "--%s: %g is outside [%g, %g%c", name, v, lo, hi,
+                 hi_closed ? ']' : ')');
+    return TPS_EINVAL;
+}
+
+int tps__optim_init(tps_optim_t *o, const tps_optim_conf_t *c, char *err,
+                    size_t errlen) {
+    memset(o, 0, sizeof(*o));
+    int rc;
+    if ((rc = tps__optim_parse_optimizer(o, c->optimizer, err, errlen)) != 0 ||
+        (rc = tps__optim_parse_schedule(o, c->schedule, err, errlen)) != 0 ||
+        (rc = tps__optim_parse_weight(o, c->weight, err, errlen)) != 0)
+        return rc;
+    if ((rc = check_range("lr", c->lr, 0.0, INFINITY, 0, err, errlen)) != 0 ||
+        (rc = check_range("momentum", c->momentum, 0.0, 1.0, 0, err,
+                          errlen)) != 0 ||
+        (rc = check_range("beta1", c->beta1, 0.0, 1.0, 0, err, errlen)) != 0 ||
+        (rc = check_range("beta2", c->beta2, 0.0, 1.0, 0, err, errlen)) != 0 ||
+        (rc = check_range("weight-decay", c->weight_decay, 0.0, INFINITY, 0,
+                          err, errlen)) != 0 ||
+        (rc = check_range("clip-norm", c->clip_norm, 0.0, INFINITY, 0, err,
+                          errlen)) != 0)
+        return rc;
+    /* eps = 0 would turn a zero gradient element into 0/0 in adam and
+     * adagrad. */
+    if (!(isfinite(c->eps) && c->eps > 0.0)) {
+        snprintf(err, errlen, "--eps: %g must be a finite number > 0", c->eps);
+        return TPS_EINVAL;
+    }
+    o->lr = c->lr;
+    o->momentum = c->momentum;
+    o->beta1 = c->beta1;
+    o->beta2 = c->beta2;
+    o->eps = c->eps;
+    o->weight_decay = c->weight_decay;
+    o->clip_norm = c->clip_norm;
+    o->warmup = c->warmup;
+    return 0;
+}
+
+int tps__optim_slots(const tps_optim_t *o) {
+    switch (o->kind) {
+    case TPS_OPTIM_MOMENTUM:
+    case TPS_OPTIM_NESTEROV:
+    case TPS_OPTIM_ADAGRAD:
+        return 1;
+    case TPS_OPTIM_ADAM:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+double tps__staleness_weight(const tps_optim_t *o, uint64_t s) {
+    switch (o->weight) {
+    case TPS_WEIGHT_INVERSE:
+        return 1.0 / (1.0 + (double)s);
+    case TPS_WEIGHT_EXP:
+        return exp(-o->weight_lambda * (double)s);
+    case TPS_WEIGHT_LRDIV:
+        return 1.0 / (double)(s > 1 ? s : 1);
+    default:
+        return 1.0;
+    }
+}
+
+double tps__optim_lr(const tps_optim_t *o, uint64_t t) {
+    if (t == 0)
+        t = 1;
+    double lr = o->lr;
+    switch (o->sched) {
+    case TPS_SCHED_INVSQRT:
+        lr /= sqrt((double)t);
+        break;
+    case TPS_SCHED_STEP:
+        lr *= pow(o->sched_factor, (double)((t - 1) / o->sched_every));
+        break;
+    case TPS_SCHED_COSINE: {
+        uint64_t T = o->sched_total, u = t < T ? t : T;
+        lr *= 0.5 * (1.0 + cos(M_PI * (double)u / (double)T));
+        break;
+    }
+    default:
+        break;
+    }
+    if (t < o->warmup)
+        lr *= (double)t / (double)o->warmup;
+    return lr;
+}
+
+double tps__clip_factor(double clip_norm, double grad_norm) {
+    if (clip_norm > 0.0 && grad_norm > clip_norm)
+        return clip_norm / grad_norm;
+    return 1.0;
+}
+
+/* One loop per optimizer so that each is a branch-free pass the compiler can
+ * vectorise; the per-step scalars are rounded to float once, here, because
+ * mixing double into the loops would halve the vector width of what is a
+ * memory-bound pass anyway. */
+void tps__optim_step(const tps_optim_t *o, float *restrict p,
+                     const float *restrict g, double scale,
+                     float *restrict s0, float *restrict s1, uint64_t n,
+                     uint64_t t) {
+    if (t == 0)
+        t = 1;
+    const double lr_t = tps__optim_lr(o, t);
+    const float lr = (float)lr_t;
+    const float sc = (float)scale;
+    const float wd = (float)o->weight_decay;
+    const float mu = (float)o->momentum;
+    const float eps = (float)o->eps;
+    switch (o->kind) {
+    case TPS_OPTIM_SGD:
+        for (uint64_t i = 0; i < n; i++)
+            p[i] -= lr * (sc * g[i] + wd * p[i]);
+        break;
+    case TPS_OPTIM_MOMENTUM:
+        for (uint64_t i = 0; i < n; i++) {
+            float m = mu * s0[i] + (sc * g[i] + wd * p[i]);
+            s0[i] = m;
+            p[i] -= lr * m;
+        }
+        break;
+    case TPS_OPTIM_NESTEROV:
+        /* The look-ahead form without a shifted parameter copy: the step uses
+         * the fresh gradient plus mu times the updated buffer. */
+        for (uint64_t i = 0; i < n; i++) {
+            float ge = sc * g[i] + wd * p[i];
+            float m = mu * s0[i] + ge;
+            s0[i] = m;
+            p[i] -= lr * (ge + mu * m);
+        }
+        break;
+    case TPS_OPTIM_ADAGRAD:
+        for (uint64_t i = 0; i < n; i++) {
+            float ge = sc * g[i] + wd * p[i];
+            float v = s0[i] + ge * ge;
+            s0[i] = v;
+            p[i] -= lr * ge / (sqrtf(v) + eps);
+        }
+        break;
+    case TPS_OPTIM_ADAM: {
+        /* Bias corrections folded into two scalars: the step size for m and
+         * the factor that un-biases v under the square root. */
+        double bc1 = 1.0 - pow(o->beta1, (double)t);
+        double bc2 = 1.0 - pow(o->beta2, (double)t);
+        const float a = (float)(lr_t / bc1);
+        const float c2 = (float)(1.0 / bc2);
+        const float b1 = (float)o->beta1, nb1 = (float)(1.0 - o->beta1);
+        const float b2 = (float)o->beta2, nb2 = (float)(1.0 - o->beta2);
+        for (uint64_t i = 0; i < n; i++) {
+            float ge = sc * g[i] + wd * p[i];
+            float m = b1 * s0[i] + nb1 * ge;
+            float v = b2 * s1[i] + nb2 * ge * ge;
+            s0[i] = m;
+            s1[i] = v;
+            p[i] -= a * m / (sqrtf(v * c2) + eps);
+        }
+        break;
+    }
+    }
+}
+
+void tps__optim_describe(const tps_optim_t *o, char *buf, size_t len) {
+    char extra[128], sched[64], weight[48];
+    switch (o->kind) {
+    case TPS_OPTIM_MOMENTUM:
+    case TPS_OPTIM_NESTEROV:
+        snprintf(extra, sizeof(extra), " momentum=%.15g", o->momentum);
+        break;
+    case TPS_OPTIM_ADAM:
+        snprintf(extra, sizeof(extra), " beta1=%.15g beta2=%.15g eps=%.15g",
+                 o->beta1, o->beta2, o->eps);
+        break;
+    case TPS_OPTIM_ADAGRAD:
+        snprintf(extra, sizeof(extra), " eps=%.15g", o->eps);
+        break;
+    default:
+        extra[0] = '\0';
+        break;
+    }
+    switch (o->sched) {
+    case TPS_SCHED_INVSQRT:
+        snprintf(sched, sizeof(sched), "invsqrt");
+        break;
+    case TPS_SCHED_STEP:
+        snprintf(sched, sizeof(sched), "step:%llu:%.15g",
+                 (unsigned long long)o->sched_every, o->sched_factor);
+        break;
+    case TPS_SCHED_COSINE:
+        snprintf(sched, sizeof(sched), "cosine:%llu",
+                 (unsigned long long)o->sched_total);
+        break;
+    default:
+        snprintf(sched, sizeof(sched), "constant");
+        break;
+    }
+    switch (o->weight) {
+    case TPS_WEIGHT_INVERSE:
+        snprintf(weight, sizeof(weight), "inverse");
+        break;
+    case TPS_WEIGHT_EXP:
+        snprintf(weight, sizeof(weight), "exp:%.15g", o->weight_lambda);
+        break;
+    case TPS_WEIGHT_LRDIV:
+        snprintf(weight, sizeof(weight), "lrdiv");
+        break;
+    default:
+        snprintf(weight, sizeof(weight), "none");
+        break;
+    }
+    unsigned k = (unsigned)o->kind;
+    snprintf(buf, len,
+             "%s lr=%.15g%s weight-decay=%.15g lr-schedule=%s warmup=%llu "
+             "clip-norm=%.15g staleness-weight=%s",
+             k < NOPTIM ? optim_names[k] : "?", o->lr, extra, o->weight_decay,
+             sched, (unsigned long long)o->warmup, o->clip_norm, weight);
+}
