@@ -67,6 +67,7 @@ static int set_value(const tps_opt_t *o, const char *prog, const char *v,
         return 0;
     case TPS_OPT_INT:
     case TPS_OPT_U64:
+    case TPS_OPT_I64:
     case TPS_OPT_DOUBLE:
         break;
     }
@@ -101,6 +102,8 @@ static int set_value(const tps_opt_t *o, const char *prog, const char *v,
         *(int *)o->dst = (int)d;
     } else if (o->type == TPS_OPT_U64) {
         *(uint64_t *)o->dst = strtoull(v, NULL, 0);
+    } else if (o->type == TPS_OPT_I64) {
+        *(int64_t *)o->dst = strtoll(v, NULL, 0);
     } else {
         *(double *)o->dst = d;
     }
@@ -322,6 +325,9 @@ void tps_opt_dump_json(const tps_opt_t *opts, FILE *out, const char *indent) {
             break;
         case TPS_OPT_U64:
             fprintf(out, "%llu", (unsigned long long)*(uint64_t *)o->dst);
+            break;
+        case TPS_OPT_I64:
+            fprintf(out, "%lld", (long long)*(int64_t *)o->dst);
             break;
         case TPS_OPT_DOUBLE: {
             /* The shortest text that reads back as the same double, so

@@ -12,6 +12,7 @@ typedef enum tps_opt_type_e {
     TPS_OPT_STR,    /* dst: const char ** (points into argv or a saved copy) */
     TPS_OPT_INT,    /* dst: int * */
     TPS_OPT_U64,    /* dst: uint64_t * */
+    TPS_OPT_I64,    /* dst: int64_t * */
     TPS_OPT_DOUBLE, /* dst: double * */
     TPS_OPT_FLAG,   /* dst: int *, set to 1 when present, takes no value */
     TPS_OPT_CHOICE, /* dst: const char **, value must be one of `choices` */

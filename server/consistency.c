@@ -29,9 +29,11 @@ int tps__consistency_aggregates(const tps_consistency_t *c) {
 int tps__members_init(tps_members_t *m, int n) {
     m->n = n;
     m->nlive = 0;
+    m->njoined = 0;
     m->live = calloc((size_t)n, 1);
+    m->joined = calloc((size_t)n, 1);
     m->clock = calloc((size_t)n, sizeof(*m->clock));
-    if (m->live == NULL || m->clock == NULL) {
+    if (m->live == NULL || m->joined == NULL || m->clock == NULL) {
         tps__members_free(m);
         return TPS_ENOMEM;
     }
@@ -40,15 +42,20 @@ int tps__members_init(tps_members_t *m, int n) {
 
 void tps__members_free(tps_members_t *m) {
     free(m->live);
+    free(m->joined);
     free(m->clock);
     m->live = NULL;
+    m->joined = NULL;
     m->clock = NULL;
 }
 
 void tps__members_join(tps_members_t *m, int rank, uint64_t clock) {
     if (!m->live[rank])
         m->nlive++;
+    if (!m->joined[rank])
+        m->njoined++;
     m->live[rank] = 1;
+    m->joined[rank] = 1;
     m->clock[rank] = clock;
 }
 
@@ -65,7 +72,13 @@ int tps__members_advance(tps_members_t *m, int rank, uint64_t clock) {
     return 1;
 }
 
+int tps__members_formed(const tps_members_t *m) {
+    return m->njoined == m->n;
+}
+
 uint64_t tps__members_min_clock(const tps_members_t *m) {
+    if (!tps__members_formed(m))
+        return 0;
     uint64_t min = UINT64_MAX;
     for (int r = 0; r < m->n; r++)
         if (m->live[r] && m->clock[r] < min)
@@ -131,7 +144,7 @@ int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
 }
 
 int tps__syncbuf_ready(const tps_syncbuf_t *sb, const tps_members_t *m) {
-    if (m->nlive == 0)
+    if (m->nlive == 0 || !tps__members_formed(m))
         return 0;
     for (int r = 0; r < sb->n; r++)
         if (m->live[r] && !sb->done[r])

@@ -45,10 +45,16 @@ int tps__consistency_aggregates(const tps_consistency_t *c);
 
 /* --- membership and clocks ----------------------------------------------- */
 
+/* Until every rank has joined once, the cluster is still forming: ranks
+ * that never connected count as live workers at clock 0, so that a barrier
+ * or a gate does not run ahead of workers that are still starting. After
+ * that, only connected workers count. */
 typedef struct tps_members_s {
     int n;           /* ranks 0..n-1 */
     int nlive;
+    int njoined;     /* ranks that joined at least once */
     uint8_t *live;
+    uint8_t *joined;
     uint64_t *clock;
 } tps_members_t;
 
@@ -58,7 +64,9 @@ void tps__members_join(tps_members_t *m, int rank, uint64_t clock);
 void tps__members_leave(tps_members_t *m, int rank);
 /* Raises rank's clock to `clock` if that is higher; returns 1 if it moved. */
 int tps__members_advance(tps_members_t *m, int rank, uint64_t clock);
-/* Smallest clock among live workers; UINT64_MAX when none is live. */
+int tps__members_formed(const tps_members_t *m);
+/* Smallest clock among live workers (and, while forming, 0 for ranks yet to
+ * join); UINT64_MAX when none is live. */
 uint64_t tps__members_min_clock(const tps_members_t *m);
 uint64_t tps__members_max_clock(const tps_members_t *m);
 

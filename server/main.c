@@ -2,6 +2,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <uv.h>
 
@@ -13,8 +14,8 @@ static const char usage[] =
     "usage: taups-server --listen HOST:PORT --cluster A0,A1,... --shard I "
     "[options]\n\n"
     "Serves shard I of the cluster: holds a slice of every declared tensor,\n"
-    "applies pushed gradients with SGD and answers pulls. SIGTERM or SIGINT\n"
-    "closes every connection and exits 0.";
+    "applies pushed gradients with its optimizer under the consistency mode\n"
+    "and answers pulls. SIGTERM or SIGINT closes every connection and exits 0.";
 
 static void on_signal(uv_signal_t *sig, int signum) {
     tps_log("signal %d: shutting down", signum);
@@ -27,9 +28,13 @@ int main(int argc, char **argv) {
     tps__server_config_init(&cfg);
     const char *listen = NULL, *cluster = NULL;
     int shard = 0, workers = 1;
-    double lr, stats_every;
-    uint64_t max_payload, max_elements;
-    int max_header, max_tensors;
+    double stats_every;
+    uint64_t max_payload, max_elements, staleness;
+    int max_header, max_tensors, local_steps;
+    int64_t max_staleness;
+    const char *mode, *local_avg, *trace;
+    tps_optim_conf_t oc;
+    tps__optim_conf_default(&oc);
     const tps_opt_t opts[] = {
         {"listen", TPS_OPT_STR, &listen, NULL, 0, -1, NULL, "HOST:PORT",
          "address to listen on (numeric IPv4/IPv6; port 0 picks one)"},
@@ -39,8 +44,40 @@ int main(int argc, char **argv) {
          "this process's index in --cluster"},
         {"workers", TPS_OPT_INT, &workers, "1", 1, 4096, NULL, "N",
          "number of workers in the cluster"},
-        {"lr", TPS_OPT_DOUBLE, &lr, "0.1", 0, 1e6, NULL, "LR",
-         "SGD learning rate"},
+        {"mode", TPS_OPT_CHOICE, &mode, "async", 0, -1,
+         "sync|ssp|async|local", NULL, "consistency mode (DESIGN.md section 3)"},
+        {"staleness", TPS_OPT_U64, &staleness, "2", 0, 1e9, NULL, "T",
+         "ssp: answer a worker at clock c once the slowest is at c - T"},
+        {"max-staleness", TPS_OPT_I64, &max_staleness, "-1", -1, 1e15, NULL,
+         "T", "async/local-async: drop pushes with staleness above T (-1: never)"},
+        {"local-steps", TPS_OPT_INT, &local_steps, "4", 1, 1000000, NULL, "K",
+         "local: steps each worker takes between averagings"},
+        {"local-avg", TPS_OPT_CHOICE, &local_avg, "sync", 0, -1, "sync|async",
+         NULL, "local: average deltas in a barrier, or apply each scaled by 1/N"},
+        {"optimizer", TPS_OPT_STR, &oc.optimizer, "sgd", 0, -1, NULL,
+         "sgd|momentum|nesterov|adam|adagrad", "update rule on the shard"},
+        {"lr", TPS_OPT_DOUBLE, &oc.lr, "0.1", 0, 1e6, NULL, "LR",
+         "learning rate"},
+        {"momentum", TPS_OPT_DOUBLE, &oc.momentum, "0.9", 0, 0.999999, NULL, "MU",
+         "momentum, nesterov: momentum coefficient"},
+        {"beta1", TPS_OPT_DOUBLE, &oc.beta1, "0.9", 0, 0.999999, NULL, "B1",
+         "adam: first-moment decay"},
+        {"beta2", TPS_OPT_DOUBLE, &oc.beta2, "0.999", 0, 0.999999999, NULL, "B2",
+         "adam: second-moment decay"},
+        {"eps", TPS_OPT_DOUBLE, &oc.eps, "1e-8", 1e-30, 1, NULL, "EPS",
+         "adam, adagrad: denominator guard"},
+        {"weight-decay", TPS_OPT_DOUBLE, &oc.weight_decay, "0", 0, 1e6, NULL,
+         "WD", "L2 coefficient added to the gradient"},
+        {"lr-schedule", TPS_OPT_STR, &oc.schedule, "constant", 0, -1, NULL,
+         "SCHEDULE", "constant|invsqrt|step:EVERY:FACTOR|cosine:TOTAL"},
+        {"warmup", TPS_OPT_U64, &oc.warmup, "0", 0, 1e12, NULL, "N",
+         "ramp the learning rate up linearly over the first N steps"},
+        {"clip-norm", TPS_OPT_DOUBLE, &oc.clip_norm, "0", 0, 1e30, NULL, "X",
+         "scale each worker's gradient to norm at most X (0: off)"},
+        {"staleness-weight", TPS_OPT_STR, &oc.weight, "none", 0, -1, NULL,
+         "W", "none|inverse|exp:LAMBDA|lrdiv: weight of a push of staleness s"},
+        {"trace", TPS_OPT_STR, &trace, NULL, 0, -1, NULL, "FILE",
+         "CSV of every pull answered, push, step, join and leave"},
         {"stats-every", TPS_OPT_DOUBLE, &stats_every, "10", 0, 86400, NULL,
          "SEC", "seconds between summary log lines (0: only at exit)"},
         {"max-header", TPS_OPT_INT, &max_header, "4096", 64, 1 << 20, NULL,
@@ -68,7 +105,18 @@ int main(int argc, char **argv) {
     cfg.cluster = cluster;
     cfg.shard = shard;
     cfg.workers = workers;
-    cfg.lr = lr;
+    char err[512];
+    if (tps__optim_init(&cfg.optim, &oc, err, sizeof(err)) < 0) {
+        fprintf(stderr, "taups-server: %s\n", err);
+        tps_opt_free(opts);
+        return 2;
+    }
+    tps__mode_parse(mode, &cfg.cons.mode);
+    cfg.cons.staleness = staleness;
+    cfg.cons.max_staleness = max_staleness;
+    cfg.cons.local_steps = local_steps;
+    cfg.cons.local_sync = strcmp(local_avg, "sync") == 0;
+    cfg.trace = trace;
     cfg.stats_every = stats_every;
     cfg.lim.max_header = (uint32_t)max_header;
     cfg.lim.max_payload = max_payload;
@@ -83,7 +131,6 @@ int main(int argc, char **argv) {
     uv_loop_t loop;
     uv_loop_init(&loop);
     tps_server_t *srv;
-    char err[512];
     rc = tps__server_start(&loop, &cfg, &srv, err, sizeof(err));
     if (rc < 0) {
         tps_log("%s", err);

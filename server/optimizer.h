@@ -95,7 +95,7 @@ typedef struct tps_optim_s {
 /* The options as the user gave them; strings are borrowed. */
 typedef struct tps_optim_conf_s {
     const char *optimizer; /* --optimizer: sgd|momentum|nesterov|adam|adagrad */
-    const char *schedule;  /* --lr-schedule: constant|invsqrt|step:E:F|cosine:T */
+    const char *schedule;  /* --lr-schedule: see the table above */
     const char *weight;    /* --staleness-weight: none|inverse|exp:L|lrdiv */
     double lr;             /* --lr, >= 0 */
     double momentum;       /* --momentum, [0, 1) */

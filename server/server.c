@@ -1,6 +1,7 @@
 /* Shard server: connection handling and the frame dispatch; see server.h. */
 #include "server.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,7 +29,24 @@ struct sconn_s {
     uint64_t clock;
     int doomed;
     uint64_t nonfinite;  /* first NaN/Inf float of the payload being read */
+    /* The logical push being received, decided at its first chunk so that
+     * all its chunks share one staleness, weight and drop verdict. */
+    int cur_open;
+    uint32_t cur_tensor;
+    int cur_drop;
+    uint64_t cur_stale;
+    double cur_weight, cur_scale;
     char peer[64];
+};
+
+/* A worker's pull that its consistency gate holds back. */
+typedef struct pending_s pending_t;
+struct pending_s {
+    pending_t *next;
+    sconn_t *sc;
+    uint64_t request_id, offset, count, clock;
+    uint32_t tensor_id;
+    double since;
 };
 
 struct tps_server_s {
@@ -47,12 +65,38 @@ struct tps_server_s {
     /* Totals of connections already closed. */
     uint64_t closed_bytes_in, closed_bytes_out;
     double started;
+    tps_members_t members;
+    pending_t *pending;
+    FILE *trace;
 };
+
+static void process_pending(tps_server_t *s);
+static void try_steps(tps_server_t *s);
+
+/* One trace row; min_clock is -1 when no worker is live. */
+static void trace(tps_server_t *s, const char *event, int rank, uint64_t clock,
+                  int tensor, uint64_t version, uint64_t staleness,
+                  double weight, double blocked_ms) {
+    if (s->trace == NULL)
+        return;
+    uint64_t min = tps__members_min_clock(&s->members);
+    fprintf(s->trace, "%.6f,%s,%d,%llu,%d,%llu,%llu,%.6g,%lld,%.3f\n",
+            tps_now() - s->started, event, rank, (unsigned long long)clock,
+            tensor, (unsigned long long)version, (unsigned long long)staleness,
+            weight, min == UINT64_MAX ? -1LL : (long long)min, blocked_ms);
+}
 
 void tps__server_config_init(tps_server_config_t *cfg) {
     memset(cfg, 0, sizeof(*cfg));
     cfg->workers = 1;
-    cfg->lr = 0.1;
+    tps_optim_conf_t oc;
+    tps__optim_conf_default(&oc);
+    char err[64];
+    tps__optim_init(&cfg->optim, &oc, err, sizeof(err));
+    cfg->cons.mode = TPS_MODE_ASYNC;
+    cfg->cons.max_staleness = -1;
+    cfg->cons.local_sync = 1;
+    cfg->cons.local_steps = 1;
     cfg->stats_every = 10;
     cfg->lim.max_header = TPS_DEFAULT_MAX_HEADER;
     cfg->lim.max_payload = TPS_DEFAULT_MAX_PAYLOAD;
@@ -77,6 +121,28 @@ static void on_conn_closed(tps_conn_t *c) {
     s->closed_bytes_out += c->bytes_out;
     conn_list_remove(s, sc);
     s->nconns--;
+    for (pending_t **pp = &s->pending; *pp;) {
+        pending_t *p = *pp;
+        if (p->sc == sc) {
+            *pp = p->next;
+            free(p);
+        } else {
+            pp = &p->next;
+        }
+    }
+    if (sc->hello && sc->role == TPS_ROLE_WORKER && !s->stopping) {
+        /* The barrier and the gate must never wait for the departed: its
+         * buffered contribution is forgotten and the others re-checked. */
+        tps__members_leave(&s->members, sc->rank);
+        for (int i = 0; s->shard.aggregate && i < s->shard.ntensors; i++)
+            tps__syncbuf_forget(&s->shard.tensors[i].sync, sc->rank);
+        tps_log("worker %d left at clock %llu; %d workers live", sc->rank,
+                (unsigned long long)s->members.clock[sc->rank],
+                s->members.nlive);
+        trace(s, "leave", sc->rank, s->members.clock[sc->rank], -1, 0, 0, 0, 0);
+        try_steps(s);
+        process_pending(s);
+    }
     free(sc);
 }
 
@@ -177,10 +243,37 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
             }
         }
     }
+    const tps_consistency_t *cons = &s->cfg.cons;
+    if (h->mode && h->mode[0] && strcmp(h->mode, tps__mode_name(cons->mode)) != 0) {
+        reply_error(sc, h, TPS_EMISMATCH, 1,
+                    "worker %d expects mode %s, but %s runs mode %s", h->rank,
+                    h->mode, s->listen_text, tps__mode_name(cons->mode));
+        return;
+    }
     sc->hello = 1;
     sc->role = role;
     sc->rank = h->rank;
-    if (!s->cfg.quiet)
+    uint64_t clock = 0;
+    if (role == TPS_ROLE_WORKER) {
+        /* A (re)joining worker starts at the current clock: the step count
+         * in sync modes, the slowest live worker's clock otherwise, so that
+         * it neither stalls the others nor is stalled by them. */
+        if (tps__consistency_aggregates(cons)) {
+            clock = UINT64_MAX;
+            for (int i = 0; i < sh->ntensors; i++)
+                if (sh->tensors[i].version < clock)
+                    clock = sh->tensors[i].version;
+            if (clock == UINT64_MAX)
+                clock = 0;
+        } else if (s->members.nlive > 0) {
+            clock = tps__members_min_clock(&s->members);
+        } else {
+            clock = s->members.clock[h->rank];
+        }
+        tps__members_join(&s->members, h->rank, clock);
+        trace(s, "join", h->rank, clock, -1, 0, 0, 0, 0);
+    }
+    if (!s->cfg.quiet || role == TPS_ROLE_WORKER)
         tps_log("%s: hello from %s %d", sc->peer,
                 role == TPS_ROLE_WORKER      ? "worker"
                 : role == TPS_ROLE_EVALUATOR ? "evaluator"
@@ -193,15 +286,33 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
     r.shard = sh->index;
     r.shards = sh->nshards;
     r.workers = (uint32_t)s->cfg.workers;
+    r.mode = (char *)tps__mode_name(cons->mode);
+    r.local_steps = (uint32_t)cons->local_steps;
+    r.bound = cons->mode == TPS_MODE_SSP ? cons->staleness
+              : cons->max_staleness >= 0 ? (uint64_t)cons->max_staleness
+                                         : 0;
+    r.clock = clock;
+    r.grad_norm = (float)sh->optim.clip_norm;
     send_or_close(sc, &r, NULL, 0, NULL, NULL);
 }
 
 static void handle_declare(sconn_t *sc, const Taups__Header *h) {
     char err[256];
     tps_shard_t *sh = &sc->srv->shard;
-    int id = tps__shard_declare(sh, h->name ? h->name : "", h->length,
+    int id;
+    if (h->length == 0) {
+        /* Length 0 looks a tensor up by name (tools that only read). */
+        id = TPS_ENOENT;
+        snprintf(err, sizeof(err), "no tensor named \"%s\" on shard %u",
+                 h->name ? h->name : "", sh->index);
+        for (int i = 0; i < sh->ntensors; i++)
+            if (h->name && strcmp(sh->tensors[i].name, h->name) == 0)
+                id = i;
+    } else {
+        id = tps__shard_declare(sh, h->name ? h->name : "", h->length,
                                 (int)h->init, h->scale, h->seed, err,
                                 sizeof(err));
+    }
     if (id < 0) {
         /* A declaration conflict is the application's error, not a broken
          * stream: answer it and keep serving this peer. */
@@ -263,9 +374,36 @@ static void on_payload_progress(tps_conn_t *c, const uint8_t *payload,
         sc->nonfinite = f0 + bad;
 }
 
+/* Sync modes: one step with the mean of every live worker's push, once all
+ * are in. */
+static void try_step(tps_server_t *s, int id) {
+    tps_shard_t *sh = &s->shard;
+    tps_tensor_t *t = &sh->tensors[id];
+    if (!tps__syncbuf_ready(&t->sync, &s->members))
+        return;
+    int k = tps__syncbuf_mean(&t->sync, &s->members, t->mean);
+    if (k < 0) {
+        tps_log("tensor \"%s\": out of memory for the mean; step skipped",
+                t->name);
+    } else {
+        tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0);
+        t->version++;
+        sh->st.steps++;
+    }
+    tps__syncbuf_reset(&t->sync);
+    trace(s, "step", -1, t->version, id, t->version, 0, 1.0, 0);
+}
+
+static void try_steps(tps_server_t *s) {
+    for (int i = 0; s->shard.aggregate && i < s->shard.ntensors; i++)
+        try_step(s, i);
+}
+
 static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                         uint64_t len) {
-    tps_shard_t *sh = &sc->srv->shard;
+    tps_server_t *s = sc->srv;
+    tps_shard_t *sh = &s->shard;
+    const tps_consistency_t *cons = &s->cfg.cons;
     if (sc->role != TPS_ROLE_WORKER) {
         reply_error(sc, h, TPS_EINVAL, 1, "only workers may push");
         return;
@@ -284,19 +422,64 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                     "%llu; rejected, parameters unchanged",
                     sc->rank, t->name, isnan(g[bad]) ? "NaN" : "Inf",
                     (unsigned long long)(h->offset + bad));
+        sc->cur_open = 0;
         return;
     }
-    /* The payload is little-endian float32 (configure refuses big-endian
-     * hosts); the reader's buffers are malloc'd, hence float-aligned. */
-    tps__sgd_apply(t->param + (h->offset - t->lo), g, h->count, (float)sh->lr);
-    sh->st.push_frames++;
-    uint64_t staleness = t->version >= h->version ? t->version - h->version : 0;
-    if (h->last) {
-        t->version++;
-        sh->st.pushes++;
+    int aggregate = tps__consistency_aggregates(cons);
+    if (aggregate && h->clock != t->version) {
+        reply_error(sc, h, TPS_EINVAL, 0,
+                    "%s mode: worker %d pushed tensor \"%s\" for clock %llu, "
+                    "but the shard is at step %llu; ignored",
+                    tps__mode_name(cons->mode), sc->rank, t->name,
+                    (unsigned long long)h->clock,
+                    (unsigned long long)t->version);
+        return;
     }
-    if (h->clock > sc->clock)
-        sc->clock = h->clock;
+    if (!sc->cur_open || sc->cur_tensor != h->tensor_id) {
+        /* First chunk of a logical push: staleness, weight, verdict. */
+        sc->cur_open = 1;
+        sc->cur_tensor = h->tensor_id;
+        sc->cur_stale = t->version >= h->version ? t->version - h->version : 0;
+        sc->cur_drop = !aggregate && cons->max_staleness >= 0 &&
+                       sc->cur_stale > (uint64_t)cons->max_staleness;
+        sc->cur_weight =
+            aggregate ? 1.0 : tps__staleness_weight(&sh->optim, sc->cur_stale);
+        sc->cur_scale = sc->cur_weight * tps__clip_factor(sh->optim.clip_norm,
+                                                          h->grad_norm);
+        if (cons->mode == TPS_MODE_LOCAL && !cons->local_sync)
+            sc->cur_scale /= s->cfg.workers;
+        if (!aggregate)
+            tps__hist_add(&sh->st.staleness, sc->cur_stale);
+    }
+    uint64_t off = h->offset - t->lo;
+    if (aggregate) {
+        if (tps__syncbuf_add(&t->sync, sc->rank, off, g, h->count,
+                             (float)sc->cur_scale) < 0) {
+            reply_error(sc, h, TPS_ENOMEM, 1, "out of memory buffering a push");
+            return;
+        }
+    } else if (!sc->cur_drop) {
+        tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale);
+    }
+    sh->st.push_frames++;
+    int moved = 0;
+    if (h->last) {
+        sc->cur_open = 0;
+        if (sc->cur_drop) {
+            sh->st.dropped++;
+        } else {
+            sh->st.pushes++;
+            if (aggregate) {
+                t->sync.done[sc->rank] = 1;
+            } else {
+                t->version++;
+                sh->st.steps++;
+            }
+        }
+        trace(s, sc->cur_drop ? "drop" : "push", sc->rank, h->clock,
+              (int)h->tensor_id, t->version, sc->cur_stale, sc->cur_weight, 0);
+        moved = tps__members_advance(&s->members, sc->rank, h->clock + 1);
+    }
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__PUSH_OK;
     r.request_id = h->request_id;
@@ -304,32 +487,96 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     r.offset = h->offset;
     r.count = h->count;
     r.version = t->version;
-    r.staleness = staleness;
-    r.weight = 1.0f;
+    r.staleness = sc->cur_stale;
+    r.weight = (float)sc->cur_weight;
+    r.dropped = sc->cur_drop;
     r.shard = sh->index;
     send_or_close(sc, &r, NULL, 0, NULL, NULL);
+    if (h->last) {
+        if (aggregate)
+            try_step(s, (int)h->tensor_id);
+        if (moved || aggregate || cons->mode != TPS_MODE_ASYNC)
+            process_pending(s);
+    }
 }
 
-static void handle_pull(sconn_t *sc, const Taups__Header *h, uint64_t len) {
-    tps_shard_t *sh = &sc->srv->shard;
-    tps_tensor_t *t = check_range(sc, h, len, 0);
-    if (t == NULL)
-        return;
+static void answer_pull(sconn_t *sc, uint64_t request_id, uint32_t tensor_id,
+                        uint64_t offset, uint64_t count, uint64_t clock,
+                        double blocked_s) {
+    tps_server_t *s = sc->srv;
+    tps_shard_t *sh = &s->shard;
+    tps_tensor_t *t = &sh->tensors[tensor_id];
     sh->st.pulls++;
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__PULL_OK;
-    r.request_id = h->request_id;
-    r.tensor_id = h->tensor_id;
-    r.offset = h->offset;
-    r.count = h->count;
+    r.request_id = request_id;
+    r.tensor_id = tensor_id;
+    r.offset = offset;
+    r.count = count;
     r.version = t->version;
     r.shard = sh->index;
+    if (sc->role == TPS_ROLE_WORKER)
+        trace(s, "pull", sc->rank, clock, (int)tensor_id, t->version, 0, 0,
+              blocked_s * 1e3);
     /* Sent from the live parameters, no copy: the loop is single-threaded,
      * so values change under a partly written reply only when the socket
      * could not take it all at once; async SGD tolerates that by design
      * (parameters are never freed while the loop runs). */
-    send_or_close(sc, &r, t->param + (h->offset - t->lo),
-                  h->count * sizeof(float), NULL, NULL);
+    send_or_close(sc, &r, t->param + (offset - t->lo), count * sizeof(float),
+                  NULL, NULL);
+}
+
+static void process_pending(tps_server_t *s) {
+    double now = tps_now();
+    for (pending_t **pp = &s->pending; *pp;) {
+        pending_t *p = *pp;
+        const tps_tensor_t *t = &s->shard.tensors[p->tensor_id];
+        if (!tps__pull_allowed(&s->cfg.cons, &s->members, t->version, p->clock)) {
+            pp = &p->next;
+            continue;
+        }
+        *pp = p->next;
+        s->shard.st.blocked_s += now - p->since;
+        answer_pull(p->sc, p->request_id, p->tensor_id, p->offset, p->count,
+                    p->clock, now - p->since);
+        free(p);
+    }
+}
+
+static void handle_pull(sconn_t *sc, const Taups__Header *h, uint64_t len) {
+    tps_server_t *s = sc->srv;
+    tps_tensor_t *t = check_range(sc, h, len, 0);
+    if (t == NULL)
+        return;
+    if (sc->role != TPS_ROLE_WORKER) {
+        /* Evaluators and admins read whatever is there, never wait, never
+         * count towards any clock. */
+        answer_pull(sc, h->request_id, h->tensor_id, h->offset, h->count, 0, 0);
+        return;
+    }
+    int moved = tps__members_advance(&s->members, sc->rank, h->clock);
+    if (tps__pull_allowed(&s->cfg.cons, &s->members, t->version, h->clock)) {
+        answer_pull(sc, h->request_id, h->tensor_id, h->offset, h->count,
+                    h->clock, 0);
+    } else {
+        pending_t *p = malloc(sizeof(*p));
+        if (p == NULL) {
+            reply_error(sc, h, TPS_ENOMEM, 1, "out of memory queueing a pull");
+            return;
+        }
+        p->sc = sc;
+        p->request_id = h->request_id;
+        p->tensor_id = h->tensor_id;
+        p->offset = h->offset;
+        p->count = h->count;
+        p->clock = h->clock;
+        p->since = tps_now();
+        p->next = s->pending;
+        s->pending = p;
+        s->shard.st.pulls_blocked++;
+    }
+    if (moved)
+        process_pending(s);
 }
 
 static void free_arg(void *arg, int status) {
@@ -477,8 +724,8 @@ static void totals(const tps_server_t *s, uint64_t *in, uint64_t *out,
     for (const sconn_t *sc = s->conns; sc; sc = sc->next) {
         *in += sc->c.bytes_in;
         *out += sc->c.bytes_out;
-        *workers += sc->hello && sc->role == TPS_ROLE_WORKER && !sc->doomed;
     }
+    *workers = s->members.nlive;
 }
 
 static void log_summary(const tps_server_t *s, const char *when) {
@@ -486,12 +733,18 @@ static void log_summary(const tps_server_t *s, const char *when) {
     int workers;
     totals(s, &in, &out, &workers);
     const tps_shard_stats_t *st = &s->shard.st;
-    tps_log("%s: %.1f s up, %d tensors, %d workers connected, %llu pushes "
-            "(%llu frames), %llu pulls, %llu rejected, %.1f MB in, %.1f MB out",
+    tps_log("%s: %.1f s up, %d tensors, %d workers live, %llu pushes "
+            "(%llu frames, %llu steps), %llu dropped, %llu rejected, %llu pulls "
+            "(%llu blocked, %.3f s), staleness mean %.2f max %llu, %.1f MB in, "
+            "%.1f MB out",
             when, tps_now() - s->started, s->shard.ntensors, workers,
             (unsigned long long)st->pushes, (unsigned long long)st->push_frames,
-            (unsigned long long)st->pulls, (unsigned long long)st->rejected,
-            (double)in / 1e6, (double)out / 1e6);
+            (unsigned long long)st->steps, (unsigned long long)st->dropped,
+            (unsigned long long)st->rejected, (unsigned long long)st->pulls,
+            (unsigned long long)st->pulls_blocked, st->blocked_s,
+            tps__hist_mean(&st->staleness),
+            (unsigned long long)st->staleness.max, (double)in / 1e6,
+            (double)out / 1e6);
 }
 
 char *tps__server_stats_json(const tps_server_t *s) {
@@ -504,19 +757,36 @@ char *tps__server_stats_json(const tps_server_t *s) {
     int workers;
     totals(s, &in, &out, &workers);
     const tps_shard_stats_t *st = &s->shard.st;
-    fprintf(f,
-            "{\"shard\": %u, \"shards\": %u, \"listen\": ", s->shard.index,
-            s->shard.nshards);
+    char opt[256];
+    tps__optim_describe(&s->shard.optim, opt, sizeof(opt));
+    fprintf(f, "{\"shard\": %u, \"shards\": %u, \"listen\": ",
+            s->shard.index, s->shard.nshards);
     tps_json_str(f, s->listen_text);
+    fprintf(f, ", \"mode\": ");
+    tps_json_str(f, tps__mode_name(s->cfg.cons.mode));
+    fprintf(f, ", \"optimizer\": ");
+    tps_json_str(f, opt);
     fprintf(f,
             ", \"uptime_s\": %.3f, \"connections\": %d, \"workers\": %d, "
-            "\"pushes\": %llu, \"push_frames\": %llu, \"pulls\": %llu, "
-            "\"rejected\": %llu, \"bytes_in\": %llu, \"bytes_out\": %llu, "
-            "\"tensors\": [",
+            "\"pushes\": %llu, \"push_frames\": %llu, \"steps\": %llu, "
+            "\"dropped\": %llu, \"rejected\": %llu, \"pulls\": %llu, "
+            "\"pulls_blocked\": %llu, \"blocked_s\": %.6f, "
+            "\"bytes_in\": %llu, \"bytes_out\": %llu, \"staleness\": ",
             tps_now() - s->started, s->nconns, workers,
             (unsigned long long)st->pushes, (unsigned long long)st->push_frames,
-            (unsigned long long)st->pulls, (unsigned long long)st->rejected,
+            (unsigned long long)st->steps, (unsigned long long)st->dropped,
+            (unsigned long long)st->rejected, (unsigned long long)st->pulls,
+            (unsigned long long)st->pulls_blocked, st->blocked_s,
             (unsigned long long)in, (unsigned long long)out);
+    tps__hist_json(&st->staleness, f);
+    fprintf(f, ", \"worker_clocks\": [");
+    for (int r = 0; r < s->members.n; r++)
+        if (s->members.live[r])
+            fprintf(f, "%s%llu", r ? ", " : "",
+                    (unsigned long long)s->members.clock[r]);
+        else
+            fprintf(f, "%snull", r ? ", " : "");
+    fprintf(f, "], \"tensors\": [");
     for (int i = 0; i < s->shard.ntensors; i++) {
         const tps_tensor_t *t = &s->shard.tensors[i];
         fprintf(f, "%s{\"id\": %d, \"name\": ", i ? ", " : "", i);
@@ -571,6 +841,14 @@ const tps_shard_t *tps__server_shard(const tps_server_t *s) {
 void tps__server_free(tps_server_t *s) {
     if (s == NULL)
         return;
+    while (s->pending) {
+        pending_t *p = s->pending;
+        s->pending = p->next;
+        free(p);
+    }
+    if (s->trace)
+        fclose(s->trace);
+    tps__members_free(&s->members);
     tps__shard_free(&s->shard);
     free(s);
 }
@@ -624,11 +902,27 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
     s->cfg = *cfg;
     s->started = tps_now();
     int rc = tps__shard_init(&s->shard, (uint32_t)cfg->shard, (uint32_t)nshards,
-                             cfg->max_tensors, cfg->max_elements, cfg->lr);
+                             cfg->max_tensors, cfg->max_elements, &cfg->optim);
+    if (rc == 0)
+        rc = tps__members_init(&s->members, cfg->workers);
     if (rc < 0) {
         snprintf(err, errlen, "out of memory");
-        free(s);
+        tps__server_free(s);
         return rc;
+    }
+    if (tps__consistency_aggregates(&cfg->cons))
+        tps__shard_set_aggregate(&s->shard, cfg->workers);
+    if (cfg->trace) {
+        s->trace = fopen(cfg->trace, "w");
+        if (s->trace == NULL) {
+            snprintf(err, errlen, "cannot write the trace %s: %s", cfg->trace,
+                     strerror(errno));
+            tps__server_free(s);
+            return TPS_EIO;
+        }
+        setvbuf(s->trace, NULL, _IOLBF, 0);
+        fprintf(s->trace, "time_s,event,rank,clock,tensor,version,staleness,"
+                          "weight,min_clock,blocked_ms\n");
     }
     uv_tcp_init(loop, &s->listener);
     s->listener.data = s;
@@ -658,8 +952,23 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
         uint64_t ms = (uint64_t)(cfg->stats_every * 1000);
         uv_timer_start(&s->stats_timer, on_stats_timer, ms, ms);
     }
-    tps_log("listening on %s as shard %d of %d, %d workers, lr %g",
-            s->listen_text, cfg->shard, nshards, cfg->workers, cfg->lr);
+    char opt[256], mode[96];
+    tps__optim_describe(&cfg->optim, opt, sizeof(opt));
+    const tps_consistency_t *cons = &cfg->cons;
+    if (cons->mode == TPS_MODE_SSP)
+        snprintf(mode, sizeof(mode), "ssp staleness=%llu",
+                 (unsigned long long)cons->staleness);
+    else if (cons->mode == TPS_MODE_LOCAL)
+        snprintf(mode, sizeof(mode), "local local-steps=%d local-avg=%s",
+                 cons->local_steps, cons->local_sync ? "sync" : "async");
+    else
+        snprintf(mode, sizeof(mode), "%s", tps__mode_name(cons->mode));
+    if (cons->mode != TPS_MODE_SYNC && cons->mode != TPS_MODE_SSP &&
+        cons->max_staleness >= 0)
+        snprintf(mode + strlen(mode), sizeof(mode) - strlen(mode),
+                 " max-staleness=%lld", (long long)cons->max_staleness);
+    tps_log("listening on %s as shard %d of %d, %d workers, mode %s, %s",
+            s->listen_text, cfg->shard, nshards, cfg->workers, mode, opt);
     *out = s;
     return 0;
 }

@@ -11,6 +11,7 @@
 
 #include <uv.h>
 
+#include "consistency.h"
 #include "shard.h"
 #include "tps_frame.h"
 
@@ -19,12 +20,15 @@ typedef struct tps_server_config_s {
     const char *cluster;  /* ordered shard list; NULL: a cluster of one */
     int shard;            /* this shard's index in the list */
     int workers;          /* workers the cluster expects */
-    double lr;            /* SGD learning rate */
     double stats_every;   /* seconds between summary log lines; 0: never */
     tps_limits_t lim;     /* frame limits */
     int max_tensors;
     uint64_t max_elements;
     int quiet;            /* no per-connection log lines (benchmarks) */
+    tps_consistency_t cons; /* mode and its parameters */
+    tps_optim_t optim;    /* update rule, clipping, staleness weight */
+    const char *trace;    /* CSV of every pull answered, push, step, join and
+                             leave (for tests and experiments); NULL: none */
 } tps_server_config_t;
 
 /* Defaults for everything but listen/cluster/shard. */

@@ -10,20 +10,32 @@
 #include "tps_cluster.h"
 
 int tps__shard_init(tps_shard_t *sh, uint32_t index, uint32_t nshards,
-                    int max_tensors, uint64_t max_elements, double lr) {
+                    int max_tensors, uint64_t max_elements,
+                    const tps_optim_t *optim) {
     memset(sh, 0, sizeof(*sh));
     sh->index = index;
     sh->nshards = nshards;
     sh->max_tensors = max_tensors;
     sh->max_elements = max_elements;
-    sh->lr = lr;
+    sh->optim = *optim;
     sh->tensors = calloc((size_t)max_tensors, sizeof(*sh->tensors));
     return sh->tensors ? 0 : TPS_ENOMEM;
 }
 
+void tps__shard_set_aggregate(tps_shard_t *sh, int workers) {
+    sh->aggregate = 1;
+    sh->workers = workers;
+}
+
 void tps__shard_free(tps_shard_t *sh) {
-    for (int i = 0; i < sh->ntensors; i++)
+    for (int i = 0; i < sh->ntensors; i++) {
         free(sh->tensors[i].param);
+        free(sh->tensors[i].mean);
+        free(sh->tensors[i].slot[0]);
+        free(sh->tensors[i].slot[1]);
+        if (sh->aggregate)
+            tps__syncbuf_free(&sh->tensors[i].sync);
+    }
     free(sh->tensors);
     sh->tensors = NULL;
     sh->ntensors = 0;
@@ -106,6 +118,30 @@ int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
                  name, (unsigned long long)(t->hi - t->lo));
         return TPS_ENOMEM;
     }
+    int nslots = tps__optim_slots(&sh->optim);
+    for (int k = 0; k < nslots; k++) {
+        t->slot[k] = calloc((size_t)(t->hi - t->lo + 1), sizeof(float));
+        if (t->slot[k] == NULL) {
+            free(t->slot[0]);
+            free(t->param);
+            memset(t, 0, sizeof(*t));
+            snprintf(err, errlen, "tensor \"%s\": out of memory for optimizer state",
+                     name);
+            return TPS_ENOMEM;
+        }
+    }
+    if (sh->aggregate &&
+        (tps__syncbuf_init(&t->sync, sh->workers, t->hi - t->lo) < 0 ||
+         (t->mean = malloc((size_t)(t->hi - t->lo + 1) * sizeof(float))) == NULL)) {
+        tps__syncbuf_free(&t->sync);
+        free(t->param);
+        free(t->slot[0]);
+        free(t->slot[1]);
+        memset(t, 0, sizeof(*t));
+        snprintf(err, errlen, "tensor \"%s\": out of memory for sync buffers",
+                 name);
+        return TPS_ENOMEM;
+    }
     memcpy(t->name, name, nl + 1);
     t->n = n;
     t->init = init;
@@ -136,6 +172,13 @@ tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
     return t;
 }
 
+void tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
+                      const float *g, uint64_t count, double scale) {
+    tps__optim_step(&sh->optim, t->param + off, g, scale,
+                    t->slot[0] ? t->slot[0] + off : NULL,
+                    t->slot[1] ? t->slot[1] + off : NULL, count, t->version + 1);
+}
+
 uint64_t tps__first_nonfinite(const float *g, uint64_t count) {
     /* Branch-free scan of the exponent bits in blocks (vectorisable); the
      * exact index is looked up only when a block has a hit. */
@@ -154,14 +197,3 @@ uint64_t tps__first_nonfinite(const float *g, uint64_t count) {
     return count;
 }
 
-void tps__sgd_apply(float *restrict p, const float *restrict g, uint64_t count,
-                    float lr) {
-    /* Fixed-length inner blocks: GCC vectorises these at -O2, where its
-     * cheap cost model leaves a loop of unknown trip count scalar. */
-    uint64_t i = 0;
-    for (; i + 16 <= count; i += 16)
-        for (int k = 0; k < 16; k++)
-            p[i + k] -= lr * g[i + k];
-    for (; i < count; i++)
-        p[i] -= lr * g[i];
-}

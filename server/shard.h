@@ -8,6 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "consistency.h"
+#include "optimizer.h"
+
 #define TPS_MAX_NAME 128
 
 typedef struct tps_tensor_s {
@@ -19,13 +22,21 @@ typedef struct tps_tensor_s {
     uint64_t seed;
     float *param;        /* hi - lo values */
     uint64_t version;    /* logical updates applied */
+    float *slot[2];      /* optimizer state (tps__optim_slots of them) */
+    tps_syncbuf_t sync;  /* sync modes: per-rank gradients of this clock */
+    float *mean;         /* sync modes: their mean, hi - lo values */
 } tps_tensor_t;
 
 typedef struct tps_shard_stats_s {
-    uint64_t pushes;     /* logical updates applied */
+    uint64_t pushes;     /* logical pushes accepted (applied or buffered) */
     uint64_t push_frames;
+    uint64_t steps;      /* optimizer steps taken (sync: one per clock) */
+    uint64_t dropped;    /* pushes refused as too stale */
     uint64_t pulls;      /* pull frames answered */
-    uint64_t rejected;   /* frames refused: malformed, out of range, ... */
+    uint64_t pulls_blocked; /* pull frames that had to wait */
+    double blocked_s;    /* total time pulls waited */
+    uint64_t rejected;   /* frames refused: malformed, out of range, NaN */
+    tps_hist_t staleness;
 } tps_shard_stats_t;
 
 typedef struct tps_shard_s {
@@ -34,13 +45,19 @@ typedef struct tps_shard_s {
     uint64_t max_elements; /* per tensor, whole length */
     int ntensors;
     tps_tensor_t *tensors; /* max_tensors entries */
-    double lr;
+    int workers;           /* ranks for the sync buffers */
+    int aggregate;         /* sync modes keep per-rank buffers */
+    tps_optim_t optim;
     tps_shard_stats_t st;
 } tps_shard_t;
 
 /* Prepares an empty shard. Returns 0 or TPS_ENOMEM. */
 int tps__shard_init(tps_shard_t *sh, uint32_t index, uint32_t nshards,
-                    int max_tensors, uint64_t max_elements, double lr);
+                    int max_tensors, uint64_t max_elements,
+                    const tps_optim_t *optim);
+/* Sync modes: keep per-rank gradient buffers for `workers` ranks in every
+ * tensor declared from now on. */
+void tps__shard_set_aggregate(tps_shard_t *sh, int workers);
 void tps__shard_free(tps_shard_t *sh);
 
 /* Declares a tensor (idempotent for the same name, length, init, scale and
@@ -59,10 +76,14 @@ tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
  * shards hold it. */
 float tps__init_value(int init, float scale, uint64_t seed, uint64_t i);
 
+/* One update of elements [off, off+count) of t's slice (off relative to
+ * the slice) with gradient g scaled by `scale`, by the shard's optimizer at
+ * step t->version + 1. */
+void tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
+                      const float *g, uint64_t count, double scale);
+
 /* Index of the first NaN or Inf in g[0..count), or count if all are finite. */
 uint64_t tps__first_nonfinite(const float *g, uint64_t count);
 
-/* Plain SGD on count elements: p[i] -= lr * g[i]. */
-void tps__sgd_apply(float *p, const float *g, uint64_t count, float lr);
 
 #endif

@@ -43,7 +43,7 @@ static void cluster_start(cluster_t *c, int n, int workers, double lr) {
         cfg.cluster = fake;
         cfg.shard = s;
         cfg.workers = workers;
-        cfg.lr = lr;
+        cfg.optim.lr = lr;
         cfg.stats_every = 0;
         cfg.quiet = 1;
         char err[256];

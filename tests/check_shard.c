@@ -55,10 +55,12 @@ START_TEST(test_slices_many) {
 }
 END_TEST
 
+static tps_optim_t sgd = {.kind = TPS_OPTIM_SGD, .lr = 0.1};
+
 START_TEST(test_declare) {
     tps_shard_t sh;
     char err[256];
-    ck_assert_int_eq(tps__shard_init(&sh, 1, 3, 2, 1000, 0.1), 0);
+    ck_assert_int_eq(tps__shard_init(&sh, 1, 3, 2, 1000, &sgd), 0);
     int a = tps__shard_declare(&sh, "w", 10, TPS_INIT_ZEROS, 0, 1, err, sizeof(err));
     ck_assert_int_eq(a, 0);
     ck_assert_uint_eq(sh.tensors[a].lo, 4);
@@ -100,7 +102,7 @@ START_TEST(test_init_independent_of_sharding) {
         for (uint32_t s = 0; s < S; s++) {
             tps_shard_t sh;
             char err[256];
-            ck_assert_int_eq(tps__shard_init(&sh, s, S, 4, n, 0.1), 0);
+            ck_assert_int_eq(tps__shard_init(&sh, s, S, 4, n, &sgd), 0);
             int id = tps__shard_declare(&sh, "w", n, TPS_INIT_NORMAL, 0.5f, 99, err,
                                         sizeof(err));
             ck_assert_int_eq(id, 0);
@@ -131,22 +133,6 @@ START_TEST(test_init_independent_of_sharding) {
 }
 END_TEST
 
-START_TEST(test_sgd_apply) {
-    float p[5] = {1, 2, 3, 4, 5};
-    const float g[5] = {10, -10, 0.5f, 0, 1e-3f};
-    tps__sgd_apply(p, g, 5, 0.1f);
-    const float want[5] = {0, 3, 2.95f, 4, 4.9999f};
-    for (int i = 0; i < 5; i++)
-        ck_assert_float_eq_tol(p[i], want[i], 1e-6f);
-    /* Repeated steps on f(x) = x^2/2 (gradient x) contract by (1 - lr). */
-    float x = 1.0f;
-    for (int k = 0; k < 10; k++) {
-        float gx = x;
-        tps__sgd_apply(&x, &gx, 1, 0.5f);
-    }
-    ck_assert_float_eq_tol(x, powf(0.5f, 10), 1e-9f);
-}
-END_TEST
 
 START_TEST(test_first_nonfinite) {
     float g[300];
@@ -179,7 +165,6 @@ static Suite *shard_suite(void) {
     tc = tcase_create("state");
     tcase_add_test(tc, test_declare);
     tcase_add_test(tc, test_init_independent_of_sharding);
-    tcase_add_test(tc, test_sgd_apply);
     tcase_add_test(tc, test_first_nonfinite);
     suite_add_tcase(s, tc);
     return s;

@@ -8,6 +8,7 @@
  * Pull replies are read by the kernel straight into the caller's tensor:
  * the reader asks dest_for_payload() where the payload goes once the header
  * has named the ticket and the offset. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,8 @@ typedef struct ticket_s {
     int done;
     int next;          /* submit queue link (slot index), -1 ends */
     char **parts;      /* stats: one JSON text per shard */
+    float grad_norm;   /* push: norm of the whole gradient, for clipping */
+    tps_push_info_t info; /* push: merged from every shard's reply */
 } ticket_t;
 
 typedef struct tensor_s {
@@ -53,6 +56,7 @@ typedef struct tensor_s {
     uint64_t seed;
     uint32_t *ids;      /* per shard: the shard's id for this tensor */
     uint64_t *versions; /* per shard: version of the last pull */
+    tps_push_info_t last_push;
 } tensor_t;
 
 typedef enum shard_state_e {
@@ -105,6 +109,9 @@ struct tps_client_s {
     int broken_err;
     uint64_t sent, received; /* snapshot for tps_bytes */
     int64_t clock;
+    char mode[16];     /* the cluster's, from the hellos */
+    int local_steps;
+    float clip_norm;   /* > 0: shards clip, so pushes carry their norm */
     char errmsg[512];
 };
 
@@ -131,6 +138,8 @@ static void complete(tps_client_t *c, ticket_t *t, int result) {
     if (result < 0 || --t->pending <= 0) {
         t->pending = 0;
         t->done = 1;
+        if (t->kind == OP_PUSH && t->result == 0)
+            c->tensors[t->tensor].last_push = t->info;
         uint64_t in = 0, out = 0;
         for (int s = 0; s < c->nshards; s++) {
             in += c->shards[s].closed_in + c->shards[s].conn.bytes_in;
@@ -240,6 +249,7 @@ static void on_connected(uv_connect_t *req, int status) {
         h.workers = (uint32_t)c->opts.workers;
         h.shards = (uint32_t)c->nshards;
         h.shard = (uint32_t)sh->index;
+        h.mode = (char *)(c->opts.mode ? c->opts.mode : "");
         err = tps_conn_send(&sh->conn, &h, NULL, 0, NULL, NULL);
     }
     if (err < 0) {
@@ -326,18 +336,46 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         return;
     }
     switch (h->op) {
-    case TAUPS__OP__HELLO_OK:
+    case TAUPS__OP__HELLO_OK: {
+        const char *mode = h->mode ? h->mode : "";
         sh->state = SH_READY;
+        if (c->mode[0] && strcmp(c->mode, mode) != 0) {
+            set_error(c, "shard %d at %s:%d runs mode %s, another shard %s",
+                      sh->index, sh->addr.host, sh->addr.port, mode, c->mode);
+            complete(c, t, TPS_EMISMATCH);
+            break;
+        }
+        snprintf(c->mode, sizeof(c->mode), "%s", mode);
+        c->local_steps = (int)h->local_steps;
+        c->clip_norm = h->grad_norm;
+        /* A rejoining worker continues from the cluster's clock. */
+        if ((int64_t)h->clock > c->clock)
+            c->clock = (int64_t)h->clock;
         complete(c, t, 0);
         break;
+    }
     case TAUPS__OP__DECLARE_OK: {
         tensor_t *ts = &c->tensors[t->tensor];
         ts->ids[sh->index] = h->tensor_id;
         ts->versions[sh->index] = h->version;
+        if (ts->n == 0) {
+            ts->n = h->length; /* a lookup learns the length */
+        } else if (ts->n != h->length) {
+            set_error(c, "tensor \"%s\": shard %d says length %llu, not %llu",
+                      ts->name, sh->index, (unsigned long long)h->length,
+                      (unsigned long long)ts->n);
+            complete(c, t, TPS_EMISMATCH);
+            break;
+        }
         complete(c, t, 0);
         break;
     }
     case TAUPS__OP__PUSH_OK:
+        if (h->staleness > t->info.staleness)
+            t->info.staleness = h->staleness;
+        if (h->weight < t->info.weight)
+            t->info.weight = h->weight;
+        t->info.dropped |= h->dropped;
         complete(c, t, 0);
         break;
     case TAUPS__OP__PULL_OK:
@@ -427,6 +465,7 @@ static void issue(tps_client_t *c, ticket_t *t) {
         uint64_t hi = tps_slice_lo(ts->n, (uint32_t)S, (uint32_t)s + 1);
         h.tensor_id = ts->ids[s];
         h.version = ts->versions[s];
+        h.grad_norm = t->grad_norm;
         for (uint64_t off = lo; off < hi; off += c->chunk_elems) {
             h.offset = off;
             h.count = hi - off < c->chunk_elems ? hi - off : c->chunk_elems;
@@ -485,7 +524,8 @@ static void io_thread(void *arg) {
  * tickets are outstanding. The caller fills the kind-specific fields through
  * `fill` before the I/O thread can see the ticket. */
 static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
-                      const float *src, float *dst, int pending, int *err) {
+                      const float *src, float *dst, int pending, float norm,
+                      int *err) {
     uv_mutex_lock(&c->mu);
     if (c->broken && kind != OP_CLOSE) {
         *err = c->broken_err;
@@ -510,6 +550,8 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
     t->dst = dst;
     t->pending = pending;
     t->next = -1;
+    t->info.weight = 1.0f;
+    t->grad_norm = norm;
     int slot = (int)(id % MAX_TICKETS);
     if (pending == 0 && kind != OP_CLOSE) {
         t->done = 1; /* nothing to send, e.g. a tensor held by no shard */
@@ -568,7 +610,7 @@ void tps_close(tps_client_t *c) {
         return;
     if (c->thread_started) {
         int err;
-        int64_t id = submit(c, OP_CLOSE, 0, NULL, NULL, 1, &err);
+        int64_t id = submit(c, OP_CLOSE, 0, NULL, NULL, 1, 0, &err);
         if (id > 0)
             tps_wait(c, id);
         uv_thread_join(&c->thread);
@@ -675,7 +717,7 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     }
     c->thread_started = 1;
     int err = 0;
-    int64_t id = submit(c, OP_CONNECT, 0, NULL, NULL, n, &err);
+    int64_t id = submit(c, OP_CONNECT, 0, NULL, NULL, n, 0, &err);
     rc = id > 0 ? tps_wait(c, id) : err;
     if (rc < 0) {
         snprintf(errbuf, errlen, "%s", c->errmsg[0] ? c->errmsg : tps_strerror(rc));
@@ -694,9 +736,10 @@ int tps_shards(const tps_client_t *c) {
     return c->nshards;
 }
 
-int tps_declare(tps_client_t *c, const char *name, uint64_t n, tps_init_t init,
-                float scale, uint64_t seed) {
-    if (name == NULL || strlen(name) == 0 || strlen(name) >= 128 || n == 0) {
+/* Declares (n > 0) or looks up (n == 0) a tensor on every shard. */
+static int declare(tps_client_t *c, const char *name, uint64_t n,
+                   tps_init_t init, float scale, uint64_t seed) {
+    if (name == NULL || strlen(name) == 0 || strlen(name) >= 128) {
         set_error(c, "tensor \"%s\": needs a name of 1..127 bytes and a length",
                   name ? name : "");
         return TPS_EINVAL;
@@ -738,8 +781,10 @@ int tps_declare(tps_client_t *c, const char *name, uint64_t n, tps_init_t init,
     ts->seed = seed;
     uv_mutex_unlock(&c->mu);
     int err = 0;
-    int64_t id = submit(c, OP_DECLARE, idx, NULL, NULL, c->nshards, &err);
+    int64_t id = submit(c, OP_DECLARE, idx, NULL, NULL, c->nshards, 0, &err);
     int rc = id > 0 ? tps_wait(c, id) : err;
+    if (rc >= 0 && c->tensors[idx].n == 0)
+        rc = TPS_ENOENT; /* no shard has a slice: the cluster has no tensors */
     if (rc < 0 && created) {
         /* The shards refused it: forget the name so that a corrected
          * declaration can follow. Only the newest entry can be dropped. */
@@ -754,6 +799,49 @@ int tps_declare(tps_client_t *c, const char *name, uint64_t n, tps_init_t init,
         uv_mutex_unlock(&c->mu);
     }
     return rc < 0 ? rc : idx;
+}
+
+int tps_declare(tps_client_t *c, const char *name, uint64_t n, tps_init_t init,
+                float scale, uint64_t seed) {
+    if (n == 0) {
+        set_error(c, "tensor \"%s\": a declaration needs a length", name);
+        return TPS_EINVAL;
+    }
+    return declare(c, name, n, init, scale, seed);
+}
+
+int tps_lookup(tps_client_t *c, const char *name, uint64_t *n) {
+    uv_mutex_lock(&c->mu);
+    for (int i = 0; i < c->ntensors; i++)
+        if (strcmp(c->tensors[i].name, name) == 0) {
+            *n = c->tensors[i].n;
+            uv_mutex_unlock(&c->mu);
+            return i;
+        }
+    uv_mutex_unlock(&c->mu);
+    /* Declaring with length 0 asks each shard for its entry. */
+    int id = declare(c, name, 0, TPS_INIT_ZEROS, 0, 0);
+    if (id >= 0)
+        *n = c->tensors[id].n;
+    return id;
+}
+
+int tps_last_push(const tps_client_t *c, int tensor, tps_push_info_t *info) {
+    tps_client_t *mc = (tps_client_t *)c;
+    uv_mutex_lock(&mc->mu);
+    int ok = tensor >= 0 && tensor < c->ntensors;
+    if (ok)
+        *info = c->tensors[tensor].last_push;
+    uv_mutex_unlock(&mc->mu);
+    return ok ? 0 : TPS_ENOENT;
+}
+
+const char *tps_mode(const tps_client_t *c) {
+    return c->mode;
+}
+
+int tps_local_steps(const tps_client_t *c) {
+    return c->local_steps;
 }
 
 /* Number of frames a push or pull of tensor `tensor` takes. */
@@ -780,8 +868,18 @@ static int transfer(tps_client_t *c, op_kind_t kind, int tensor,
         set_error(c, "only workers push");
         return TPS_EINVAL;
     }
+    /* Shards that clip need the norm of the whole gradient: each sees only
+     * its slice. Computed here, on the caller's thread, only when asked. */
+    float norm = 0;
+    if (kind == OP_PUSH && c->clip_norm > 0) {
+        double ss = 0;
+        for (uint64_t i = 0; i < c->tensors[tensor].n; i++)
+            ss += (double)src[i] * src[i];
+        norm = (float)sqrt(ss);
+    }
     int err = 0;
-    int64_t id = submit(c, kind, tensor, src, dst, frames_for(c, tensor), &err);
+    int64_t id = submit(c, kind, tensor, src, dst, frames_for(c, tensor), norm,
+                        &err);
     if (id <= 0)
         return err;
     *ticket = id;
@@ -842,7 +940,7 @@ void tps_bytes(const tps_client_t *c, uint64_t *sent, uint64_t *received) {
 int tps_stats(tps_client_t *c, char **json_out) {
     *json_out = NULL;
     int err = 0;
-    int64_t id = submit(c, OP_STATS, 0, NULL, NULL, c->nshards, &err);
+    int64_t id = submit(c, OP_STATS, 0, NULL, NULL, c->nshards, 0, &err);
     if (id <= 0)
         return err;
     uv_mutex_lock(&c->mu);

@@ -17,6 +17,8 @@ static const struct {
 } models[] = {
     {"lsq", tps__model_lsq_new},
     {"softmax", tps__model_softmax_new},
+    {"logreg", tps__model_logreg_new},
+    {"mlp", tps__model_mlp_new},
 };
 
 #define NMODELS (sizeof(models) / sizeof(models[0]))

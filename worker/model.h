@@ -20,21 +20,25 @@ typedef struct tps_model_tensor_s {
 } tps_model_tensor_t;
 
 typedef struct tps_model_config_s {
-    const char *model;   /* "lsq" or "softmax" */
-    const char *data;    /* softmax: directory with the Fashion-MNIST IDX .gz files */
+    const char *model;   /* "lsq", "softmax", "logreg" or "mlp" */
+    const char *data;    /* softmax, mlp: directory with the Fashion-MNIST IDX
+                            .gz files; logreg: "TRAIN[,TEST]" LIBSVM files */
     int rank;            /* this worker's rank; rows are split by rank */
     int workers;         /* number of workers the rows are split across */
     int eval;            /* 1: build the evaluator's view (test set / whole problem) */
     uint64_t seed;       /* data synthesis (lsq) and init seed */
     double cond;         /* lsq: condition number of the Hessian A'A/m */
     uint64_t rows;       /* lsq: total rows m */
-    uint64_t dim;        /* lsq: unknowns d */
+    uint64_t dim;        /* lsq: unknowns d; logreg: features (0: the largest
+                            index in the training file) */
+    double l2;           /* logreg: weight lambda of (lambda/2) ||w||^2 */
+    int hidden;          /* mlp: hidden units (0: 64) */
 } tps_model_config_t;
 
 typedef struct tps_model_s tps_model_t;
 
 struct tps_model_s {
-    const char *name;         /* "lsq" / "softmax" */
+    const char *name;         /* "lsq" / "softmax" / "logreg" / "mlp" */
     const char *metric_name;  /* "rel_err" (lower is better) / "accuracy" */
     int ntensors;
     tps_model_tensor_t tensors[TPS_MODEL_MAX_TENSORS];
@@ -47,7 +51,8 @@ struct tps_model_s {
                    float *const *grads, const uint32_t *rows, size_t n);
 
     /* Evaluation at params: lsq: loss over all m rows and ||x - x*|| / ||x*||;
-     * softmax: mean cross-entropy and accuracy on the 10k test images.
+     * softmax, mlp: mean cross-entropy and accuracy on the 10k test images;
+     * logreg: the regularised objective and accuracy on the test rows.
      * Returns 0 or a negative TPS_E* code. */
     int (*evaluate)(tps_model_t *m, const float *const *params, double *loss,
                     double *metric);
@@ -68,5 +73,9 @@ int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
                        char *err, size_t errlen);
 int tps__model_softmax_new(const tps_model_config_t *cfg, tps_model_t **out,
                            char *err, size_t errlen);
+int tps__model_logreg_new(const tps_model_config_t *cfg, tps_model_t **out,
+                          char *err, size_t errlen);
+int tps__model_mlp_new(const tps_model_config_t *cfg, tps_model_t **out,
+                       char *err, size_t errlen);
 
 #endif

@@ -1,5 +1,5 @@
-/* Internals shared by the built-in models (model.c, model_lsq.c,
- * model_softmax.c), the IDX loader and their unit tests. Nothing here is part
+/* Internals shared by the built-in models (model.c, model_<name>.c), the
+ * IDX and LIBSVM loaders and their unit tests. Nothing here is part
  * of libtaups: worker_main.c uses model.h only. */
 #ifndef TPS_MODEL_INTERNAL_H
 #define TPS_MODEL_INTERNAL_H
@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "data_idx.h"
+#include "data_libsvm.h"
 #include "model.h"
 
 /* The rows [*lo, *hi) of n that worker `rank` of `workers` holds. Blocks are
@@ -37,5 +38,22 @@ int tps__lsq_generate(uint64_t seed, uint64_t m, uint64_t d, double cond,
  * emptied); on success *out is owned by the caller. */
 int tps__model_softmax_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
                                  tps_model_t **out, char *err, size_t errlen);
+
+/* Builds a logreg model with L2 weight l2 (finite, >= 0) around already
+ * loaded data, as tps__model_softmax_from_sets does: `train` supplies the
+ * rows grad() indexes, `test` those evaluate() uses; either may be empty,
+ * not both, and when both hold rows their dim must agree. Takes ownership of
+ * both sets on every path (they are emptied); on success *out is owned by the
+ * caller. */
+int tps__model_logreg_from_sets(tps_libsvm_set_t *train,
+                                tps_libsvm_set_t *test, double l2,
+                                tps_model_t **out, char *err, size_t errlen);
+
+/* Builds an MLP with `hidden` hidden units (0: the default, 64) around
+ * already loaded images, with the same contract as
+ * tps__model_softmax_from_sets. */
+int tps__model_mlp_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
+                             int hidden, tps_model_t **out, char *err,
+                             size_t errlen);
 
 #endif

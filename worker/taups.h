@@ -60,6 +60,9 @@ typedef struct tps_options_s {
     int workers;             /* the cluster's number of workers */
     int connect_timeout_ms;  /* total time to keep retrying a shard */
     size_t chunk_bytes;      /* largest payload of one frame */
+    const char *mode;        /* consistency mode this worker expects
+                                ("sync", "ssp", "async", "local"); NULL:
+                                accept the cluster's (borrowed) */
 } tps_options_t;
 
 /* Fills in defaults: role worker, rank 0, 1 worker, 10 s connect timeout,
@@ -89,6 +92,11 @@ const char *tps_errmsg(const tps_client_t *c);
  * borrowed. */
 int tps_declare(tps_client_t *c, const char *name, uint64_t n, tps_init_t init,
                 float scale, uint64_t seed);
+
+/* Looks up a tensor some other process declared, without creating it;
+ * returns its id and stores its length in *n (TPS_ENOENT if no shard knows
+ * the name). `name` is borrowed. */
+int tps_lookup(tps_client_t *c, const char *name, uint64_t *n);
 
 /* Tickets of asynchronous operations; always > 0. */
 typedef int64_t tps_ticket_t;
@@ -120,6 +128,21 @@ int64_t tps_clock(tps_client_t *c);
  * completed pull; versions[s] for s < shards. Returns the number of shards. */
 int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
                  int max);
+
+/* What the shards did with this client's last completed push of `tensor`:
+ * the largest staleness any shard measured, the smallest weight it applied,
+ * and whether a shard dropped it as too stale. */
+typedef struct tps_push_info_s {
+    uint64_t staleness;
+    float weight;
+    int dropped;
+} tps_push_info_t;
+int tps_last_push(const tps_client_t *c, int tensor, tps_push_info_t *info);
+
+/* The cluster's consistency mode (borrowed string, e.g. "ssp") and, in mode
+ * "local", the number of local steps K between averagings. */
+const char *tps_mode(const tps_client_t *c);
+int tps_local_steps(const tps_client_t *c);
 
 /* Number of shards in the cluster. */
 int tps_shards(const tps_client_t *c);

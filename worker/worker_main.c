@@ -98,32 +98,107 @@ static void sleep_ms(double ms) {
     nanosleep(&ts, NULL); /* a signal cuts it short, which is what we want */
 }
 
-static int run_worker(worker_t *w, uint64_t iterations, double seconds,
-                      int batch, uint64_t seed, int rank) {
+/* How a worker turns minibatches into pushes. */
+typedef struct plan_s {
+    uint64_t iterations; /* pushes to make (0: no limit) */
+    double seconds;      /* wall-clock limit (0: none) */
+    int batch;
+    int full_batch;      /* every row of this worker, every time */
+    int accumulate;      /* minibatch gradients summed per push */
+    int local_steps;     /* mode local: steps on a private copy per push */
+    double local_lr;
+    uint64_t seed;
+    int rank;
+} plan_t;
+
+/* Fills rows with this iteration's minibatch and returns its size. */
+static size_t sample(const plan_t *p, tps_rng_t *rng, uint32_t *rows,
+                     size_t nrows) {
+    if (p->full_batch) {
+        for (size_t i = 0; i < nrows; i++)
+            rows[i] = (uint32_t)i;
+        return nrows;
+    }
+    size_t b = (size_t)p->batch < nrows ? (size_t)p->batch : nrows;
+    for (size_t i = 0; i < b; i++)
+        rows[i] = (uint32_t)tps_rng_below(rng, nrows);
+    return b;
+}
+
+/* One push worth of work at the pulled parameters: a gradient (mean of
+ * `accumulate` minibatch gradients, all at the same parameters, so no
+ * drift), or in local mode the model delta after K local SGD steps
+ * (x_start - x_K = local_lr * sum of the K gradients). Returns the mean
+ * minibatch loss. */
+static double compute_update(worker_t *w, const plan_t *p, tps_rng_t *rng,
+                             uint32_t *rows, float **work, float **local) {
+    tps_model_t *m = w->m;
+    int rounds = p->local_steps > 1 ? p->local_steps : p->accumulate;
+    double loss = 0;
+    for (int i = 0; i < m->ntensors; i++)
+        memset(w->grads[i], 0, m->tensors[i].len * sizeof(float));
+    if (p->local_steps > 1)
+        for (int i = 0; i < m->ntensors; i++)
+            memcpy(local[i], w->params[i], m->tensors[i].len * sizeof(float));
+    float **at = p->local_steps > 1 ? local : w->params;
+    for (int k = 0; k < rounds; k++) {
+        size_t b = sample(p, rng, rows, m->nrows);
+        loss += m->grad(m, (const float *const *)at, work, rows, b);
+        for (int i = 0; i < m->ntensors; i++) {
+            float *restrict g = work[i], *restrict acc = w->grads[i];
+            uint64_t n = m->tensors[i].len;
+            if (p->local_steps > 1) {
+                float lr = (float)p->local_lr;
+                for (uint64_t j = 0; j < n; j++)
+                    local[i][j] -= lr * g[j];
+            } else {
+                for (uint64_t j = 0; j < n; j++)
+                    acc[j] += g[j];
+            }
+        }
+    }
+    for (int i = 0; i < m->ntensors; i++) {
+        uint64_t n = m->tensors[i].len;
+        float *acc = w->grads[i];
+        if (p->local_steps > 1)
+            for (uint64_t j = 0; j < n; j++)
+                acc[j] = w->params[i][j] - local[i][j];
+        else if (rounds > 1)
+            for (uint64_t j = 0; j < n; j++)
+                acc[j] /= (float)rounds;
+    }
+    return loss / rounds;
+}
+
+static int run_worker(worker_t *w, const plan_t *p) {
     tps_rng_t rng;
-    tps_rng_seed(&rng, seed, 1000 + (uint64_t)rank);
-    size_t nrows = w->m->nrows;
+    tps_rng_seed(&rng, p->seed, 1000 + (uint64_t)p->rank);
+    tps_model_t *m = w->m;
+    size_t nrows = m->nrows;
     if (nrows == 0) {
         tps_log("this worker holds no training rows (more workers than rows?)");
         return TPS_EINVAL;
     }
-    size_t b = (size_t)batch < nrows ? (size_t)batch : nrows;
-    uint32_t *rows = malloc(b * sizeof(*rows));
-    if (rows == NULL)
-        return TPS_ENOMEM;
-    int rc = 0;
-    uint64_t it;
-    for (it = 0; (iterations == 0 || it < iterations) && !stop_requested; it++) {
-        if (seconds > 0 && tps_now() - w->t0 >= seconds)
+    uint32_t *rows = malloc(nrows * sizeof(*rows));
+    float *work[TPS_MODEL_MAX_TENSORS] = {0}, *local[TPS_MODEL_MAX_TENSORS] = {0};
+    int rc = rows ? 0 : TPS_ENOMEM;
+    for (int i = 0; i < m->ntensors && rc == 0; i++) {
+        work[i] = malloc(m->tensors[i].len * sizeof(float));
+        local[i] = malloc(m->tensors[i].len * sizeof(float));
+        if (work[i] == NULL || local[i] == NULL)
+            rc = TPS_ENOMEM;
+    }
+    uint64_t it = 0;
+    for (; rc == 0 && (p->iterations == 0 || it < p->iterations) &&
+           !stop_requested;
+         it++) {
+        if (p->seconds > 0 && tps_now() - w->t0 >= p->seconds)
             break;
         if ((rc = pull_all(w)) < 0) {
             fail(w, "pull", rc);
             break;
         }
-        for (size_t i = 0; i < b; i++)
-            rows[i] = (uint32_t)tps_rng_below(&rng, nrows);
-        double loss = w->m->grad(w->m, (const float *const *)w->params,
-                                 w->grads, rows, b);
+        double loss = compute_update(w, p, &rng, rows, work, local);
         if (!isfinite(loss)) {
             tps_log("loss is %g at iteration %llu: training diverged (learning "
                     "rate too high?); stopping",
@@ -139,10 +214,18 @@ static int run_worker(worker_t *w, uint64_t iterations, double seconds,
         if (w->log) {
             uint64_t sent, recv;
             tps_bytes(w->cl, &sent, &recv);
-            fprintf(w->log, "%.4f,%lld,%.6g,%llu,%llu,%llu\n", tps_now() - w->t0,
-                    (long long)clock, loss, (unsigned long long)updates(w),
-                    (unsigned long long)sent, (unsigned long long)recv);
+            tps_push_info_t info;
+            tps_last_push(w->cl, w->ids[0], &info);
+            fprintf(w->log, "%.4f,%lld,%.6g,%llu,%llu,%llu,%llu,%.6g,%d\n",
+                    tps_now() - w->t0, (long long)clock, loss,
+                    (unsigned long long)updates(w), (unsigned long long)sent,
+                    (unsigned long long)recv, (unsigned long long)info.staleness,
+                    info.weight, info.dropped);
         }
+    }
+    for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++) {
+        free(work[i]);
+        free(local[i]);
     }
     free(rows);
     tps_log("worker stops after %llu iterations%s", (unsigned long long)it,
@@ -185,9 +268,11 @@ static int run_evaluator(worker_t *w, double every_ms, double seconds) {
 int main(int argc, char **argv) {
     const char *cluster = NULL, *role = NULL, *model = NULL, *data = NULL,
                *logpath = NULL;
-    int rank, workers, batch, connect_ms, chunk_kib;
+    int rank, workers, batch, connect_ms, chunk_kib, full_batch, accumulate,
+        hidden;
     uint64_t iterations, seed, rows, dim;
-    double seconds, every_ms, cond;
+    double seconds, every_ms, cond, l2, local_lr;
+    const char *expect_mode = NULL;
     const tps_opt_t opts[] = {
         {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
          "ordered shard addresses, as given to every server"},
@@ -197,14 +282,29 @@ int main(int argc, char **argv) {
          "this worker's rank in [0, workers)"},
         {"workers", TPS_OPT_INT, &workers, "1", 1, 4096, NULL, "N",
          "number of workers in the cluster"},
-        {"model", TPS_OPT_CHOICE, &model, "lsq", 0, -1, "lsq|softmax", NULL,
-         "built-in model"},
-        {"data", TPS_OPT_STR, &data, "/usr/share/datasets/fashion-mnist", 0, -1,
-         NULL, "DIR", "softmax: directory of the Fashion-MNIST IDX .gz files"},
+        {"model", TPS_OPT_CHOICE, &model, "lsq", 0, -1,
+         "lsq|softmax|logreg|mlp", NULL, "built-in model"},
+        {"data", TPS_OPT_STR, &data, NULL, 0, -1, NULL, "PATH",
+         "softmax, mlp: directory of the Fashion-MNIST IDX .gz files "
+         "(default /usr/share/datasets/fashion-mnist); logreg: LIBSVM file, "
+         "or TRAIN,TEST"},
+        {"mode", TPS_OPT_CHOICE, &expect_mode, NULL, 0, -1,
+         "sync|ssp|async|local", NULL,
+         "refuse to join a cluster that runs another mode (default: any)"},
         {"batch", TPS_OPT_INT, &batch, "32", 1, 1 << 20, NULL, "B",
          "minibatch rows per iteration"},
         {"iterations", TPS_OPT_U64, &iterations, "0", 0, -1, NULL, "N",
-         "iterations to run (0: no limit, see --seconds)"},
+         "pushes to make (0: no limit, see --seconds)"},
+        {"full-batch", TPS_OPT_FLAG, &full_batch, NULL, 0, -1, NULL, NULL,
+         "use all of this worker's rows every time (deterministic gradient)"},
+        {"accumulate", TPS_OPT_INT, &accumulate, "1", 1, 1000000, NULL, "K",
+         "push the mean of K minibatch gradients taken at the same parameters"},
+        {"local-lr", TPS_OPT_DOUBLE, &local_lr, "0.05", 0, 1e6, NULL, "LR",
+         "mode local: learning rate of the worker's own SGD steps"},
+        {"l2", TPS_OPT_DOUBLE, &l2, "0", 0, 1e6, NULL, "LAMBDA",
+         "logreg: L2 regularisation (lambda/2) ||w||^2"},
+        {"hidden", TPS_OPT_INT, &hidden, "64", 1, 65536, NULL, "H",
+         "mlp: hidden units"},
         {"seconds", TPS_OPT_DOUBLE, &seconds, "0", 0, 1e7, NULL, "S",
          "wall-clock seconds to run (0: no limit)"},
         {"seed", TPS_OPT_U64, &seed, "1", 0, -1, NULL, "SEED",
@@ -258,8 +358,9 @@ int main(int argc, char **argv) {
     memset(&w, 0, sizeof(w));
     w.t0 = tps_now();
     char err[512];
-    tps_model_config_t mc = {model, data, rank, workers, is_eval, seed, cond,
-                             rows, dim};
+    tps_model_config_t mc = {model, data, rank,  workers, is_eval,
+                             seed,  cond, rows,  dim,     l2,
+                             hidden};
     rc = tps__model_new(&mc, &w.m, err, sizeof(err));
     if (rc < 0) {
         tps_log("%s", err);
@@ -274,6 +375,7 @@ int main(int argc, char **argv) {
     o.workers = workers;
     o.connect_timeout_ms = connect_ms;
     o.chunk_bytes = (size_t)chunk_kib << 10;
+    o.mode = expect_mode;
     rc = tps_open(&o, &w.cl, err, sizeof(err));
     if (rc < 0) {
         tps_log("%s", err);
@@ -310,8 +412,14 @@ int main(int argc, char **argv) {
     }
     tps_log("connected to %d shards, model %s (%d tensors), %zu rows", tps_shards(w.cl),
             w.m->name, w.m->ntensors, w.m->nrows);
-    rc = is_eval ? run_evaluator(&w, every_ms, seconds)
-                 : run_worker(&w, iterations, seconds, batch, seed, rank);
+    plan_t plan = {iterations, seconds, batch,    full_batch, accumulate,
+                   1,          local_lr, seed,  rank};
+    if (strcmp(tps_mode(w.cl), "local") == 0) {
+        plan.local_steps = tps_local_steps(w.cl);
+        tps_log("mode local: %d local steps at lr %g per push", plan.local_steps,
+                local_lr);
+    }
+    rc = is_eval ? run_evaluator(&w, every_ms, seconds) : run_worker(&w, &plan);
 out:
     if (w.log && fclose(w.log) != 0 && rc == 0) {
         tps_log("cannot write %s: %s", logpath, strerror(errno));
