@@ -11,6 +11,7 @@
 #include "taups.h"
 #include "tps_cluster.h"
 #include "tps_conn.h"
+#include "tps_float.h"
 #include "tps_log.h"
 #include "tps_opt.h"
 

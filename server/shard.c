@@ -8,6 +8,7 @@
 
 #include "taups.h"
 #include "tps_cluster.h"
+#include "tps_float.h"
 
 int tps__shard_init(tps_shard_t *sh, uint32_t index, uint32_t nshards,
                     int max_tensors, uint64_t max_elements,
@@ -179,21 +180,4 @@ void tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
                     t->slot[1] ? t->slot[1] + off : NULL, count, t->version + 1);
 }
 
-uint64_t tps__first_nonfinite(const float *g, uint64_t count) {
-    /* Branch-free scan of the exponent bits in blocks (vectorisable); the
-     * exact index is looked up only when a block has a hit. */
-    const uint32_t *u = (const uint32_t *)(const void *)g;
-    uint64_t i = 0;
-    for (; i + 64 <= count; i += 64) {
-        uint32_t hit = 0;
-        for (int k = 0; k < 64; k++)
-            hit |= (uint32_t)((u[i + k] & 0x7f800000u) == 0x7f800000u);
-        if (hit)
-            break;
-    }
-    for (; i < count; i++)
-        if ((u[i] & 0x7f800000u) == 0x7f800000u)
-            return i;
-    return count;
-}
 

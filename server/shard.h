@@ -82,8 +82,6 @@ float tps__init_value(int init, float scale, uint64_t seed, uint64_t i);
 void tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
                       const float *g, uint64_t count, double scale);
 
-/* Index of the first NaN or Inf in g[0..count), or count if all are finite. */
-uint64_t tps__first_nonfinite(const float *g, uint64_t count);
 
 
 #endif

@@ -12,6 +12,7 @@
 #include "server.h"
 #include "taups.h"
 #include "tps_cluster.h"
+#include "tps_frame.h"
 
 typedef struct cluster_s {
     int n;
@@ -288,9 +289,9 @@ START_TEST(test_hostile_bytes) {
 }
 END_TEST
 
-/* A push with a NaN is refused, leaves the parameters bit-identical, is
- * counted, and the worker stays connected and can push again. */
-START_TEST(test_nan_push_rejected) {
+/* A gradient with a NaN never reaches any shard: the client refuses it
+ * whole, so every slice stays bit-identical, and the worker can go on. */
+START_TEST(test_nan_push_refused_by_client) {
     cluster_t c;
     cluster_start(&c, 2, 1, 0.1);
     tps_client_t *cl = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
@@ -298,18 +299,95 @@ START_TEST(test_nan_push_rejected) {
     float before[8], after[8], g[8] = {1, 1, 1, 1, 1, 1, NAN, 1};
     ck_assert_int_eq(tps_pull(cl, id, before), 0);
     ck_assert_int_eq(tps_push(cl, id, g), TPS_EINVAL);
-    ck_assert_msg(strstr(tps_errmsg(cl), "NaN at element 6"), "%s", tps_errmsg(cl));
-    ck_assert_int_eq(tps_pull(cl, id, after), 0);
-    /* Shard 0 holds [0, 4) and applied its finite half; shard 1 refused. */
-    for (int i = 4; i < 8; i++)
-        ck_assert_mem_eq(&before[i], &after[i], sizeof(float));
+    ck_assert_msg(strstr(tps_errmsg(cl), "NaN at element 6; not pushed"), "%s",
+                  tps_errmsg(cl));
     g[6] = 1;
+    g[1] = -INFINITY;
+    ck_assert_int_eq(tps_push(cl, id, g), TPS_EINVAL);
+    ck_assert_int_eq(tps_pull(cl, id, after), 0);
+    ck_assert_mem_eq(before, after, sizeof(before));
+    g[1] = 1;
     ck_assert_int_eq(tps_push(cl, id, g), 0);
-    char *json;
-    ck_assert_int_eq(tps_stats(cl, &json), 0);
-    ck_assert_msg(strstr(json, "\"rejected\": 1"), "%s", json);
-    free(json);
     tps_close(cl);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* Writes one frame to a raw socket. */
+static void raw_send(int fd, const Taups__Header *h, const void *payload,
+                     size_t len) {
+    uint8_t meta[512];
+    size_t n = tps_frame_encode_meta(h, len, meta, sizeof(meta));
+    ck_assert_uint_gt(n, 0);
+    ck_assert_int_eq(write(fd, meta, n), (ssize_t)n);
+    if (len)
+        ck_assert_int_eq(write(fd, payload, len), (ssize_t)len);
+}
+
+/* Reads one frame from a raw socket into rd; returns its header. */
+static const Taups__Header *raw_recv(int fd, tps_reader_t *rd) {
+    tps_reader_next(rd);
+    int rc = 0;
+    while (rc == 0) {
+        uint8_t *base;
+        size_t want;
+        tps_reader_want(rd, &base, &want);
+        ssize_t n = read(fd, base, want);
+        ck_assert_int_gt(n, 0);
+        rc = tps_reader_commit(rd, (size_t)n);
+    }
+    ck_assert_int_eq(rc, 1);
+    return rd->hdr;
+}
+
+/* A client that skips the library's check: the shard refuses the push
+ * before applying any of it, counts it, says why, and keeps the connection. */
+START_TEST(test_nan_push_rejected_by_server) {
+    cluster_t c;
+    cluster_start(&c, 1, 1, 0.1);
+    tps_client_t *ev = open_client(&c, TPS_ROLE_EVALUATOR, 0, 1, 0);
+    int id = tps_declare(ev, "w", 4, TPS_INIT_NORMAL, 1.0f, 3);
+    float before[4], after[4];
+    ck_assert_int_eq(tps_pull(ev, id, before), 0);
+    int fd = raw_connect(tps__server_port(c.srv[0]));
+    tps_reader_t rd;
+    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__HELLO;
+    h.proto_version = 1;
+    h.role = TAUPS__ROLE__WORKER;
+    h.workers = 1;
+    h.shards = 1;
+    raw_send(fd, &h, NULL, 0);
+    ck_assert_int_eq(raw_recv(fd, &rd)->op, TAUPS__OP__HELLO_OK);
+    const float g[4] = {1, INFINITY, 1, 1};
+    Taups__Header p = TAUPS__HEADER__INIT;
+    p.op = TAUPS__OP__PUSH;
+    p.request_id = 7;
+    p.tensor_id = (uint32_t)id;
+    p.count = 4;
+    p.last = 1;
+    raw_send(fd, &p, g, sizeof(g));
+    const Taups__Header *r = raw_recv(fd, &rd);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_uint_eq(r->request_id, 7);
+    ck_assert_msg(strstr(r->error, "Inf at element 1"), "%s", r->error);
+    /* Still connected: a clean push is applied. */
+    const float ok[4] = {1, 1, 1, 1};
+    p.request_id = 8;
+    raw_send(fd, &p, ok, sizeof(ok));
+    ck_assert_int_eq(raw_recv(fd, &rd)->op, TAUPS__OP__PUSH_OK);
+    ck_assert_int_eq(tps_pull(ev, id, after), 0);
+    for (int i = 0; i < 4; i++)
+        ck_assert_float_eq(after[i], before[i] - 0.1f);
+    char *json;
+    ck_assert_int_eq(tps_stats(ev, &json), 0);
+    ck_assert_msg(strstr(json, "\"rejected\": 1") && strstr(json, "\"pushes\": 1"),
+                  "%s", json);
+    free(json);
+    tps_reader_free(&rd);
+    close(fd);
+    tps_close(ev);
     cluster_stop(&c);
 }
 END_TEST
@@ -324,7 +402,8 @@ static Suite *loopback_suite(void) {
     tcase_add_test(tc, test_duplicate_rank);
     tcase_add_test(tc, test_unreachable);
     tcase_add_test(tc, test_hostile_bytes);
-    tcase_add_test(tc, test_nan_push_rejected);
+    tcase_add_test(tc, test_nan_push_refused_by_client);
+    tcase_add_test(tc, test_nan_push_rejected_by_server);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -69,6 +69,18 @@ finish() {
     PIDS=${PIDS/ $1/}
 }
 
+# under_way OUT: within 20 s, while the launcher LPID runs, run.json is
+# written (every process started) and eval.csv has a first evaluation.
+under_way() {
+    i=0
+    until grep -q '"outcome": "running"' "$1/run.json" 2>/dev/null &&
+        grep -q '^[0-9]' "$1/eval.csv" 2>/dev/null; do
+        i=$((i + 1))
+        alive $LPID && [ $i -le 400 ] || return 1
+        sleep 0.05
+    done
+}
+
 # proc OUT NAME KEY: the value of KEY in the run.json record of process NAME.
 proc() {
     grep -A2 "\"name\": \"$2\"" "$1/run.json" | tr -d '\n' |
@@ -221,8 +233,7 @@ diverged() {
 interrupted() {
     out=$WORK/sigint
     launch "$out" --model lsq --shards 2 --workers 2 --seconds 60 --eval-every 100
-    wait_for "$out/run.json" '"outcome": "running"' 20 && wait_for "$out/eval.csv" '^[0-9]' 20 ||
-        fail "no evaluation within 20 s: $(cat "$out.err")"
+    under_way "$out" || fail "run not under way: $(cat "$out.err")"
     sleep 1
     [ "$(survivors "$out" | wc -l)" -ge 5 ] || fail "the run is not running"
     kill -INT $LPID
@@ -249,8 +260,7 @@ interrupted() {
 killed() {
     out=$WORK/sigkill
     launch "$out" --model lsq --shards 2 --workers 2 --seconds 60 --eval-every 100 --no-plot
-    wait_for "$out/run.json" '"outcome": "running"' 20 && wait_for "$out/eval.csv" '^[0-9]' 20 ||
-        fail "no evaluation within 20 s: $(cat "$out.err")"
+    under_way "$out" || fail "run not under way: $(cat "$out.err")"
     [ "$(survivors "$out" | wc -l)" -ge 5 ] || fail "the run is not running"
     t0=$(date +%s.%N)
     # (stderr: bash would report the job "Killed", which is the point here)

@@ -19,6 +19,7 @@
 #include "taups.h"
 #include "tps_cluster.h"
 #include "tps_conn.h"
+#include "tps_float.h"
 #include "tps_log.h"
 
 #define MAX_TICKETS 1024
@@ -868,14 +869,27 @@ static int transfer(tps_client_t *c, op_kind_t kind, int tensor,
         set_error(c, "only workers push");
         return TPS_EINVAL;
     }
-    /* Shards that clip need the norm of the whole gradient: each sees only
-     * its slice. Computed here, on the caller's thread, only when asked. */
     float norm = 0;
-    if (kind == OP_PUSH && c->clip_norm > 0) {
-        double ss = 0;
-        for (uint64_t i = 0; i < c->tensors[tensor].n; i++)
-            ss += (double)src[i] * src[i];
-        norm = (float)sqrt(ss);
+    if (kind == OP_PUSH) {
+        /* A NaN or Inf is refused here, before any shard sees any of the
+         * push: shards check their slices too, but a refusal by one shard
+         * alone would leave the others' slices updated. Shards that clip
+         * also need the whole gradient's norm (each sees only a slice);
+         * one pass serves both. */
+        uint64_t n = c->tensors[tensor].n, bad = tps__first_nonfinite(src, n);
+        if (bad < n) {
+            set_error(c, "gradient of tensor \"%s\" has %s at element %llu; "
+                      "not pushed",
+                      c->tensors[tensor].name, isnan(src[bad]) ? "NaN" : "Inf",
+                      (unsigned long long)bad);
+            return TPS_EINVAL;
+        }
+        if (c->clip_norm > 0) {
+            double ss = 0;
+            for (uint64_t i = 0; i < n; i++)
+                ss += (double)src[i] * src[i];
+            norm = (float)sqrt(ss);
+        }
     }
     int err = 0;
     int64_t id = submit(c, kind, tensor, src, dst, frames_for(c, tensor), norm,

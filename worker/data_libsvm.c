@@ -119,8 +119,6 @@ static int next_line(reader_t *r, char *err, size_t errlen) {
                              r->path, strerror(errnum));
                     return TPS_EIO;
                 }
-                /* A gzip stream cut short is Z_BUF_ERROR: a truncated file
-                 * must not pass for a shorter one. */
                 snprintf(err, errlen,
                          "cannot decompress LIBSVM file %s after line %llu: "
                          "%s",
@@ -128,6 +126,18 @@ static int next_line(reader_t *r, char *err, size_t errlen) {
                 return TPS_EIO;
             }
             if (got == 0) {
+                /* gzread reports a gzip stream cut short as a plain end of
+                 * data and keeps Z_BUF_ERROR for gzerror: a truncated file
+                 * must not pass for a shorter one. */
+                int zerr = Z_OK;
+                const char *why = gzerror(r->gz, &zerr);
+                if (zerr != Z_OK) {
+                    snprintf(err, errlen,
+                             "cannot decompress LIBSVM file %s after line "
+                             "%llu: %s (is it truncated?)",
+                             r->path, (unsigned long long)r->lineno, why);
+                    return TPS_EIO;
+                }
                 r->eof = 1;
                 break;
             }
@@ -310,8 +320,10 @@ static int keep_row(reader_t *r, pass_t *p, char *err, size_t errlen) {
         o->values = val;
         p->cap = cap;
     }
-    memcpy(o->indices + o->nnz, r->idx, r->npairs * sizeof(uint32_t));
-    memcpy(o->values + o->nnz, r->val, r->npairs * sizeof(float));
+    if (r->npairs > 0) { /* the arrays may still be NULL */
+        memcpy(o->indices + o->nnz, r->idx, r->npairs * sizeof(uint32_t));
+        memcpy(o->values + o->nnz, r->val, r->npairs * sizeof(float));
+    }
     o->nnz += r->npairs;
     o->dropped += r->ndropped;
     o->labels[o->n] = (int8_t)r->label;

@@ -100,7 +100,8 @@ static void sleep_ms(double ms) {
 
 /* How a worker turns minibatches into pushes. */
 typedef struct plan_s {
-    uint64_t iterations; /* pushes to make (0: no limit) */
+    uint64_t iterations; /* minibatch steps (0: no limit); a push covers
+                            accumulate or local_steps of them */
     double seconds;      /* wall-clock limit (0: none) */
     int batch;
     int full_batch;      /* every row of this worker, every time */
@@ -188,10 +189,12 @@ static int run_worker(worker_t *w, const plan_t *p) {
         if (work[i] == NULL || local[i] == NULL)
             rc = TPS_ENOMEM;
     }
+    uint64_t per_push = (uint64_t)(p->local_steps > 1 ? p->local_steps
+                                                      : p->accumulate);
     uint64_t it = 0;
-    for (; rc == 0 && (p->iterations == 0 || it < p->iterations) &&
+    for (; rc == 0 && (p->iterations == 0 || it + per_push <= p->iterations) &&
            !stop_requested;
-         it++) {
+         it += per_push) {
         if (p->seconds > 0 && tps_now() - w->t0 >= p->seconds)
             break;
         if ((rc = pull_all(w)) < 0) {
@@ -269,7 +272,7 @@ int main(int argc, char **argv) {
     const char *cluster = NULL, *role = NULL, *model = NULL, *data = NULL,
                *logpath = NULL;
     int rank, workers, batch, connect_ms, chunk_kib, full_batch, accumulate,
-        hidden;
+        hidden, replicate;
     uint64_t iterations, seed, rows, dim;
     double seconds, every_ms, cond, l2, local_lr;
     const char *expect_mode = NULL;
@@ -294,7 +297,10 @@ int main(int argc, char **argv) {
         {"batch", TPS_OPT_INT, &batch, "32", 1, 1 << 20, NULL, "B",
          "minibatch rows per iteration"},
         {"iterations", TPS_OPT_U64, &iterations, "0", 0, -1, NULL, "N",
-         "pushes to make (0: no limit, see --seconds)"},
+         "minibatch steps to take (0: no limit, see --seconds); with "
+         "--accumulate K or local SGD one push covers K of them"},
+        {"replicate-data", TPS_OPT_FLAG, &replicate, NULL, 0, -1, NULL, NULL,
+         "every worker holds all training rows instead of its rank's share"},
         {"full-batch", TPS_OPT_FLAG, &full_batch, NULL, 0, -1, NULL, NULL,
          "use all of this worker's rows every time (deterministic gradient)"},
         {"accumulate", TPS_OPT_INT, &accumulate, "1", 1, 1000000, NULL, "K",
@@ -358,9 +364,9 @@ int main(int argc, char **argv) {
     memset(&w, 0, sizeof(w));
     w.t0 = tps_now();
     char err[512];
-    tps_model_config_t mc = {model, data, rank,  workers, is_eval,
-                             seed,  cond, rows,  dim,     l2,
-                             hidden};
+    tps_model_config_t mc = {model, data, replicate ? 0 : rank,
+                             replicate ? 1 : workers, is_eval, seed, cond,
+                             rows,  dim,  l2,    hidden};
     rc = tps__model_new(&mc, &w.m, err, sizeof(err));
     if (rc < 0) {
         tps_log("%s", err);
