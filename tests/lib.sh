@@ -58,3 +58,34 @@ wait_for() {
         sleep 0.05
     done
 }
+
+# start_servers S N ARGS...: S shards for N workers on free ports, each with
+# ARGS; sets CLUSTER and SERVER_PIDS, logs in $WORK/server-I.log.
+start_servers() {
+    s=$1 n=$2
+    shift 2
+    CLUSTER=""
+    for i in $(seq 0 $((s - 1))); do
+        CLUSTER="$CLUSTER${CLUSTER:+,}127.0.0.1:$(free_port)"
+    done
+    SERVER_PIDS=""
+    i=0
+    for addr in $(echo "$CLUSTER" | tr , ' '); do
+        "$SERVER" --listen "$addr" --cluster "$CLUSTER" --shard $i --workers "$n" \
+            --stats-every 0 "$@" 2> "$WORK/server-$i.log" &
+        SERVER_PIDS="$SERVER_PIDS $!"
+        PIDS="$PIDS $!"
+        i=$((i + 1))
+    done
+    for i in $(seq 0 $((s - 1))); do
+        wait_for "$WORK/server-$i.log" "listening on" 10 || fail "server $i did not start: $(cat "$WORK/server-$i.log")"
+    done
+}
+
+# stop_servers: SIGTERM, and each must exit 0.
+stop_servers() {
+    for p in $SERVER_PIDS; do
+        kill -TERM "$p"
+        wait "$p" || fail "server $p exited with status $?"
+    done
+}
