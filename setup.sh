@@ -6,7 +6,7 @@ set -eu
 PACKAGES="build-essential autoconf automake libtool pkg-config
   libuv1-dev libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
   libzstd-dev zlib1g-dev check gnuplot-nox dataset-fashion-mnist
-  iproute2 procps"
+  liblinear-tools iproute2 procps"
 
 missing=""
 for p in $PACKAGES; do
@@ -15,7 +15,17 @@ for p in $PACKAGES; do
     fi
 done
 
+# heart_scale (LIBSVM format, used by the logreg model and its tests) lives
+# under /usr/share/doc, which some minimal images exclude from dpkg.
+check_data() {
+    for f in /usr/share/datasets/fashion-mnist/t10k-images-idx3-ubyte.gz \
+             /usr/share/doc/liblinear-tools/examples/heart_scale; do
+        [ -f "$f" ] || { echo "setup.sh: $f is missing after installing its package" >&2; exit 1; }
+    done
+}
+
 if [ -z "$missing" ]; then
+    check_data
     echo "setup.sh: all packages are installed"
     exit 0
 fi
@@ -35,3 +45,4 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 # shellcheck disable=SC2086
 $SUDO apt-get install -y -qq --no-install-recommends $missing
+check_data

@@ -324,13 +324,13 @@ static void expect_idx_error(const char *images, const char *labels, int rc,
 /* ---- registry and row blocks ------------------------------------------ */
 
 START_TEST(test_unknown_model) {
-    tps_model_config_t cfg = {.model = "mlp", .workers = 1};
+    tps_model_config_t cfg = {.model = "svm", .workers = 1};
     tps_model_t *model = (tps_model_t *)&cfg; /* must be reset to NULL */
     char err[256] = "";
     ck_assert_int_eq(tps__model_new(&cfg, &model, err, sizeof(err)),
                      TPS_EINVAL);
     ck_assert_ptr_null(model);
-    ck_assert_msg(strstr(err, "\"mlp\"") && strstr(err, "\"lsq\"") &&
+    ck_assert_msg(strstr(err, "\"svm\"") && strstr(err, "\"lsq\"") &&
                       strstr(err, "\"softmax\""),
                   "%s", err);
 

@@ -27,26 +27,26 @@ typedef struct reader_s {
     unsigned char *chunk; /* LIBSVM_CHUNK bytes read ahead */
     size_t pos, len;      /* unread bytes of chunk: [pos, len) */
     int eof;
-    char *line;           /* the current line, NUL-terminated */
-    uint64_t lineno;      /* 1-based number of the current line */
-    uint32_t *idx;        /* the current row's pairs, 0-based indices */
+    char *line;      /* the current line, NUL-terminated */
+    uint64_t lineno; /* 1-based number of the current line */
+    uint32_t *idx;   /* the current row's pairs, 0-based indices */
     float *val;
     size_t npairs;
-    uint64_t ndropped;    /* pairs of the current row beyond the dimension */
-    int label;            /* the current row's label, -1 or +1 */
+    uint64_t ndropped; /* pairs of the current row beyond the dimension */
+    int label;         /* the current row's label, -1 or +1 */
 } reader_t;
 
 /* One pass over the file: what it checks, what it keeps, what it found. */
 typedef struct pass_s {
-    uint64_t dim;         /* 0: any index; else the largest allowed */
-    int drop_beyond;      /* drop, rather than refuse, indices above dim */
-    uint64_t lo, hi;      /* rows to keep into out: [lo, hi) */
+    uint64_t dim;          /* 0: any index; else the largest allowed */
+    int drop_beyond;       /* drop, rather than refuse, indices above dim */
+    uint64_t lo, hi;       /* rows to keep into out: [lo, hi) */
     tps_libsvm_set_t *out; /* NULL: keep nothing */
-    uint64_t cap;         /* entries allocated in out */
-    uint64_t rows;        /* rows seen */
-    uint64_t max_index;   /* largest 1-based index seen */
-    uint64_t minus_line;  /* first line labelled -1 (0: none yet) */
-    uint64_t zero_line;   /* first line labelled 0 */
+    uint64_t cap;          /* entries allocated in out */
+    uint64_t rows;         /* rows seen */
+    uint64_t max_index;    /* largest 1-based index seen */
+    uint64_t minus_line;   /* first line labelled -1 (0: none yet) */
+    uint64_t zero_line;    /* first line labelled 0 */
 } pass_t;
 
 static int is_space(char c) {
@@ -209,8 +209,7 @@ static int parse_line(reader_t *r, pass_t *p, char *err, size_t errlen) {
                  "%s:%llu: label %s, but line %llu has label %s: a binary "
                  "LIBSVM file labels its classes either -1/+1 or 0/1",
                  r->path, ln, zero_here ? "0" : "-1",
-                 (unsigned long long)(zero_here ? p->minus_line
-                                                : p->zero_line),
+                 (unsigned long long)(zero_here ? p->minus_line : p->zero_line),
                  zero_here ? "-1" : "0");
         return TPS_EIO;
     }
@@ -274,8 +273,8 @@ static int parse_line(reader_t *r, pass_t *p, char *err, size_t errlen) {
             snprintf(err, errlen,
                      "%s:%llu: value \"%.*s\" of feature %llu is not a finite "
                      "float",
-                     r->path, ln, (int)(e - c - 1 > 32 ? 32 : e - c - 1),
-                     c + 1, (unsigned long long)index);
+                     r->path, ln, (int)(e - c - 1 > 32 ? 32 : e - c - 1), c + 1,
+                     (unsigned long long)index);
             return TPS_EIO;
         }
         if (index > p->max_index)

@@ -23,13 +23,14 @@
  * share of rows with y w.x > 0: a row on the boundary counts as wrong, so
  * w = 0 scores 0 rather than the share of either class.
  *
- * Learning rate: each row's loss has curvature at most ||x||^2 / 4, so
- * with features scaled to [-1, 1] (as svm-scale does) lr * (||x||^2 / 4 +
- * lambda) is what must stay below the staleness limit 2 sin(pi / (4 tau + 2))
- * (about 0.45 for 4 workers, tau = 3). For heart_scale (13 features,
- * ||x||^2 <= 13) lr 0.1 with batch 16 on 4 asynchronous workers is stable and
- * reaches about 84% accuracy within a few hundred updates (see
- * tests/check_models_extra.c); rescale lr by 13 / mean ||x||^2 for other data.
+ * Learning rate: a row's loss has curvature at most ||x||^2 / 4, so keeping
+ * lr * (max ||x||^2 / 4 + lambda) below the staleness limit
+ * 2 sin(pi / (4 tau + 2)) (about 0.45 for 4 workers, tau = 3) is safe. For
+ * heart_scale (features in [-1, 1], ||x||^2 <= 13) that gives lr 0.1, the
+ * recommended rate with batch 16 on 4 asynchronous workers: it reaches about
+ * 83% accuracy within 2000 updates (tests/check_models_extra.c). The bound
+ * is loose: a simulation of 4 stale workers does as well for lr 0.03 to 1
+ * and degrades at 3. For other data scale lr by 13 / max ||x||^2.
  *
  * The model is used by one thread at a time: grad() sums into scratch memory
  * it owns. */
@@ -41,7 +42,8 @@
 
 #include "model_internal.h"
 
-#define LOGREG_DEFAULT_DATA "/usr/share/doc/liblinear-tools/examples/heart_scale"
+#define LOGREG_DEFAULT_DATA                                                    \
+    "/usr/share/doc/liblinear-tools/examples/heart_scale"
 
 typedef struct logreg_s {
     tps_model_t base; /* first, so that a tps_model_t * is a logreg_t * */
@@ -83,8 +85,7 @@ static double penalty(const logreg_t *l, const float *w) {
 }
 
 static double logreg_grad(tps_model_t *model, const float *const *params,
-                          float *const *grads, const uint32_t *rows,
-                          size_t n) {
+                          float *const *grads, const uint32_t *rows, size_t n) {
     logreg_t *l = (logreg_t *)model;
     const float *w = params[0];
     float *g = grads[0];
@@ -139,9 +140,9 @@ static void logreg_destroy(tps_model_t *model) {
     free(l);
 }
 
-int tps__model_logreg_from_sets(tps_libsvm_set_t *train,
-                                tps_libsvm_set_t *test, double l2,
-                                tps_model_t **out, char *err, size_t errlen) {
+int tps__model_logreg_from_sets(tps_libsvm_set_t *train, tps_libsvm_set_t *test,
+                                double l2, tps_model_t **out, char *err,
+                                size_t errlen) {
     *out = NULL;
     size_t dim = train->n > 0 ? train->dim : test->dim;
     int rc = TPS_EINVAL;
@@ -233,8 +234,7 @@ int tps__model_logreg_new(const tps_model_config_t *cfg, tps_model_t **out,
         rc = tps__libsvm_load(trainpath, cfg->dim, 0, cfg->rank, cfg->workers,
                               &train, err, errlen);
     } else if (testpath == NULL) {
-        rc = tps__libsvm_load(trainpath, cfg->dim, 0, 0, 1, &test, err,
-                              errlen);
+        rc = tps__libsvm_load(trainpath, cfg->dim, 0, 0, 1, &test, err, errlen);
     } else {
         uint64_t rows = 0, dim = cfg->dim;
         rc = dim ? 0 : tps__libsvm_scan(trainpath, &rows, &dim, err, errlen);

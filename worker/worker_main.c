@@ -10,6 +10,7 @@
 
 #include "model.h"
 #include "taups.h"
+#include "tps_delay.h"
 #include "tps_log.h"
 #include "tps_opt.h"
 #include "tps_rng.h"
@@ -110,6 +111,7 @@ typedef struct plan_s {
     double local_lr;
     uint64_t seed;
     int rank;
+    tps_delay_t delay;   /* injected compute delay and straggler factor */
 } plan_t;
 
 /* Fills rows with this iteration's minibatch and returns its size. */
@@ -171,7 +173,7 @@ static double compute_update(worker_t *w, const plan_t *p, tps_rng_t *rng,
     return loss / rounds;
 }
 
-static int run_worker(worker_t *w, const plan_t *p) {
+static int run_worker(worker_t *w, plan_t *p) {
     tps_rng_t rng;
     tps_rng_seed(&rng, p->seed, 1000 + (uint64_t)p->rank);
     tps_model_t *m = w->m;
@@ -201,7 +203,9 @@ static int run_worker(worker_t *w, const plan_t *p) {
             fail(w, "pull", rc);
             break;
         }
+        double t_compute = tps_now();
         double loss = compute_update(w, p, &rng, rows, work, local);
+        t_compute = tps_now() - t_compute;
         if (!isfinite(loss)) {
             tps_log("loss is %g at iteration %llu: training diverged (learning "
                     "rate too high?); stopping",
@@ -209,6 +213,11 @@ static int run_worker(worker_t *w, const plan_t *p) {
             rc = TPS_EINVAL;
             break;
         }
+        /* The injected delay stands for compute time: it comes after the
+         * gradient and before the push, as a slower worker's would. */
+        double delay = tps__delay_after(&p->delay, t_compute);
+        if (delay > 0 && tps__sleep_s(delay, &stop_requested))
+            break;
         if ((rc = push_all(w)) < 0) {
             fail(w, "push", rc);
             break;
@@ -275,7 +284,8 @@ int main(int argc, char **argv) {
         hidden, replicate;
     uint64_t iterations, seed, rows, dim;
     double seconds, every_ms, cond, l2, local_lr;
-    const char *expect_mode = NULL;
+    const char *expect_mode = NULL, *delay_spec = NULL;
+    tps_strlist_t stragglers;
     const tps_opt_t opts[] = {
         {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
          "ordered shard addresses, as given to every server"},
@@ -299,6 +309,11 @@ int main(int argc, char **argv) {
         {"iterations", TPS_OPT_U64, &iterations, "0", 0, -1, NULL, "N",
          "minibatch steps to take (0: no limit, see --seconds); with "
          "--accumulate K or local SGD one push covers K of them"},
+        {"delay", TPS_OPT_STR, &delay_spec, "none", 0, -1, NULL, "DIST",
+         "injected compute delay per iteration: none, const:MS, uniform:A:B, "
+         "normal:MEAN:SD, lognormal:MEAN:CV, pareto:SHAPE:SCALE, exp:MEAN"},
+        {"straggler", TPS_OPT_LIST, &stragglers, NULL, 0, -1, NULL,
+         "RANK:FACTOR", "worker RANK is FACTOR times slower"},
         {"replicate-data", TPS_OPT_FLAG, &replicate, NULL, 0, -1, NULL, NULL,
          "every worker holds all training rows instead of its rank's share"},
         {"full-batch", TPS_OPT_FLAG, &full_batch, NULL, 0, -1, NULL, NULL,
@@ -309,7 +324,7 @@ int main(int argc, char **argv) {
          "mode local: learning rate of the worker's own SGD steps"},
         {"l2", TPS_OPT_DOUBLE, &l2, "0", 0, 1e6, NULL, "LAMBDA",
          "logreg: L2 regularisation (lambda/2) ||w||^2"},
-        {"hidden", TPS_OPT_INT, &hidden, "64", 1, 65536, NULL, "H",
+        {"hidden", TPS_OPT_INT, &hidden, "64", 1, 4096, NULL, "H",
          "mlp: hidden units"},
         {"seconds", TPS_OPT_DOUBLE, &seconds, "0", 0, 1e7, NULL, "S",
          "wall-clock seconds to run (0: no limit)"},
@@ -347,6 +362,20 @@ int main(int argc, char **argv) {
         tps_opt_free(opts);
         return 2;
     }
+    /* Options are checked before anything is built or connected. */
+    tps_delay_t delay;
+    char err[512];
+    if (tps__delay_parse(&delay, delay_spec, err, sizeof(err)) < 0)
+        rc = TPS_EINVAL;
+    for (int i = 0; rc >= 0 && i < stragglers.n; i++)
+        if (tps__delay_set_straggler(&delay, stragglers.v[i], rank, err,
+                                     sizeof(err)) < 0)
+            rc = TPS_EINVAL;
+    if (rc < 0) {
+        fprintf(stderr, "taups-worker: %s\n", err);
+        tps_opt_free(opts);
+        return 2;
+    }
     char who[48];
     if (is_eval)
         snprintf(who, sizeof(who), "taups-eval");
@@ -363,7 +392,6 @@ int main(int argc, char **argv) {
     worker_t w;
     memset(&w, 0, sizeof(w));
     w.t0 = tps_now();
-    char err[512];
     tps_model_config_t mc = {model, data, replicate ? 0 : rank,
                              replicate ? 1 : workers, is_eval, seed, cond,
                              rows,  dim,  l2,    hidden};
@@ -418,8 +446,24 @@ int main(int argc, char **argv) {
     }
     tps_log("connected to %d shards, model %s (%d tensors), %zu rows", tps_shards(w.cl),
             w.m->name, w.m->ntensors, w.m->nrows);
-    plan_t plan = {iterations, seconds, batch,    full_batch, accumulate,
-                   1,          local_lr, seed,  rank};
+    plan_t plan;
+    memset(&plan, 0, sizeof(plan));
+    plan.iterations = iterations;
+    plan.seconds = seconds;
+    plan.batch = batch;
+    plan.full_batch = full_batch;
+    plan.accumulate = accumulate;
+    plan.local_steps = 1;
+    plan.local_lr = local_lr;
+    plan.seed = seed;
+    plan.rank = rank;
+    plan.delay = delay;
+    tps__delay_seed(&plan.delay, seed, 2000 + (uint64_t)rank);
+    if (!is_eval && (plan.delay.kind != TPS_DELAY_NONE || plan.delay.factor != 1)) {
+        char d[160];
+        tps__delay_describe(&plan.delay, d, sizeof(d));
+        tps_log("injected delay: %s", d);
+    }
     if (strcmp(tps_mode(w.cl), "local") == 0) {
         plan.local_steps = tps_local_steps(w.cl);
         tps_log("mode local: %d local steps at lr %g per push", plan.local_steps,

@@ -1,0 +1,52 @@
+#!/bin/bash
+# Staleness end to end, with one worker slowed by an injected delay.
+# SSP with T = 2: from each shard's trace of answered pulls, no pull was ever
+# answered to a worker at clock c while a live worker's clock was below
+# c - 2, and the fast workers did block. Async with --max-staleness 1: some
+# pushes were dropped, and none of them was applied: the final parameters
+# equal a replay of the applied pushes (lsq-reference replay).
+. "$(dirname "$0")/lib.sh"
+REF=$B/tests/lsq-reference
+[ -x "$CTL" ] || { echo "missing $CTL" >&2; exit 99; }
+
+workers() { # ITERS-FAST ITERS-SLOW ARGS...: 3 fast workers and a slow rank 3
+    fast=$1 slow=$2
+    shift 2
+    wp=""
+    for r in 0 1 2 3; do
+        extra=(--iterations "$fast")
+        [ $r = 3 ] && extra=(--iterations "$slow" --delay const:15)
+        "$WORKER" --cluster "$CLUSTER" --workers 4 --rank $r --model lsq "$@" \
+            "${extra[@]}" 2> "$WORK/worker-$r.log" &
+        PIDS="$PIDS $!"
+        wp="$wp $!"
+    done
+    for p in $wp; do wait "$p" || fail "a worker failed: $(cat "$WORK"/worker-*.log)"; done
+}
+
+# --- SSP, T = 2 ---------------------------------------------------------------
+start_servers 1 4 --mode ssp --staleness 2 --lr 0.2 --trace "$WORK/ssp0.csv"
+workers 60 60 --mode ssp
+stop_servers
+awk -F, 'NR > 1 && $2 == "pull" && $9 >= 0 {
+            pulls++
+            if ($4 - $9 > 2) { bad++; print "violation: " $0 > "/dev/stderr" }
+            if ($3 != 3 && $10 > 0) blocked++
+         }
+         END {
+            printf "# ssp: %d pulls answered, %d violations, %d fast pulls blocked\n", pulls, bad, blocked
+            exit !(pulls > 200 && bad == 0 && blocked > 10)
+         }' "$WORK/ssp0.csv" || fail "SSP bound or blocking not as expected"
+
+# --- async with a staleness cut-off -----------------------------------------
+start_servers 1 4 --mode async --max-staleness 1 --lr 0.3 --trace "$WORK/async.csv"
+workers 150 15 --full-batch
+"$CTL" --cluster "$CLUSTER" dump w "$WORK/w.npy" 2>/dev/null || fail "dump failed"
+"$CTL" --cluster "$CLUSTER" stats --json > "$WORK/stats.json"
+stop_servers
+dropped=$(grep -o '"dropped": [0-9]*' "$WORK/stats.json" | head -1 | cut -d' ' -f2)
+echo "# async: $dropped pushes dropped"
+[ "${dropped:-0}" -gt 0 ] || fail "no push was dropped: $(cat "$WORK/stats.json")"
+"$REF" replay "$WORK/w.npy" "$WORK/async.csv" 4 1 2048 64 100 0.3 \
+    || fail "the parameters are not the replay of the applied pushes"
+echo "e2e_staleness: 2 passed, 0 failed"
