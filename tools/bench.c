@@ -72,6 +72,7 @@ static struct {
     const char *chunk;
     uint64_t seed;
     int json;
+    int clock;
 } cfg;
 
 static const tps_opt_t options[] = {
@@ -99,6 +100,10 @@ static const tps_opt_t options[] = {
      "library's]"},
     {"seed", TPS_OPT_U64, &cfg.seed, "1", 0, -1, NULL, "N",
      "seed of the tensors' init and of the pushed gradient"},
+    {"clock", TPS_OPT_FLAG, &cfg.clock, NULL, 0, -1, NULL, NULL,
+     "pushpull advances the worker's clock like a training iteration (so "
+     "that ssp and sync gates act); every worker then makes exactly --reps "
+     "iterations per point, --min-time is ignored"},
     {"json", TPS_OPT_FLAG, &cfg.json, NULL, 0, -1, NULL, NULL,
      "print one JSON object per line and measurement instead of a table"},
     {"cluster", TPS_OPT_STR, &cfg.cluster, NULL, 0, -1, NULL, "HOST:PORT,...",
@@ -838,6 +843,8 @@ static int run_op(worker_t *w) {
     int rc = 0;
     if (pt->op != OP_PULL)
         rc = tps_push(w->client, pt->tensor, pt->grad);
+    if (cfg.clock && pt->op == OP_PUSHPULL)
+        tps_clock(w->client);
     if (rc == 0 && pt->op != OP_PUSH)
         rc = tps_pull(w->client, pt->tensor, w->dst);
     return rc;
@@ -889,7 +896,11 @@ static void *worker_main(void *arg) {
             worker_fail(w, TPS_ENOMEM);
             break;
         }
-        atomic_fetch_add(&w->done, 1);
+        /* With clocks, every worker makes exactly --reps iterations: one
+         * stopped early would hold the others at a consistency gate. */
+        if (atomic_fetch_add(&w->done, 1) + 1 >= (uint64_t)cfg.reps &&
+            cfg.clock)
+            break;
         if (w == &pt->w[0] && b - w->t_begin >= cfg.min_time && all_done(pt))
             atomic_store(&pt->stop, 1);
     }
