@@ -168,7 +168,10 @@ static void reply_error(sconn_t *sc, const Taups__Header *h, int status,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    sc->srv->shard.st.rejected++;
+    /* Broken frames count as rejected; refused pushes are counted by their
+     * handler; a failed declaration or lookup is an answer, not a rejection. */
+    if (fatal)
+        sc->srv->shard.st.rejected++;
     tps_log("%s: %s%s", sc->peer, msg, fatal ? "; closing the connection" : "");
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__ERROR;
@@ -418,6 +421,7 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         /* Checked before applying anything: one NaN would poison every
          * parameter it touches and, through them, every worker. The
          * stream is intact, so the worker stays connected. */
+        sh->st.rejected++;
         reply_error(sc, h, TPS_EINVAL, 0,
                     "push from worker %d to tensor \"%s\" has %s at element "
                     "%llu; rejected, parameters unchanged",
@@ -428,6 +432,7 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     }
     int aggregate = tps__consistency_aggregates(cons);
     if (aggregate && h->clock != t->version) {
+        sh->st.rejected++;
         reply_error(sc, h, TPS_EINVAL, 0,
                     "%s mode: worker %d pushed tensor \"%s\" for clock %llu, "
                     "but the shard is at step %llu; ignored",

@@ -51,15 +51,19 @@ static int fail(worker_t *w, const char *what, int rc) {
     return rc;
 }
 
-/* Pulls every tensor of the model, all requests in flight at once. */
-static int pull_all(worker_t *w) {
+/* Pushes (grads) or pulls (params) every tensor of the model, all requests
+ * in flight at once. */
+static int transfer_all(worker_t *w, int push) {
     tps_ticket_t t[TPS_MODEL_MAX_TENSORS];
     int rc = 0, n = w->m->ntensors;
-    for (int i = 0; i < n; i++)
-        if ((rc = tps_pull_async(w->cl, w->ids[i], w->params[i], &t[i])) < 0) {
+    for (int i = 0; i < n; i++) {
+        rc = push ? tps_push_async(w->cl, w->ids[i], w->grads[i], &t[i])
+                  : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[i]);
+        if (rc < 0) {
             n = i;
             break;
         }
+    }
     for (int i = 0; i < n; i++) {
         int r = tps_wait(w->cl, t[i]);
         rc = rc < 0 ? rc : r;
@@ -67,19 +71,12 @@ static int pull_all(worker_t *w) {
     return rc;
 }
 
+static int pull_all(worker_t *w) {
+    return transfer_all(w, 0);
+}
+
 static int push_all(worker_t *w) {
-    tps_ticket_t t[TPS_MODEL_MAX_TENSORS];
-    int rc = 0, n = w->m->ntensors;
-    for (int i = 0; i < n; i++)
-        if ((rc = tps_push_async(w->cl, w->ids[i], w->grads[i], &t[i])) < 0) {
-            n = i;
-            break;
-        }
-    for (int i = 0; i < n; i++) {
-        int r = tps_wait(w->cl, t[i]);
-        rc = rc < 0 ? rc : r;
-    }
-    return rc;
+    return transfer_all(w, 1);
 }
 
 /* Updates applied to the model: every push bumps each shard's version of a

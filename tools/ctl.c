@@ -1,0 +1,886 @@
+/* taups-ctl: looks inside a running taups cluster.
+ *
+ * It connects as an admin client, which never counts as a worker and whose
+ * pulls never block, so it can be pointed at a cluster in the middle of a
+ * run without changing what the run does. Commands:
+ *   stats   every shard's counters, as a readable summary or as the JSON
+ *           array the shards sent;
+ *   dump    one tensor, pulled whole, as a NumPy .npy file.
+ *
+ * The statistics are read with a small JSON parser of its own: the shape is
+ * fixed by server.c, and a strict parser into a tree takes fewer lines than
+ * a new library would take in configure checks and packaging. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "taups.h"
+#include "tps_opt.h"
+
+#define PROG "taups-ctl"
+
+/* Exit statuses: usage errors are told apart from failures at run time. */
+#define EXIT_RUNTIME 1
+#define EXIT_USAGE 2
+
+/* ---- a JSON tree ---------------------------------------------------------
+ *
+ * | type   | fields used                                           |
+ * |--------|-------------------------------------------------------|
+ * | J_NULL | none                                                  |
+ * | J_BOOL | b                                                     |
+ * | J_NUM  | num; u as well when is_uint (exact beyond 2^53)       |
+ * | J_STR  | str (owned, NUL-terminated)                           |
+ * | J_ARR  | items[0..n)                                           |
+ * | J_OBJ  | items[0..n) with keys[0..n) (owned), in document order |
+ */
+typedef enum jtype_e { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ } jtype_t;
+
+typedef struct jval_s {
+    jtype_t type;
+    int b;
+    int is_uint;
+    double num;
+    uint64_t u;
+    char *str;
+    char **keys;
+    struct jval_s *items;
+    size_t n;
+} jval_t;
+
+/* Deeper nesting than this is not a statistics reply; the limit keeps the
+ * recursion bounded whatever arrives. */
+#define JSON_MAX_DEPTH 32
+
+typedef struct jparser_s {
+    const char *start, *p, *end;
+    const char *err; /* first error, NULL while none */
+} jparser_t;
+
+static void jfree(jval_t *v) {
+    for (size_t i = 0; i < v->n; i++) {
+        jfree(&v->items[i]);
+        if (v->keys)
+            free(v->keys[i]);
+    }
+    free(v->items);
+    free(v->keys);
+    free(v->str);
+    memset(v, 0, sizeof(*v));
+}
+
+static int jfail(jparser_t *jp, const char *why) {
+    if (jp->err == NULL)
+        jp->err = why;
+    return -1;
+}
+
+static void skip_ws(jparser_t *jp) {
+    while (jp->p < jp->end && (*jp->p == ' ' || *jp->p == '\t' ||
+                               *jp->p == '\n' || *jp->p == '\r'))
+        jp->p++;
+}
+
+static int hex4(const char *s, unsigned *out) {
+    unsigned v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = s[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9')
+            v |= (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            v |= (unsigned)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            v |= (unsigned)(c - 'A' + 10);
+        else
+            return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static char *put_utf8(char *o, unsigned cp) {
+    if (cp < 0x80) {
+        *o++ = (char)cp;
+    } else if (cp < 0x800) {
+        *o++ = (char)(0xC0 | cp >> 6);
+        *o++ = (char)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *o++ = (char)(0xE0 | cp >> 12);
+        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *o++ = (char)(0x80 | (cp & 0x3F));
+    } else {
+        *o++ = (char)(0xF0 | cp >> 18);
+        *o++ = (char)(0x80 | (cp >> 12 & 0x3F));
+        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *o++ = (char)(0x80 | (cp & 0x3F));
+    }
+    return o;
+}
+
+/* Parses a string literal at jp->p (on its opening quote) into a new
+ * NUL-terminated string owned by the caller. */
+static int parse_string(jparser_t *jp, char **out) {
+    const char *q = ++jp->p;
+    while (q < jp->end && *q != '"')
+        q += (*q == '\\' && q + 1 < jp->end) ? 2 : 1;
+    if (q >= jp->end)
+        return jfail(jp, "unterminated string");
+    /* Every escape decodes to no more bytes than its spelling takes. */
+    char *s = malloc((size_t)(q - jp->p) + 1), *o = s;
+    if (s == NULL)
+        return jfail(jp, "out of memory");
+    while (jp->p < q) {
+        unsigned char c = (unsigned char)*jp->p++;
+        if (c < 0x20) {
+            free(s);
+            return jfail(jp, "control character in a string");
+        }
+        if (c != '\\') {
+            *o++ = (char)c;
+            continue;
+        }
+        char e = *jp->p++;
+        const char *simple = strchr("\"\\/bfnrt", e);
+        if (e != '\0' && simple) {
+            *o++ = "\"\\/\b\f\n\r\t"[simple - "\"\\/bfnrt"];
+            continue;
+        }
+        unsigned cp, lo;
+        if (e != 'u' || q - jp->p < 4 || hex4(jp->p, &cp) < 0) {
+            free(s);
+            return jfail(jp, "bad escape in a string");
+        }
+        jp->p += 4;
+        if (cp >= 0xD800 && cp < 0xDC00 && q - jp->p >= 6 && jp->p[0] == '\\' &&
+            jp->p[1] == 'u' && hex4(jp->p + 2, &lo) == 0 && lo >= 0xDC00 &&
+            lo < 0xE000) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            jp->p += 6;
+        } else if (cp >= 0xD800 && cp < 0xE000) {
+            cp = 0xFFFD; /* a lone surrogate has no UTF-8 spelling */
+        }
+        o = put_utf8(o, cp);
+    }
+    *o = '\0';
+    jp->p = q + 1;
+    *out = s;
+    return 0;
+}
+
+static int digits(jparser_t *jp) {
+    const char *from = jp->p;
+    while (jp->p < jp->end && *jp->p >= '0' && *jp->p <= '9')
+        jp->p++;
+    return jp->p > from ? 0 : jfail(jp, "malformed number");
+}
+
+static int parse_number(jparser_t *jp, jval_t *v) {
+    const char *from = jp->p;
+    int integral = 1;
+    if (jp->p < jp->end && *jp->p == '-')
+        jp->p++;
+    if (jp->p < jp->end && *jp->p == '0')
+        jp->p++;
+    else if (digits(jp) < 0)
+        return -1;
+    if (jp->p < jp->end && *jp->p == '.') {
+        jp->p++;
+        integral = 0;
+        if (digits(jp) < 0)
+            return -1;
+    }
+    if (jp->p < jp->end && (*jp->p == 'e' || *jp->p == 'E')) {
+        jp->p++;
+        integral = 0;
+        if (jp->p < jp->end && (*jp->p == '+' || *jp->p == '-'))
+            jp->p++;
+        if (digits(jp) < 0)
+            return -1;
+    }
+    /* strtod needs a terminated copy: the input is not NUL-terminated at
+     * the number's end. */
+    char text[64];
+    size_t len = (size_t)(jp->p - from);
+    if (len >= sizeof(text))
+        return jfail(jp, "number too long");
+    memcpy(text, from, len);
+    text[len] = '\0';
+    v->type = J_NUM;
+    v->num = strtod(text, NULL);
+    if (integral && text[0] != '-') {
+        errno = 0;
+        unsigned long long u = strtoull(text, NULL, 10);
+        v->is_uint = errno != ERANGE;
+        v->u = u;
+    }
+    return 0;
+}
+
+static int parse_value(jparser_t *jp, jval_t *v, int depth);
+
+static int append(jparser_t *jp, jval_t *v, size_t *cap, char *key, int depth) {
+    if (v->n == *cap) {
+        size_t nc = *cap ? *cap * 2 : 8;
+        jval_t *items = realloc(v->items, nc * sizeof(*items));
+        if (items == NULL) {
+            free(key);
+            return jfail(jp, "out of memory");
+        }
+        v->items = items;
+        if (v->type == J_OBJ) {
+            char **keys = realloc(v->keys, nc * sizeof(*keys));
+            if (keys == NULL) {
+                free(key);
+                return jfail(jp, "out of memory");
+            }
+            v->keys = keys;
+        }
+        *cap = nc;
+    }
+    jval_t *item = &v->items[v->n];
+    memset(item, 0, sizeof(*item));
+    if (v->type == J_OBJ)
+        v->keys[v->n] = key;
+    /* Counted before it is filled, so that jfree reaches a half-parsed
+     * item and its key. */
+    v->n++;
+    return parse_value(jp, item, depth + 1);
+}
+
+/* Parses an array or an object; jp->p is on its opening bracket. */
+static int parse_container(jparser_t *jp, jval_t *v, int depth) {
+    int is_obj = *jp->p == '{';
+    char close = is_obj ? '}' : ']';
+    size_t cap = 0;
+    v->type = is_obj ? J_OBJ : J_ARR;
+    jp->p++;
+    skip_ws(jp);
+    if (jp->p < jp->end && *jp->p == close) {
+        jp->p++;
+        return 0;
+    }
+    for (;;) {
+        char *key = NULL;
+        skip_ws(jp);
+        if (is_obj) {
+            if (jp->p >= jp->end || *jp->p != '"')
+                return jfail(jp, "expected a member name");
+            if (parse_string(jp, &key) < 0)
+                return -1;
+            skip_ws(jp);
+            if (jp->p >= jp->end || *jp->p != ':') {
+                free(key);
+                return jfail(jp, "expected ':'");
+            }
+            jp->p++;
+        }
+        if (append(jp, v, &cap, key, depth) < 0)
+            return -1;
+        skip_ws(jp);
+        if (jp->p < jp->end && *jp->p == ',') {
+            jp->p++;
+            continue;
+        }
+        if (jp->p < jp->end && *jp->p == close) {
+            jp->p++;
+            return 0;
+        }
+        return jfail(jp,
+                     is_obj ? "expected ',' or '}'" : "expected ',' or ']'");
+    }
+}
+
+static int literal(jparser_t *jp, const char *word) {
+    size_t len = strlen(word);
+    if ((size_t)(jp->end - jp->p) < len || memcmp(jp->p, word, len) != 0)
+        return jfail(jp, "unexpected character");
+    jp->p += len;
+    return 0;
+}
+
+static int parse_value(jparser_t *jp, jval_t *v, int depth) {
+    if (depth > JSON_MAX_DEPTH)
+        return jfail(jp, "nested too deeply");
+    skip_ws(jp);
+    if (jp->p >= jp->end)
+        return jfail(jp, "unexpected end");
+    switch (*jp->p) {
+    case '{':
+    case '[':
+        return parse_container(jp, v, depth);
+    case '"':
+        v->type = J_STR;
+        return parse_string(jp, &v->str);
+    case 't':
+        v->type = J_BOOL;
+        v->b = 1;
+        return literal(jp, "true");
+    case 'f':
+        v->type = J_BOOL;
+        return literal(jp, "false");
+    case 'n':
+        v->type = J_NULL;
+        return literal(jp, "null");
+    default:
+        if (*jp->p == '-' || (*jp->p >= '0' && *jp->p <= '9'))
+            return parse_number(jp, v);
+        return jfail(jp, "unexpected character");
+    }
+}
+
+/* Parses text[0..len) as one JSON document into *out (owned by the caller,
+ * free it with jfree, also after a failure). On failure returns -1 and
+ * stores the reason and its byte offset. */
+static int json_parse(const char *text, size_t len, jval_t *out,
+                      const char **why, size_t *at) {
+    jparser_t jp = {text, text, text + len, NULL};
+    memset(out, 0, sizeof(*out));
+    int rc = parse_value(&jp, out, 0);
+    if (rc == 0) {
+        skip_ws(&jp);
+        if (jp.p != jp.end)
+            rc = jfail(&jp, "trailing characters");
+    }
+    if (rc < 0) {
+        *why = jp.err;
+        *at = (size_t)(jp.p - jp.start);
+    }
+    return rc;
+}
+
+/* Member `key` of object o, or NULL when o is not an object or lacks it. */
+static const jval_t *jget(const jval_t *o, const char *key) {
+    if (o == NULL || o->type != J_OBJ)
+        return NULL;
+    for (size_t i = 0; i < o->n; i++)
+        if (strcmp(o->keys[i], key) == 0)
+            return &o->items[i];
+    return NULL;
+}
+
+/* The accessors below read a member of the known shape; a missing or
+ * mistyped member reads as 0 or "?", so that a newer server's reply still
+ * shows what it has in common with this one. */
+static uint64_t ju64(const jval_t *o, const char *key) {
+    const jval_t *v = jget(o, key);
+    if (v == NULL || v->type != J_NUM)
+        return 0;
+    return v->is_uint ? v->u : v->num > 0 ? (uint64_t)v->num : 0;
+}
+
+static double jnum(const jval_t *o, const char *key) {
+    const jval_t *v = jget(o, key);
+    return v && v->type == J_NUM ? v->num : 0.0;
+}
+
+static const char *jstr(const jval_t *o, const char *key) {
+    const jval_t *v = jget(o, key);
+    return v && v->type == J_STR ? v->str : "?";
+}
+
+/* ---- stats --------------------------------------------------------------- */
+
+static int opt_json;
+
+static const tps_opt_t stats_opts[] = {
+    {"json", TPS_OPT_FLAG, &opt_json, NULL, 0, -1, NULL, NULL,
+     "print the shards' JSON array as received, on one line"},
+    TPS_OPT_END,
+};
+
+static const char *human_bytes(uint64_t b, char *buf, size_t len) {
+    static const char *const unit[] = {"kB", "MB", "GB", "TB", "PB", "EB"};
+    if (b < 1000) {
+        snprintf(buf, len, "%llu B", (unsigned long long)b);
+        return buf;
+    }
+    double x = (double)b / 1000;
+    int u = 0;
+    while (x >= 1000 && u < 5) {
+        x /= 1000;
+        u++;
+    }
+    snprintf(buf, len, "%.1f %s", x, unit[u]);
+    return buf;
+}
+
+static const char *human_seconds(double s, char *buf, size_t len) {
+    if (s < 120)
+        snprintf(buf, len, "%.1f s", s);
+    else if (s < 7200)
+        snprintf(buf, len, "%.1f min", s / 60);
+    else
+        snprintf(buf, len, "%.1f h", s / 3600);
+    return buf;
+}
+
+/* Non-empty buckets as "staleness:count", the bucket of [2^k, 2^(k+1)) as
+ * "lo-hi:count". */
+static void print_histogram(const jval_t *h) {
+    const jval_t *exact = jget(h, "exact"), *pow2 = jget(h, "pow2");
+    int any = 0;
+    for (size_t i = 0; exact && exact->type == J_ARR && i < exact->n; i++) {
+        const jval_t *b = &exact->items[i];
+        if (b->type != J_NUM || b->num == 0)
+            continue;
+        printf(" %zu:%llu", i, (unsigned long long)b->u);
+        any = 1;
+    }
+    for (size_t i = 0; pow2 && pow2->type == J_OBJ && i < pow2->n; i++) {
+        const jval_t *b = &pow2->items[i];
+        if (b->type != J_NUM || b->num == 0)
+            continue;
+        uint64_t lo = strtoull(pow2->keys[i], NULL, 10);
+        /* Unsigned wrap-around makes the top bucket end at 2^64 - 1. */
+        printf(" %llu-%llu:%llu", (unsigned long long)lo,
+               (unsigned long long)(lo * 2 - 1), (unsigned long long)b->u);
+        any = 1;
+    }
+    if (!any)
+        printf(" (no pushes)");
+}
+
+typedef struct totals_s {
+    int answered;
+    uint64_t workers, pushes, steps, dropped, rejected, pulls, blocked;
+    uint64_t stale_count, stale_max, in, out;
+    double blocked_s, stale_sum;
+} totals_t;
+
+static void print_shard(int s, const jval_t *sh, totals_t *t) {
+    char b1[32], b2[32];
+    const jval_t *st = jget(sh, "staleness");
+    printf("shard %d at %s: mode %s, optimizer %s, up %s\n", s,
+           jstr(sh, "listen"), jstr(sh, "mode"), jstr(sh, "optimizer"),
+           human_seconds(jnum(sh, "uptime_s"), b1, sizeof(b1)));
+    printf("  workers    %llu live, %llu connections\n",
+           (unsigned long long)ju64(sh, "workers"),
+           (unsigned long long)ju64(sh, "connections"));
+    printf("  pushes     %llu (%llu frames), %llu steps, %llu dropped, "
+           "%llu rejected\n",
+           (unsigned long long)ju64(sh, "pushes"),
+           (unsigned long long)ju64(sh, "push_frames"),
+           (unsigned long long)ju64(sh, "steps"),
+           (unsigned long long)ju64(sh, "dropped"),
+           (unsigned long long)ju64(sh, "rejected"));
+    printf("  pulls      %llu, %llu blocked for %.3f s\n",
+           (unsigned long long)ju64(sh, "pulls"),
+           (unsigned long long)ju64(sh, "pulls_blocked"),
+           jnum(sh, "blocked_s"));
+    printf("  staleness  mean %.2f, max %llu, histogram", jnum(st, "mean"),
+           (unsigned long long)ju64(st, "max"));
+    print_histogram(st);
+    printf("\n  bytes      %s in, %s out\n",
+           human_bytes(ju64(sh, "bytes_in"), b1, sizeof(b1)),
+           human_bytes(ju64(sh, "bytes_out"), b2, sizeof(b2)));
+    printf("  clocks    ");
+    const jval_t *clocks = jget(sh, "worker_clocks");
+    size_t nclocks = clocks && clocks->type == J_ARR ? clocks->n : 0;
+    for (size_t r = 0; r < nclocks; r++) {
+        const jval_t *c = &clocks->items[r];
+        /* null: the rank has not joined or has left */
+        if (c->type == J_NUM)
+            printf(" rank %zu: %llu%s", r, (unsigned long long)c->u,
+                   r + 1 < nclocks ? "," : "");
+        else
+            printf(" rank %zu: -%s", r, r + 1 < nclocks ? "," : "");
+    }
+    printf("%s\n", nclocks ? "" : " none");
+    const jval_t *tensors = jget(sh, "tensors");
+    size_t ntensors = tensors && tensors->type == J_ARR ? tensors->n : 0;
+    if (ntensors == 0)
+        printf("  tensors    none\n");
+    for (size_t i = 0; i < ntensors; i++) {
+        const jval_t *tn = &tensors->items[i];
+        printf("  tensor     %s: length %llu, slice [%llu, %llu), version "
+               "%llu\n",
+               jstr(tn, "name"), (unsigned long long)ju64(tn, "length"),
+               (unsigned long long)ju64(tn, "lo"),
+               (unsigned long long)ju64(tn, "hi"),
+               (unsigned long long)ju64(tn, "version"));
+    }
+
+    t->answered++;
+    /* Every shard sees every worker, so the cluster has as many live
+     * workers as the shard that sees the most. */
+    if (ju64(sh, "workers") > t->workers)
+        t->workers = ju64(sh, "workers");
+    t->pushes += ju64(sh, "pushes");
+    t->steps += ju64(sh, "steps");
+    t->dropped += ju64(sh, "dropped");
+    t->rejected += ju64(sh, "rejected");
+    t->pulls += ju64(sh, "pulls");
+    t->blocked += ju64(sh, "pulls_blocked");
+    t->blocked_s += jnum(sh, "blocked_s");
+    t->stale_count += ju64(st, "count");
+    t->stale_sum += jnum(st, "mean") * (double)ju64(st, "count");
+    if (ju64(st, "max") > t->stale_max)
+        t->stale_max = ju64(st, "max");
+    t->in += ju64(sh, "bytes_in");
+    t->out += ju64(sh, "bytes_out");
+}
+
+static void print_summary(const jval_t *root) {
+    totals_t t;
+    memset(&t, 0, sizeof(t));
+    for (size_t s = 0; s < root->n; s++) {
+        const jval_t *sh = &root->items[s];
+        if (sh->type == J_OBJ)
+            print_shard((int)s, sh, &t);
+        else
+            printf("shard %zu: no answer\n", s);
+    }
+    char b1[32], b2[32];
+    printf("cluster: %d of %zu shards answered, %llu workers live; summed over "
+           "shards: %llu pushes, %llu steps, %llu dropped, %llu rejected, "
+           "%llu pulls (%llu blocked for %.3f s), staleness mean %.2f max "
+           "%llu, %s in, %s out\n",
+           t.answered, root->n, (unsigned long long)t.workers,
+           (unsigned long long)t.pushes, (unsigned long long)t.steps,
+           (unsigned long long)t.dropped, (unsigned long long)t.rejected,
+           (unsigned long long)t.pulls, (unsigned long long)t.blocked,
+           t.blocked_s,
+           t.stale_count ? t.stale_sum / (double)t.stale_count : 0.0,
+           (unsigned long long)t.stale_max, human_bytes(t.in, b1, sizeof(b1)),
+           human_bytes(t.out, b2, sizeof(b2)));
+}
+
+static int run_stats(tps_client_t *c, char **args) {
+    (void)args;
+    char *json = NULL;
+    int rc = tps_stats(c, &json);
+    if (rc < 0) {
+        fprintf(stderr, PROG ": cannot get statistics: %s\n",
+                tps_errmsg(c)[0] ? tps_errmsg(c) : tps_strerror(rc));
+        return EXIT_RUNTIME;
+    }
+    jval_t root;
+    const char *why = NULL;
+    size_t at = 0;
+    /* Parsed even for --json, so that what is printed is known to be one
+     * valid JSON array. */
+    if (json_parse(json, strlen(json), &root, &why, &at) < 0 ||
+        root.type != J_ARR) {
+        fprintf(stderr,
+                PROG ": the shards' statistics are not a JSON array "
+                     "(%s at byte %zu)\n",
+                why ? why : "another value", at);
+        jfree(&root);
+        free(json);
+        return EXIT_RUNTIME;
+    }
+    if (opt_json)
+        printf("%s\n", json);
+    else
+        print_summary(&root);
+    jfree(&root);
+    free(json);
+    return 0;
+}
+
+/* ---- dump ---------------------------------------------------------------- */
+
+static const tps_opt_t dump_opts[] = {TPS_OPT_END};
+
+/* Writes all of buf, through short writes and interruptions; 0 or an errno. */
+static int write_all(int fd, const void *buf, size_t len) {
+    const char *p = buf;
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return errno;
+        if (w == 0)
+            return EIO;
+        p += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Writes x[0..n) as a .npy version 1.0 file of one float32 dimension;
+ * returns 0 or an errno. */
+static int write_npy(int fd, const float *x, uint64_t n) {
+    /* Magic, version 1.0, a little-endian u16 header length, then a Python
+     * dict literal padded with spaces and ended by '\n' so that the data
+     * starts on a multiple of 64 bytes, as numpy writes and expects. */
+    char hdr[192];
+    int dict = snprintf(hdr + 10, sizeof(hdr) - 10,
+                        "{'descr': '<f4', 'fortran_order': False, "
+                        "'shape': (%llu,), }",
+                        (unsigned long long)n);
+    size_t total = ((size_t)10 + (size_t)dict + 1 + 63) / 64 * 64;
+    memcpy(hdr, "\x93NUMPY\x01\x00", 8);
+    hdr[8] = (char)((total - 10) & 0xFF);
+    hdr[9] = (char)((total - 10) >> 8);
+    memset(hdr + 10 + dict, ' ', total - 10 - (size_t)dict - 1);
+    hdr[total - 1] = '\n';
+    int err = write_all(fd, hdr, total);
+
+    /* Spelled out byte by byte, so the file is little-endian on any host. */
+    unsigned char buf[1 << 16];
+    const size_t per = sizeof(buf) / 4;
+    for (uint64_t i = 0; i < n && err == 0;) {
+        size_t k = n - i < per ? (size_t)(n - i) : per;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t bits;
+            memcpy(&bits, &x[i + j], 4);
+            buf[4 * j] = (unsigned char)bits;
+            buf[4 * j + 1] = (unsigned char)(bits >> 8);
+            buf[4 * j + 2] = (unsigned char)(bits >> 16);
+            buf[4 * j + 3] = (unsigned char)(bits >> 24);
+        }
+        err = write_all(fd, buf, 4 * k);
+        i += k;
+    }
+    return err;
+}
+
+/* Writes the .npy file at `path` so that it is either whole or untouched: a
+ * regular file (new or existing) is written to "<file>.tmp" next to it,
+ * flushed to disk and renamed over it, the temporary removed on any error.
+ * Anything else that exists (a device, a pipe) is written to in place, since
+ * renaming over it would replace the node instead of writing to it. Returns 0
+ * or an errno. */
+static int save_npy(const char *path, const float *x, uint64_t n) {
+    struct stat st;
+    int exists = stat(path, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        int fd = open(path, O_WRONLY | O_CLOEXEC);
+        if (fd < 0)
+            return errno;
+        int err = write_npy(fd, x, n);
+        if (close(fd) < 0 && err == 0)
+            err = errno;
+        return err;
+    }
+    /* An existing file is replaced where it really lives, so that a symbolic
+     * link to it stays a link. */
+    char *target = exists ? realpath(path, NULL) : strdup(path);
+    if (target == NULL)
+        return errno;
+    size_t tl = strlen(target);
+    char *tmp = malloc(tl + 5);
+    if (tmp == NULL) {
+        free(target);
+        return ENOMEM;
+    }
+    memcpy(tmp, target, tl);
+    memcpy(tmp + tl, ".tmp", 5);
+    int err = 0;
+    int fd =
+        open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        err = errno;
+    } else {
+        if (exists && fchmod(fd, st.st_mode & 07777) < 0)
+            err = errno;
+        if (err == 0)
+            err = write_npy(fd, x, n);
+        /* Some file systems report a full disk only when the data is
+         * flushed, so the flush is part of writing. */
+        if (err == 0 && fsync(fd) < 0)
+            err = errno;
+        if (close(fd) < 0 && err == 0)
+            err = errno;
+        if (err == 0 && rename(tmp, target) < 0)
+            err = errno;
+        if (err != 0)
+            unlink(tmp);
+    }
+    free(tmp);
+    free(target);
+    return err;
+}
+
+static int run_dump(tps_client_t *c, char **args) {
+    const char *name = args[0], *path = args[1];
+    uint64_t n = 0;
+    int id = tps_lookup(c, name, &n);
+    if (id < 0) {
+        const char *msg = tps_errmsg(c);
+        if (msg[0] && strstr(msg, name))
+            fprintf(stderr, PROG ": %s\n", msg);
+        else
+            fprintf(stderr, PROG ": tensor \"%s\": %s\n", name,
+                    msg[0] ? msg : tps_strerror(id));
+        return EXIT_RUNTIME;
+    }
+    if (n == 0 || n > SIZE_MAX / sizeof(float)) {
+        fprintf(stderr,
+                PROG ": tensor \"%s\": length %llu cannot be held here\n", name,
+                (unsigned long long)n);
+        return EXIT_RUNTIME;
+    }
+    float *x = malloc((size_t)n * sizeof(float));
+    int ns = tps_shards(c);
+    uint64_t *versions = calloc((size_t)ns, sizeof(*versions));
+    if (x == NULL || versions == NULL) {
+        fprintf(stderr, PROG ": tensor \"%s\": cannot allocate %llu bytes\n",
+                name, (unsigned long long)n * sizeof(float));
+        free(x);
+        free(versions);
+        return EXIT_RUNTIME;
+    }
+    int rc = tps_pull(c, id, x);
+    if (rc < 0) {
+        fprintf(stderr, PROG ": cannot pull tensor \"%s\": %s\n", name,
+                tps_errmsg(c)[0] ? tps_errmsg(c) : tps_strerror(rc));
+        free(x);
+        free(versions);
+        return EXIT_RUNTIME;
+    }
+    int err = save_npy(path, x, n);
+    if (err != 0) {
+        fprintf(stderr, PROG ": cannot write %s: %s\n", path, strerror(err));
+        free(x);
+        free(versions);
+        return EXIT_RUNTIME;
+    }
+    /* Each shard answers for its slice at its own moment, so the dump mixes
+     * the versions shown here. */
+    int got = tps_versions(c, id, versions, ns);
+    fprintf(stderr,
+            PROG ": wrote tensor \"%s\" (%llu float32) to %s; version "
+                 "by shard:",
+            name, (unsigned long long)n, path);
+    for (int s = 0; s < got && s < ns; s++)
+        fprintf(stderr, " %d:%llu", s, (unsigned long long)versions[s]);
+    fprintf(stderr, "\n");
+    free(x);
+    free(versions);
+    return 0;
+}
+
+/* ---- commands and main --------------------------------------------------- */
+
+typedef struct command_s {
+    const char *name;
+    const char *synopsis; /* arguments after the name, for messages and help */
+    int nargs;            /* positional arguments required */
+    const tps_opt_t *opts;
+    const char *help;
+    int (*run)(tps_client_t *c, char **args);
+} command_t;
+
+static const command_t commands[] = {
+    {"stats", "[--json]", 0, stats_opts,
+     "every shard's counters, then the cluster's totals", run_stats},
+    {"dump", "TENSOR FILE.npy", 2, dump_opts,
+     "write a tensor, pulled whole, to a NumPy .npy file", run_dump},
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+int main(int argc, char **argv) {
+    const char *cluster = NULL;
+    int timeout_ms = 5000;
+    const tps_opt_t opts[] = {
+        {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
+         "ordered shard addresses, the same list the servers were given"},
+        {"connect-timeout", TPS_OPT_INT, &timeout_ms, "5000", 0, 3600000, NULL,
+         "MS", "how long to keep trying to reach each shard"},
+        TPS_OPT_END,
+    };
+    /* The command list in --help comes from the command table. */
+    char usage[2048];
+    int ul = snprintf(usage, sizeof(usage),
+                      "usage: " PROG " --cluster A0,A1,... [options] COMMAND "
+                      "[ARGS]\n\n"
+                      "Looks inside a running taups cluster as an admin "
+                      "client: it never counts\nas a worker and its pulls "
+                      "never block.\n\nCommands:\n");
+    for (size_t i = 0; i < NCOMMANDS && ul > 0 && (size_t)ul < sizeof(usage);
+         i++) {
+        char left[64];
+        snprintf(left, sizeof(left), "%s %s", commands[i].name,
+                 commands[i].synopsis);
+        ul += snprintf(usage + ul, sizeof(usage) - (size_t)ul, "  %-28s %s\n",
+                       left, commands[i].help);
+    }
+    if (ul > 0 && (size_t)ul < sizeof(usage))
+        snprintf(usage + ul, sizeof(usage) - (size_t)ul,
+                 "\n`" PROG " COMMAND --help` shows a command's options.\n"
+                 "Exit status: 0 done, 1 failed, 2 usage error.");
+
+    /* A closed pipe or a file-size limit then fails a write with an error
+     * that is reported (and the temporary removed) instead of killing us. */
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN);
+    int at = tps_opt_parse(opts, PROG, usage, argc, argv);
+    if (at < 0)
+        return at == TPS_OPT_EXIT_OK ? 0 : EXIT_USAGE;
+    int status = EXIT_USAGE;
+    const command_t *cmd = NULL;
+    if (at >= argc) {
+        fprintf(stderr, PROG ": no command given (see --help)\n");
+        goto out;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[at], commands[i].name) == 0)
+            cmd = &commands[i];
+    if (cmd == NULL) {
+        fprintf(stderr, PROG ": unknown command \"%s\" (see --help)\n",
+                argv[at]);
+        goto out;
+    }
+    char cprog[64], cusage[512];
+    snprintf(cprog, sizeof(cprog), PROG " %s", cmd->name);
+    snprintf(cusage, sizeof(cusage),
+             "usage: " PROG " --cluster A0,A1,... %s %s\n\n%s.", cmd->name,
+             cmd->synopsis, cmd->help);
+    /* The command's own options follow its name; argv[at] plays argv[0]. */
+    int first = tps_opt_parse(cmd->opts, cprog, cusage, argc - at, argv + at);
+    if (first < 0) {
+        status = first == TPS_OPT_EXIT_OK ? 0 : EXIT_USAGE;
+        goto out;
+    }
+    if (argc - at - first != cmd->nargs) {
+        fprintf(stderr, PROG ": usage: %s %s\n", cmd->name, cmd->synopsis);
+        goto out;
+    }
+    if (cluster == NULL || cluster[0] == '\0') {
+        fprintf(stderr, PROG ": --cluster A0,A1,... is required\n");
+        goto out;
+    }
+
+    tps_options_t o;
+    tps_options_init(&o);
+    o.cluster = cluster;
+    o.role = TPS_ROLE_ADMIN;
+    o.connect_timeout_ms = timeout_ms;
+    tps_client_t *c = NULL;
+    char err[512];
+    int rc = tps_open(&o, &c, err, sizeof(err));
+    if (rc < 0) {
+        fprintf(stderr, PROG ": %s\n", err[0] ? err : tps_strerror(rc));
+        status = EXIT_RUNTIME;
+        goto out;
+    }
+    status = cmd->run(c, argv + at + first);
+    tps_close(c);
+    /* errno belongs to the failure only when the flush is what failed. */
+    if (fflush(stdout) != 0) {
+        fprintf(stderr, PROG ": cannot write the output: %s\n",
+                strerror(errno));
+        status = EXIT_RUNTIME;
+    } else if (ferror(stdout)) {
+        fprintf(stderr, PROG ": cannot write the output\n");
+        status = EXIT_RUNTIME;
+    }
+out:
+    if (cmd)
+        tps_opt_free(cmd->opts);
+    tps_opt_free(opts);
+    return status;
+}
