@@ -144,12 +144,15 @@ int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
 }
 
 int tps__syncbuf_ready(const tps_syncbuf_t *sb, const tps_members_t *m) {
-    if (m->nlive == 0 || !tps__members_formed(m))
+    if (!tps__members_formed(m))
         return 0;
-    for (int r = 0; r < sb->n; r++)
+    int any = 0;
+    for (int r = 0; r < sb->n; r++) {
         if (m->live[r] && !sb->done[r])
             return 0;
-    return 1;
+        any |= sb->done[r];
+    }
+    return any;
 }
 
 int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out) {
@@ -162,7 +165,7 @@ int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out) {
     memset(acc, 0, (size_t)sb->len * sizeof(double));
     int k = 0;
     for (int r = 0; r < sb->n; r++) {
-        if (!m->live[r] || !sb->done[r] || sb->buf[r] == NULL)
+        if (!sb->done[r] || sb->buf[r] == NULL)
             continue;
         const float *restrict g = sb->buf[r];
         for (uint64_t i = 0; i < sb->len; i++)
@@ -179,9 +182,6 @@ void tps__syncbuf_reset(tps_syncbuf_t *sb) {
     memset(sb->done, 0, (size_t)sb->n);
 }
 
-void tps__syncbuf_forget(tps_syncbuf_t *sb, int rank) {
-    sb->done[rank] = 0;
-}
 
 void tps__hist_add(tps_hist_t *h, uint64_t s) {
     if (s < TPS_HIST_EXACT) {

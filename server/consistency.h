@@ -94,14 +94,15 @@ void tps__syncbuf_free(tps_syncbuf_t *sb);
  * multiplied by scale. Returns 0 or TPS_ENOMEM. */
 int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
                      const float *g, uint64_t count, float scale);
-/* Every live rank has pushed (and at least one is live). */
+/* Every live rank has pushed, and some rank has. A rank that left after
+ * completing its push still counts in this step: it did push; one that left
+ * before completing it is simply no longer awaited. */
 int tps__syncbuf_ready(const tps_syncbuf_t *sb, const tps_members_t *m);
-/* Writes the mean over live, done ranks into out (len floats), summing in
- * rank order in double; returns the number of ranks averaged. */
+/* Writes the mean over the ranks that completed their push into out (len
+ * floats), summing in rank order in double; returns how many were averaged. */
 int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out);
-/* Forgets every contribution (after a step), or one rank's (it left). */
+/* Forgets every contribution (after a step). */
 void tps__syncbuf_reset(tps_syncbuf_t *sb);
-void tps__syncbuf_forget(tps_syncbuf_t *sb, int rank);
 
 /* --- staleness statistics ------------------------------------------------ */
 

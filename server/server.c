@@ -132,11 +132,9 @@ static void on_conn_closed(tps_conn_t *c) {
         }
     }
     if (sc->hello && sc->role == TPS_ROLE_WORKER && !s->stopping) {
-        /* The barrier and the gate must never wait for the departed: its
-         * buffered contribution is forgotten and the others re-checked. */
+        /* The barrier and the gate must never wait for the departed; a push
+         * it completed before leaving still counts (see consistency.h). */
         tps__members_leave(&s->members, sc->rank);
-        for (int i = 0; s->shard.aggregate && i < s->shard.ntensors; i++)
-            tps__syncbuf_forget(&s->shard.tensors[i].sync, sc->rank);
         tps_log("worker %d left at clock %llu; %d workers live", sc->rank,
                 (unsigned long long)s->members.clock[sc->rank],
                 s->members.nlive);
