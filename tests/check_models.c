@@ -10,12 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <zlib.h>
 
 #include "data_idx.h"
 #include "model.h"
 #include "model_internal.h"
+#include "testutil.h"
 #include "tps_rng.h"
 
 /* The learning rate model_lsq.c recommends for asynchronous SGD with
@@ -35,12 +34,7 @@ static tps_model_t *lsq_model(uint64_t m, uint64_t d, double cond, int eval,
                               .cond = cond,
                               .rows = m,
                               .dim = d};
-    tps_model_t *model = NULL;
-    char err[256] = "";
-    int rc = tps__model_new(&cfg, &model, err, sizeof(err));
-    ck_assert_msg(rc == 0, "lsq model: %s", err);
-    ck_assert_ptr_nonnull(model);
-    return model;
+    return model_or_fail(&cfg, "");
 }
 
 /* The whole problem (A, b, x*) as tps__lsq_generate gives it. */
@@ -201,16 +195,13 @@ static double softmax_ref_loss(const tps_idx_set_t *s, const float *w,
     double sum = 0;
     for (size_t t = 0; t < n; t++) {
         const float *x = s->images + rows[t] * s->dim;
-        double z[10], zmax = -INFINITY, e = 0;
+        double z[10];
         for (int c = 0; c < 10; c++) {
             z[c] = bias[c];
             for (size_t k = 0; k < s->dim; k++)
                 z[c] += (double)w[c * s->dim + k] * x[k];
-            zmax = fmax(zmax, z[c]);
         }
-        for (int c = 0; c < 10; c++)
-            e += exp(z[c] - zmax);
-        sum += zmax + log(e) - z[s->labels[rows[t]]];
+        sum += ref_xent(z, s->labels[rows[t]]);
     }
     return sum / (double)n;
 }
@@ -221,57 +212,8 @@ static tps_model_t *fashion_model(int eval, int rank, int workers) {
                               .rank = rank,
                               .workers = workers,
                               .eval = eval};
-    tps_model_t *model = NULL;
-    char err[512] = "";
-    int rc = tps__model_new(&cfg, &model, err, sizeof(err));
-    ck_assert_msg(rc == 0,
-                  "%s (the dataset-fashion-mnist package should provide the "
-                  "files)",
-                  err);
-    return model;
-}
-
-/* A private directory for test files, removed by tmp_clean. */
-typedef struct tmpdir_s {
-    char dir[256];
-    char paths[8][320];
-    int n;
-} tmpdir_t;
-
-static void tmp_init(tmpdir_t *t) {
-    const char *base = getenv("TMPDIR");
-    snprintf(t->dir, sizeof(t->dir), "%s/check_models.XXXXXX",
-             base && *base ? base : "/tmp");
-    ck_assert_ptr_nonnull(mkdtemp(t->dir));
-    t->n = 0;
-}
-
-static const char *tmp_path(tmpdir_t *t, const char *name) {
-    ck_assert_int_lt(t->n, 8);
-    char dir[sizeof(t->dir)]; /* a copy: snprintf may not read what it writes */
-    memcpy(dir, t->dir, sizeof(dir));
-    snprintf(t->paths[t->n], sizeof(t->paths[0]), "%s/%s", dir, name);
-    return t->paths[t->n++];
-}
-
-static void tmp_clean(tmpdir_t *t) {
-    for (int i = 0; i < t->n; i++)
-        unlink(t->paths[i]);
-    rmdir(t->dir);
-}
-
-static void write_raw(const char *path, const void *data, size_t len) {
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
-static void write_gz(const char *path, const void *data, size_t len) {
-    gzFile f = gzopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(gzwrite(f, data, (unsigned)len), (int)len);
-    ck_assert_int_eq(gzclose(f), Z_OK);
+    return model_or_fail(
+        &cfg, " (the dataset-fashion-mnist package should provide the files)");
 }
 
 static void put_be32(unsigned char *p, uint32_t v) {
@@ -428,12 +370,10 @@ START_TEST(test_lsq_power_iteration) {
     ck_assert_str_eq(model->tensors[0].name, "w");
     ck_assert_int_eq(model->tensors[0].init, TPS_INIT_ZEROS);
     size_t d = 64, m = model->nrows;
-    uint32_t *rows = malloc(m * sizeof(uint32_t));
+    uint32_t *rows = all_rows(m);
     float *v = malloc(d * 4), *g0 = malloc(d * 4), *gv = malloc(d * 4);
     float *zero = calloc(d, 4);
-    ck_assert(rows && v && g0 && gv && zero);
-    for (size_t i = 0; i < m; i++)
-        rows[i] = (uint32_t)i;
+    ck_assert(v && g0 && gv && zero);
     const float *p0[1] = {zero};
     float *out0[1] = {g0};
     model->grad(model, p0, out0, rows, m);

@@ -11,12 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <zlib.h>
 
 #include "data_libsvm.h"
 #include "model.h"
 #include "model_internal.h"
+#include "testutil.h"
 #include "tps_rng.h"
 
 #define FASHION_DIR "/usr/share/datasets/fashion-mnist"
@@ -26,69 +25,6 @@
 #define LOGREG_BATCH 16
 
 /* ---- helpers ------------------------------------------------------------ */
-
-/* A private directory for test files, removed by tmp_clean. */
-typedef struct tmpdir_s {
-    char dir[256];
-    char paths[8][320];
-    int n;
-} tmpdir_t;
-
-static void tmp_init(tmpdir_t *t) {
-    const char *base = getenv("TMPDIR");
-    snprintf(t->dir, sizeof(t->dir), "%s/check_models_extra.XXXXXX",
-             base && *base ? base : "/tmp");
-    ck_assert_ptr_nonnull(mkdtemp(t->dir));
-    t->n = 0;
-}
-
-static const char *tmp_path(tmpdir_t *t, const char *name) {
-    ck_assert_int_lt(t->n, 8);
-    char dir[sizeof(t->dir)]; /* a copy: snprintf may not read what it writes */
-    memcpy(dir, t->dir, sizeof(dir));
-    snprintf(t->paths[t->n], sizeof(t->paths[0]), "%s/%s", dir, name);
-    return t->paths[t->n++];
-}
-
-static void tmp_clean(tmpdir_t *t) {
-    for (int i = 0; i < t->n; i++)
-        unlink(t->paths[i]);
-    rmdir(t->dir);
-}
-
-static void write_raw(const char *path, const void *data, size_t len) {
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
-static void write_text(const char *path, const char *text) {
-    write_raw(path, text, strlen(text));
-}
-
-static void write_gz(const char *path, const void *data, size_t len) {
-    gzFile f = gzopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(gzwrite(f, data, (unsigned)len), (int)len);
-    ck_assert_int_eq(gzclose(f), Z_OK);
-}
-
-static char *read_all(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-    long size = ftell(f);
-    ck_assert_int_ge(size, 0);
-    rewind(f);
-    char *buf = malloc((size_t)size + 1);
-    ck_assert_ptr_nonnull(buf);
-    *len = fread(buf, 1, (size_t)size, f);
-    ck_assert_uint_eq(*len, (size_t)size);
-    buf[*len] = '\0';
-    fclose(f);
-    return buf;
-}
 
 /* A dense data set: m rows of d features (zeros are absent entries) and
  * labels -1/+1. */
@@ -195,24 +131,6 @@ static double logreg_ref_loss(const dense_t *s, const float *w, double l2,
     for (size_t k = 0; k < s->d; k++)
         sq += (double)w[k] * w[k];
     return sum / (double)n + 0.5 * l2 * sq;
-}
-
-static uint32_t *all_rows(size_t n) {
-    uint32_t *rows = malloc(n * sizeof(uint32_t));
-    ck_assert_ptr_nonnull(rows);
-    for (size_t i = 0; i < n; i++)
-        rows[i] = (uint32_t)i;
-    return rows;
-}
-
-static tps_model_t *model_or_fail(const tps_model_config_t *cfg,
-                                  const char *hint) {
-    tps_model_t *model = NULL;
-    char err[512] = "";
-    int rc = tps__model_new(cfg, &model, err, sizeof(err));
-    ck_assert_msg(rc == 0, "%s model: %s%s", cfg->model, err, hint);
-    ck_assert_ptr_nonnull(model);
-    return model;
 }
 
 /* Expects loading `path` to fail with TPS_EIO and a sentence naming
@@ -1120,16 +1038,13 @@ static double mlp_ref_loss(const mlp_params_t *p, const tps_idx_set_t *s,
                 *closest = fmin(*closest, fabs(a));
             h[j] = a > 0 ? a : 0;
         }
-        double z[10], zmax = -INFINITY, e = 0;
+        double z[10];
         for (int c = 0; c < 10; c++) {
             z[c] = p->b2[c];
             for (size_t j = 0; j < p->hid; j++)
                 z[c] += (double)p->w2[c * p->hid + j] * h[j];
-            zmax = fmax(zmax, z[c]);
         }
-        for (int c = 0; c < 10; c++)
-            e += exp(z[c] - zmax);
-        sum += zmax + log(e) - z[s->labels[rows[t]]];
+        sum += ref_xent(z, s->labels[rows[t]]);
     }
     free(h);
     return sum / (double)n;

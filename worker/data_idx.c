@@ -20,6 +20,7 @@
  * image. */
 #define IDX_MAX_SIDE 4096u
 #define IDX_GZ_BUFFER (256u * 1024u)
+#define IDX_FASHION_DIR "/usr/share/datasets/fashion-mnist"
 
 typedef struct idx_file_s {
     gzFile gz;
@@ -275,6 +276,48 @@ int tps__idx_load(const char *images_path, const char *labels_path, int part,
     if (rc != 0)
         tps__idx_free(out);
     return rc;
+}
+
+int tps__idx_load_fashion(const char *dir, int eval, int rank, int workers,
+                          tps_idx_set_t *train, tps_idx_set_t *test, char *err,
+                          size_t errlen) {
+    memset(train, 0, sizeof(*train));
+    memset(test, 0, sizeof(*test));
+    if (dir == NULL)
+        dir = IDX_FASHION_DIR;
+    const char *set = eval ? "t10k" : "train";
+    size_t len = strlen(dir) + 64;
+    char *images = malloc(len), *labels = malloc(len);
+    int rc = TPS_ENOMEM;
+    if (images == NULL || labels == NULL) {
+        snprintf(err, errlen, "out of memory for the file names under %s", dir);
+    } else {
+        snprintf(images, len, "%s/%s-images-idx3-ubyte.gz", dir, set);
+        snprintf(labels, len, "%s/%s-labels-idx1-ubyte.gz", dir, set);
+        rc = eval ? tps__idx_load(images, labels, 0, 1, test, err, errlen)
+                  : tps__idx_load(images, labels, rank, workers, train, err,
+                                  errlen);
+    }
+    free(images);
+    free(labels);
+    return rc;
+}
+
+size_t tps__idx_model_dim(const char *model, const tps_idx_set_t *train,
+                          const tps_idx_set_t *test, char *err, size_t errlen) {
+    if (train->n > 0 && test->n > 0 && train->dim != test->dim) {
+        snprintf(err, errlen,
+                 "%s: training images have %zu pixels but test images have "
+                 "%zu",
+                 model, train->dim, test->dim);
+        return 0;
+    }
+    size_t dim = train->n > 0 ? train->dim : test->dim;
+    if (dim == 0 || (train->n == 0 && test->n == 0)) {
+        snprintf(err, errlen, "%s: no images to train or evaluate on", model);
+        return 0;
+    }
+    return dim;
 }
 
 void tps__idx_free(tps_idx_set_t *set) {

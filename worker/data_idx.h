@@ -33,6 +33,25 @@ typedef struct tps_idx_set_s {
 int tps__idx_load(const char *images_path, const char *labels_path, int part,
                   int parts, tps_idx_set_t *out, char *err, size_t errlen);
 
+/* Loads Fashion-MNIST (or any data set with its file names) from directory
+ * `dir` (NULL: /usr/share/datasets/fashion-mnist, where Debian's
+ * dataset-fashion-mnist installs it), as the image models need it: for
+ * training (eval 0) block `rank` of `workers` of train-{images-idx3,
+ * labels-idx1}-ubyte.gz into *train; for evaluation (eval != 0) all of
+ * t10k-*-ubyte.gz into *test. The other set is left empty, and so are both
+ * on failure. Errors as tps__idx_load; the caller releases the sets with
+ * tps__idx_free. `dir` is borrowed. */
+int tps__idx_load_fashion(const char *dir, int eval, int rank, int workers,
+                          tps_idx_set_t *train, tps_idx_set_t *test, char *err,
+                          size_t errlen);
+
+/* The pixels per image of a model built on train and test (either may be
+ * empty, not both): returns that dim, or 0 after writing a sentence that
+ * starts with `model` (e.g. "mlp") to err when both sets are empty or their
+ * dims differ. Borrows everything. */
+size_t tps__idx_model_dim(const char *model, const tps_idx_set_t *train,
+                          const tps_idx_set_t *test, char *err, size_t errlen);
+
 /* Frees what a set owns and empties it; an empty set is fine. */
 void tps__idx_free(tps_idx_set_t *set);
 

@@ -1,8 +1,10 @@
 /* Model registry of taups-worker: maps the model name given on the command
  * line to its constructor, and holds the row-splitting rule every model and
- * data loader shares. Each model lives in its own file (model_<name>.c). */
+ * data loader shares and the softmax output of the image classifiers. Each
+ * model lives in its own file (model_<name>.c). */
 #include "model.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,4 +88,27 @@ int tps__model_block(uint64_t n, int rank, int workers, const char *what,
     *lo = r * q + (r < rem ? r : rem);
     *hi = *lo + q + (r < rem ? 1 : 0);
     return 0;
+}
+
+double tps__model_softmax(const double *z, int k, double *p) {
+    double zmax = -INFINITY;
+    for (int c = 0; c < k; c++)
+        if (z[c] > zmax)
+            zmax = z[c];
+    double sum = 0;
+    for (int c = 0; c < k; c++) {
+        p[c] = exp(z[c] - zmax);
+        sum += p[c];
+    }
+    for (int c = 0; c < k; c++)
+        p[c] /= sum;
+    return zmax + log(sum);
+}
+
+int tps__model_argmax(const double *z, int k) {
+    int best = 0;
+    for (int c = 1; c < k; c++)
+        if (z[c] > z[best])
+            best = c;
+    return best;
 }

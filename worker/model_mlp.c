@@ -42,7 +42,6 @@
 #define MLP_DEFAULT_HIDDEN 64
 #define MLP_MAX_HIDDEN 4096
 #define MLP_BLOCK 64
-#define MLP_DEFAULT_DIR "/usr/share/datasets/fashion-mnist"
 
 typedef struct mlp_s {
     tps_model_t base; /* first, so that a tps_model_t * is an mlp_t * */
@@ -74,18 +73,6 @@ static void dot4(const float *restrict w, size_t dim, const float *restrict x,
     for (int r = 0; r < 4; r++)
         out[r] = ((s[r][0] + s[r][1]) + (s[r][2] + s[r][3])) +
                  ((s[r][4] + s[r][5]) + (s[r][6] + s[r][7]));
-}
-
-static float dot1(const float *restrict w, const float *restrict x,
-                  size_t dim) {
-    float s[8] = {0};
-    size_t p = 0;
-    for (; p + 8 <= dim; p += 8)
-        for (int k = 0; k < 8; k++)
-            s[k] += w[p + k] * x[p + k];
-    for (; p < dim; p++)
-        s[0] += w[p] * x[p];
-    return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
 }
 
 /* y += a[0] x[0] + ... + a[cnt-1] x[cnt-1] for cnt <= 4: summing four
@@ -124,34 +111,22 @@ static double forward(mlp_t *m, const float *const *params, size_t c,
         for (; j + 4 <= hid; j += 4)
             dot4(w1 + j * dim, dim, m->x[i], h + j);
         for (; j < hid; j++)
-            h[j] = dot1(w1 + j * dim, m->x[i], dim);
+            h[j] = tps__dotf(w1 + j * dim, m->x[i], dim);
         for (j = 0; j < hid; j++) {
             float a = h[j] + b1[j];
             h[j] = a > 0 ? a : 0;
         }
 
-        double z[MLP_CLASSES], zmax = -INFINITY, sum = 0;
-        int best = 0;
+        double z[MLP_CLASSES];
         for (int k = 0; k < MLP_CLASSES; k++) {
             double s = b2[k];
             const float *row = w2 + (size_t)k * hid;
             for (j = 0; j < hid; j++)
                 s += (double)row[j] * (double)h[j];
             z[k] = s;
-            if (s > zmax)
-                zmax = s;
-            /* Ties go to the lowest class, as in softmax. */
-            if (s > z[best])
-                best = k;
         }
-        for (int k = 0; k < MLP_CLASSES; k++) {
-            m->p[i][k] = exp(z[k] - zmax);
-            sum += m->p[i][k];
-        }
-        for (int k = 0; k < MLP_CLASSES; k++)
-            m->p[i][k] /= sum;
-        loss += zmax + log(sum) - z[m->y[i]];
-        *correct += best == m->y[i];
+        loss += tps__model_softmax(z, MLP_CLASSES, m->p[i]) - z[m->y[i]];
+        *correct += tps__model_argmax(z, MLP_CLASSES) == m->y[i];
     }
     return loss;
 }
@@ -268,7 +243,6 @@ int tps__model_mlp_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
                              int hidden, tps_model_t **out, char *err,
                              size_t errlen) {
     *out = NULL;
-    size_t dim = train->n > 0 ? train->dim : test->dim;
     size_t hid = hidden == 0 ? MLP_DEFAULT_HIDDEN : (size_t)hidden;
     int rc = TPS_EINVAL;
     mlp_t *m = NULL;
@@ -277,17 +251,9 @@ int tps__model_mlp_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
                  MLP_MAX_HIDDEN);
         goto fail;
     }
-    if (train->n > 0 && test->n > 0 && train->dim != test->dim) {
-        snprintf(err, errlen,
-                 "mlp: training images have %zu pixels but test images have "
-                 "%zu",
-                 train->dim, test->dim);
+    size_t dim = tps__idx_model_dim("mlp", train, test, err, errlen);
+    if (dim == 0)
         goto fail;
-    }
-    if (dim == 0 || (train->n == 0 && test->n == 0)) {
-        snprintf(err, errlen, "mlp: no images to train or evaluate on");
-        goto fail;
-    }
     m = calloc(1, sizeof(*m));
     if (m != NULL) {
         m->h = malloc(MLP_BLOCK * hid * sizeof(float));
@@ -351,25 +317,9 @@ int tps__model_mlp_new(const tps_model_config_t *cfg, tps_model_t **out,
                  cfg->hidden, MLP_MAX_HIDDEN);
         return TPS_EINVAL;
     }
-    const char *dir = cfg->data ? cfg->data : MLP_DEFAULT_DIR;
-    const char *set = cfg->eval ? "t10k" : "train";
-    size_t len = strlen(dir) + 64;
-    char *images = malloc(len), *labels = malloc(len);
-    if (images == NULL || labels == NULL) {
-        free(images);
-        free(labels);
-        snprintf(err, errlen, "out of memory building the mlp model");
-        return TPS_ENOMEM;
-    }
-    snprintf(images, len, "%s/%s-images-idx3-ubyte.gz", dir, set);
-    snprintf(labels, len, "%s/%s-labels-idx1-ubyte.gz", dir, set);
-
-    tps_idx_set_t train = {0}, test = {0};
-    int rc = cfg->eval ? tps__idx_load(images, labels, 0, 1, &test, err, errlen)
-                       : tps__idx_load(images, labels, cfg->rank, cfg->workers,
-                                       &train, err, errlen);
-    free(images);
-    free(labels);
+    tps_idx_set_t train, test;
+    int rc = tps__idx_load_fashion(cfg->data, cfg->eval, cfg->rank,
+                                   cfg->workers, &train, &test, err, errlen);
     if (rc != 0)
         return rc;
     return tps__model_mlp_from_sets(&train, &test, cfg->hidden, out, err,

@@ -11,7 +11,6 @@
  * only the 10k test images and holds no training rows. The model is used by
  * one thread at a time. */
 #include <assert.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +18,6 @@
 #include "model_internal.h"
 
 #define SOFTMAX_CLASSES 10
-#define SOFTMAX_DEFAULT_DIR "/usr/share/datasets/fashion-mnist"
 
 typedef struct softmax_s {
     tps_model_t base; /* first, so that a tps_model_t * is a softmax_t * */
@@ -27,20 +25,6 @@ typedef struct softmax_s {
     tps_idx_set_t train;
     tps_idx_set_t test;
 } softmax_t;
-
-/* Eight partial sums in float: enough accuracy for 784 products in [0, 1]
- * times small weights, and a shape the compiler vectorises without
- * -ffast-math. */
-static float dotf(const float *x, const float *y, size_t n) {
-    float s[8] = {0};
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        for (int k = 0; k < 8; k++)
-            s[k] += x[i + k] * y[i + k];
-    for (; i < n; i++)
-        s[0] += x[i] * y[i];
-    return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
-}
 
 /* y += a x, in blocks of eight with restrict so that plain -O2 vectorises it
  * (its cost model adds neither alias checks nor remainder loops). */
@@ -54,25 +38,13 @@ static void axpyf(float a, const float *restrict x, float *restrict y,
         y[i] += a * x[i];
 }
 
-/* Logits of image x into z; returns log(sum(exp(z))), computed after
- * subtracting the largest logit so that exp never overflows. Leaves the
- * probabilities in p. */
+/* Logits of image x into z and probabilities into p; returns
+ * log(sum(exp(z))) (see tps__model_softmax). */
 static double forward(const float *w, const float *bias, const float *x,
                       size_t dim, double *z, double *p) {
-    double zmax = -INFINITY;
-    for (int c = 0; c < SOFTMAX_CLASSES; c++) {
-        z[c] = (double)dotf(w + (size_t)c * dim, x, dim) + (double)bias[c];
-        if (z[c] > zmax)
-            zmax = z[c];
-    }
-    double sum = 0;
-    for (int c = 0; c < SOFTMAX_CLASSES; c++) {
-        p[c] = exp(z[c] - zmax);
-        sum += p[c];
-    }
     for (int c = 0; c < SOFTMAX_CLASSES; c++)
-        p[c] /= sum;
-    return zmax + log(sum);
+        z[c] = (double)tps__dotf(w + (size_t)c * dim, x, dim) + (double)bias[c];
+    return tps__model_softmax(z, SOFTMAX_CLASSES, p);
 }
 
 static double softmax_grad(tps_model_t *model, const float *const *params,
@@ -119,12 +91,7 @@ static int softmax_evaluate(tps_model_t *model, const float *const *params,
         sum += forward(params[0], params[1], s->test.images + i * s->dim,
                        s->dim, z, p) -
                z[y];
-        /* Ties go to the lowest class, so all-zero weights predict class 0. */
-        int best = 0;
-        for (int c = 1; c < SOFTMAX_CLASSES; c++)
-            if (z[c] > z[best])
-                best = c;
-        correct += best == y;
+        correct += tps__model_argmax(z, SOFTMAX_CLASSES) == y;
     }
     *loss = sum / (double)s->test.n;
     *metric = (double)correct / (double)s->test.n;
@@ -143,18 +110,9 @@ static void softmax_destroy(tps_model_t *model) {
 int tps__model_softmax_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
                                  tps_model_t **out, char *err, size_t errlen) {
     *out = NULL;
-    size_t dim = train->n > 0 ? train->dim : test->dim;
-    if (train->n > 0 && test->n > 0 && train->dim != test->dim) {
-        snprintf(err, errlen,
-                 "softmax: training images have %zu pixels but test images "
-                 "have %zu",
-                 train->dim, test->dim);
+    size_t dim = tps__idx_model_dim("softmax", train, test, err, errlen);
+    if (dim == 0)
         goto fail;
-    }
-    if (dim == 0 || (train->n == 0 && test->n == 0)) {
-        snprintf(err, errlen, "softmax: no images to train or evaluate on");
-        goto fail;
-    }
     softmax_t *s = calloc(1, sizeof(*s));
     if (s == NULL) {
         snprintf(err, errlen, "out of memory building the softmax model");
@@ -197,25 +155,9 @@ fail:
 int tps__model_softmax_new(const tps_model_config_t *cfg, tps_model_t **out,
                            char *err, size_t errlen) {
     *out = NULL;
-    const char *dir = cfg->data ? cfg->data : SOFTMAX_DEFAULT_DIR;
-    const char *set = cfg->eval ? "t10k" : "train";
-    size_t len = strlen(dir) + 64;
-    char *images = malloc(len), *labels = malloc(len);
-    if (images == NULL || labels == NULL) {
-        free(images);
-        free(labels);
-        snprintf(err, errlen, "out of memory building the softmax model");
-        return TPS_ENOMEM;
-    }
-    snprintf(images, len, "%s/%s-images-idx3-ubyte.gz", dir, set);
-    snprintf(labels, len, "%s/%s-labels-idx1-ubyte.gz", dir, set);
-
-    tps_idx_set_t train = {0}, test = {0};
-    int rc = cfg->eval ? tps__idx_load(images, labels, 0, 1, &test, err, errlen)
-                       : tps__idx_load(images, labels, cfg->rank, cfg->workers,
-                                       &train, err, errlen);
-    free(images);
-    free(labels);
+    tps_idx_set_t train, test;
+    int rc = tps__idx_load_fashion(cfg->data, cfg->eval, cfg->rank,
+                                   cfg->workers, &train, &test, err, errlen);
     if (rc != 0)
         return rc;
     return tps__model_softmax_from_sets(&train, &test, out, err, errlen);
