@@ -161,7 +161,7 @@ startup_failed() {
     launch "$out" --model lsq --shards 2 --workers 2 \
         --server-arg=--max-tensors --server-arg=0
     finish $LPID 30
-    [ $RC = 1 ] || fail "exit status $RC, expected 1"
+    [ $RC = 1 ] || fail "exit status $RC, expected 1: $(cat "$out.err")"
     grep -q "server-[01] exited during startup (exit status 2)" "$out.err" || fail "no startup failure: $(cat "$out.err")"
     grep -q "    | taups-server: --max-tensors: 0 is outside \[1, 65536\]" "$out.err" ||
         fail "server's error not shown: $(cat "$out.err")"
@@ -184,7 +184,7 @@ data_missing() {
     out=$WORK/nodata
     launch "$out" --model softmax --data /nonexistent-dir --shards 2 --workers 2 --eval-every 100
     finish $LPID 30
-    [ $RC = 1 ] || fail "exit status $RC, expected 1"
+    [ $RC = 1 ] || fail "exit status $RC, expected 1: $(cat "$out.err")"
     for w in 0 1; do
         grep -q "^taups-launch: worker-$w failed: exit status 1\$" "$out.err" || fail "worker-$w failure not reported"
         grep -q "    | .*taups-worker\[$w\]: cannot open IDX images file /nonexistent-dir/train-images-idx3-ubyte.gz: No such file or directory" \
@@ -209,7 +209,7 @@ diverged() {
     out=$WORK/diverged
     launch "$out" --model lsq --lr 1e6 --shards 2 --workers 2 --eval-every 100 --no-plot
     finish $LPID 30
-    [ $RC = 1 ] || fail "exit status $RC, expected 1"
+    [ $RC = 1 ] || fail "exit status $RC, expected 1: $(cat "$out.err")"
     for w in 0 1; do
         grep -q "^taups-launch: worker-$w failed: exit status 1\$" "$out.err" || fail "worker-$w failure not reported"
         grep -q "    | .*taups-worker\[$w\]: loss is .* training diverged" "$out.err" ||
@@ -238,7 +238,7 @@ interrupted() {
     [ "$(survivors "$out" | wc -l)" -ge 5 ] || fail "the run is not running"
     kill -INT $LPID
     finish $LPID 30
-    [ $RC = 130 ] || fail "exit status $RC, expected 130"
+    [ $RC = 130 ] || fail "exit status $RC, expected 130: $(cat "$out.err")"
     grep -q "Interrupt: stopping every process" "$out.err" || fail "interrupt not announced: $(cat "$out.err")"
     grep -q "run ended: interrupted (exit status 130)" "$out.err" || fail "no final word"
     grep -q '"outcome": "interrupted",' "$out/run.json" || fail "outcome: $(grep outcome "$out/run.json")"
@@ -265,7 +265,7 @@ killed() {
     t0=$(date +%s.%N)
     # (stderr: bash would report the job "Killed", which is the point here)
     { kill -KILL $LPID; finish $LPID 5; } 2>/dev/null
-    [ $RC = 137 ] || fail "exit status $RC, expected 137"
+    [ $RC = 137 ] || fail "exit status $RC, expected 137: $(cat "$out.err")"
     all_gone "$out" 1 || fail "children survived the launcher by 1 s"
     echo "# killed: every child gone $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') s after SIGKILL"
     # Killed, not stopped: nobody said goodbye.
@@ -281,7 +281,7 @@ timed_out() {
         --timeout 2 --no-plot
     finish $LPID 30
     took=$(($(date +%s) - t0))
-    [ $RC = 124 ] || fail "exit status $RC, expected 124"
+    [ $RC = 124 ] || fail "exit status $RC, expected 124: $(cat "$out.err")"
     [ $took -le 15 ] || fail "took $took s"
     grep -q -- "--timeout 2 s reached; stopping everything" "$out.err" || fail "timeout not announced: $(cat "$out.err")"
     grep -q "run ended: timeout (exit status 124)" "$out.err" || fail "no final word"
