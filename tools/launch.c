@@ -67,6 +67,7 @@ typedef struct child_s {
     int running;           /* started and not reaped yet */
     int status;            /* waitpid status, valid once started and !running */
     int killed;            /* the launcher had to SIGKILL it */
+    int termed;            /* the launcher sent it SIGTERM */
     int noted;             /* its failure was already announced */
     int tail_shown;        /* its log tail was already printed */
     double t_start, t_end; /* seconds since the launch */
@@ -251,6 +252,13 @@ static void describe_wait(int st, char *buf, size_t n) {
         snprintf(buf, n, "wait status 0x%x", st);
 }
 
+/* A child that the launcher asked to stop and that died of that SIGTERM had
+ * not installed its handler yet (it was still starting): it was stopped, it
+ * did not fail. */
+static int stopped_early(const child_t *c) {
+    return c->termed && WIFSIGNALED(c->status) && WTERMSIG(c->status) == SIGTERM;
+}
+
 static void describe_status(const child_t *c, char *buf, size_t n) {
     if (c->pid == 0) {
         snprintf(buf, n, "not started");
@@ -258,14 +266,15 @@ static void describe_status(const child_t *c, char *buf, size_t n) {
         snprintf(buf, n, "running");
     } else {
         describe_wait(c->status, buf, n);
-        if (c->killed)
+        if (c->killed || stopped_early(c))
             snprintf(buf + strlen(buf), n - strlen(buf), " by the launcher");
     }
 }
 
 static int child_ok(const child_t *c) {
-    return c->pid && !c->running && WIFEXITED(c->status) &&
-           WEXITSTATUS(c->status) == 0;
+    return c->pid && !c->running &&
+           ((WIFEXITED(c->status) && WEXITSTATUS(c->status) == 0) ||
+            stopped_early(c));
 }
 
 /* Prints the last lines of a log to stderr, indented, so that a failure is
@@ -576,6 +585,8 @@ static void signal_child(child_t *c, int sig) {
         kill(c->pid, sig);
     if (sig == SIGKILL)
         c->killed = 1;
+    if (sig == SIGTERM)
+        c->termed = 1;
 }
 
 static int start_child(launch_t *l, child_t *c) {
