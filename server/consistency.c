@@ -129,15 +129,18 @@ void tps__syncbuf_free(tps_syncbuf_t *sb) {
     memset(sb, 0, sizeof(*sb));
 }
 
-int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
-                     const float *g, uint64_t count, float scale) {
-    if (sb->buf[rank] == NULL) {
+float *tps__syncbuf_slot(tps_syncbuf_t *sb, int rank, uint64_t off) {
+    if (sb->buf[rank] == NULL)
         /* One spare element keeps empty slices allocatable. */
         sb->buf[rank] = calloc((size_t)sb->len + 1, sizeof(float));
-        if (sb->buf[rank] == NULL)
-            return TPS_ENOMEM;
-    }
-    float *restrict dst = sb->buf[rank] + off;
+    return sb->buf[rank] ? sb->buf[rank] + off : NULL;
+}
+
+int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
+                     const float *g, uint64_t count, float scale) {
+    float *restrict dst = tps__syncbuf_slot(sb, rank, off);
+    if (dst == NULL)
+        return TPS_ENOMEM;
     for (uint64_t i = 0; i < count; i++)
         dst[i] = scale * g[i];
     return 0;

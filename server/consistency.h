@@ -94,6 +94,10 @@ void tps__syncbuf_free(tps_syncbuf_t *sb);
  * multiplied by scale. Returns 0 or TPS_ENOMEM. */
 int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
                      const float *g, uint64_t count, float scale);
+/* rank's buffer at element off (allocated on first use), for decoders that
+ * write straight into it; NULL when out of memory. */
+float *tps__syncbuf_slot(tps_syncbuf_t *sb, int rank, uint64_t off);
+
 /* Every live rank has pushed, and some rank has. A rank that left after
  * completing its push still counts in this step: it did push; one that left
  * before completing it is simply no longer awaited. */

@@ -1,6 +1,8 @@
 /* Shard server: connection handling and the frame dispatch; see server.h. */
 #include "server.h"
 
+#include <zstd.h>
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -10,12 +12,22 @@
 
 #include "taups.h"
 #include "tps_cluster.h"
+#include "tps_codec.h"
 #include "tps_conn.h"
 #include "tps_float.h"
 #include "tps_log.h"
 #include "tps_opt.h"
 
 typedef struct sconn_s sconn_t;
+
+/* A buffer for one encoded pull reply, owned by its connection. */
+typedef struct outbuf_s outbuf_t;
+struct outbuf_s {
+    outbuf_t *next;
+    sconn_t *owner;
+    size_t cap;
+    uint8_t data[];
+};
 
 /* Per-connection state. A connection is "doomed" once it has broken the
  * protocol: its error reply is queued, nothing more is read from it, and it
@@ -37,16 +49,30 @@ struct sconn_s {
     int cur_drop;
     uint64_t cur_stale;
     double cur_weight, cur_scale;
+    /* Compressed payloads: a zstd context and buffers reused across frames,
+     * grown to the largest seen. */
+    ZSTD_DCtx *zd;
+    uint8_t *zbuf;
+    size_t zcap;
+    float *scratch;      /* decoded gradient, for optimizers with state */
+    size_t scratch_cap;  /* in bytes */
+    outbuf_t *spare;     /* encoded pull replies, returned after the write */
     char peer[64];
 };
 
 /* A worker's pull that its consistency gate holds back. */
+typedef struct pull_req_s {
+    uint64_t request_id, offset, count, clock;
+    uint32_t tensor_id;
+    uint32_t codec;   /* packed pull codec, 0: dense */
+    float ratio;
+} pull_req_t;
+
 typedef struct pending_s pending_t;
 struct pending_s {
     pending_t *next;
     sconn_t *sc;
-    uint64_t request_id, offset, count, clock;
-    uint32_t tensor_id;
+    pull_req_t req;
     double since;
 };
 
@@ -131,6 +157,14 @@ static void on_conn_closed(tps_conn_t *c) {
             pp = &p->next;
         }
     }
+    while (sc->spare) {
+        outbuf_t *b = sc->spare;
+        sc->spare = b->next;
+        free(b);
+    }
+    ZSTD_freeDCtx(sc->zd);
+    free(sc->zbuf);
+    free(sc->scratch);
     if (sc->hello && sc->role == TPS_ROLE_WORKER && !s->stopping) {
         /* The barrier and the gate must never wait for the departed; a push
          * it completed before leaving still counts (see consistency.h). */
@@ -345,6 +379,8 @@ static tps_tensor_t *check_range(sconn_t *sc, const Taups__Header *h,
         return NULL;
     }
     uint64_t want = is_push ? h->count * sizeof(float) : 0;
+    if (is_push && (h->codec != 0 || h->zstd))
+        return t; /* encoded: checked against its codec in handle_push */
     if (payload_len != want) {
         reply_error(sc, h, TPS_EPROTO, 1,
                     "tensor \"%s\": %s of %llu elements carries %llu payload "
@@ -354,11 +390,71 @@ static tps_tensor_t *check_range(sconn_t *sc, const Taups__Header *h,
                     (unsigned long long)payload_len, (unsigned long long)want);
         return NULL;
     }
-    if (is_push && h->codec != 0) {
-        reply_error(sc, h, TPS_EPROTO, 1, "unknown codec %u", h->codec);
-        return NULL;
-    }
     return t;
+}
+
+/* Grows *buf to hold n bytes; returns it or NULL. */
+static void *grow(void *buf, size_t *cap, size_t n) {
+    if (*cap >= n)
+        return buf;
+    void *p = realloc(buf, n);
+    if (p)
+        *cap = n;
+    return p;
+}
+
+/* Checks a compressed push's codec and sizes and undoes its zstd layer.
+ * Returns the encoded bytes (*enc, *enc_len) or replies with an error and
+ * returns -1. The codec's own decoder validates the contents later. */
+static int unwrap_push(sconn_t *sc, const Taups__Header *h, const tps_tensor_t *t,
+                       uint8_t *payload, uint64_t len, tps_codec_t *codec,
+                       const uint8_t **enc, size_t *enc_len) {
+    if (tps__codec_unpack(codec, h->codec, h->codec_ratio) < 0) {
+        reply_error(sc, h, TPS_EPROTO, 1,
+                    "push to tensor \"%s\": invalid codec id 0x%x (ratio %g)",
+                    t->name, h->codec, h->codec_ratio);
+        return -1;
+    }
+    size_t want = tps__codec_wire_size(codec, h->count);
+    if (!h->zstd) {
+        if (len != want) {
+            reply_error(sc, h, TPS_EPROTO, 1,
+                        "push to tensor \"%s\": %llu bytes of %s for %llu "
+                        "elements, expected %zu",
+                        t->name, (unsigned long long)len,
+                        codec->kind == TPS_CODEC_NONE ? "none" : "codec data",
+                        (unsigned long long)h->count, want);
+            return -1;
+        }
+        *enc = payload;
+        *enc_len = (size_t)len;
+        return 0;
+    }
+    unsigned long long content = ZSTD_getFrameContentSize(payload, len);
+    if (h->encoded_len != want || content != want) {
+        reply_error(sc, h, TPS_EPROTO, 1,
+                    "push to tensor \"%s\": zstd frame holds %llu bytes, the "
+                    "codec needs %zu",
+                    t->name, content, want);
+        return -1;
+    }
+    if (sc->zd == NULL)
+        sc->zd = ZSTD_createDCtx();
+    uint8_t *zb = grow(sc->zbuf, &sc->zcap, want ? want : 1);
+    if (sc->zd == NULL || zb == NULL) {
+        reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for a zstd push");
+        return -1;
+    }
+    sc->zbuf = zb;
+    size_t got = ZSTD_decompressDCtx(sc->zd, zb, want, payload, len);
+    if (ZSTD_isError(got) || got != want) {
+        reply_error(sc, h, TPS_EPROTO, 1, "push to tensor \"%s\": bad zstd frame: %s",
+                    t->name, ZSTD_isError(got) ? ZSTD_getErrorName(got) : "short");
+        return -1;
+    }
+    *enc = zb;
+    *enc_len = want;
+    return 0;
 }
 
 /* Scans a push payload for NaN/Inf as it arrives, while it is in cache,
@@ -401,6 +497,45 @@ static void try_steps(tps_server_t *s) {
         try_step(s, i);
 }
 
+/* Applies (or, in sync modes, buffers) an encoded gradient chunk. Plain
+ * SGD without weight decay decodes straight into the parameters
+ * (p += -lr*scale*decode(payload), no dense temporary); other update rules
+ * decode into a reused scratch buffer first, since they need g itself. */
+static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
+                         const tps_codec_t *codec, const uint8_t *enc,
+                         size_t enc_len, uint64_t off, int aggregate) {
+    tps_shard_t *sh = &sc->srv->shard;
+    const tps_optim_t *o = &sh->optim;
+    if (aggregate) {
+        float *dst = tps__syncbuf_slot(&t->sync, sc->rank, off);
+        if (dst == NULL)
+            return TPS_ENOMEM;
+        int rc = tps__codec_decode(codec, enc, enc_len, h->count, h->codec_seed,
+                                   dst);
+        if (rc == 0 && sc->cur_scale != 1.0)
+            for (uint64_t i = 0; i < h->count; i++)
+                dst[i] *= (float)sc->cur_scale;
+        return rc;
+    }
+    if (sc->cur_drop)
+        return 0;
+    if (o->kind == TPS_OPTIM_SGD && o->weight_decay == 0) {
+        double lr = tps__optim_lr(o, t->version + 1);
+        return tps__codec_decode_acc(codec, enc, enc_len, h->count,
+                                     h->codec_seed, (float)(-lr * sc->cur_scale),
+                                     t->param + off);
+    }
+    float *g = grow(sc->scratch, &sc->scratch_cap,
+                    (h->count ? h->count : 1) * sizeof(float));
+    if (g == NULL)
+        return TPS_ENOMEM;
+    sc->scratch = g;
+    int rc = tps__codec_decode(codec, enc, enc_len, h->count, h->codec_seed, g);
+    if (rc == 0)
+        tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale);
+    return rc;
+}
+
 static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                         uint64_t len) {
     tps_server_t *s = sc->srv;
@@ -414,7 +549,13 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     if (t == NULL)
         return;
     const float *g = (const float *)payload;
-    uint64_t bad = sc->nonfinite;
+    tps_codec_t codec;
+    const uint8_t *enc = NULL;
+    size_t enc_len = 0;
+    int encoded = h->codec != 0 || h->zstd;
+    if (encoded && unwrap_push(sc, h, t, payload, len, &codec, &enc, &enc_len) < 0)
+        return;
+    uint64_t bad = encoded ? UINT64_MAX : sc->nonfinite;
     if (bad < h->count) {
         /* Checked before applying anything: one NaN would poison every
          * parameter it touches and, through them, every worker. The
@@ -456,14 +597,32 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
             tps__hist_add(&sh->st.staleness, sc->cur_stale);
     }
     uint64_t off = h->offset - t->lo;
-    if (aggregate) {
-        if (tps__syncbuf_add(&t->sync, sc->rank, off, g, h->count,
-                             (float)sc->cur_scale) < 0) {
-            reply_error(sc, h, TPS_ENOMEM, 1, "out of memory buffering a push");
-            return;
-        }
+    tps_codec_stats_t *cs = tps__codec_stats(sh, h->codec, h->codec_ratio);
+    cs->push_frames++;
+    cs->raw_in += h->count * sizeof(float);
+    cs->wire_in += TPS_PREAMBLE_LEN + sc->c.rd.hlen + len;
+    int rc = 0;
+    if (encoded) {
+        rc = apply_encoded(sc, h, t, &codec, enc, enc_len, off, aggregate);
+    } else if (aggregate) {
+        rc = tps__syncbuf_add(&t->sync, sc->rank, off, g, h->count,
+                              (float)sc->cur_scale);
     } else if (!sc->cur_drop) {
         tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale);
+    }
+    if (rc == TPS_ENOMEM) {
+        reply_error(sc, h, TPS_ENOMEM, 1, "out of memory applying a push");
+        return;
+    }
+    if (rc < 0) {
+        /* The decoder validates before it writes: nothing was applied. */
+        sc->cur_open = 0;
+        sh->st.rejected++;
+        reply_error(sc, h, rc, 0,
+                    "push from worker %d to tensor \"%s\": malformed %s "
+                    "payload (%s); rejected, parameters unchanged",
+                    sc->rank, t->name, "codec", tps_strerror(rc));
+        return;
     }
     sh->st.push_frames++;
     int moved = 0;
@@ -504,45 +663,100 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     }
 }
 
-static void answer_pull(sconn_t *sc, uint64_t request_id, uint32_t tensor_id,
-                        uint64_t offset, uint64_t count, uint64_t clock,
-                        double blocked_s) {
+static void on_reply_sent(void *arg, int status) {
+    outbuf_t *b = arg;
+    (void)status;
+    /* Back to its connection for the next reply; the connection frees its
+     * spares when it closes, which happens only after every write callback. */
+    b->next = b->owner->spare;
+    b->owner->spare = b;
+}
+
+/* A buffer of at least n bytes for an encoded reply. */
+static outbuf_t *take_outbuf(sconn_t *sc, size_t n) {
+    for (outbuf_t **pp = &sc->spare; *pp; pp = &(*pp)->next)
+        if ((*pp)->cap >= n) {
+            outbuf_t *b = *pp;
+            *pp = b->next;
+            return b;
+        }
+    outbuf_t *b = malloc(sizeof(*b) + n);
+    if (b) {
+        b->owner = sc;
+        b->cap = n;
+    }
+    return b;
+}
+
+static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
     tps_server_t *s = sc->srv;
     tps_shard_t *sh = &s->shard;
-    tps_tensor_t *t = &sh->tensors[tensor_id];
+    tps_tensor_t *t = &sh->tensors[q->tensor_id];
     sh->st.pulls++;
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__PULL_OK;
-    r.request_id = request_id;
-    r.tensor_id = tensor_id;
-    r.offset = offset;
-    r.count = count;
+    r.request_id = q->request_id;
+    r.tensor_id = q->tensor_id;
+    r.offset = q->offset;
+    r.count = q->count;
     r.version = t->version;
     r.shard = sh->index;
+    r.raw_len = q->count * sizeof(float);
     if (sc->role == TPS_ROLE_WORKER)
-        trace(s, "pull", sc->rank, clock, (int)tensor_id, t->version, 0, 0,
+        trace(s, "pull", sc->rank, q->clock, (int)q->tensor_id, t->version, 0, 0,
               blocked_s * 1e3);
-    /* Sent from the live parameters, no copy: the loop is single-threaded,
-     * so values change under a partly written reply only when the socket
-     * could not take it all at once; async SGD tolerates that by design
-     * (parameters are never freed while the loop runs). */
-    send_or_close(sc, &r, t->param + (offset - t->lo), count * sizeof(float),
-                  NULL, NULL);
+    const float *x = t->param + (q->offset - t->lo);
+    tps_codec_stats_t *cs = tps__codec_stats(sh, q->codec, q->ratio);
+    cs->pull_frames++;
+    cs->raw_out += r.raw_len;
+    if (q->codec == 0) {
+        cs->wire_out += tps_frame_meta_size(&r) + r.raw_len;
+        /* Sent from the live parameters, no copy: the loop is single-threaded,
+         * so values change under a partly written reply only when the socket
+         * could not take it all at once; async SGD tolerates that by design
+         * (parameters are never freed while the loop runs). */
+        send_or_close(sc, &r, x, r.raw_len, NULL, NULL);
+        return;
+    }
+    /* Compressed: encoded (statelessly) into a reply buffer of this
+     * connection, since the bytes must outlive this call. */
+    tps_codec_t codec;
+    tps__codec_unpack(&codec, q->codec, q->ratio); /* checked on arrival */
+    size_t n = tps__codec_wire_size(&codec, q->count);
+    outbuf_t *b = take_outbuf(sc, n ? n : 1);
+    if (b == NULL) {
+        reply_error(sc, NULL, TPS_ENOMEM, 1, "out of memory for a pull reply");
+        return;
+    }
+    r.codec = q->codec;
+    r.codec_ratio = q->ratio;
+    r.codec_seed = q->request_id * 0x9e3779b97f4a7c15ULL ^ q->offset;
+    int64_t m = tps__codec_encode(&codec, x, q->count, r.codec_seed, b->data,
+                                  b->cap);
+    if (m < 0) {
+        on_reply_sent(b, 0);
+        reply_error(sc, NULL, (int)m, 0, "tensor \"%s\": cannot encode a pull: %s",
+                    t->name, tps_strerror((int)m));
+        return;
+    }
+    r.encoded_len = (uint64_t)m;
+    cs->wire_out += tps_frame_meta_size(&r) + (uint64_t)m;
+    send_or_close(sc, &r, b->data, (uint64_t)m, on_reply_sent, b);
 }
 
 static void process_pending(tps_server_t *s) {
     double now = tps_now();
     for (pending_t **pp = &s->pending; *pp;) {
         pending_t *p = *pp;
-        const tps_tensor_t *t = &s->shard.tensors[p->tensor_id];
-        if (!tps__pull_allowed(&s->cfg.cons, &s->members, t->version, p->clock)) {
+        const tps_tensor_t *t = &s->shard.tensors[p->req.tensor_id];
+        if (!tps__pull_allowed(&s->cfg.cons, &s->members, t->version,
+                               p->req.clock)) {
             pp = &p->next;
             continue;
         }
         *pp = p->next;
         s->shard.st.blocked_s += now - p->since;
-        answer_pull(p->sc, p->request_id, p->tensor_id, p->offset, p->count,
-                    p->clock, now - p->since);
+        answer_pull(p->sc, &p->req, now - p->since);
         free(p);
     }
 }
@@ -552,16 +766,24 @@ static void handle_pull(sconn_t *sc, const Taups__Header *h, uint64_t len) {
     tps_tensor_t *t = check_range(sc, h, len, 0);
     if (t == NULL)
         return;
+    pull_req_t q = {h->request_id, h->offset, h->count, h->clock, h->tensor_id,
+                    h->codec, h->codec_ratio};
+    tps_codec_t codec;
+    if (h->codec != 0 && tps__codec_unpack(&codec, h->codec, h->codec_ratio) < 0) {
+        reply_error(sc, h, TPS_EPROTO, 1, "pull of tensor \"%s\": invalid codec "
+                    "id 0x%x", t->name, h->codec);
+        return;
+    }
     if (sc->role != TPS_ROLE_WORKER) {
         /* Evaluators and admins read whatever is there, never wait, never
          * count towards any clock. */
-        answer_pull(sc, h->request_id, h->tensor_id, h->offset, h->count, 0, 0);
+        q.clock = 0;
+        answer_pull(sc, &q, 0);
         return;
     }
     int moved = tps__members_advance(&s->members, sc->rank, h->clock);
     if (tps__pull_allowed(&s->cfg.cons, &s->members, t->version, h->clock)) {
-        answer_pull(sc, h->request_id, h->tensor_id, h->offset, h->count,
-                    h->clock, 0);
+        answer_pull(sc, &q, 0);
     } else {
         pending_t *p = malloc(sizeof(*p));
         if (p == NULL) {
@@ -569,11 +791,7 @@ static void handle_pull(sconn_t *sc, const Taups__Header *h, uint64_t len) {
             return;
         }
         p->sc = sc;
-        p->request_id = h->request_id;
-        p->tensor_id = h->tensor_id;
-        p->offset = h->offset;
-        p->count = h->count;
-        p->clock = h->clock;
+        p->req = q;
         p->since = tps_now();
         p->next = s->pending;
         s->pending = p;
@@ -790,6 +1008,28 @@ char *tps__server_stats_json(const tps_server_t *s) {
                     (unsigned long long)s->members.clock[r]);
         else
             fprintf(f, "%snull", r ? ", " : "");
+    fprintf(f, "], \"codecs\": [");
+    for (int i = 0, first = 1; i < TPS_CODEC_STATS; i++) {
+        const tps_codec_stats_t *cs = &st->codecs[i];
+        if (!cs->used)
+            continue;
+        tps_codec_t codec;
+        char name[64] = "invalid";
+        if (tps__codec_unpack(&codec, cs->id, cs->ratio) == 0)
+            tps__codec_describe(&codec, name, sizeof(name));
+        fprintf(f, "%s{\"codec\": ", first ? "" : ", ");
+        tps_json_str(f, name);
+        fprintf(f,
+                ", \"push_frames\": %llu, \"raw_in\": %llu, \"wire_in\": %llu, "
+                "\"pull_frames\": %llu, \"raw_out\": %llu, \"wire_out\": %llu, "
+                "\"ratio_in\": %.6g, \"ratio_out\": %.6g}",
+                (unsigned long long)cs->push_frames, (unsigned long long)cs->raw_in,
+                (unsigned long long)cs->wire_in, (unsigned long long)cs->pull_frames,
+                (unsigned long long)cs->raw_out, (unsigned long long)cs->wire_out,
+                cs->wire_in ? (double)cs->raw_in / (double)cs->wire_in : 0.0,
+                cs->wire_out ? (double)cs->raw_out / (double)cs->wire_out : 0.0);
+        first = 0;
+    }
     fprintf(f, "], \"tensors\": [");
     for (int i = 0; i < s->shard.ntensors; i++) {
         const tps_tensor_t *t = &s->shard.tensors[i];

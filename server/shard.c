@@ -154,6 +154,20 @@ int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
     return sh->ntensors++;
 }
 
+tps_codec_stats_t *tps__codec_stats(tps_shard_t *sh, uint32_t id, float ratio) {
+    tps_codec_stats_t *cs = sh->st.codecs;
+    int i = 0;
+    for (; i < TPS_CODEC_STATS - 1 && cs[i].used; i++)
+        if (cs[i].id == id && cs[i].ratio == ratio)
+            return &cs[i];
+    if (!cs[i].used) {
+        cs[i].used = 1;
+        cs[i].id = id;
+        cs[i].ratio = ratio;
+    }
+    return &cs[i];
+}
+
 tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
                                uint64_t count, char *err, size_t errlen) {
     if (id >= (uint32_t)sh->ntensors) {

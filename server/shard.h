@@ -27,6 +27,16 @@ typedef struct tps_tensor_s {
     float *mean;         /* sync modes: their mean, hi - lo values */
 } tps_tensor_t;
 
+/* Traffic of one codec (kind and parameters), both directions. */
+#define TPS_CODEC_STATS 16
+typedef struct tps_codec_stats_s {
+    int used;
+    uint32_t id;  /* packed codec (tps__codec_pack) */
+    float ratio;
+    uint64_t push_frames, raw_in, wire_in;   /* pushes received */
+    uint64_t pull_frames, raw_out, wire_out; /* pull replies sent */
+} tps_codec_stats_t;
+
 typedef struct tps_shard_stats_s {
     uint64_t pushes;     /* logical pushes accepted (applied or buffered) */
     uint64_t push_frames;
@@ -37,6 +47,7 @@ typedef struct tps_shard_stats_s {
     double blocked_s;    /* total time pulls waited */
     uint64_t rejected;   /* frames refused: malformed, out of range, NaN */
     tps_hist_t staleness;
+    tps_codec_stats_t codecs[TPS_CODEC_STATS];
 } tps_shard_stats_t;
 
 typedef struct tps_shard_s {
@@ -70,6 +81,10 @@ int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
  * shard's slice of it. Returns the tensor or NULL with err set. */
 tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
                                uint64_t count, char *err, size_t errlen);
+
+/* The counters of codec (id, ratio), created on first use; when all slots
+ * are taken the last one collects the rest. */
+tps_codec_stats_t *tps__codec_stats(tps_shard_t *sh, uint32_t id, float ratio);
 
 /* The value element i of a tensor starts with: a pure function of (init,
  * scale, seed, i), so a tensor's initial values do not depend on how many

@@ -496,6 +496,22 @@ static void print_shard(int s, const jval_t *sh, totals_t *t) {
             printf(" rank %zu: -%s", r, r + 1 < nclocks ? "," : "");
     }
     printf("%s\n", nclocks ? "" : " none");
+    /* Per codec: raw bytes the frames stand for, wire bytes, their ratio. */
+    const jval_t *codecs = jget(sh, "codecs");
+    size_t ncodecs = codecs && codecs->type == J_ARR ? codecs->n : 0;
+    for (size_t i = 0; i < ncodecs; i++) {
+        const jval_t *cd = &codecs->items[i];
+        char r1[32], w1[32], r2[32], w2[32];
+        printf("  codec      %s: pushes %llu frames, %s raw in %s on the wire "
+               "(x%.2f); pulls %llu frames, %s raw in %s (x%.2f)\n",
+               jstr(cd, "codec"), (unsigned long long)ju64(cd, "push_frames"),
+               human_bytes(ju64(cd, "raw_in"), r1, sizeof(r1)),
+               human_bytes(ju64(cd, "wire_in"), w1, sizeof(w1)),
+               jnum(cd, "ratio_in"), (unsigned long long)ju64(cd, "pull_frames"),
+               human_bytes(ju64(cd, "raw_out"), r2, sizeof(r2)),
+               human_bytes(ju64(cd, "wire_out"), w2, sizeof(w2)),
+               jnum(cd, "ratio_out"));
+    }
     const jval_t *tensors = jget(sh, "tensors");
     size_t ntensors = tensors && tensors->type == J_ARR ? tensors->n : 0;
     if (ntensors == 0)

@@ -15,9 +15,11 @@
 #include <string.h>
 
 #include <uv.h>
+#include <zstd.h>
 
 #include "taups.h"
 #include "tps_cluster.h"
+#include "tps_codec.h"
 #include "tps_conn.h"
 #include "tps_float.h"
 #include "tps_log.h"
@@ -34,6 +36,25 @@ typedef enum op_kind_e {
     OP_CLOSE
 } op_kind_t;
 
+/* One frame of an encoded push: where its bytes are in the buffer. */
+typedef struct pframe_s {
+    size_t pos, len;   /* payload in pushbuf_t.data */
+    size_t enc_len;    /* codec bytes before zstd */
+    int zstd;
+    uint64_t seed;
+} pframe_t;
+
+/* The encoded frames of one push, made on the caller's thread and sent
+ * from by the I/O thread; kept in a free list and reused. */
+typedef struct pushbuf_s pushbuf_t;
+struct pushbuf_s {
+    pushbuf_t *next;
+    uint8_t *data;
+    size_t cap;
+    pframe_t *fr;
+    int fr_cap;
+};
+
 typedef struct ticket_s {
     int64_t id;        /* 0: slot free */
     op_kind_t kind;
@@ -47,6 +68,7 @@ typedef struct ticket_s {
     char **parts;      /* stats: one JSON text per shard */
     float grad_norm;   /* push: norm of the whole gradient, for clipping */
     tps_push_info_t info; /* push: merged from every shard's reply */
+    pushbuf_t *pb;     /* push: encoded frames, NULL when dense */
 } ticket_t;
 
 typedef struct tensor_s {
@@ -58,6 +80,7 @@ typedef struct tensor_s {
     uint32_t *ids;      /* per shard: the shard's id for this tensor */
     uint64_t *versions; /* per shard: version of the last pull */
     tps_push_info_t last_push;
+    float *resid;       /* error feedback: what compression has not sent yet */
 } tensor_t;
 
 typedef enum shard_state_e {
@@ -113,6 +136,15 @@ struct tps_client_s {
     char mode[16];     /* the cluster's, from the hellos */
     int local_steps;
     float clip_norm;   /* > 0: shards clip, so pushes carry their norm */
+    tps_traffic_t traffic;
+    /* Compression; the caller's thread encodes, so these are its own. */
+    tps_codec_t codec, pull_codec;
+    uint32_t codec_id, pull_id;
+    float codec_ratio, pull_ratio;
+    int ef;
+    ZSTD_CCtx *zc;
+    uint64_t pushes;    /* seeds the codecs' randomness per push */
+    pushbuf_t *spare;   /* free push buffers (under mu) */
     char errmsg[512];
 };
 
@@ -141,6 +173,18 @@ static void complete(tps_client_t *c, ticket_t *t, int result) {
         t->done = 1;
         if (t->kind == OP_PUSH && t->result == 0)
             c->tensors[t->tensor].last_push = t->info;
+        if (t->result == 0 && (t->kind == OP_PUSH || t->kind == OP_PULL)) {
+            uint64_t raw = c->tensors[t->tensor].n * sizeof(float);
+            if (t->kind == OP_PUSH)
+                c->traffic.raw_sent += raw;
+            else
+                c->traffic.raw_recv += raw;
+        }
+        if (t->pb) {
+            t->pb->next = c->spare;
+            c->spare = t->pb;
+            t->pb = NULL;
+        }
         uint64_t in = 0, out = 0;
         for (int s = 0; s < c->nshards; s++) {
             in += c->shards[s].closed_in + c->shards[s].conn.bytes_in;
@@ -148,6 +192,8 @@ static void complete(tps_client_t *c, ticket_t *t, int result) {
         }
         c->sent = out;
         c->received = in;
+        c->traffic.wire_sent = out;
+        c->traffic.wire_recv = in;
         uv_cond_broadcast(&c->cv);
     }
 }
@@ -301,8 +347,8 @@ static int dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
                             uint8_t **dest) {
     shard_t *sh = arg;
     tps_client_t *c = sh->cl;
-    if (h->op != TAUPS__OP__PULL_OK)
-        return 0; /* stats text and the like go to the pooled buffer */
+    if (h->op != TAUPS__OP__PULL_OK || h->codec != 0)
+        return 0; /* stats text and encoded replies go to the pooled buffer */
     int rc = 0;
     uv_mutex_lock(&c->mu);
     ticket_t *t = find_ticket(c, h->request_id);
@@ -320,6 +366,29 @@ static int dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
     /* Unknown or finished tickets (failed earlier) read into the pool and
      * are dropped: the caller's buffer is never written after tps_wait. */
     uv_mutex_unlock(&c->mu);
+    return rc;
+}
+
+/* An encoded pull reply: checked like a dense one, then decoded into the
+ * caller's tensor. Called under c->mu. */
+static int decode_pull(tps_client_t *c, shard_t *sh, ticket_t *t,
+                       const Taups__Header *h, const uint8_t *payload,
+                       uint64_t len) {
+    const tensor_t *ts = &c->tensors[t->tensor];
+    uint64_t lo = tps_slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index);
+    uint64_t hi = tps_slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index + 1);
+    tps_codec_t codec;
+    int rc = TPS_EPROTO;
+    if (t->kind == OP_PULL && h->tensor_id == ts->ids[sh->index] &&
+        h->offset >= lo && h->offset <= hi && h->count <= hi - h->offset &&
+        tps__codec_unpack(&codec, h->codec, h->codec_ratio) == 0)
+        rc = tps__codec_decode(&codec, payload, (size_t)len, h->count,
+                               h->codec_seed, t->dst + h->offset);
+    if (rc < 0)
+        set_error(c, "shard %d at %s:%d: bad encoded pull reply for tensor "
+                  "\"%s\": %s",
+                  sh->index, sh->addr.host, sh->addr.port, ts->name,
+                  tps_strerror(rc));
     return rc;
 }
 
@@ -379,10 +448,12 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         t->info.dropped |= h->dropped;
         complete(c, t, 0);
         break;
-    case TAUPS__OP__PULL_OK:
+    case TAUPS__OP__PULL_OK: {
+        int rc = h->codec ? decode_pull(c, sh, t, h, payload, len) : 0;
         c->tensors[t->tensor].versions[sh->index] = h->version;
-        complete(c, t, 0);
+        complete(c, t, rc);
         break;
+    }
     case TAUPS__OP__STATS_OK:
         if (t->parts && (t->parts[sh->index] = malloc(len + 1)) != NULL) {
             memcpy(t->parts[sh->index], payload, len);
@@ -461,21 +532,38 @@ static void issue(tps_client_t *c, ticket_t *t) {
     uv_mutex_lock(&c->mu);
     h.clock = (uint64_t)c->clock;
     uv_mutex_unlock(&c->mu);
+    if (t->kind == OP_PULL && c->pull_id) {
+        h.codec = c->pull_id;
+        h.codec_ratio = c->pull_ratio;
+    }
+    int fi = 0;
     for (int s = 0; s < S; s++) {
         uint64_t lo = tps_slice_lo(ts->n, (uint32_t)S, (uint32_t)s);
         uint64_t hi = tps_slice_lo(ts->n, (uint32_t)S, (uint32_t)s + 1);
         h.tensor_id = ts->ids[s];
         h.version = ts->versions[s];
         h.grad_norm = t->grad_norm;
-        for (uint64_t off = lo; off < hi; off += c->chunk_elems) {
+        for (uint64_t off = lo; off < hi; off += c->chunk_elems, fi++) {
             h.offset = off;
             h.count = hi - off < c->chunk_elems ? hi - off : c->chunk_elems;
             h.last = off + h.count == hi;
-            int err = t->kind == OP_PUSH
-                          ? send_frame(c, t, s, &h, t->src + off,
-                                       h.count * sizeof(float))
-                          : send_frame(c, t, s, &h, NULL, 0);
-            if (err < 0)
+            h.raw_len = h.count * sizeof(float);
+            const void *payload = NULL;
+            uint64_t len = 0;
+            if (t->kind == OP_PUSH && t->pb) {
+                const pframe_t *f = &t->pb->fr[fi];
+                h.codec = c->codec_id;
+                h.codec_ratio = c->codec_ratio;
+                h.codec_seed = f->seed;
+                h.encoded_len = f->enc_len;
+                h.zstd = f->zstd;
+                payload = t->pb->data + f->pos;
+                len = f->len;
+            } else if (t->kind == OP_PUSH) {
+                payload = t->src + off;
+                len = h.raw_len;
+            }
+            if (send_frame(c, t, s, &h, payload, len) < 0)
                 return;
         }
     }
@@ -526,10 +614,14 @@ static void io_thread(void *arg) {
  * `fill` before the I/O thread can see the ticket. */
 static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
                       const float *src, float *dst, int pending, float norm,
-                      int *err) {
+                      pushbuf_t *pb, int *err) {
     uv_mutex_lock(&c->mu);
     if (c->broken && kind != OP_CLOSE) {
         *err = c->broken_err;
+        if (pb) {
+            pb->next = c->spare;
+            c->spare = pb;
+        }
         uv_mutex_unlock(&c->mu);
         return 0;
     }
@@ -540,6 +632,10 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
         set_error(c, "more than %d operations outstanding: wait for some",
                   MAX_TICKETS - 1);
         *err = TPS_E2BIG;
+        if (pb) {
+            pb->next = c->spare;
+            c->spare = pb;
+        }
         uv_mutex_unlock(&c->mu);
         return 0;
     }
@@ -553,6 +649,7 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
     t->next = -1;
     t->info.weight = 1.0f;
     t->grad_norm = norm;
+    t->pb = pb;
     int slot = (int)(id % MAX_TICKETS);
     if (pending == 0 && kind != OP_CLOSE) {
         t->done = 1; /* nothing to send, e.g. a tensor held by no shard */
@@ -591,6 +688,8 @@ void tps_options_init(tps_options_t *o) {
     o->rank = 0;
     o->workers = 1;
     o->connect_timeout_ms = 10000;
+    o->error_feedback = -1;
+    o->zstd_min = 4096;
     o->chunk_bytes = 1u << 20;
 }
 
@@ -598,7 +697,16 @@ static void client_free(tps_client_t *c) {
     for (int i = 0; i < c->ntensors; i++) {
         free(c->tensors[i].ids);
         free(c->tensors[i].versions);
+        free(c->tensors[i].resid);
     }
+    while (c->spare) {
+        pushbuf_t *pb = c->spare;
+        c->spare = pb->next;
+        free(pb->data);
+        free(pb->fr);
+        free(pb);
+    }
+    ZSTD_freeCCtx(c->zc);
     free(c->shards);
     free(c->cluster);
     uv_cond_destroy(&c->cv);
@@ -611,7 +719,7 @@ void tps_close(tps_client_t *c) {
         return;
     if (c->thread_started) {
         int err;
-        int64_t id = submit(c, OP_CLOSE, 0, NULL, NULL, 1, 0, &err);
+        int64_t id = submit(c, OP_CLOSE, 0, NULL, NULL, 1, 0, NULL, &err);
         if (id > 0)
             tps_wait(c, id);
         uv_thread_join(&c->thread);
@@ -621,6 +729,34 @@ void tps_close(tps_client_t *c) {
             tps_log("libtaups: loop closed with handles open");
     }
     client_free(c);
+}
+
+static int setup_codecs(tps_client_t *c, char *err, size_t errlen) {
+    const tps_options_t *o = &c->opts;
+    uint32_t bucket = o->bucket ? o->bucket : TPS_CODEC_BUCKET_DEFAULT;
+    if (tps__codec_parse(&c->codec, o->codec ? o->codec : "none", bucket, err,
+                         errlen) < 0 ||
+        tps__codec_parse(&c->pull_codec, o->pull_codec ? o->pull_codec : "none",
+                         bucket, err, errlen) < 0)
+        return TPS_EINVAL;
+    tps_codec_kind_t pk = c->pull_codec.kind;
+    if (pk == TPS_CODEC_TOPK || pk == TPS_CODEC_RANDK || pk == TPS_CODEC_SIGN) {
+        /* A pull is a model, not a gradient: without error feedback, a
+         * sparse or sign encoding of it would lose most of it every time. */
+        snprintf(err, errlen, "pull codec \"%s\": use none, fp16, bf16, "
+                 "qsgd:Q or uniform:Q", o->pull_codec);
+        return TPS_EINVAL;
+    }
+    tps__codec_pack(&c->codec, &c->codec_id, &c->codec_ratio);
+    tps__codec_pack(&c->pull_codec, &c->pull_id, &c->pull_ratio);
+    c->ef = o->error_feedback < 0 ? tps__codec_biased(&c->codec)
+                                  : o->error_feedback > 0;
+    c->ef &= c->codec.kind != TPS_CODEC_NONE;
+    if (o->zstd_level > 0 && (c->zc = ZSTD_createCCtx()) == NULL) {
+        snprintf(err, errlen, "cannot create a zstd context");
+        return TPS_ENOMEM;
+    }
+    return 0;
 }
 
 int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
@@ -656,6 +792,10 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     c->chunk_elems = chunk / sizeof(float) ? chunk / sizeof(float) : 1;
     c->lim.max_header = TPS_DEFAULT_MAX_HEADER;
     c->lim.max_payload = chunk + TPS_DEFAULT_MAX_PAYLOAD;
+    if (setup_codecs(c, errbuf, errlen) < 0) {
+        client_free(c);
+        return TPS_EINVAL;
+    }
     tps_addr_t *addrs = NULL;
     int n = tps_cluster_parse(opts->cluster, &addrs, errbuf, errlen);
     if (n < 0) {
@@ -718,7 +858,7 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     }
     c->thread_started = 1;
     int err = 0;
-    int64_t id = submit(c, OP_CONNECT, 0, NULL, NULL, n, 0, &err);
+    int64_t id = submit(c, OP_CONNECT, 0, NULL, NULL, n, 0, NULL, &err);
     rc = id > 0 ? tps_wait(c, id) : err;
     if (rc < 0) {
         snprintf(errbuf, errlen, "%s", c->errmsg[0] ? c->errmsg : tps_strerror(rc));
@@ -782,7 +922,7 @@ static int declare(tps_client_t *c, const char *name, uint64_t n,
     ts->seed = seed;
     uv_mutex_unlock(&c->mu);
     int err = 0;
-    int64_t id = submit(c, OP_DECLARE, idx, NULL, NULL, c->nshards, 0, &err);
+    int64_t id = submit(c, OP_DECLARE, idx, NULL, NULL, c->nshards, 0, NULL, &err);
     int rc = id > 0 ? tps_wait(c, id) : err;
     if (rc >= 0 && c->tensors[idx].n == 0)
         rc = TPS_ENOENT; /* no shard has a slice: the cluster has no tensors */
@@ -856,6 +996,112 @@ static int frames_for(tps_client_t *c, int tensor) {
     return (int)frames;
 }
 
+static uint64_t mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Encodes every frame of a push on the caller's thread: error feedback
+ * (r += g; c = compress(r); r -= decompress(c)), the codec, then zstd when
+ * it pays. Returns the frames, or NULL with *err and the message set. */
+static pushbuf_t *encode_push(tps_client_t *c, int tensor, const float *grad,
+                              int *err) {
+    tensor_t *ts = &c->tensors[tensor];
+    const uint64_t n = ts->n, chunk = c->chunk_elems;
+    const uint32_t S = (uint32_t)c->nshards;
+    int nfr = frames_for(c, tensor);
+    size_t bound = 0;
+    for (uint32_t s = 0; s < S; s++)
+        for (uint64_t off = tps_slice_lo(n, S, s), hi = tps_slice_lo(n, S, s + 1);
+             off < hi; off += chunk) {
+            size_t w = tps__codec_wire_size(&c->codec, hi - off < chunk ? hi - off : chunk);
+            bound += w + (c->zc ? ZSTD_compressBound(w) : 0);
+        }
+    uv_mutex_lock(&c->mu);
+    pushbuf_t *pb = c->spare;
+    if (pb)
+        c->spare = pb->next;
+    uv_mutex_unlock(&c->mu);
+    if (pb == NULL)
+        pb = calloc(1, sizeof(*pb));
+    if (pb && pb->cap < bound) {
+        uint8_t *d = realloc(pb->data, bound);
+        if (d) {
+            pb->data = d;
+            pb->cap = bound;
+        }
+    }
+    if (pb && pb->fr_cap < nfr) {
+        pframe_t *f = realloc(pb->fr, (size_t)nfr * sizeof(*f));
+        if (f) {
+            pb->fr = f;
+            pb->fr_cap = nfr;
+        }
+    }
+    if (c->ef && ts->resid == NULL)
+        ts->resid = calloc(n, sizeof(float));
+    *err = TPS_ENOMEM;
+    if (pb == NULL || pb->cap < bound || pb->fr_cap < nfr || (c->ef && !ts->resid))
+        goto fail;
+    uint64_t push = ++c->pushes;
+    size_t pos = 0;
+    int fi = 0;
+    for (uint32_t s = 0; s < S; s++) {
+        uint64_t hi = tps_slice_lo(n, S, s + 1);
+        for (uint64_t off = tps_slice_lo(n, S, s); off < hi; off += chunk, fi++) {
+            uint64_t cnt = hi - off < chunk ? hi - off : chunk;
+            const float *x = grad + off;
+            if (c->ef) {
+                float *restrict r = ts->resid + off;
+                for (uint64_t i = 0; i < cnt; i++)
+                    r[i] += x[i];
+                x = r;
+            }
+            pframe_t *f = &pb->fr[fi];
+            f->seed = mix64(push * 0x9e3779b97f4a7c15ULL ^ mix64(off + 1) ^
+                            ((uint64_t)tensor << 48) ^ (uint64_t)c->opts.rank);
+            int64_t m = tps__codec_encode(&c->codec, x, cnt, f->seed,
+                                          pb->data + pos, pb->cap - pos);
+            if (m < 0) {
+                *err = (int)m;
+                set_error(c, "tensor \"%s\": cannot encode a push: %s",
+                          ts->name, tps_strerror((int)m));
+                goto fail;
+            }
+            if (c->ef)
+                tps__codec_decode_acc(&c->codec, pb->data + pos, (size_t)m, cnt,
+                                      f->seed, -1.0f, ts->resid + off);
+            f->pos = pos;
+            f->len = f->enc_len = (size_t)m;
+            f->zstd = 0;
+            pos += (size_t)m;
+            if (c->zc && (size_t)m >= c->opts.zstd_min) {
+                size_t z = ZSTD_compressCCtx(c->zc, pb->data + pos, pb->cap - pos,
+                                             pb->data + f->pos, (size_t)m,
+                                             c->opts.zstd_level);
+                if (!ZSTD_isError(z) && z < (size_t)m) {
+                    f->pos = pos;
+                    f->len = z;
+                    f->zstd = 1;
+                    pos += z;
+                }
+            }
+        }
+    }
+    return pb;
+fail:
+    if (*err == TPS_ENOMEM)
+        set_error(c, "tensor \"%s\": out of memory encoding a push", ts->name);
+    if (pb) {
+        uv_mutex_lock(&c->mu);
+        pb->next = c->spare;
+        c->spare = pb;
+        uv_mutex_unlock(&c->mu);
+    }
+    return NULL;
+}
+
 static int transfer(tps_client_t *c, op_kind_t kind, int tensor,
                     const float *src, float *dst, tps_ticket_t *ticket) {
     uv_mutex_lock(&c->mu);
@@ -892,8 +1138,13 @@ static int transfer(tps_client_t *c, op_kind_t kind, int tensor,
         }
     }
     int err = 0;
+    pushbuf_t *pb = NULL;
+    if (kind == OP_PUSH && (c->codec.kind != TPS_CODEC_NONE || c->zc)) {
+        if ((pb = encode_push(c, tensor, src, &err)) == NULL)
+            return err;
+    }
     int64_t id = submit(c, kind, tensor, src, dst, frames_for(c, tensor), norm,
-                        &err);
+                        pb, &err);
     if (id <= 0)
         return err;
     *ticket = id;
@@ -951,10 +1202,17 @@ void tps_bytes(const tps_client_t *c, uint64_t *sent, uint64_t *received) {
     uv_mutex_unlock(&mc->mu);
 }
 
+void tps_traffic(const tps_client_t *c, tps_traffic_t *t) {
+    tps_client_t *mc = (tps_client_t *)c;
+    uv_mutex_lock(&mc->mu);
+    *t = c->traffic;
+    uv_mutex_unlock(&mc->mu);
+}
+
 int tps_stats(tps_client_t *c, char **json_out) {
     *json_out = NULL;
     int err = 0;
-    int64_t id = submit(c, OP_STATS, 0, NULL, NULL, c->nshards, 0, &err);
+    int64_t id = submit(c, OP_STATS, 0, NULL, NULL, c->nshards, 0, NULL, &err);
     if (id <= 0)
         return err;
     uv_mutex_lock(&c->mu);

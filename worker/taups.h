@@ -63,9 +63,21 @@ typedef struct tps_options_s {
     const char *mode;        /* consistency mode this worker expects
                                 ("sync", "ssp", "async", "local"); NULL:
                                 accept the cluster's (borrowed) */
+    /* Compression (all strings borrowed): */
+    const char *codec;       /* push codec: none, fp16, bf16, qsgd:Q,
+                                uniform:Q[:log][:stochastic], topk:RATIO,
+                                randk:RATIO, sign; NULL: none */
+    unsigned bucket;         /* elements per quantisation bucket; 0: 512 */
+    int error_feedback;      /* -1: on for biased codecs; 0: off; 1: on */
+    int zstd_level;          /* > 0: zstd-compress encoded pushes */
+    size_t zstd_min;         /* smallest encoded chunk worth compressing */
+    const char *pull_codec;  /* codec the shards encode pull replies with:
+                                none, fp16, bf16, qsgd:Q, uniform:Q; NULL:
+                                none */
 } tps_options_t;
 
-/* Fills in defaults: role worker, rank 0, 1 worker, 10 s connect timeout,
+/* Fills in defaults: no compression (error feedback automatic, zstd off,
+ * 4 KiB minimum), role worker, rank 0, 1 worker, 10 s connect timeout,
  * 1 MiB chunks (small enough for the server to check and apply each one
  * while it is still in cache). */
 void tps_options_init(tps_options_t *opts);
@@ -149,6 +161,14 @@ int tps_shards(const tps_client_t *c);
 
 /* Bytes this client has sent and received on the wire (frames included). */
 void tps_bytes(const tps_client_t *c, uint64_t *sent, uint64_t *received);
+
+/* Traffic of completed pushes and pulls: raw is what the tensors hold
+ * (4 bytes per element), wire what crossed the network (frames included,
+ * after compression). */
+typedef struct tps_traffic_s {
+    uint64_t raw_sent, wire_sent, raw_recv, wire_recv;
+} tps_traffic_t;
+void tps_traffic(const tps_client_t *c, tps_traffic_t *t);
 
 /* Asks every shard for its counters and returns them as one JSON array,
  * one object per shard, in a malloc'd string the caller frees. */

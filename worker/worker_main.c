@@ -221,15 +221,20 @@ static int run_worker(worker_t *w, plan_t *p) {
         }
         int64_t clock = tps_clock(w->cl);
         if (w->log) {
-            uint64_t sent, recv;
-            tps_bytes(w->cl, &sent, &recv);
+            tps_traffic_t tr;
+            tps_traffic(w->cl, &tr);
             tps_push_info_t info;
             tps_last_push(w->cl, w->ids[0], &info);
-            fprintf(w->log, "%.4f,%lld,%.6g,%llu,%llu,%llu,%llu,%.6g,%d\n",
+            fprintf(w->log,
+                    "%.4f,%lld,%.6g,%llu,%llu,%llu,%llu,%llu,%llu,%.6g,%d\n",
                     tps_now() - w->t0, (long long)clock, loss,
-                    (unsigned long long)updates(w), (unsigned long long)sent,
-                    (unsigned long long)recv, (unsigned long long)info.staleness,
-                    info.weight, info.dropped);
+                    (unsigned long long)updates(w),
+                    (unsigned long long)tr.wire_sent,
+                    (unsigned long long)tr.wire_recv,
+                    (unsigned long long)tr.raw_sent,
+                    (unsigned long long)tr.raw_recv,
+                    (unsigned long long)info.staleness, info.weight,
+                    info.dropped);
         }
     }
     for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++) {
@@ -281,7 +286,10 @@ int main(int argc, char **argv) {
         hidden, replicate;
     uint64_t iterations, seed, rows, dim;
     double seconds, every_ms, cond, l2, local_lr;
-    const char *expect_mode = NULL, *delay_spec = NULL;
+    const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
+               *ef = NULL, *pull_codec = NULL;
+    int bucket, zstd_level;
+    uint64_t zstd_min;
     tps_strlist_t stragglers;
     const tps_opt_t opts[] = {
         {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
@@ -311,6 +319,20 @@ int main(int argc, char **argv) {
          "normal:MEAN:SD, lognormal:MEAN:CV, pareto:SHAPE:SCALE, exp:MEAN"},
         {"straggler", TPS_OPT_LIST, &stragglers, NULL, 0, -1, NULL,
          "RANK:FACTOR", "worker RANK is FACTOR times slower"},
+        {"codec", TPS_OPT_STR, &codec, "none", 0, -1, NULL, "CODEC",
+         "push compression: none, fp16, bf16, qsgd:Q, uniform:Q[:log]"
+         "[:stochastic], topk:RATIO, randk:RATIO, sign"},
+        {"bucket", TPS_OPT_INT, &bucket, "512", 1, 1 << 20, NULL, "N",
+         "elements per quantisation bucket (qsgd, uniform)"},
+        {"error-feedback", TPS_OPT_CHOICE, &ef, "auto", 0, -1, "auto|on|off",
+         NULL, "keep what compression dropped and send it later (auto: on "
+         "for biased codecs)"},
+        {"wire-zstd", TPS_OPT_INT, &zstd_level, "0", 0, 22, NULL, "LEVEL",
+         "zstd-compress encoded pushes at this level (0: off)"},
+        {"zstd-min", TPS_OPT_U64, &zstd_min, "4096", 0, 1e12, NULL, "BYTES",
+         "smallest encoded chunk worth compressing"},
+        {"pull-codec", TPS_OPT_STR, &pull_codec, "none", 0, -1, NULL, "CODEC",
+         "compression of pull replies: none, fp16, bf16, qsgd:Q, uniform:Q"},
         {"replicate-data", TPS_OPT_FLAG, &replicate, NULL, 0, -1, NULL, NULL,
          "every worker holds all training rows instead of its rank's share"},
         {"full-batch", TPS_OPT_FLAG, &full_batch, NULL, 0, -1, NULL, NULL,
@@ -407,6 +429,12 @@ int main(int argc, char **argv) {
     o.connect_timeout_ms = connect_ms;
     o.chunk_bytes = (size_t)chunk_kib << 10;
     o.mode = expect_mode;
+    o.codec = codec;
+    o.bucket = (unsigned)bucket;
+    o.error_feedback = strcmp(ef, "auto") == 0 ? -1 : strcmp(ef, "on") == 0;
+    o.zstd_level = zstd_level;
+    o.zstd_min = (size_t)zstd_min;
+    o.pull_codec = pull_codec;
     rc = tps_open(&o, &w.cl, err, sizeof(err));
     if (rc < 0) {
         tps_log("%s", err);

@@ -1,0 +1,156 @@
+/* Internals shared by the codec families (tps_codec.c dispatches to
+ * codec_float16.c, codec_quant.c, codec_sparse.c and codec_sign.c): the
+ * per-family entry points, little-endian access to payload bytes, and the
+ * counter-based random stream of stochastic rounding. Nothing here is part of
+ * libtaups's interface: callers use tps_codec.h.
+ *
+ * Each family provides, for the kinds it owns:
+ *   encode  writes exactly tps__codec_wire_size(c, n) bytes; called with a
+ *           valid codec, n <= TPS_CODEC_MAX_N, enough room and finite x;
+ *           returns 0 or TPS_EINVAL (data out of range).
+ *   check   validates a payload of the right length without touching any
+ *           destination; returns 0 or TPS_EPROTO.
+ *   acc     acc[i] += w * decoded[i] for a payload that passed check. */
+#ifndef TPS_CODEC_INTERNAL_H
+#define TPS_CODEC_INTERNAL_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "tps_codec.h"
+
+/* Inner loops work on fixed blocks of this many elements: GCC 12 at -O2
+ * vectorises only loops whose trip count is a compile-time constant with no
+ * scalar remainder. 64 keeps Q-bit code groups byte-aligned for every Q. */
+#define CODEC_BLOCK 64
+
+int tps__codec_f16_encode(const tps_codec_t *c, const float *x, uint64_t n,
+                          uint8_t *out);
+int tps__codec_f16_check(const tps_codec_t *c, const uint8_t *in, uint64_t n);
+void tps__codec_f16_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+                        float w, float *acc);
+
+int tps__codec_quant_encode(const tps_codec_t *c, const float *x, uint64_t n,
+                            uint64_t seed, uint8_t *out);
+int tps__codec_quant_check(const tps_codec_t *c, const uint8_t *in,
+                           uint64_t n);
+void tps__codec_quant_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+                          float w, float *acc);
+
+int tps__codec_sparse_encode(const tps_codec_t *c, const float *x, uint64_t n,
+                             uint64_t seed, uint8_t *out);
+int tps__codec_sparse_check(const tps_codec_t *c, const uint8_t *in,
+                            uint64_t n);
+void tps__codec_sparse_acc(const tps_codec_t *c, const uint8_t *in,
+                           uint64_t n, uint64_t seed, float w, float *acc);
+
+int tps__codec_sign_encode(const tps_codec_t *c, const float *x, uint64_t n,
+                           uint8_t *out);
+int tps__codec_sign_check(const tps_codec_t *c, const uint8_t *in,
+                          uint64_t n);
+void tps__codec_sign_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+                         float w, float *acc);
+
+/* 0 if the `count` little-endian f32 at p are all finite, else TPS_EPROTO. */
+int tps__codec_check_f32(const uint8_t *p, uint64_t count);
+
+/* ---- little-endian access ------------------------------------------------
+ * Payloads have no alignment; these types let the compiler emit plain
+ * unaligned loads and stores (and vectorise them) where memcpy per element
+ * would hide the pattern. */
+typedef uint16_t codec_u16_una __attribute__((aligned(1), may_alias));
+typedef uint32_t codec_u32_una __attribute__((aligned(1), may_alias));
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define CODEC_LE16(v) __builtin_bswap16(v)
+#define CODEC_LE32(v) __builtin_bswap32(v)
+#else
+#define CODEC_LE16(v) (v)
+#define CODEC_LE32(v) (v)
+#endif
+
+static inline uint16_t codec_ld16(const uint8_t *p, uint64_t i) {
+    return (uint16_t)CODEC_LE16(((const codec_u16_una *)(const void *)p)[i]);
+}
+
+static inline void codec_st16(uint8_t *p, uint64_t i, uint16_t v) {
+    ((codec_u16_una *)(void *)p)[i] = (uint16_t)CODEC_LE16(v);
+}
+
+static inline uint32_t codec_ld32(const uint8_t *p, uint64_t i) {
+    return CODEC_LE32(((const codec_u32_una *)(const void *)p)[i]);
+}
+
+static inline void codec_st32(uint8_t *p, uint64_t i, uint32_t v) {
+    ((codec_u32_una *)(void *)p)[i] = CODEC_LE32(v);
+}
+
+static inline uint32_t codec_f2u(float f) {
+    uint32_t u;
+    memcpy(&u, &f, sizeof(u));
+    return u;
+}
+
+static inline float codec_u2f(uint32_t u) {
+    float f;
+    memcpy(&f, &u, sizeof(f));
+    return f;
+}
+
+static inline float codec_ldf(const uint8_t *p, uint64_t i) {
+    return codec_u2f(codec_ld32(p, i));
+}
+
+static inline void codec_stf(uint8_t *p, uint64_t i, float v) {
+    codec_st32(p, i, codec_f2u(v));
+}
+
+/* ---- random streams --------------------------------------------------------
+ * Stochastic rounding needs one uniform per element at a few cycles each, in
+ * a form the compiler can vectorise, and reproducible from (seed, index)
+ * alone; tps_rng_t's xoshiro stream is sequential and costs a call per draw.
+ * So elements hash a counter: codec_count(key, i) = i*phi + key runs through
+ * all 2^32 values before repeating. As the key is uniform over seeds and the
+ * mix below is a bijection, each uniform is exactly uniform over seeds (what
+ * unbiasedness needs), whatever the mix's quality; one multiply-xorshift
+ * round (multiplier from Wellons's hash-prospector search) then keeps
+ * neighbours decorrelated. */
+static inline uint32_t codec_count(uint32_t key, uint64_t i) {
+    return (uint32_t)i * 0x9e3779b9u + key;
+}
+
+/* Uniforms in [0, 1) for the CODEC_BLOCK elements from counter `first` on,
+ * two per hash (its 16-bit halves, for elements j and j + CODEC_BLOCK/2):
+ * half the hashing, and rounding up with probability p is then off by less
+ * than 2^-16 of a step. */
+static inline void codec_dither_block(uint32_t first, float *restrict d) {
+    for (int j = 0; j < CODEC_BLOCK / 2; j++) {
+        uint32_t h = first + (uint32_t)j * 0x9e3779b9u;
+        h ^= h >> 16;
+        h *= 0x7feb352du;
+        h ^= h >> 15;
+        d[j] = (float)(int32_t)(h & 0xffffu) * 0x1p-16f;
+        d[j + CODEC_BLOCK / 2] = (float)(int32_t)(h >> 16) * 0x1p-16f;
+    }
+}
+
+/* The MurmurHash3 finaliser, a stronger mix for randk's permutation. */
+static inline uint32_t codec_mix32(uint32_t h) {
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return h;
+}
+
+/* A 32-bit key for one purpose (`tag`) of one message: splitmix64 of the
+ * seed, so that neighbouring seeds give unrelated keys. */
+static inline uint32_t codec_key(uint64_t seed, uint64_t tag) {
+    uint64_t z = seed + tag * 0x9e3779b97f4a7c15ULL + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return (uint32_t)(z ^ (z >> 31));
+}
+
+#endif

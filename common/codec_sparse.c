@@ -1,0 +1,232 @@
+/* The sparsifying codecs: topk:R (the k = ceil(R*n) largest magnitudes,
+ * indices sent delta-encoded) and randk:R (k elements at indices both ends
+ * derive from the message seed, so only values travel). Layouts in
+ * tps_codec.h.
+ *
+ * topk selects by radix select on the magnitude bits: for finite floats,
+ * |a| < |b| exactly when (bits(a) & 0x7fffffff) < (bits(b) & 0x7fffffff),
+ * so three histogram passes (11, 10 and 10 bits) pin down the k-th largest
+ * magnitude T in O(n) time, worst case included, with 32 KiB of stack and no
+ * copy of the input. One more pass in index order then emits every element
+ * above T and the lowest-indexed ones equal to T: deterministic, ties to the
+ * lowest index, and indices come out increasing, ready for delta encoding.
+ *
+ * randk draws its indices as the images of 0..k-1 under a seeded
+ * pseudo-random permutation of [0, n) (a four-round Feistel network on the
+ * smallest even number of bits covering n, with cycle walking back into
+ * [0, n)): distinct by construction, a uniformly spread k-subset, computed
+ * in O(k) by either end without tables. The values are not rescaled by n/k
+ * (see tps_codec.h for why). */
+#include <stdint.h>
+#include <string.h>
+
+#include "codec_internal.h"
+#include "taups.h"
+
+#define KEY_PERMUTATION 2
+
+static inline uint32_t mag_key(const float *x, uint64_t i) {
+    return codec_f2u(x[i]) & 0x7fffffffu;
+}
+
+/* ---- topk -------------------------------------------------------------------- */
+
+/* Elements i whose key has (key >> mshift) == mval, histogrammed on the
+ * `width` bits starting at `shift`. Blocks without a match are skipped by a
+ * vectorised test, which is most of them after the first pass. */
+static void hist_match(const float *restrict x, uint64_t n, int mshift,
+                       uint32_t mval, int shift, uint32_t mask,
+                       uint64_t *restrict h) {
+    uint64_t i = 0;
+    for (; i + CODEC_BLOCK <= n; i += CODEC_BLOCK) {
+        uint32_t any = 0;
+        for (int j = 0; j < CODEC_BLOCK; j++)
+            any |= (mag_key(x, i + (uint64_t)j) >> mshift) == mval;
+        if (!any)
+            continue;
+        for (int j = 0; j < CODEC_BLOCK; j++) {
+            uint32_t k = mag_key(x, i + (uint64_t)j);
+            if ((k >> mshift) == mval)
+                h[k >> shift & mask]++;
+        }
+    }
+    for (; i < n; i++) {
+        uint32_t k = mag_key(x, i);
+        if ((k >> mshift) == mval)
+            h[k >> shift & mask]++;
+    }
+}
+
+/* Highest bin at which the count from the top reaches *want; *want becomes
+ * the rank still to find inside that bin. */
+static uint32_t walk_down(const uint64_t *h, uint32_t nbins, uint64_t *want) {
+    uint32_t b = nbins;
+    while (b-- > 1) {
+        if (h[b] >= *want)
+            return b;
+        *want -= h[b];
+    }
+    return 0;
+}
+
+/* The k-th largest key T (1 <= k <= n) and how many elements equal to T are
+ * among the k largest. */
+static void select_threshold(const float *restrict x, uint64_t n, uint64_t k,
+                             uint32_t *thr, uint64_t *take_eq) {
+    /* First pass over all elements: four interleaved histograms so that
+     * runs of equal bins (gradients cluster in a few exponents) do not
+     * serialise on one counter. Each counts at most ceil(n/4) <= 2^30. */
+    uint32_t h4[4][2048];
+    uint64_t h[2048];
+    memset(h4, 0, sizeof(h4));
+    uint64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        h4[0][mag_key(x, i) >> 20]++;
+        h4[1][mag_key(x, i + 1) >> 20]++;
+        h4[2][mag_key(x, i + 2) >> 20]++;
+        h4[3][mag_key(x, i + 3) >> 20]++;
+    }
+    for (; i < n; i++)
+        h4[0][mag_key(x, i) >> 20]++;
+    for (int b = 0; b < 2048; b++)
+        h[b] = (uint64_t)h4[0][b] + h4[1][b] + h4[2][b] + h4[3][b];
+    uint64_t want = k;
+    uint32_t prefix = walk_down(h, 2048, &want);
+
+    memset(h, 0, 1024 * sizeof(h[0]));
+    hist_match(x, n, 20, prefix, 10, 1023, h);
+    prefix = prefix << 10 | walk_down(h, 1024, &want);
+
+    memset(h, 0, 1024 * sizeof(h[0]));
+    hist_match(x, n, 10, prefix, 0, 1023, h);
+    *thr = prefix << 10 | walk_down(h, 1024, &want);
+    *take_eq = want;
+}
+
+static void topk_encode(const float *restrict x, uint64_t n, uint64_t k,
+                        uint8_t *restrict out) {
+    uint8_t *vals = out + 4 * k;
+    uint32_t thr = 0;
+    uint64_t take_eq = k;
+    if (k < n)
+        select_threshold(x, n, k, &thr, &take_eq);
+    uint64_t j = 0, last = 0, i = 0;
+    for (; i < n; i += CODEC_BLOCK) {
+        int m = n - i < CODEC_BLOCK ? (int)(n - i) : CODEC_BLOCK;
+        if (m == CODEC_BLOCK) {
+            uint32_t any = 0;
+            for (int t = 0; t < CODEC_BLOCK; t++)
+                any |= mag_key(x, i + (uint64_t)t) >= thr;
+            if (!any)
+                continue;
+        }
+        for (int t = 0; t < m; t++) {
+            uint64_t e = i + (uint64_t)t;
+            uint32_t key = mag_key(x, e);
+            if (key > thr || (key == thr && take_eq > 0)) {
+                take_eq -= key == thr;
+                codec_st32(out, j, (uint32_t)(e - last));
+                codec_stf(vals, j, x[e]);
+                last = e;
+                j++;
+            }
+        }
+    }
+}
+
+static int topk_check(const uint8_t *in, uint64_t n, uint64_t k) {
+    uint64_t idx = 0;
+    for (uint64_t j = 0; j < k; j++) {
+        uint32_t d = codec_ld32(in, j);
+        if (j > 0 && d == 0)
+            return TPS_EPROTO;
+        idx += d;
+        if (idx >= n)
+            return TPS_EPROTO;
+    }
+    return tps__codec_check_f32(in + 4 * k, k);
+}
+
+static void topk_acc(const uint8_t *in, uint64_t k, float w, float *acc) {
+    const uint8_t *vals = in + 4 * k;
+    uint64_t idx = 0;
+    for (uint64_t j = 0; j < k; j++) {
+        idx += codec_ld32(in, j);
+        acc[idx] += w * codec_ldf(vals, j);
+    }
+}
+
+/* ---- randk ------------------------------------------------------------------- */
+
+typedef struct perm_s {
+    uint64_t n;
+    int half;      /* bits per Feistel half; the domain is 2^(2*half) */
+    uint32_t mask; /* (1 << half) - 1 */
+    uint32_t key[4];
+} perm_t;
+
+static void perm_init(perm_t *p, uint64_t n, uint64_t seed) {
+    int bits = 2;
+    while (bits < 32 && (UINT64_C(1) << bits) < n)
+        bits++;
+    bits += bits & 1;
+    p->n = n;
+    p->half = bits / 2;
+    p->mask = (1u << p->half) - 1;
+    for (int r = 0; r < 4; r++)
+        p->key[r] = codec_key(seed, KEY_PERMUTATION + (uint64_t)r);
+}
+
+/* The domain is at most 4n, so cycle walking takes fewer than 4 rounds of
+ * the network on average. */
+static uint64_t perm_index(const perm_t *p, uint32_t j) {
+    uint32_t v = j;
+    do {
+        uint32_t l = v >> p->half, r = v & p->mask;
+        for (int k = 0; k < 4; k++) {
+            uint32_t t = l ^ (codec_mix32(r ^ p->key[k]) & p->mask);
+            l = r;
+            r = t;
+        }
+        v = l << p->half | r;
+    } while (v >= p->n);
+    return v;
+}
+
+/* ---- entry points -------------------------------------------------------------- */
+
+int tps__codec_sparse_encode(const tps_codec_t *c, const float *x, uint64_t n,
+                             uint64_t seed, uint8_t *out) {
+    uint64_t k = tps__codec_k(c, n);
+    if (c->kind == TPS_CODEC_TOPK) {
+        if (k > 0)
+            topk_encode(x, n, k, out);
+        return 0;
+    }
+    perm_t p;
+    perm_init(&p, n, seed);
+    for (uint64_t j = 0; j < k; j++)
+        codec_stf(out, j, x[perm_index(&p, (uint32_t)j)]);
+    return 0;
+}
+
+int tps__codec_sparse_check(const tps_codec_t *c, const uint8_t *in,
+                            uint64_t n) {
+    uint64_t k = tps__codec_k(c, n);
+    if (c->kind == TPS_CODEC_TOPK)
+        return topk_check(in, n, k);
+    return tps__codec_check_f32(in, k);
+}
+
+void tps__codec_sparse_acc(const tps_codec_t *c, const uint8_t *in,
+                           uint64_t n, uint64_t seed, float w, float *acc) {
+    uint64_t k = tps__codec_k(c, n);
+    if (c->kind == TPS_CODEC_TOPK) {
+        topk_acc(in, k, w, acc);
+        return;
+    }
+    perm_t p;
+    perm_init(&p, n, seed);
+    for (uint64_t j = 0; j < k; j++)
+        acc[perm_index(&p, (uint32_t)j)] += w * codec_ldf(in, j);
+}
