@@ -40,6 +40,7 @@ fail() {
 # A port that was free a moment ago (the kernel's choice for port 0 is not
 # available from a shell, so random ports are tried against ss's list).
 free_port() {
+    local p
     while :; do
         p=$(( (RANDOM << 15 | RANDOM) % 30000 + 20000 ))
         if ! ss -Htln "sport = :$p" 2>/dev/null | grep -q .; then
@@ -51,7 +52,7 @@ free_port() {
 
 # wait_for FILE PATTERN SECONDS: until FILE contains PATTERN.
 wait_for() {
-    i=0
+    local i=0
     while ! grep -q "$2" "$1" 2>/dev/null; do
         i=$((i + 1))
         [ $i -le $(( $3 * 20 )) ] || return 1
@@ -62,7 +63,7 @@ wait_for() {
 # start_servers S N ARGS...: S shards for N workers on free ports, each with
 # ARGS; sets CLUSTER and SERVER_PIDS, logs in $WORK/server-I.log.
 start_servers() {
-    s=$1 n=$2
+    local s=$1 n=$2 i addr
     shift 2
     CLUSTER=""
     for i in $(seq 0 $((s - 1))); do
@@ -84,6 +85,7 @@ start_servers() {
 
 # stop_servers: SIGTERM, and each must exit 0.
 stop_servers() {
+    local p
     for p in $SERVER_PIDS; do
         kill -TERM "$p"
         wait "$p" || fail "server $p exited with status $?"
