@@ -118,8 +118,7 @@ static void bf16_encode(const float *restrict x, uint64_t n,
             codec_st16(out, i + j,
                        (uint16_t)bf16_from_bits(sat_bf16(codec_f2u(x[i + j]))));
     for (; i < n; i++)
-        codec_st16(out, i,
-                   (uint16_t)bf16_from_bits(sat_bf16(codec_f2u(x[i]))));
+        codec_st16(out, i, (uint16_t)bf16_from_bits(sat_bf16(codec_f2u(x[i]))));
 }
 
 int tps__codec_f16_encode(const tps_codec_t *c, const float *x, uint64_t n,
@@ -131,8 +130,7 @@ int tps__codec_f16_encode(const tps_codec_t *c, const float *x, uint64_t n,
     return 0;
 }
 
-int tps__codec_f16_check(const tps_codec_t *c, const uint8_t *in,
-                         uint64_t n) {
+int tps__codec_f16_check(const tps_codec_t *c, const uint8_t *in, uint64_t n) {
     /* All-ones exponent: Inf or NaN. */
     uint32_t em = c->kind == TPS_CODEC_FP16 ? 0x7c00u : 0x7f80u;
     uint64_t i = 0;

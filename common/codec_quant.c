@@ -26,7 +26,8 @@ static uint64_t min_u64(uint64_t a, uint64_t b) {
     return a < b ? a : b;
 }
 
-/* ---- code packing: CODEC_BLOCK codes <-> CODEC_BLOCK*Q/8 bytes ------------ */
+/* ---- code packing: CODEC_BLOCK codes <-> CODEC_BLOCK*Q/8 bytes ------------
+ */
 
 static void pack_codes(int q, const uint32_t *restrict c,
                        uint8_t *restrict out) {
@@ -96,8 +97,8 @@ static void store_codes(int q, uint32_t *restrict c, int m, uint64_t i0,
 }
 
 /* Reads the codes of elements [i0, i0+m) without reading past the payload. */
-static void load_codes(int q, const uint8_t *restrict codes, int m,
-                       uint64_t i0, uint32_t *restrict c) {
+static void load_codes(int q, const uint8_t *restrict codes, int m, uint64_t i0,
+                       uint32_t *restrict c) {
     const uint8_t *src = codes + i0 / 8 * (uint64_t)q;
     if (m == CODEC_BLOCK) {
         unpack_codes(q, src, c);
@@ -108,7 +109,8 @@ static void load_codes(int q, const uint8_t *restrict codes, int m,
     unpack_codes(q, tmp, c);
 }
 
-/* ---- per-bucket statistics ------------------------------------------------ */
+/* ---- per-bucket statistics ------------------------------------------------
+ */
 
 /* Sum of squares for an L2 norm. Sixteen partial sums make a fixed-width
  * loop the compiler vectorises (a single running sum is a dependency chain
@@ -192,11 +194,11 @@ static void abs_range(const float *restrict x, uint64_t len, float *lo,
     *lo = h[0] == 0 ? 0.0f : codec_u2f(l[0]);
 }
 
-/* ---- log-scale levels --------------------------------------------------------
- * Encoder and decoder must agree on every level exactly (the encoder's
- * rounding probabilities are taken against the values the decoder will
- * produce), so both get them from level_at(), directly or through a table
- * filled by it. */
+/* ---- log-scale levels
+ * -------------------------------------------------------- Encoder and decoder
+ * must agree on every level exactly (the encoder's rounding probabilities are
+ * taken against the values the decoder will produce), so both get them from
+ * level_at(), directly or through a table filled by it. */
 typedef struct loglev_s {
     float lo, hi;
     double step; /* log2 distance between adjacent nonzero levels */
@@ -270,7 +272,7 @@ static int log_code(const loglev_t *L, float a, int stochastic, float u) {
 
 typedef struct lanes_s {
     float v[NPARAM][CODEC_BLOCK];
-    uint64_t whole; /* bucket filling every lane, or UINT64_MAX */
+    uint64_t whole;  /* bucket filling every lane, or UINT64_MAX */
     uint64_t b, end; /* bucket of the next element and where it ends */
 } lanes_t;
 
@@ -473,11 +475,13 @@ static void qsgd_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
     }
 }
 
-/* ---- uniform, linear scale ------------------------------------------------- */
+/* ---- uniform, linear scale -------------------------------------------------
+ */
 
 static void ulin_enc_params(const void *ctx, uint64_t b, float *p) {
     const quant_ctx_t *q = ctx;
-    float mn = codec_ldf(q->scalars, 2 * b), mx = codec_ldf(q->scalars, 2 * b + 1);
+    float mn = codec_ldf(q->scalars, 2 * b),
+          mx = codec_ldf(q->scalars, 2 * b + 1);
     double range = (double)mx - (double)mn;
     double iv = range > 0 ? q->top / range : 0.0;
     p[0] = mn;
@@ -572,12 +576,10 @@ static void ulin_dec_params(const void *ctx, uint64_t b, float *p) {
 
 /* Clamping at max keeps a rounding-up of min + k*step within the bucket's
  * range, which also keeps it finite when max is near FLT_MAX. */
-static void ulin_acc_block(const uint32_t *restrict code,
-                           const float *restrict base,
-                           const float *restrict step,
-                           const float *restrict cap,
-                           const float *restrict post, float w,
-                           float *restrict dst) {
+static void
+ulin_acc_block(const uint32_t *restrict code, const float *restrict base,
+               const float *restrict step, const float *restrict cap,
+               const float *restrict post, float w, float *restrict dst) {
     for (int j = 0; j < CODEC_BLOCK; j++) {
         float v = base[j] + step[j] * (float)(int32_t)code[j];
         v = v < cap[j] ? v : cap[j];
@@ -605,7 +607,8 @@ static void ulin_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
     }
 }
 
-/* ---- uniform, log scale ------------------------------------------------------ */
+/* ---- uniform, log scale
+ * ------------------------------------------------------ */
 
 static int ulog_encode(const tps_codec_t *c, const float *x, uint64_t n,
                        uint64_t seed, uint8_t *out) {
@@ -683,7 +686,8 @@ static void ulog_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
     }
 }
 
-/* ---- entry points -------------------------------------------------------------- */
+/* ---- entry points
+ * -------------------------------------------------------------- */
 
 int tps__codec_quant_encode(const tps_codec_t *c, const float *x, uint64_t n,
                             uint64_t seed, uint8_t *out) {

@@ -46,8 +46,7 @@ int tps__codec_sign_encode(const tps_codec_t *c, const float *x, uint64_t n,
     return 0;
 }
 
-int tps__codec_sign_check(const tps_codec_t *c, const uint8_t *in,
-                          uint64_t n) {
+int tps__codec_sign_check(const tps_codec_t *c, const uint8_t *in, uint64_t n) {
     (void)c;
     /* Finite and not negative (-0 included). */
     if (codec_ld32(in, 0) >= 0x7f800000u)

@@ -29,7 +29,8 @@ static inline uint32_t mag_key(const float *x, uint64_t i) {
     return codec_f2u(x[i]) & 0x7fffffffu;
 }
 
-/* ---- topk -------------------------------------------------------------------- */
+/* ---- topk
+ * -------------------------------------------------------------------- */
 
 /* Elements i whose key has (key >> mshift) == mval, histogrammed on the
  * `width` bits starting at `shift`. Blocks without a match are skipped by a
@@ -156,7 +157,8 @@ static void topk_acc(const uint8_t *in, uint64_t k, float w, float *acc) {
     }
 }
 
-/* ---- randk ------------------------------------------------------------------- */
+/* ---- randk
+ * ------------------------------------------------------------------- */
 
 typedef struct perm_s {
     uint64_t n;
@@ -193,7 +195,8 @@ static uint64_t perm_index(const perm_t *p, uint32_t j) {
     return v;
 }
 
-/* ---- entry points -------------------------------------------------------------- */
+/* ---- entry points
+ * -------------------------------------------------------------- */
 
 int tps__codec_sparse_encode(const tps_codec_t *c, const float *x, uint64_t n,
                              uint64_t seed, uint8_t *out) {
@@ -218,8 +221,8 @@ int tps__codec_sparse_check(const tps_codec_t *c, const uint8_t *in,
     return tps__codec_check_f32(in, k);
 }
 
-void tps__codec_sparse_acc(const tps_codec_t *c, const uint8_t *in,
-                           uint64_t n, uint64_t seed, float w, float *acc) {
+void tps__codec_sparse_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+                           uint64_t seed, float w, float *acc) {
     uint64_t k = tps__codec_k(c, n);
     if (c->kind == TPS_CODEC_TOPK) {
         topk_acc(in, k, w, acc);

@@ -115,8 +115,10 @@ int tps__codec_parse(tps_codec_t *c, const char *spec, uint32_t bucket,
     if (is_quant(t.kind)) {
         char *end;
         if (*p != ':' || !isdigit((unsigned char)p[1]))
-            return fail(err, errlen, spec, "needs the bits per element: "
-                        "%s:Q with Q = 2, 4, 8 or 16", kind_names[k]);
+            return fail(err, errlen, spec,
+                        "needs the bits per element: "
+                        "%s:Q with Q = 2, 4, 8 or 16",
+                        kind_names[k]);
         errno = 0;
         long q = strtol(p + 1, &end, 10);
         if ((*end != ':' && *end != '\0') || errno == ERANGE ||
@@ -134,11 +136,10 @@ int tps__codec_parse(tps_codec_t *c, const char *spec, uint32_t bucket,
                      field_is(p, len, "stochastic"))
                 flag = &t.stochastic;
             if (flag == NULL)
-                return fail(err, errlen, spec, "unknown option \"%.*s\"%s",
-                            (int)len, p,
-                            t.kind == TPS_CODEC_UNIFORM
-                                ? " (log, stochastic)"
-                                : " (qsgd takes only Q)");
+                return fail(
+                    err, errlen, spec, "unknown option \"%.*s\"%s", (int)len, p,
+                    t.kind == TPS_CODEC_UNIFORM ? " (log, stochastic)"
+                                                : " (qsgd takes only Q)");
             if (*flag)
                 return fail(err, errlen, spec, "option \"%.*s\" given twice",
                             (int)len, p);
@@ -146,7 +147,8 @@ int tps__codec_parse(tps_codec_t *c, const char *spec, uint32_t bucket,
             p += len;
         }
         if (t.log_scale && t.bits == 2)
-            return fail(err, errlen, spec, "log scale needs Q >= 4 (Q = 2 "
+            return fail(err, errlen, spec,
+                        "log scale needs Q >= 4 (Q = 2 "
                         "leaves one magnitude level)");
         if (bucket < 1 || bucket > TPS_CODEC_BUCKET_MAX)
             return fail(err, errlen, spec, "bucket %lu is not in [1, %u]",
@@ -156,20 +158,23 @@ int tps__codec_parse(tps_codec_t *c, const char *spec, uint32_t bucket,
         char *end;
         double r;
         if (*p != ':' || p[1] == '\0' || isspace((unsigned char)p[1]))
-            return fail(err, errlen, spec, "needs a ratio: %s:RATIO with 0 < "
-                        "RATIO <= 1", kind_names[k]);
+            return fail(err, errlen, spec,
+                        "needs a ratio: %s:RATIO with 0 < "
+                        "RATIO <= 1",
+                        kind_names[k]);
         errno = 0;
         r = strtod(p + 1, &end);
         if (end == p + 1 || *end != '\0' || errno == ERANGE || !isfinite(r) ||
             !(r > 0 && r <= 1) || !((float)r > 0))
-            return fail(err, errlen, spec, "RATIO must be a number in (0, 1] "
-                        "(at least %g)", FLT_TRUE_MIN);
+            return fail(err, errlen, spec,
+                        "RATIO must be a number in (0, 1] "
+                        "(at least %g)",
+                        FLT_TRUE_MIN);
         t.ratio = (float)r;
         p = end;
     }
     if (*p != '\0')
-        return fail(err, errlen, spec, "%s takes no parameters",
-                    kind_names[k]);
+        return fail(err, errlen, spec, "%s takes no parameters", kind_names[k]);
     *c = t;
     return 0;
 }

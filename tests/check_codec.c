@@ -72,7 +72,7 @@ static uint8_t *encode_new(const tps_codec_t *c, const float *x, uint64_t n,
     CHECK_TRUE((p) != NULL);
     int64_t rc = tps__codec_encode(c, x, n, seed, p, need);
     CHECK(rc == (int64_t)need, "encode returned %lld, wire size %zu",
-                  (long long)rc, need);
+          (long long)rc, need);
     *len = need;
     return p;
 }
@@ -117,23 +117,37 @@ static double ulp(double v) {
 }
 
 static const char *const all_specs[] = {
-    "none",          "fp16",
-    "bf16",          "qsgd:2",
-    "qsgd:4",        "qsgd:8",
-    "qsgd:16",       "uniform:2",
-    "uniform:4",     "uniform:8",
-    "uniform:16",    "uniform:2:stochastic",
-    "uniform:8:stochastic", "uniform:16:stochastic",
-    "uniform:4:log", "uniform:8:log",
-    "uniform:16:log", "uniform:4:log:stochastic",
-    "uniform:16:log:stochastic", "topk:0.01",
-    "topk:0.3",      "topk:1",
-    "randk:0.05",    "randk:0.5",
-    "randk:1",       "sign",
+    "none",
+    "fp16",
+    "bf16",
+    "qsgd:2",
+    "qsgd:4",
+    "qsgd:8",
+    "qsgd:16",
+    "uniform:2",
+    "uniform:4",
+    "uniform:8",
+    "uniform:16",
+    "uniform:2:stochastic",
+    "uniform:8:stochastic",
+    "uniform:16:stochastic",
+    "uniform:4:log",
+    "uniform:8:log",
+    "uniform:16:log",
+    "uniform:4:log:stochastic",
+    "uniform:16:log:stochastic",
+    "topk:0.01",
+    "topk:0.3",
+    "topk:1",
+    "randk:0.05",
+    "randk:0.5",
+    "randk:1",
+    "sign",
 };
 #define NSPECS ((int)(sizeof(all_specs) / sizeof(all_specs[0])))
 
-/* ---- parsing and the wire identity ---------------------------------------- */
+/* ---- parsing and the wire identity ----------------------------------------
+ */
 
 START_TEST(test_parse_accept) {
     for (int i = 0; i < NSPECS; i++) {
@@ -163,13 +177,13 @@ END_TEST
 
 START_TEST(test_parse_reject) {
     static const char *const bad[] = {
-        "",           "nope",         "fp16:8",          "qsgd",
-        "qsgd:",      "qsgd:3",       "qsgd:32",         "qsgd:8:log",
-        "qsgd:8x",    "qsgd:-8",      "uniform:1",       "uniform:8:log:log",
-        "uniform:8:", "uniform:8:sto", "uniform:2:log",  "topk",
-        "topk:",      "topk:0",       "topk:1.5",        "topk:-0.1",
-        "topk:nan",   "topk:inf",     "topk:0.1x",       "topk:1e-50",
-        "randk: 0.1", "sign:1",       "NONE",            "none:",
+        "",           "nope",          "fp16:8",        "qsgd",
+        "qsgd:",      "qsgd:3",        "qsgd:32",       "qsgd:8:log",
+        "qsgd:8x",    "qsgd:-8",       "uniform:1",     "uniform:8:log:log",
+        "uniform:8:", "uniform:8:sto", "uniform:2:log", "topk",
+        "topk:",      "topk:0",        "topk:1.5",      "topk:-0.1",
+        "topk:nan",   "topk:inf",      "topk:0.1x",     "topk:1e-50",
+        "randk: 0.1", "sign:1",        "NONE",          "none:",
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         tps_codec_t c;
@@ -181,14 +195,16 @@ START_TEST(test_parse_reject) {
         /* The message names the spec. */
         char quoted[64];
         snprintf(quoted, sizeof(quoted), "\"%s\"", bad[i]);
-        CHECK(strstr(err, quoted) != NULL, "message \"%s\" for %s",
-                      err, bad[i]);
+        CHECK(strstr(err, quoted) != NULL, "message \"%s\" for %s", err,
+              bad[i]);
     }
     tps_codec_t c;
     char err[256];
-    CHECK_INT(tps__codec_parse(&c, "qsgd:8", 0, err, sizeof(err)), ==, TPS_EINVAL);
-    CHECK_INT(tps__codec_parse(&c, "uniform:8", TPS_CODEC_BUCKET_MAX + 1,
-                                      err, sizeof(err)), ==, TPS_EINVAL);
+    CHECK_INT(tps__codec_parse(&c, "qsgd:8", 0, err, sizeof(err)), ==,
+              TPS_EINVAL);
+    CHECK_INT(tps__codec_parse(&c, "uniform:8", TPS_CODEC_BUCKET_MAX + 1, err,
+                               sizeof(err)),
+              ==, TPS_EINVAL);
     CHECK_INT(tps__codec_parse(&c, NULL, 64, NULL, 0), ==, TPS_EINVAL);
 }
 END_TEST
@@ -214,38 +230,36 @@ START_TEST(test_pack_unpack) {
         uint32_t id;
         float ratio;
     } bad[] = {
-        {8, 0},                              /* unknown kind */
-        {15, 0},                             /* unknown kind */
-        {3 | 3u << 4 | 64u << 11, 0},        /* qsgd:3 */
-        {3 | 8u << 4, 0},                    /* qsgd bucket 0 */
+        {8, 0},                                  /* unknown kind */
+        {15, 0},                                 /* unknown kind */
+        {3 | 3u << 4 | 64u << 11, 0},            /* qsgd:3 */
+        {3 | 8u << 4, 0},                        /* qsgd bucket 0 */
         {3 | 8u << 4 | (1u << 20 | 1) << 11, 0}, /* bucket too large */
         {3 | 8u << 4 | 1u << 9 | 64u << 11, 0},  /* qsgd with log */
         {4 | 2u << 4 | 1u << 9 | 64u << 11, 0},  /* uniform:2:log */
-        {4 | 0u << 4 | 64u << 11, 0},        /* uniform Q 0 */
-        {5, 0},                              /* topk ratio 0 */
-        {5, 1.5f},                           /* ratio > 1 */
-        {6, -0.1f},                          /* ratio < 0 */
-        {5, NAN},                            /* NaN ratio */
-        {5, INFINITY},                       /* Inf ratio */
-        {1, 0.5f},                           /* ratio on fp16 */
-        {7 | 8u << 4, 0},                    /* Q on sign */
-        {0 | 64u << 11, 0},                  /* bucket on none */
-        {5 | 1u << 10, 0.5f},                /* stochastic on topk */
+        {4 | 0u << 4 | 64u << 11, 0},            /* uniform Q 0 */
+        {5, 0},                                  /* topk ratio 0 */
+        {5, 1.5f},                               /* ratio > 1 */
+        {6, -0.1f},                              /* ratio < 0 */
+        {5, NAN},                                /* NaN ratio */
+        {5, INFINITY},                           /* Inf ratio */
+        {1, 0.5f},                               /* ratio on fp16 */
+        {7 | 8u << 4, 0},                        /* Q on sign */
+        {0 | 64u << 11, 0},                      /* bucket on none */
+        {5 | 1u << 10, 0.5f},                    /* stochastic on topk */
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         c.kind = TPS_CODEC_SIGN;
-        CHECK(tps__codec_unpack(&c, bad[i].id, bad[i].ratio) ==
-                          TPS_EINVAL,
-                      "id 0x%x ratio %g accepted", bad[i].id,
-                      (double)bad[i].ratio);
+        CHECK(tps__codec_unpack(&c, bad[i].id, bad[i].ratio) == TPS_EINVAL,
+              "id 0x%x ratio %g accepted", bad[i].id, (double)bad[i].ratio);
         CHECK_INT(c.kind, ==, TPS_CODEC_NONE);
     }
     /* Whatever unpack accepts packs back to the same bits. Half the ids
      * are random, half assembled from plausible and implausible fields. */
     static const uint32_t qs[] = {0, 1, 2, 3, 4, 8, 16, 31};
     static const uint32_t bs[] = {0, 1, 64, 1u << 20, (1u << 20) + 1};
-    static const float rs[] = {0.0f, 1e-45f, 0.01f, 1.0f, 1.0000001f,
-                               -0.5f, NAN};
+    static const float rs[] = {0.0f,       1e-45f, 0.01f, 1.0f,
+                               1.0000001f, -0.5f,  NAN};
     tps_rng_t r;
     tps_rng_seed(&r, 5, 0);
     int accepted = 0;
@@ -278,11 +292,12 @@ START_TEST(test_biased_and_k) {
     static const struct {
         const char *spec;
         int biased;
-    } b[] = {{"none", 0},           {"fp16", 1},  {"bf16", 1},
-             {"qsgd:4", 0},         {"uniform:4", 1},
-             {"uniform:4:stochastic", 0},        {"uniform:4:log", 1},
-             {"uniform:4:log:stochastic", 0},    {"topk:0.1", 1},
-             {"randk:0.1", 1},      {"sign", 1}};
+    } b[] = {{"none", 0},          {"fp16", 1},
+             {"bf16", 1},          {"qsgd:4", 0},
+             {"uniform:4", 1},     {"uniform:4:stochastic", 0},
+             {"uniform:4:log", 1}, {"uniform:4:log:stochastic", 0},
+             {"topk:0.1", 1},      {"randk:0.1", 1},
+             {"sign", 1}};
     for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
         tps_codec_t c = codec(b[i].spec, 64);
         CHECK(tps__codec_biased(&c) == b[i].biased, "%s", b[i].spec);
@@ -299,7 +314,8 @@ START_TEST(test_biased_and_k) {
 }
 END_TEST
 
-/* ---- wire sizes ------------------------------------------------------------ */
+/* ---- wire sizes ------------------------------------------------------------
+ */
 
 /* k = ceil(num*n/den) in integers: the decimal ratio, not its float. */
 static uint64_t ref_k(uint64_t num, uint64_t den, uint64_t n) {
@@ -314,16 +330,19 @@ START_TEST(test_wire_sizes) {
         const char *spec;
         uint64_t num, den; /* ratio of topk/randk */
     } specs[] = {
-        {"none", 0, 1},       {"fp16", 0, 1},         {"bf16", 0, 1},
-        {"qsgd:2", 0, 1},     {"qsgd:4", 0, 1},       {"qsgd:8", 0, 1},
-        {"qsgd:16", 0, 1},    {"uniform:2", 0, 1},    {"uniform:4:log", 0, 1},
-        {"uniform:8:stochastic", 0, 1},               {"uniform:16", 0, 1},
-        {"topk:0.01", 1, 100}, {"topk:0.1", 1, 10},   {"topk:0.3", 3, 10},
-        {"topk:1", 1, 1},     {"randk:0.05", 5, 100}, {"randk:0.5", 1, 2},
-        {"randk:0.7", 7, 10}, {"sign", 0, 1},
+        {"none", 0, 1},          {"fp16", 0, 1},
+        {"bf16", 0, 1},          {"qsgd:2", 0, 1},
+        {"qsgd:4", 0, 1},        {"qsgd:8", 0, 1},
+        {"qsgd:16", 0, 1},       {"uniform:2", 0, 1},
+        {"uniform:4:log", 0, 1}, {"uniform:8:stochastic", 0, 1},
+        {"uniform:16", 0, 1},    {"topk:0.01", 1, 100},
+        {"topk:0.1", 1, 10},     {"topk:0.3", 3, 10},
+        {"topk:1", 1, 1},        {"randk:0.05", 5, 100},
+        {"randk:0.5", 1, 2},     {"randk:0.7", 7, 10},
+        {"sign", 0, 1},
     };
-    static const uint64_t ns[] = {0,  1,   7,   8,    9,    10,   63,
-                                  64, 65,  100, 1000, 1001, 4097, 30011};
+    static const uint64_t ns[] = {0,  1,  7,   8,    9,    10,   63,
+                                  64, 65, 100, 1000, 1001, 4097, 30011};
     static const uint32_t buckets[] = {1, 5, 64, 512};
     for (size_t s = 0; s < sizeof(specs) / sizeof(specs[0]); s++)
         for (size_t b = 0; b < sizeof(buckets) / sizeof(buckets[0]); b++)
@@ -332,24 +351,33 @@ START_TEST(test_wire_sizes) {
                 uint64_t n = ns[t], B = buckets[b], nb = (n + B - 1) / B;
                 uint64_t q = (uint64_t)c.bits, want = 0;
                 switch (c.kind) {
-                case TPS_CODEC_NONE: want = 4 * n; break;
+                case TPS_CODEC_NONE:
+                    want = 4 * n;
+                    break;
                 case TPS_CODEC_FP16:
-                case TPS_CODEC_BF16: want = 2 * n; break;
-                case TPS_CODEC_QSGD: want = (q * n + 7) / 8 + 4 * nb; break;
-                case TPS_CODEC_UNIFORM: want = (q * n + 7) / 8 + 8 * nb; break;
+                case TPS_CODEC_BF16:
+                    want = 2 * n;
+                    break;
+                case TPS_CODEC_QSGD:
+                    want = (q * n + 7) / 8 + 4 * nb;
+                    break;
+                case TPS_CODEC_UNIFORM:
+                    want = (q * n + 7) / 8 + 8 * nb;
+                    break;
                 case TPS_CODEC_TOPK:
                     want = 8 * ref_k(specs[s].num, specs[s].den, n);
                     break;
                 case TPS_CODEC_RANDK:
                     want = 4 * ref_k(specs[s].num, specs[s].den, n);
                     break;
-                case TPS_CODEC_SIGN: want = (n + 7) / 8 + 4; break;
+                case TPS_CODEC_SIGN:
+                    want = (n + 7) / 8 + 4;
+                    break;
                 }
                 CHECK(tps__codec_wire_size(&c, n) == want,
-                              "%s bucket %u n %llu: %zu != %llu",
-                              specs[s].spec, buckets[b], (unsigned long long)n,
-                              tps__codec_wire_size(&c, n),
-                              (unsigned long long)want);
+                      "%s bucket %u n %llu: %zu != %llu", specs[s].spec,
+                      buckets[b], (unsigned long long)n,
+                      tps__codec_wire_size(&c, n), (unsigned long long)want);
                 /* encode_new asserts that encode writes exactly that. */
                 float *x = randn(n, n + s, 1.0);
                 size_t len;
@@ -361,18 +389,17 @@ START_TEST(test_wire_sizes) {
 }
 END_TEST
 
-/* ---- round trips ------------------------------------------------------------- */
+/* ---- round trips
+ * ------------------------------------------------------------- */
 
 /* Asserts that y = decode(encode(x)) is within the codec's stated bound. */
-static void check_bound(const tps_codec_t *c, const char *what,
-                        const float *x, const float *y, uint64_t n,
-                        const uint8_t *p) {
+static void check_bound(const tps_codec_t *c, const char *what, const float *x,
+                        const float *y, uint64_t n, const uint8_t *p) {
     uint64_t B = c->bucket;
     switch (c->kind) {
     case TPS_CODEC_NONE:
         for (uint64_t i = 0; i < n; i++)
-            CHECK(x[i] == y[i], "%s none [%llu]", what,
-                          (unsigned long long)i);
+            CHECK(x[i] == y[i], "%s none [%llu]", what, (unsigned long long)i);
         break;
     case TPS_CODEC_FP16:
     case TPS_CODEC_BF16: {
@@ -390,9 +417,8 @@ static void check_bound(const tps_codec_t *c, const char *what,
                 ok = e <= rel * a;
             else
                 ok = e <= subabs;
-            CHECK(ok, "%s %s [%llu]: %a -> %a", what,
-                          h ? "fp16" : "bf16", (unsigned long long)i,
-                          (double)x[i], (double)y[i]);
+            CHECK(ok, "%s %s [%llu]: %a -> %a", what, h ? "fp16" : "bf16",
+                  (unsigned long long)i, (double)x[i], (double)y[i]);
         }
         break;
     }
@@ -407,10 +433,9 @@ static void check_bound(const tps_codec_t *c, const char *what,
             for (uint64_t i = b0; i < b1; i++) {
                 double e = fabs((double)y[i] - x[i]);
                 CHECK(e <= step * (1 + 1e-6) + ulp(x[i]) &&
-                                  (double)x[i] * y[i] >= 0,
-                              "%s qsgd [%llu]: %a -> %a (step %a)", what,
-                              (unsigned long long)i, (double)x[i],
-                              (double)y[i], step);
+                          (double)x[i] * y[i] >= 0,
+                      "%s qsgd [%llu]: %a -> %a (step %a)", what,
+                      (unsigned long long)i, (double)x[i], (double)y[i], step);
             }
         }
         break;
@@ -428,11 +453,11 @@ static void check_bound(const tps_codec_t *c, const char *what,
                 double tol = (c->stochastic ? step : step / 2) * (1 + 1e-6) +
                              4 * ulp(fmax(fabs(mn), fabs(mx)));
                 for (uint64_t i = b0; i < b1; i++)
-                    CHECK(fabs((double)y[i] - x[i]) <= tol &&
-                                      y[i] >= mn && y[i] <= mx,
-                                  "%s uniform [%llu]: %a -> %a (step %a)",
-                                  what, (unsigned long long)i, (double)x[i],
-                                  (double)y[i], step);
+                    CHECK(fabs((double)y[i] - x[i]) <= tol && y[i] >= mn &&
+                              y[i] <= mx,
+                          "%s uniform [%llu]: %a -> %a (step %a)", what,
+                          (unsigned long long)i, (double)x[i], (double)y[i],
+                          step);
                 continue;
             }
             double lo = INFINITY, hi = 0;
@@ -452,9 +477,8 @@ static void check_bound(const tps_codec_t *c, const char *what,
                 int ok = x[i] == 0 ? y[i] == 0
                                    : (double)x[i] * y[i] > 0 &&
                                          e <= a * (lim - 1) + 2 * ulp(a);
-                CHECK(ok, "%s uniform log [%llu]: %a -> %a (ratio %g)",
-                              what, (unsigned long long)i, (double)x[i],
-                              (double)y[i], r);
+                CHECK(ok, "%s uniform log [%llu]: %a -> %a (ratio %g)", what,
+                      (unsigned long long)i, (double)x[i], (double)y[i], r);
             }
         }
         break;
@@ -464,7 +488,7 @@ static void check_bound(const tps_codec_t *c, const char *what,
         uint64_t k = tps__codec_k(c, n), kept = 0;
         for (uint64_t i = 0; i < n; i++) {
             CHECK(y[i] == 0 || y[i] == x[i], "%s sparse [%llu]", what,
-                          (unsigned long long)i);
+                  (unsigned long long)i);
             kept += y[i] != 0;
         }
         CHECK_UINT(kept, <=, k);
@@ -487,7 +511,7 @@ static void check_bound(const tps_codec_t *c, const char *what,
         for (uint64_t i = 0; i < n; i++) {
             double want = signbit(x[i]) ? -s : s;
             CHECK(fabs(y[i] - want) <= 1e-6 * s + ulp(s), "%s sign [%llu]",
-                          what, (unsigned long long)i);
+                  what, (unsigned long long)i);
         }
         break;
     }
@@ -540,10 +564,10 @@ static uint64_t edge_input(int which, float *x, const char **what) {
     case 7:
         *what = "fp16 range edges";
         {
-            static const float v[] = {65504.0f, 65519.0f, 65520.0f, 1e6f,
-                                       -1e6f,   0x1p-14f, 0x1p-24f, 0x1p-25f,
-                                       0x1.8p-25f, 3e38f, -3.3e38f, 0.1f,
-                                       -0.0f,   5.96e-8f, 6.1e-5f};
+            static const float v[] = {65504.0f,   65519.0f, 65520.0f, 1e6f,
+                                      -1e6f,      0x1p-14f, 0x1p-24f, 0x1p-25f,
+                                      0x1.8p-25f, 3e38f,    -3.3e38f, 0.1f,
+                                      -0.0f,      5.96e-8f, 6.1e-5f};
             memcpy(x, v, sizeof(v));
             return sizeof(v) / sizeof(v[0]);
         }
@@ -576,8 +600,8 @@ START_TEST(test_roundtrip_edges) {
                                 buckets[b] > 1)))
                     continue;
                 char what2[128];
-                snprintf(what2, sizeof(what2), "%s bucket %u, %s",
-                         all_specs[s], buckets[b], what);
+                snprintf(what2, sizeof(what2), "%s bucket %u, %s", all_specs[s],
+                         buckets[b], what);
                 float *xs = malloc(n * sizeof(float));
                 CHECK_TRUE((xs) != NULL);
                 memcpy(xs, x, n * sizeof(float));
@@ -590,10 +614,11 @@ START_TEST(test_roundtrip_edges) {
                 CHECK_TRUE((acc) != NULL);
                 for (uint64_t i = 0; i < n; i++)
                     acc[i] = 1.0f;
-                CHECK_INT(tps__codec_decode_acc(&c, p, len, n, 11, 0.5f, acc), ==, 0);
+                CHECK_INT(tps__codec_decode_acc(&c, p, len, n, 11, 0.5f, acc),
+                          ==, 0);
                 for (uint64_t i = 0; i < n; i++)
-                    CHECK(acc[i] == 1.0f + 0.5f * y[i], "%s acc [%llu]",
-                                  what2, (unsigned long long)i);
+                    CHECK(acc[i] == 1.0f + 0.5f * y[i], "%s acc [%llu]", what2,
+                          (unsigned long long)i);
                 free(acc);
                 free(y);
                 free(p);
@@ -607,13 +632,15 @@ START_TEST(test_range_limits) {
     float big[2] = {1.5e38f, -1.5e38f};
     uint8_t out[64];
     tps_codec_t c = codec("qsgd:8", 2);
-    CHECK_INT(tps__codec_encode(&c, big, 2, 1, out, sizeof(out)), ==, TPS_EINVAL);
+    CHECK_INT(tps__codec_encode(&c, big, 2, 1, out, sizeof(out)), ==,
+              TPS_EINVAL);
     c = codec("qsgd:8", 1);
     CHECK_INT(tps__codec_encode(&c, big, 2, 1, out, sizeof(out)), >, 0);
     /* uniform: a range beyond FLT_MAX is refused; log scale has none. */
     float wide[2] = {-3e38f, 3e38f};
     c = codec("uniform:8", 2);
-    CHECK_INT(tps__codec_encode(&c, wide, 2, 1, out, sizeof(out)), ==, TPS_EINVAL);
+    CHECK_INT(tps__codec_encode(&c, wide, 2, 1, out, sizeof(out)), ==,
+              TPS_EINVAL);
     c = codec("uniform:8:log", 2);
     CHECK_INT(tps__codec_encode(&c, wide, 2, 1, out, sizeof(out)), >, 0);
     /* Near FLT_MAX within range: decoded values stay finite. */
@@ -644,9 +671,10 @@ START_TEST(test_nonfinite_rejected) {
             CHECK_TRUE(out != NULL && orig != NULL);
             memset(out, 0xa5, cap);
             memcpy(orig, out, cap);
-            CHECK_INT(tps__codec_encode(&c, x, 100, 1, out, cap), ==, TPS_EINVAL);
-            CHECK(memcmp(out, orig, cap) == 0,
-                          "%s wrote before rejecting", all_specs[s]);
+            CHECK_INT(tps__codec_encode(&c, x, 100, 1, out, cap), ==,
+                      TPS_EINVAL);
+            CHECK(memcmp(out, orig, cap) == 0, "%s wrote before rejecting",
+                  all_specs[s]);
             free(out);
             free(orig);
             free(x);
@@ -662,16 +690,21 @@ START_TEST(test_arguments) {
     memcpy(keep, out, sizeof(out));
     CHECK_INT(tps__codec_encode(&c, x, 10, 0, out, 19), ==, TPS_E2BIG);
     CHECK_TRUE(memcmp(out, keep, sizeof(out)) == 0);
-    CHECK_INT(tps__codec_encode(&c, x, TPS_CODEC_MAX_N + 1, 0, out, 64), ==, TPS_E2BIG);
+    CHECK_INT(tps__codec_encode(&c, x, TPS_CODEC_MAX_N + 1, 0, out, 64), ==,
+              TPS_E2BIG);
     tps_codec_t bad = c;
     bad.bits = 8;
     CHECK_INT(tps__codec_encode(&bad, x, 10, 0, out, 64), ==, TPS_EINVAL);
     CHECK_INT(tps__codec_encode(&c, x, 10, 0, out, 20), ==, 20);
     float acc[10] = {0};
-    CHECK_INT(tps__codec_decode_acc(&c, out, 20, 10, 0, NAN, acc), ==, TPS_EINVAL);
-    CHECK_INT(tps__codec_decode_acc(&c, out, 20, 10, 0, INFINITY, acc), ==, TPS_EINVAL);
-    CHECK_INT(tps__codec_decode_acc(&bad, out, 20, 10, 0, 1, acc), ==, TPS_EINVAL);
-    CHECK_INT(tps__codec_decode_acc(&c, out, 20, 11, 0, 1, acc), ==, TPS_EPROTO);
+    CHECK_INT(tps__codec_decode_acc(&c, out, 20, 10, 0, NAN, acc), ==,
+              TPS_EINVAL);
+    CHECK_INT(tps__codec_decode_acc(&c, out, 20, 10, 0, INFINITY, acc), ==,
+              TPS_EINVAL);
+    CHECK_INT(tps__codec_decode_acc(&bad, out, 20, 10, 0, 1, acc), ==,
+              TPS_EINVAL);
+    CHECK_INT(tps__codec_decode_acc(&c, out, 20, 11, 0, 1, acc), ==,
+              TPS_EPROTO);
     CHECK_INT(tps__codec_decode_acc(&c, out, 20, 10, 0, 1, acc), ==, 0);
     /* Equal inputs and seed: equal bytes; another seed: other rounding. */
     tps_codec_t q = codec("qsgd:4", 64);
@@ -689,7 +722,8 @@ START_TEST(test_arguments) {
 }
 END_TEST
 
-/* ---- fp16 and bf16 conversions ------------------------------------------------ */
+/* ---- fp16 and bf16 conversions
+ * ------------------------------------------------ */
 
 /* Independent decoding by the definition of binary16. */
 static double half_value(uint32_t h) {
@@ -716,7 +750,7 @@ START_TEST(test_fp16_conversions) {
             continue;
         }
         CHECK((double)got == want && !signbit(got) == !signbit(want),
-                      "0x%04x -> %a, want %a", h, (double)got, want);
+              "0x%04x -> %a, want %a", h, (double)got, want);
         CHECK_UINT(tps__f32_to_f16(got), ==, h);
     }
     /* Random floats round to the nearest binary16, ties to even; beyond
@@ -750,16 +784,15 @@ START_TEST(test_fp16_conversions) {
         }
         if ((m > 0 && d0 == fabs(half_value(m - 1) - ax)) ||
             (m < 0x7bff && d0 == fabs(half_value(m + 1) - ax)))
-            CHECK((m & 1) == 0, "tie %a -> 0x%04x not even",
-                          (double)x, h);
+            CHECK((m & 1) == 0, "tie %a -> 0x%04x not even", (double)x, h);
     }
     CHECK_UINT(tps__f32_to_f16(65504.0f), ==, 0x7bff);
     CHECK_UINT(tps__f32_to_f16(65519.996f), ==, 0x7bff);
     CHECK_UINT(tps__f32_to_f16(65520.0f), ==, 0x7c00);
     CHECK_UINT(tps__f32_to_f16(-INFINITY), ==, 0xfc00);
-    CHECK_UINT(tps__f32_to_f16(0x1p-25f), ==, 0);         /* tie to even */
-    CHECK_UINT(tps__f32_to_f16(0x1.8p-24f), ==, 2);       /* tie to even */
-    CHECK_UINT(tps__f32_to_f16(0x1.000002p-25f), ==, 1);  /* above tie */
+    CHECK_UINT(tps__f32_to_f16(0x1p-25f), ==, 0);        /* tie to even */
+    CHECK_UINT(tps__f32_to_f16(0x1.8p-24f), ==, 2);      /* tie to even */
+    CHECK_UINT(tps__f32_to_f16(0x1.000002p-25f), ==, 1); /* above tie */
     CHECK_UINT(tps__f32_to_f16(FLT_TRUE_MIN), ==, 0);
     CHECK_UINT(tps__f32_to_f16(-0.0f), ==, 0x8000);
 
@@ -775,7 +808,8 @@ START_TEST(test_fp16_conversions) {
     size_t len;
     uint8_t *p = encode_new(&c, x, n, 0, &len);
     for (uint64_t i = 0; i < n; i++)
-        CHECK_UINT((uint32_t)p[2 * i] | (uint32_t)p[2 * i + 1] << 8, ==, tps__f32_to_f16(x[i]));
+        CHECK_UINT((uint32_t)p[2 * i] | (uint32_t)p[2 * i + 1] << 8, ==,
+                   tps__f32_to_f16(x[i]));
     free(p);
     free(x);
 }
@@ -806,9 +840,10 @@ START_TEST(test_bf16_conversions) {
         double vhi = (hi & 0x7fff) == 0x7f80 ? copysign(0x1p128, x)
                                              : (double)u2f(hi << 16);
         double d_hi = fabs(vhi - x);
-        uint32_t want = d_lo < d_hi ? lo : d_hi < d_lo ? hi : (lo & 1 ? hi : lo);
-        CHECK(h == want, "%a -> 0x%04x, want 0x%04x", (double)x, h,
-                      want);
+        uint32_t want = d_lo < d_hi   ? lo
+                        : d_hi < d_lo ? hi
+                                      : (lo & 1 ? hi : lo);
+        CHECK(h == want, "%a -> 0x%04x, want 0x%04x", (double)x, h, want);
     }
     CHECK_UINT(tps__f32_to_bf16(FLT_MAX), ==, 0x7f80); /* rounds to Inf */
     tps_codec_t c = codec("bf16", 0);
@@ -820,7 +855,8 @@ START_TEST(test_bf16_conversions) {
 }
 END_TEST
 
-/* ---- unbiasedness --------------------------------------------------------------- */
+/* ---- unbiasedness
+ * --------------------------------------------------------------- */
 
 #define NDECODE 20000
 
@@ -913,10 +949,15 @@ static void fixed_vector(float *x, uint64_t n) {
 
 START_TEST(test_unbiased) {
     static const char *const specs[] = {
-        "qsgd:2",          "qsgd:4",          "qsgd:8",
-        "qsgd:16",         "uniform:2:stochastic",
-        "uniform:4:stochastic",               "uniform:16:stochastic",
-        "uniform:4:log:stochastic",           "uniform:8:log:stochastic",
+        "qsgd:2",
+        "qsgd:4",
+        "qsgd:8",
+        "qsgd:16",
+        "uniform:2:stochastic",
+        "uniform:4:stochastic",
+        "uniform:16:stochastic",
+        "uniform:4:log:stochastic",
+        "uniform:8:log:stochastic",
     };
     const uint64_t n = 40;
     float x[40], lo[40], hi[40];
@@ -934,8 +975,8 @@ START_TEST(test_unbiased) {
                           grid_step(&c, x, n, i), 1e-6 * scale),
                   "%s [%llu]: mean %.9g vs %.9g (se %.3g, draws in [%.9g, "
                   "%.9g])",
-                  specs[s], (unsigned long long)i, mean[i], (double)x[i],
-                  se[i], (double)lo[i], (double)hi[i]);
+                  specs[s], (unsigned long long)i, mean[i], (double)x[i], se[i],
+                  (double)lo[i], (double)hi[i]);
         }
     }
 }
@@ -963,13 +1004,13 @@ START_TEST(test_deterministic_biased) {
 }
 END_TEST
 
-/* ---- error feedback ----------------------------------------------------------------- */
+/* ---- error feedback
+ * ----------------------------------------------------------------- */
 
 START_TEST(test_error_feedback) {
     static const char *const specs[] = {
-        "topk:0.1",  "topk:0.01", "randk:0.1",  "sign",
-        "uniform:4", "uniform:4:log",
-        "uniform:8:log", "qsgd:2",
+        "topk:0.1",  "topk:0.01",     "randk:0.1",     "sign",
+        "uniform:4", "uniform:4:log", "uniform:8:log", "qsgd:2",
     };
     const uint64_t n = 1000;
     const int T = 50;
@@ -990,7 +1031,9 @@ START_TEST(test_error_feedback) {
             size_t len;
             uint8_t *p = encode_new(&c, r, n, (uint64_t)t, &len);
             CHECK_INT(tps__codec_decode(&c, p, len, n, (uint64_t)t, d), ==, 0);
-            CHECK_INT(tps__codec_decode_acc(&c, p, len, n, (uint64_t)t, -1.0f, r), ==, 0);
+            CHECK_INT(
+                tps__codec_decode_acc(&c, p, len, n, (uint64_t)t, -1.0f, r), ==,
+                0);
             for (uint64_t i = 0; i < n; i++) {
                 sum_c[i] += d[i];
                 bound[i] += fabs((double)r[i]) * 0x1p-24;
@@ -1002,9 +1045,8 @@ START_TEST(test_error_feedback) {
          * that accumulated bound is the only slack. */
         for (uint64_t i = 0; i < n; i++)
             CHECK(fabs(sum_c[i] + r[i] - sum_g[i]) <= bound[i] + 1e-30,
-                          "%s [%llu]: %.9g + %.9g != %.9g", specs[s],
-                          (unsigned long long)i, sum_c[i], (double)r[i],
-                          sum_g[i]);
+                  "%s [%llu]: %.9g + %.9g != %.9g", specs[s],
+                  (unsigned long long)i, sum_c[i], (double)r[i], sum_g[i]);
         free(r);
         free(d);
         free(sum_g);
@@ -1014,7 +1056,8 @@ START_TEST(test_error_feedback) {
 }
 END_TEST
 
-/* ---- top-k against a sort ---------------------------------------------------------- */
+/* ---- top-k against a sort
+ * ---------------------------------------------------------- */
 
 static const float *sort_x;
 
@@ -1047,15 +1090,22 @@ START_TEST(test_topk_reference) {
                 for (uint64_t i = 0; i < n; i++) {
                     double v = tps_rng_normal(&r);
                     switch (data) {
-                    case 0: x[i] = (float)v; break;
-                    case 1: x[i] = (float)((int)(v * 2)); break; /* ties */
-                    case 2: x[i] = -1.5f; break;                 /* all equal */
-                    case 3: /* signed zeros, denormals, normals */
+                    case 0:
+                        x[i] = (float)v;
+                        break;
+                    case 1:
+                        x[i] = (float)((int)(v * 2));
+                        break; /* ties */
+                    case 2:
+                        x[i] = -1.5f;
+                        break; /* all equal */
+                    case 3:    /* signed zeros, denormals, normals */
                         x[i] = i % 3 == 0   ? (i % 2 ? -0.0f : 0.0f)
                                : i % 3 == 1 ? (float)(v * 1e-42)
                                             : (float)v;
                         break;
-                    default: x[i] = (float)(v * pow(10, (double)(i % 60) - 30));
+                    default:
+                        x[i] = (float)(v * pow(10, (double)(i % 60) - 30));
                     }
                     ref[i] = i;
                 }
@@ -1070,11 +1120,10 @@ START_TEST(test_topk_reference) {
                 for (uint64_t j = 0; j < k; j++) {
                     idx += rd32(p + 4 * j);
                     CHECK(idx == ref[j],
-                                  "%s n %llu data %d: #%llu is %llu, want %llu",
-                                  specs[s], (unsigned long long)n, data,
-                                  (unsigned long long)j,
-                                  (unsigned long long)idx,
-                                  (unsigned long long)ref[j]);
+                          "%s n %llu data %d: #%llu is %llu, want %llu",
+                          specs[s], (unsigned long long)n, data,
+                          (unsigned long long)j, (unsigned long long)idx,
+                          (unsigned long long)ref[j]);
                     CHECK_TRUE(f2u(rdf(p + 4 * k + 4 * j)) == f2u(x[idx]));
                 }
                 free(p);
@@ -1084,7 +1133,8 @@ START_TEST(test_topk_reference) {
 }
 END_TEST
 
-/* ---- randk indices -------------------------------------------------------------------- */
+/* ---- randk indices
+ * -------------------------------------------------------------------- */
 
 START_TEST(test_randk_indices) {
     const uint64_t n = 100;
@@ -1121,17 +1171,19 @@ START_TEST(test_randk_indices) {
                 CHECK_TRUE(d[i] == (y[i] == 1 ? x[i] : 0));
             free(d);
             free(p);
-            CHECK_INT(tps__codec_decode(&c, ones, 4 * k, n, seed + 1,
-                                               y2), ==, 0);
+            CHECK_INT(tps__codec_decode(&c, ones, 4 * k, n, seed + 1, y2), ==,
+                      0);
             CHECK_TRUE(memcmp(y, y2, sizeof(y)) != 0);
         }
     }
     /* Every index is kept with probability k/n. */
-    double p = (double)k / n, mu = NDECODE * p, sd = sqrt(NDECODE * p * (1 - p));
+    double p = (double)k / n, mu = NDECODE * p,
+           sd = sqrt(NDECODE * p * (1 - p));
     for (uint64_t i = 0; i < n; i++)
-        CHECK(fabs(count[i] - mu) <= NSE * sd, "index %llu kept %u "
-                      "times, expected %.0f +- %.0f", (unsigned long long)i,
-                      count[i], mu, sd);
+        CHECK(fabs(count[i] - mu) <= NSE * sd,
+              "index %llu kept %u "
+              "times, expected %.0f +- %.0f",
+              (unsigned long long)i, count[i], mu, sd);
     free(ones);
     /* Odd sizes, k = n and n = 1: still a permutation. */
     static const uint64_t ns[] = {1, 2, 3, 5, 17, 1000, 65537};
@@ -1154,7 +1206,8 @@ START_TEST(test_randk_indices) {
 }
 END_TEST
 
-/* ---- decoders against random and mutated payloads -------------------------------------- */
+/* ---- decoders against random and mutated payloads
+ * -------------------------------------- */
 
 /* Decodes buf[0..len) into a copy of base; on failure the copy must be
  * bytewise unchanged and the code a TPS_E* error, on success finite. */
@@ -1168,9 +1221,9 @@ static int try_decode(const tps_codec_t *c, const uint8_t *buf, size_t len,
     int rc = tps__codec_decode_acc(c, in, len, n, seed, 1.0f, acc);
     if (rc < 0) {
         CHECK(rc == TPS_EPROTO || rc == TPS_EINVAL || rc == TPS_E2BIG,
-                      "unexpected error %d", rc);
+              "unexpected error %d", rc);
         CHECK(memcmp(acc, base, n * sizeof(float)) == 0,
-                      "acc changed by a failing decode");
+              "acc changed by a failing decode");
         /* decode (overwrite) refuses it too and leaves dst alone. */
         CHECK_INT(tps__codec_decode(c, in, len, n, seed, acc), ==, rc);
         CHECK_TRUE(memcmp(acc, base, n * sizeof(float)) == 0);
@@ -1178,7 +1231,7 @@ static int try_decode(const tps_codec_t *c, const uint8_t *buf, size_t len,
         CHECK_INT(rc, ==, 0);
         for (uint64_t i = 0; i < n; i++)
             CHECK(isfinite(acc[i]), "non-finite result at %llu",
-                          (unsigned long long)i);
+                  (unsigned long long)i);
     }
     free(acc);
     free(in);
@@ -1188,10 +1241,9 @@ static int try_decode(const tps_codec_t *c, const uint8_t *buf, size_t len,
 START_TEST(test_fuzz_decoders) {
     static const uint64_t ns[] = {1, 9, 100, 1000};
     static const uint32_t buckets[] = {3, 64};
-    static const uint32_t words[] = {0x7fc00000u, 0x7f800000u, 0xff800000u,
-                                     0xffffffffu, 0x80000000u, 0x00000000u,
-                                     0x7f7fffffu, 0xff7fffffu, 0xbf800000u,
-                                     0x00000001u};
+    static const uint32_t words[] = {
+        0x7fc00000u, 0x7f800000u, 0xff800000u, 0xffffffffu, 0x80000000u,
+        0x00000000u, 0x7f7fffffu, 0xff7fffffu, 0xbf800000u, 0x00000001u};
     tps_rng_t r;
     tps_rng_seed(&r, 31337, 0);
     long failures = 0, successes = 0;

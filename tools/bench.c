@@ -18,7 +18,14 @@
  * Servers run with --lr 0 so that parameters never move: after the run every
  * tensor is pulled again and must be finite and bitwise equal to the pull
  * made right after declaring it, which catches a path that is fast because it
- * is broken. */
+ * is broken.
+ *
+ * With --codec SPEC[,SPEC...] it measures the gradient codecs instead, on
+ * one core and without servers: encode and decode+accumulate throughput in
+ * GB/s of raw float32 (4n bytes per operation, whatever the wire size) for
+ * n = 1e3, 1e4, ... up to --max-n, on standard normal gradients. Each figure
+ * is the median of timed samples; a sample batches enough operations to
+ * last a millisecond, so that small n are not timing the clock. */
 #include "config.h"
 
 #ifndef _GNU_SOURCE
@@ -49,6 +56,7 @@
 #include <unistd.h>
 
 #include "taups.h"
+#include "tps_codec.h"
 #include "tps_opt.h"
 #include "tps_rng.h"
 
@@ -73,7 +81,13 @@ static struct {
     uint64_t seed;
     int json;
     int clock;
+    const char *codec;
+    int bucket;
+    uint64_t max_n;
 } cfg;
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 static const tps_opt_t options[] = {
     {"workers", TPS_OPT_INT, &cfg.workers, "1", 1, 4096, NULL, "N",
@@ -90,7 +104,8 @@ static const tps_opt_t options[] = {
     {"factor", TPS_OPT_INT, &cfg.factor, "4", 2, 1024, NULL, "F",
      "each size is F times the previous one"},
     {"reps", TPS_OPT_INT, &cfg.reps, "20", 1, 1e9, NULL, "N",
-     "timed operations per worker and point, at least"},
+     "timed operations per worker and point, at least; with --codec, timed "
+     "samples per point at most (at least 3, for --min-time)"},
     {"min-time", TPS_OPT_DOUBLE, &cfg.min_time, "0.3", 0, 3600, NULL,
      "SECONDS", "time per point, at least"},
     {"warmup", TPS_OPT_INT, &cfg.warmup, "3", 0, 1000000, NULL, "N",
@@ -115,10 +130,22 @@ static const tps_opt_t options[] = {
     {"server-arg", TPS_OPT_LIST, &cfg.server_args, NULL, 0, -1, NULL, "ARG",
      "one more argument for every server started, e.g. "
      "--server-arg=--mode=async"},
+    {"codec", TPS_OPT_STR, &cfg.codec, NULL, 0, -1, NULL, "SPEC,...",
+     "measure these codecs (e.g. fp16,qsgd:8,topk:0.01) instead of push and "
+     "pull: encode and decode+accumulate GB/s of raw float32 on one core; no "
+     "server is started and the options above except --reps, --min-time, "
+     "--seed and --json are ignored"},
+    {"bucket", TPS_OPT_INT, &cfg.bucket, STR(TPS_CODEC_BUCKET_DEFAULT), 1,
+     TPS_CODEC_BUCKET_MAX, NULL, "N",
+     "with --codec: elements per bucket of qsgd and uniform"},
+    {"max-n", TPS_OPT_U64, &cfg.max_n, "100000000", 1000, 4294967296.0, NULL,
+     "N", "with --codec: largest element count (n runs over 1e3, 1e4, ... "
+     "up to N)"},
     TPS_OPT_END};
 
 static const char usage[] =
     "Usage: " PROG " [OPTIONS]\n"
+    "       " PROG " --codec SPEC[,SPEC...] [--max-n N] [--bucket N]\n"
     "\n"
     "Measures push, pull and push+pull goodput and latency (p50, p99) of dense\n"
     "float32 tensors with N workers and S shards on loopback, and in the same\n"
@@ -1260,6 +1287,163 @@ nomem:
     return -1;
 }
 
+/* ---- codecs ------------------------------------------------------------- */
+
+typedef struct codec_run_s {
+    const tps_codec_t *c;
+    const float *x;
+    uint64_t n;
+    uint8_t *payload;
+    size_t len;
+    float *acc;
+    uint64_t seed; /* next encode's: a new one per message, as in pushes */
+} codec_run_t;
+
+static int codec_op(codec_run_t *r, int decode) {
+    if (!decode)
+        return tps__codec_encode(r->c, r->x, r->n, ++r->seed, r->payload,
+                                 r->len) < 0;
+    /* The payload's own seed (randk needs it); w keeps the accumulator
+     * bounded over thousands of operations. */
+    return tps__codec_decode_acc(r->c, r->payload, r->len, r->n, r->seed,
+                                 1e-3f, r->acc) < 0;
+}
+
+/* Median seconds per operation. The first operation warms up and sizes the
+ * batch; when it alone lasts --min-time it counts as a sample, so that the
+ * largest n of a slow codec is not run needlessly often. */
+static int codec_time(codec_run_t *r, int decode, double *per_op, int *count) {
+    double t0 = now_s();
+    if (codec_op(r, decode))
+        return -1;
+    double first = now_s() - t0;
+    uint64_t batch = first >= 1e-3 ? 1 : (uint64_t)(1e-3 / fmax(first, 1e-9));
+    samples_t s = {NULL, 0, 0};
+    if (first >= cfg.min_time && samples_add(&s, first) < 0)
+        return -1;
+    double start = now_s();
+    while (s.n < 3 ||
+           (s.n < (size_t)cfg.reps && now_s() - start < cfg.min_time)) {
+        double a = now_s();
+        for (uint64_t k = 0; k < batch; k++)
+            if (codec_op(r, decode)) {
+                free(s.v);
+                return -1;
+            }
+        if (samples_add(&s, (now_s() - a) / (double)batch) < 0) {
+            free(s.v);
+            return -1;
+        }
+    }
+    qsort(s.v, s.n, sizeof(*s.v), cmp_double);
+    *per_op = s.n % 2 ? s.v[s.n / 2] : (s.v[s.n / 2 - 1] + s.v[s.n / 2]) / 2;
+    *count = (int)s.n;
+    free(s.v);
+    return 0;
+}
+
+/* Runs the --codec table. Returns 0, -1 on a failure (exit 1) or -2 for a
+ * bad --codec (exit 2, as for any other bad option). */
+static int codec_bench(void) {
+    char spec[128], desc[160];
+    float *x = NULL, *acc = NULL;
+    uint8_t *payload = NULL;
+    int rc = -1;
+    uint64_t maxn = cfg.max_n;
+    size_t cap = 0;
+    tps_codec_t codecs[32];
+    int ncodecs = 0;
+
+    for (const char *p = cfg.codec; *p;) {
+        size_t len = strcspn(p, ",");
+        char err[256];
+        if (len >= sizeof(spec) || ncodecs == 32) {
+            fprintf(stderr, PROG ": --codec: too long a list\n");
+            return -2;
+        }
+        memcpy(spec, p, len);
+        spec[len] = '\0';
+        if (tps__codec_parse(&codecs[ncodecs], spec, (uint32_t)cfg.bucket, err,
+                             sizeof(err)) < 0) {
+            fprintf(stderr, PROG ": --codec: %s\n", err);
+            return -2;
+        }
+        size_t w = tps__codec_wire_size(&codecs[ncodecs], maxn);
+        cap = w > cap ? w : cap;
+        ncodecs++;
+        p += len + (p[len] == ',');
+    }
+    if (ncodecs == 0) {
+        fprintf(stderr, PROG ": --codec: no codec given\n");
+        return -2;
+    }
+    x = malloc(maxn * sizeof(float));
+    acc = malloc(maxn * sizeof(float));
+    payload = malloc(cap);
+    if (x == NULL || acc == NULL || payload == NULL) {
+        fprintf(stderr, PROG ": out of memory for n = %llu (try a smaller "
+                "--max-n)\n", (unsigned long long)maxn);
+        goto out;
+    }
+    tps_rng_t rng;
+    tps_rng_seed(&rng, cfg.seed, 2);
+    for (uint64_t i = 0; i < maxn; i++)
+        x[i] = (float)tps_rng_normal(&rng);
+    /* Touch every page now so that page faults are not timed. */
+    memset(acc, 0, maxn * sizeof(float));
+    memset(payload, 0, cap);
+
+    if (!cfg.json)
+        printf("%-26s %10s %12s %7s %12s %12s\n", "codec", "n", "wire bytes",
+               "ratio", "encode GB/s", "decode GB/s");
+    for (int k = 0; k < ncodecs; k++) {
+        tps__codec_describe(&codecs[k], desc, sizeof(desc));
+        snprintf(spec, sizeof(spec), "%.*s", (int)strcspn(desc, " "), desc);
+        for (uint64_t n = 1000; n <= maxn; n *= 10) {
+            codec_run_t r = {&codecs[k], x, n, payload,
+                             tps__codec_wire_size(&codecs[k], n), acc,
+                             cfg.seed};
+            double enc, dec;
+            int nenc, ndec;
+            if (codec_time(&r, 0, &enc, &nenc) < 0 ||
+                codec_time(&r, 1, &dec, &ndec) < 0) {
+                /* Normal gradients are in range for every codec: a failure
+                 * is a bug, not a measurement. */
+                fprintf(stderr, PROG ": %s failed at n = %llu\n", desc,
+                        (unsigned long long)n);
+                goto out;
+            }
+            double raw = 4.0 * (double)n;
+            if (cfg.json) {
+                printf("{\"codec\":");
+                tps_json_str(stdout, spec);
+                printf(",\"bucket\":%u,\"n\":%llu,\"raw_bytes\":%.0f,"
+                       "\"wire_bytes\":%zu,\"encode_bytes_per_s\":%.0f,"
+                       "\"decode_acc_bytes_per_s\":%.0f,\"encode_samples\":%d,"
+                       "\"decode_samples\":%d}\n",
+                       codecs[k].bucket, (unsigned long long)n, raw, r.len,
+                       raw / enc, raw / dec, nenc, ndec);
+            } else {
+                printf("%-26s %10llu %12zu %7.2f %12.3f %12.3f\n", spec,
+                       (unsigned long long)n, r.len,
+                       r.len ? raw / (double)r.len : 0.0, raw / enc / 1e9,
+                       raw / dec / 1e9);
+            }
+            fflush(stdout);
+        }
+    }
+    if (!cfg.json)
+        printf("\nGB/s of raw float32 (4n bytes, 1 GB = 1e9 bytes) per "
+               "operation on one core, median of\nsamples; ratio = raw / wire "
+               "bytes (before zstd). decode = decode+accumulate.\n");
+    rc = 0;
+out:
+    free(x);
+    free(acc);
+    free(payload);
+    return rc;
+}
+
 int main(int argc, char **argv) {
     bench_t B;
     int rc, status = 0;
@@ -1274,6 +1458,11 @@ int main(int argc, char **argv) {
                 argv[rc]);
         tps_opt_free(options);
         return 2;
+    }
+    if (cfg.codec) {
+        rc = codec_bench();
+        tps_opt_free(options);
+        return rc == 0 ? 0 : rc == -2 ? 2 : 1;
     }
     memset(&B, 0, sizeof(B));
     B.tcp.sender = B.tcp.receiver = -1;
