@@ -191,7 +191,13 @@ data_missing() {
             "$out.err" || fail "worker-$w log tail not shown: $(cat "$out.err")"
         [ "$(proc "$out" worker-$w exit_code)" = 1 ] || fail "run.json: worker-$w"
     done
-    grep -q "^taups-launch: evaluator failed: " "$out.err" || fail "evaluator failure not reported"
+    # The evaluator reads the same missing directory and fails too, unless the
+    # launcher, stopping everything after the workers failed, got to it
+    # while it was still starting: then it was stopped, not failed.
+    grep -q "^taups-launch: evaluator failed: " "$out.err" ||
+        [ "$(grep -A3 '"name": "evaluator"' "$out/run.json" | tr -d '\n' |
+             sed -n 's/.*"signal": \([0-9]*\).*/\1/p')" = 15 ] ||
+        fail "evaluator neither failed nor was stopped: $(cat "$out.err")"
     grep -q '"outcome": "failed",' "$out/run.json" || fail "outcome: $(grep outcome "$out/run.json")"
     grep -q "run ended: failed (exit status 1)" "$out.err" || fail "no final word"
     ! ls "$out" | grep -q '\.png$' || fail "plots drawn without evaluations"
