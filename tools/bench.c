@@ -78,6 +78,8 @@ static struct {
     int warmup;
     double min_time;
     const char *chunk;
+    const char *push_codec, *pull_codec;
+    int wire_zstd;
     uint64_t seed;
     int json;
     int clock;
@@ -110,6 +112,13 @@ static const tps_opt_t options[] = {
      "SECONDS", "time per point, at least"},
     {"warmup", TPS_OPT_INT, &cfg.warmup, "3", 0, 1000000, NULL, "N",
      "untimed operations per worker before each point"},
+    {"push-codec", TPS_OPT_STR, &cfg.push_codec, NULL, 0, -1, NULL, "CODEC",
+     "network mode: compress pushes like taups-worker --codec (error "
+     "feedback as its default); the wire column shows the bytes that moved"},
+    {"pull-codec", TPS_OPT_STR, &cfg.pull_codec, NULL, 0, -1, NULL, "CODEC",
+     "network mode: have the shards encode pull replies"},
+    {"wire-zstd", TPS_OPT_INT, &cfg.wire_zstd, "0", 0, 22, NULL, "LEVEL",
+     "network mode: zstd on encoded pushes"},
     {"chunk", TPS_OPT_STR, &cfg.chunk, NULL, 0, -1, NULL, "BYTES",
      "client chunk size (largest payload of one frame) [default: the "
      "library's]"},
@@ -274,9 +283,9 @@ typedef struct result_s {
 static void print_header(void) {
     if (cfg.json)
         return;
-    printf("%-9s %6s %7s %6s %13s %9s %9s %13s %6s\n", "op", "size",
+    printf("%-9s %6s %7s %6s %13s %9s %9s %13s %6s %10s\n", "op", "size",
            "workers", "shards", "goodput MB/s", "p50 ms", "p99 ms",
-           "raw TCP MB/s", "ratio");
+           "raw TCP MB/s", "ratio", "wire/op");
 }
 
 static void print_row(int op, uint64_t size, int workers, int shards,
@@ -294,9 +303,11 @@ static void print_row(int op, uint64_t size, int workers, int shards,
     } else {
         char sz[32];
         format_size(size, sz, sizeof(sz));
-        printf("%-9s %6s %7d %6d %13.1f %9.3f %9.3f %13.1f %6.2f\n",
+        char wire[32];
+        format_size((uint64_t)r->wire_per_op, wire, sizeof(wire));
+        printf("%-9s %6s %7d %6d %13.1f %9.3f %9.3f %13.1f %6.2f %10s\n",
                op_names[op], sz, workers, shards, r->goodput / 1e6, r->p50_ms,
-               r->p99_ms, raw / 1e6, ratio);
+               r->p99_ms, raw / 1e6, ratio, wire);
     }
     fflush(stdout);
 }
@@ -1075,6 +1086,9 @@ static int open_clients(bench_t *B, const char *cluster, uint64_t chunk) {
         to.workers = cfg.workers;
         if (chunk)
             to.chunk_bytes = (size_t)chunk;
+        to.codec = cfg.push_codec;
+        to.pull_codec = cfg.pull_codec;
+        to.zstd_level = cfg.wire_zstd;
         err[0] = '\0';
         int rc = tps_open(&to, &B->w[i].client, err, sizeof(err));
         if (rc < 0) {
