@@ -1015,8 +1015,11 @@ char *tps__server_stats_json(const tps_server_t *s) {
             continue;
         tps_codec_t codec;
         char name[64] = "invalid";
-        if (tps__codec_unpack(&codec, cs->id, cs->ratio) == 0)
+        if (tps__codec_unpack(&codec, cs->id, cs->ratio) == 0) {
+            /* The spec alone ("topk:0.01"), without the description. */
             tps__codec_describe(&codec, name, sizeof(name));
+            name[strcspn(name, " ")] = '\0';
+        }
         fprintf(f, "%s{\"codec\": ", first ? "" : ", ");
         tps_json_str(f, name);
         fprintf(f,

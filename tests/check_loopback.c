@@ -12,6 +12,7 @@
 #include "server.h"
 #include "taups.h"
 #include "tps_cluster.h"
+#include "tps_codec.h"
 #include "tps_frame.h"
 
 typedef struct cluster_s {
@@ -392,6 +393,109 @@ START_TEST(test_nan_push_rejected_by_server) {
 }
 END_TEST
 
+/* Compressed both ways: fp16 pushes (error feedback on, the default for a
+ * biased codec) and bf16 pull replies; values agree with the exact update to
+ * the codecs' precision, and the shard counts both codecs' bytes. */
+START_TEST(test_compressed_push_pull) {
+    cluster_t c;
+    cluster_start(&c, 2, 1, 1.0);
+    tps_options_t o;
+    tps_options_init(&o);
+    o.cluster = c.list;
+    o.codec = "fp16";
+    o.pull_codec = "bf16";
+    tps_client_t *cl;
+    char err[512];
+    ck_assert_msg(tps_open(&o, &cl, err, sizeof(err)) == 0, "%s", err);
+    const uint64_t n = 3001;
+    int id = tps_declare(cl, "w", n, TPS_INIT_ZEROS, 0, 1);
+    float *g = malloc(n * sizeof(float)), *p = malloc(n * sizeof(float));
+    for (uint64_t i = 0; i < n; i++)
+        g[i] = 0.001f * (float)i - 1.0f;
+    ck_assert_int_eq(tps_push(cl, id, g), 0);
+    ck_assert_int_eq(tps_pull(cl, id, p), 0);
+    for (uint64_t i = 0; i < n; i++) /* fp16 then bf16: ~2^-8 relative */
+        ck_assert_float_eq_tol(p[i], -g[i], 0.01f * fabsf(g[i]) + 1e-6f);
+    tps_traffic_t tr;
+    tps_traffic(cl, &tr);
+    ck_assert_uint_eq(tr.raw_sent, n * 4);
+    ck_assert_uint_eq(tr.raw_recv, n * 4);
+    ck_assert_uint_lt(tr.wire_sent, n * 2 + 400); /* 2 bytes per element */
+    char *json;
+    ck_assert_int_eq(tps_stats(cl, &json), 0);
+    ck_assert_msg(strstr(json, "\"codec\": \"fp16\"") && strstr(json, "\"codec\": \"bf16\""),
+                  "%s", json);
+    free(json);
+    free(g);
+    free(p);
+    tps_close(cl);
+    /* A codec the pull side does not allow is refused at open. */
+    o.pull_codec = "topk:0.5";
+    ck_assert_int_eq(tps_open(&o, &cl, err, sizeof(err)), TPS_EINVAL);
+    ck_assert_msg(strstr(err, "pull codec"), "%s", err);
+    cluster_stop(&c);
+}
+END_TEST
+
+static char err_buf[256];
+
+/* A compressed push whose payload lies (a top-k index past the end) is
+ * answered with an error; the parameters are untouched and the worker
+ * stays connected. */
+START_TEST(test_malformed_encoded_push) {
+    cluster_t c;
+    cluster_start(&c, 1, 1, 0.1);
+    tps_client_t *ev = open_client(&c, TPS_ROLE_EVALUATOR, 0, 1, 0);
+    int id = tps_declare(ev, "w", 8, TPS_INIT_NORMAL, 1.0f, 3);
+    float before[8], after[8];
+    ck_assert_int_eq(tps_pull(ev, id, before), 0);
+    int fd = raw_connect(tps__server_port(c.srv[0]));
+    tps_reader_t rd;
+    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__HELLO;
+    h.proto_version = 1;
+    h.role = TAUPS__ROLE__WORKER;
+    h.workers = 1;
+    h.shards = 1;
+    raw_send(fd, &h, NULL, 0);
+    ck_assert_int_eq(raw_recv(fd, &rd)->op, TAUPS__OP__HELLO_OK);
+    tps_codec_t codec;
+    ck_assert_int_eq(tps__codec_parse(&codec, "topk:0.25", 512, err_buf, sizeof(err_buf)), 0);
+    Taups__Header p = TAUPS__HEADER__INIT;
+    p.op = TAUPS__OP__PUSH;
+    p.request_id = 9;
+    p.tensor_id = (uint32_t)id;
+    p.count = 8;
+    p.last = 1;
+    tps__codec_pack(&codec, &p.codec, &p.codec_ratio);
+    /* k = 2: index deltas {3, 9} (the second lands at 12 > 7), values. */
+    uint32_t payload[4] = {3, 9, 0, 0};
+    float v = 1.0f;
+    memcpy(&payload[2], &v, 4);
+    memcpy(&payload[3], &v, 4);
+    raw_send(fd, &p, payload, sizeof(payload));
+    const Taups__Header *r = raw_recv(fd, &rd);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_msg(strstr(r->error, "malformed"), "%s", r->error);
+    /* A correct one is applied. */
+    ck_assert_int_eq(tps__codec_encode(&codec, before, 8, 1, (uint8_t *)payload,
+                                       sizeof(payload)), 16);
+    p.request_id = 10;
+    raw_send(fd, &p, payload, sizeof(payload));
+    ck_assert_int_eq(raw_recv(fd, &rd)->op, TAUPS__OP__PUSH_OK);
+    ck_assert_int_eq(tps_pull(ev, id, after), 0);
+    int changed = 0;
+    for (int i = 0; i < 8; i++)
+        changed += after[i] != before[i];
+    ck_assert_int_eq(changed, 2);
+    tps_reader_free(&rd);
+    close(fd);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
 static Suite *loopback_suite(void) {
     Suite *s = suite_create("loopback");
     TCase *tc = tcase_create("core");
@@ -404,6 +508,8 @@ static Suite *loopback_suite(void) {
     tcase_add_test(tc, test_hostile_bytes);
     tcase_add_test(tc, test_nan_push_refused_by_client);
     tcase_add_test(tc, test_nan_push_rejected_by_server);
+    tcase_add_test(tc, test_compressed_push_pull);
+    tcase_add_test(tc, test_malformed_encoded_push);
     suite_add_tcase(s, tc);
     return s;
 }
