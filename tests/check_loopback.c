@@ -341,6 +341,22 @@ static const Taups__Header *raw_recv(int fd, tps_reader_t *rd) {
     return rd->hdr;
 }
 
+/* Connects as worker 0 of a 1-worker, 1-shard cluster without the library,
+ * to send frames the library would never send. */
+static int raw_worker(int port, tps_reader_t *rd) {
+    int fd = raw_connect(port);
+    ck_assert_int_eq(tps_reader_init(rd, NULL, NULL, NULL), 0);
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__HELLO;
+    h.proto_version = 1;
+    h.role = TAUPS__ROLE__WORKER;
+    h.workers = 1;
+    h.shards = 1;
+    raw_send(fd, &h, NULL, 0);
+    ck_assert_int_eq(raw_recv(fd, rd)->op, TAUPS__OP__HELLO_OK);
+    return fd;
+}
+
 /* A client that skips the library's check: the shard refuses the push
  * before applying any of it, counts it, says why, and keeps the connection. */
 START_TEST(test_nan_push_rejected_by_server) {
@@ -350,17 +366,8 @@ START_TEST(test_nan_push_rejected_by_server) {
     int id = tps_declare(ev, "w", 4, TPS_INIT_NORMAL, 1.0f, 3);
     float before[4], after[4];
     ck_assert_int_eq(tps_pull(ev, id, before), 0);
-    int fd = raw_connect(tps__server_port(c.srv[0]));
     tps_reader_t rd;
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
-    Taups__Header h = TAUPS__HEADER__INIT;
-    h.op = TAUPS__OP__HELLO;
-    h.proto_version = 1;
-    h.role = TAUPS__ROLE__WORKER;
-    h.workers = 1;
-    h.shards = 1;
-    raw_send(fd, &h, NULL, 0);
-    ck_assert_int_eq(raw_recv(fd, &rd)->op, TAUPS__OP__HELLO_OK);
+    int fd = raw_worker(tps__server_port(c.srv[0]), &rd);
     const float g[4] = {1, INFINITY, 1, 1};
     Taups__Header p = TAUPS__HEADER__INIT;
     p.op = TAUPS__OP__PUSH;
@@ -449,17 +456,8 @@ START_TEST(test_malformed_encoded_push) {
     int id = tps_declare(ev, "w", 8, TPS_INIT_NORMAL, 1.0f, 3);
     float before[8], after[8];
     ck_assert_int_eq(tps_pull(ev, id, before), 0);
-    int fd = raw_connect(tps__server_port(c.srv[0]));
     tps_reader_t rd;
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
-    Taups__Header h = TAUPS__HEADER__INIT;
-    h.op = TAUPS__OP__HELLO;
-    h.proto_version = 1;
-    h.role = TAUPS__ROLE__WORKER;
-    h.workers = 1;
-    h.shards = 1;
-    raw_send(fd, &h, NULL, 0);
-    ck_assert_int_eq(raw_recv(fd, &rd)->op, TAUPS__OP__HELLO_OK);
+    int fd = raw_worker(tps__server_port(c.srv[0]), &rd);
     tps_codec_t codec;
     ck_assert_int_eq(tps__codec_parse(&codec, "topk:0.25", 512, err_buf, sizeof(err_buf)), 0);
     Taups__Header p = TAUPS__HEADER__INIT;
