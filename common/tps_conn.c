@@ -1,9 +1,39 @@
 /* Frame-carrying TCP connection; see tps_conn.h. */
 #include "tps_conn.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "taups.h"
+
+/* A frame held back by the link shaper: its preamble and header are copied
+ * here (the caller's header does not outlive the send call), the payload is
+ * only pointed to, as on the direct path. */
+typedef struct held_s {
+    uv_write_t req;
+    struct held_s *next;
+    tps_conn_t *c;
+    double release_ms;
+    tps_write_cb cb;
+    void *arg;
+    const void *payload;
+    uint64_t plen;
+    size_t mlen;
+    uint8_t meta[];
+} held_t;
+
+/* Until the connection closes, the timer is armed exactly when the queue is
+ * not empty. */
+struct tps_link_q_s {
+    uv_timer_t timer;
+    tps_link_sched_t sched;
+    held_t *head, *tail;
+    uint64_t held_bytes;
+};
+
+static double now_ms(void) {
+    return (double)uv_hrtime() / 1e6;
+}
 
 static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
     tps_conn_t *c = (tps_conn_t *)h;
@@ -93,6 +123,8 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
     c->on_progress = NULL;
     c->progress_seen = 0;
     c->bytes_in = c->bytes_out = c->frames_out = 0;
+    c->link = NULL;
+    c->open_handles = 1;
     return 0;
 }
 
@@ -109,40 +141,141 @@ typedef struct send_ctx_s {
     void *arg;
 } send_ctx_t;
 
-static void on_sent(void *arg, int status) {
-    send_ctx_t *ctx = arg;
-    tps_conn_t *c = ctx->c;
+static uint64_t pending_bytes(const tps_conn_t *c) {
+    return c->tcp.write_queue_size + (c->link ? c->link->held_bytes : 0);
+}
+
+static void maybe_resume(tps_conn_t *c) {
     if (c->paused && !c->closing &&
-        c->tcp.write_queue_size < TPS_WRITE_HIGH_WATER / 2) {
+        pending_bytes(c) < TPS_WRITE_HIGH_WATER / 2) {
         c->paused = 0;
         if (uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read) == 0)
             c->reading = 1;
     }
+}
+
+static void on_sent(void *arg, int status) {
+    send_ctx_t *ctx = arg;
+    maybe_resume(ctx->c);
     if (ctx->cb)
         ctx->cb(ctx->arg, status);
     free(ctx);
+}
+
+static void on_held_written(uv_write_t *req, int status) {
+    held_t *hd = (held_t *)req;
+    maybe_resume(hd->c);
+    if (hd->cb)
+        hd->cb(hd->arg, status);
+    free(hd);
+}
+
+static void on_link_timer(uv_timer_t *t);
+
+static void arm_link_timer(tps_link_q_t *q) {
+    double wait = ceil(q->head->release_ms - now_ms());
+    uv_timer_start(&q->timer, on_link_timer, wait > 0 ? (uint64_t)wait : 0, 0);
+}
+
+static void on_link_timer(uv_timer_t *t) {
+    tps_conn_t *c = t->data;
+    tps_link_q_t *q = c->link;
+    double now = now_ms();
+    /* The loop's clock may lag the high-resolution one, so the timer can
+     * fire early: only what is due leaves, and the rest re-arms it. */
+    while (q->head != NULL && q->head->release_ms <= now && !c->closing) {
+        held_t *hd = q->head;
+        q->head = hd->next;
+        if (q->head == NULL)
+            q->tail = NULL;
+        q->held_bytes -= hd->mlen + hd->plen;
+        uv_buf_t bufs[2];
+        bufs[0] = uv_buf_init((char *)hd->meta, (unsigned int)hd->mlen);
+        bufs[1].base = (char *)hd->payload;
+        bufs[1].len = (size_t)hd->plen;
+        int err = uv_write(&hd->req, (uv_stream_t *)&c->tcp, bufs,
+                           hd->plen > 0 ? 2 : 1, on_held_written);
+        if (err < 0)
+            on_held_written(&hd->req, err);
+    }
+    if (q->head != NULL && !c->closing)
+        arm_link_timer(q);
+}
+
+/* Holds a frame until the shaper releases it. */
+static int64_t hold_frame(tps_conn_t *c, const Taups__Header *h,
+                          const void *payload, uint64_t len, tps_write_cb cb,
+                          void *arg) {
+    tps_link_q_t *q = c->link;
+    size_t meta = tps_frame_meta_size(h);
+    held_t *hd = malloc(sizeof(*hd) + meta);
+    if (hd == NULL)
+        return TPS_ENOMEM;
+    tps_frame_encode_meta(h, len, hd->meta, meta);
+    hd->next = NULL;
+    hd->c = c;
+    hd->cb = cb;
+    hd->arg = arg;
+    hd->payload = payload;
+    hd->plen = len;
+    hd->mlen = meta;
+    hd->release_ms = tps__link_release(&q->sched, now_ms(), meta + len);
+    if (q->tail != NULL) {
+        q->tail->next = hd;
+    } else {
+        q->head = hd;
+        arm_link_timer(q);
+    }
+    q->tail = hd;
+    q->held_bytes += meta + len;
+    return (int64_t)(meta + len);
+}
+
+int tps_conn_set_link(tps_conn_t *c, const tps_link_cfg_t *cfg,
+                      uint64_t stream) {
+    if (!tps__link_enabled(cfg) || c->link != NULL)
+        return 0;
+    tps_link_q_t *q = calloc(1, sizeof(*q));
+    if (q == NULL)
+        return TPS_ENOMEM;
+    int err = uv_timer_init(c->tcp.loop, &q->timer);
+    if (err < 0) {
+        free(q);
+        return err;
+    }
+    q->timer.data = c;
+    tps__link_sched_init(&q->sched, cfg, stream);
+    c->link = q;
+    c->open_handles++;
+    return 0;
 }
 
 int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
                   uint64_t len, tps_write_cb cb, void *arg) {
     if (c->closing)
         return UV_ECANCELED;
-    send_ctx_t *ctx = malloc(sizeof(*ctx));
-    if (ctx == NULL)
-        return TPS_ENOMEM;
-    ctx->c = c;
-    ctx->cb = cb;
-    ctx->arg = arg;
-    int64_t n = tps_frame_write((uv_stream_t *)&c->tcp, h, payload, len, on_sent,
-                                ctx);
-    if (n < 0) {
-        free(ctx);
-        return (int)n;
+    int64_t n;
+    if (c->link != NULL) {
+        n = hold_frame(c, h, payload, len, cb, arg);
+        if (n < 0)
+            return (int)n;
+    } else {
+        send_ctx_t *ctx = malloc(sizeof(*ctx));
+        if (ctx == NULL)
+            return TPS_ENOMEM;
+        ctx->c = c;
+        ctx->cb = cb;
+        ctx->arg = arg;
+        n = tps_frame_write((uv_stream_t *)&c->tcp, h, payload, len, on_sent,
+                            ctx);
+        if (n < 0) {
+            free(ctx);
+            return (int)n;
+        }
     }
     c->bytes_out += (uint64_t)n;
     c->frames_out++;
-    if (!c->paused && c->reading &&
-        c->tcp.write_queue_size > TPS_WRITE_HIGH_WATER) {
+    if (!c->paused && c->reading && pending_bytes(c) > TPS_WRITE_HIGH_WATER) {
         uv_read_stop((uv_stream_t *)&c->tcp);
         c->paused = 1;
         c->reading = 0;
@@ -150,8 +283,22 @@ int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
     return 0;
 }
 
-static void on_closed(uv_handle_t *h) {
-    tps_conn_t *c = (tps_conn_t *)h;
+/* Runs once per handle; the last one finishes the connection. Frames still
+ * held are cancelled here, from the loop, as libuv cancels pending writes. */
+static void handle_closed(tps_conn_t *c) {
+    if (--c->open_handles > 0)
+        return;
+    if (c->link != NULL) {
+        while (c->link->head != NULL) {
+            held_t *hd = c->link->head;
+            c->link->head = hd->next;
+            if (hd->cb)
+                hd->cb(hd->arg, UV_ECANCELED);
+            free(hd);
+        }
+        free(c->link);
+        c->link = NULL;
+    }
     tps_reader_free(&c->rd);
     free(c->staging);
     c->staging = NULL;
@@ -159,9 +306,19 @@ static void on_closed(uv_handle_t *h) {
         c->on_close(c);
 }
 
+static void on_closed(uv_handle_t *h) {
+    handle_closed((tps_conn_t *)h);
+}
+
+static void on_timer_closed(uv_handle_t *h) {
+    handle_closed(h->data);
+}
+
 void tps_conn_close(tps_conn_t *c) {
     if (c->closing)
         return;
     c->closing = 1;
+    if (c->link != NULL)
+        uv_close((uv_handle_t *)&c->link->timer, on_timer_closed);
     uv_close((uv_handle_t *)&c->tcp, on_closed);
 }

@@ -4,7 +4,9 @@
  * destination (see tps_frame.h). Writes past a high-water mark of queued
  * bytes pause reading from the peer until the queue drains, so one peer that
  * asks for more than it reads cannot make the process's memory grow without
- * bound. */
+ * bound. A connection may also shape what it sends (tps_link.h): its
+ * frames are then held in a queue and written by a timer at their release
+ * times, and held bytes count towards the high-water mark. */
 #ifndef TPS_CONN_H
 #define TPS_CONN_H
 
@@ -13,11 +15,13 @@
 #include <uv.h>
 
 #include "tps_frame.h"
+#include "tps_link.h"
 
 #define TPS_STAGING_SIZE (64u << 10)
 #define TPS_WRITE_HIGH_WATER (64u << 20)
 
 typedef struct tps_conn_s tps_conn_t;
+typedef struct tps_link_q_s tps_link_q_t;
 
 /* A complete frame arrived. The header and payload are valid only during
  * the call. The callback may close the connection. */
@@ -47,6 +51,8 @@ struct tps_conn_s {
     int reading;
     int paused;                 /* reading stopped by the write high-water mark */
     uint64_t bytes_in, bytes_out, frames_out;
+    tps_link_q_t *link;         /* NULL: frames are written at once */
+    int open_handles;           /* on_close runs when the last one closed */
 };
 
 /* Initialises the TCP handle and reader. Returns 0 or an error; on error
@@ -54,16 +60,28 @@ struct tps_conn_s {
 int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
                   tps_payload_dest_cb dest_cb, void *dest_arg);
 
+/* Shapes this connection's outgoing frames as cfg says (borrowed; nothing
+ * happens when it asks for no shaping). Call after tps_conn_init and before
+ * the first send; `stream` separates the jitter of connections that share
+ * cfg->seed. Returns 0 or an error, after which the connection still works
+ * unshaped and is closed as usual. */
+int tps_conn_set_link(tps_conn_t *c, const tps_link_cfg_t *cfg,
+                      uint64_t stream);
+
 /* Starts reading frames. */
 int tps_conn_start(tps_conn_t *c);
 
 /* Sends a frame (see tps_frame_write: payload borrowed until cb). Counts the
- * bytes. Returns 0 or a negative error (cb will then not run). */
+ * bytes. Returns 0 or a negative error (cb will then not run). On a shaped
+ * connection the frame is held until its release time; cb runs once it is
+ * written, or with UV_ECANCELED if the connection closes first. cb never
+ * runs from within this call. */
 int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
                   uint64_t len, tps_write_cb cb, void *arg);
 
-/* Closes the connection; on_close runs from the loop once the handle is
- * closed, and only then may the owner free `c`. Safe to call twice. */
+/* Closes the connection; on_close runs from the loop once its handles are
+ * closed (and the callbacks of held frames have run), and only then may the
+ * owner free `c`. Safe to call twice. */
 void tps_conn_close(tps_conn_t *c);
 
 #endif

@@ -88,6 +88,7 @@ struct tps_server_s {
     int open_handles; /* listener + timer + async; freed when 0 */
     sconn_t *conns;
     int nconns;
+    uint64_t accepted;  /* connections so far: each one's jitter stream */
     char listen_text[300];
     /* Totals of connections already closed. */
     uint64_t closed_bytes_in, closed_bytes_out;
@@ -906,6 +907,13 @@ static void on_connection(uv_stream_t *listener, int status) {
         tps_log("cannot set up a connection: %s", tps_strerror(err));
         return;
     }
+    /* Shard and connection number give each link its own jitter, the same
+     * in every run with the same seed and order of connections. */
+    err = tps_conn_set_link(&sc->c, &s->cfg.link,
+                            ((uint64_t)s->cfg.shard << 32) | s->accepted++);
+    if (err < 0)
+        tps_log("cannot shape a connection, sending unshaped: %s",
+                tps_strerror(err));
     sc->srv = s;
     sc->c.on_frame = on_frame;
     sc->c.on_error = on_conn_error;
@@ -1216,6 +1224,11 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
                  " max-staleness=%lld", (long long)cons->max_staleness);
     tps_log("listening on %s as shard %d of %d, %d workers, mode %s, %s",
             s->listen_text, cfg->shard, nshards, cfg->workers, mode, opt);
+    if (tps__link_enabled(&cfg->link)) {
+        char link[200];
+        tps__link_describe(&cfg->link, link, sizeof(link));
+        tps_log("shaping every reply link: %s", link);
+    }
     *out = s;
     return 0;
 }

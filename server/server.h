@@ -14,6 +14,7 @@
 #include "consistency.h"
 #include "shard.h"
 #include "tps_frame.h"
+#include "tps_link.h"
 
 typedef struct tps_server_config_s {
     const char *listen;   /* HOST:PORT to bind; port 0 picks a free port */
@@ -29,6 +30,8 @@ typedef struct tps_server_config_s {
     tps_optim_t optim;    /* update rule, clipping, staleness weight */
     const char *trace;    /* CSV of every pull answered, push, step, join and
                              leave (for tests and experiments); NULL: none */
+    tps_link_cfg_t link;  /* shaping of every reply this shard sends; zero:
+                             none */
 } tps_server_config_t;
 
 /* Defaults for everything but listen/cluster/shard. */

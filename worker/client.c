@@ -317,6 +317,15 @@ static void connect_shard(shard_t *sh) {
         return;
     }
     sh->conn_open = 1;
+    tps_link_cfg_t link = {c->opts.latency_ms, c->opts.jitter_ms,
+                           c->opts.bandwidth, c->opts.link_seed};
+    err = tps_conn_set_link(&sh->conn, &link,
+                            ((uint64_t)c->opts.role << 48) |
+                                ((uint64_t)c->opts.rank << 16) |
+                                (uint64_t)sh->index);
+    if (err < 0)
+        tps_log("libtaups: shard %d: cannot shape the link, sending unshaped: "
+                "%s", sh->index, tps_strerror(err));
     sh->conn.data = sh;
     sh->conn.on_frame = on_frame;
     sh->conn.on_error = on_conn_error;

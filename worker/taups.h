@@ -74,6 +74,15 @@ typedef struct tps_options_s {
     const char *pull_codec;  /* codec the shards encode pull replies with:
                                 none, fp16, bf16, qsgd:Q, uniform:Q; NULL:
                                 none */
+    /* Link shaping of every frame this client sends to a shard, to imitate
+     * a slower network (DESIGN.md section 7); all zero: none. Replies are
+     * shaped by the shards' own options. */
+    double latency_ms;       /* added to each frame, >= 0 */
+    double jitter_ms;        /* uniform in [-jitter_ms, jitter_ms] on top;
+                                frames still leave in order */
+    uint64_t bandwidth;      /* bytes/s per shard connection; 0: unlimited */
+    uint64_t link_seed;      /* seed of the jitter (stream: role, rank,
+                                shard) */
 } tps_options_t;
 
 /* Fills in defaults: no compression (error feedback automatic, zstd off,

@@ -11,6 +11,7 @@
 #include "model.h"
 #include "taups.h"
 #include "tps_delay.h"
+#include "tps_link.h"
 #include "tps_log.h"
 #include "tps_opt.h"
 #include "tps_rng.h"
@@ -286,6 +287,7 @@ int main(int argc, char **argv) {
         hidden, replicate;
     uint64_t iterations, seed, rows, dim;
     double seconds, every_ms, cond, l2, local_lr;
+    tps_link_cfg_t link;
     const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
                *ef = NULL, *pull_codec = NULL;
     int bucket, zstd_level;
@@ -363,6 +365,14 @@ int main(int argc, char **argv) {
          "MS", "how long to keep retrying an unreachable shard"},
         {"chunk-kib", TPS_OPT_INT, &chunk_kib, "1024", 1, 1 << 20, NULL, "KIB",
          "largest payload of one frame"},
+        {"latency-ms", TPS_OPT_DOUBLE, &link.latency_ms, "0", 0, 600000, NULL,
+         "MS", "delay every frame sent to a shard by MS"},
+        {"jitter-ms", TPS_OPT_DOUBLE, &link.jitter_ms, "0", 0, 600000, NULL,
+         "MS", "add a uniform delay in [-MS, MS] per frame (order is kept)"},
+        {"bandwidth", TPS_OPT_U64, &link.bandwidth, "0", 0, 1e12, NULL,
+         "BYTES_PER_S", "cap what is sent to each shard (0: unlimited)"},
+        {"link-seed", TPS_OPT_U64, &link.seed, "1", 0, -1, NULL, "N",
+         "seed of the jitter"},
         TPS_OPT_END,
     };
     int rc = tps_opt_parse(opts, "taups-worker", usage, argc, argv);
@@ -435,6 +445,15 @@ int main(int argc, char **argv) {
     o.zstd_level = zstd_level;
     o.zstd_min = (size_t)zstd_min;
     o.pull_codec = pull_codec;
+    o.latency_ms = link.latency_ms;
+    o.jitter_ms = link.jitter_ms;
+    o.bandwidth = link.bandwidth;
+    o.link_seed = link.seed;
+    if (tps__link_enabled(&link)) {
+        char d[200];
+        tps__link_describe(&link, d, sizeof(d));
+        tps_log("shaping every link to a shard: %s", d);
+    }
     rc = tps_open(&o, &w.cl, err, sizeof(err));
     if (rc < 0) {
         tps_log("%s", err);

@@ -1,0 +1,68 @@
+/* Release-time arithmetic of the link shaper; see tps_link.h. */
+#include "tps_link.h"
+
+#include <stdio.h>
+
+int tps__link_enabled(const tps_link_cfg_t *cfg) {
+    return cfg != NULL &&
+           (cfg->latency_ms > 0 || cfg->jitter_ms > 0 || cfg->bandwidth > 0);
+}
+
+void tps__link_sched_init(tps_link_sched_t *s, const tps_link_cfg_t *cfg,
+                          uint64_t stream) {
+    s->cfg = *cfg;
+    tps_rng_seed(&s->rng, cfg->seed, stream);
+    s->last_ms = 0;
+    s->tokens = TPS_LINK_DEPTH;
+    s->tokens_ms = 0;
+    s->started = 0;
+}
+
+double tps__link_release(tps_link_sched_t *s, double now_ms, uint64_t bytes) {
+    double delay = s->cfg.latency_ms;
+    if (s->cfg.jitter_ms > 0)
+        delay += s->cfg.jitter_ms * (2 * tps_rng_uniform(&s->rng) - 1);
+    if (delay < 0)
+        delay = 0;
+    double r = now_ms + delay;
+    if (s->started && r < s->last_ms)
+        r = s->last_ms;
+    if (s->cfg.bandwidth > 0) {
+        double rate = (double)s->cfg.bandwidth / 1000.0; /* bytes per ms */
+        double need = (double)bytes;
+        if (!s->started)
+            s->tokens_ms = r;
+        double have = s->tokens + (r - s->tokens_ms) * rate;
+        if (have > TPS_LINK_DEPTH)
+            have = TPS_LINK_DEPTH;
+        /* Tokens keep coming while the frame waits, even past the depth,
+         * so that a frame larger than the bucket can still leave. */
+        if (have < need) {
+            r += (need - have) / rate;
+            have = need;
+        }
+        s->tokens = have - need;
+        s->tokens_ms = r;
+    }
+    s->started = 1;
+    s->last_ms = r;
+    return r;
+}
+
+void tps__link_describe(const tps_link_cfg_t *cfg, char *buf, size_t len) {
+    if (!tps__link_enabled(cfg)) {
+        snprintf(buf, len, "off");
+        return;
+    }
+    char bw[48];
+    if (cfg->bandwidth > 0)
+        snprintf(bw, sizeof(bw), "%llu B/s",
+                 (unsigned long long)cfg->bandwidth);
+    else
+        snprintf(bw, sizeof(bw), "unlimited");
+    snprintf(buf, len,
+             "latency %g ms, jitter +-%g ms (uniform), bandwidth %s "
+             "(bucket %u B), seed %llu",
+             cfg->latency_ms, cfg->jitter_ms, bw, TPS_LINK_DEPTH,
+             (unsigned long long)cfg->seed);
+}
