@@ -7,7 +7,17 @@
  * that a terminal Ctrl-C reaches only the launcher, which then stops them in
  * a useful order: workers, then the evaluator (which writes a final row),
  * then the servers. Each child also carries PR_SET_PDEATHSIG=SIGKILL so that
- * none survives a launcher that is itself killed outright. */
+ * none survives a launcher that is itself killed outright.
+ *
+ * With --hosts netns the same processes run on a throwaway network instead
+ * of loopback: one Linux network namespace per process, each with one veth
+ * link to a bridge in a "switch" namespace of its own, so that nothing is
+ * ever added to the host's interfaces. Each child enters its namespace with
+ * setns(2) between fork and exec, which keeps it a direct child of the
+ * launcher (PR_SET_PDEATHSIG and process groups work as before). The
+ * namespaces are removed after every run, whatever its outcome, except when
+ * the launcher itself is killed with SIGKILL: then its children still die,
+ * but the namespaces (named tps-PID-*) stay until `ip netns del`. */
 #include "config.h"
 
 #include <errno.h>
@@ -17,6 +27,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -44,11 +55,12 @@
 #define SERVER_GRACE_S 5.0 /* a server closes its connections */
 #define PLOT_WAIT_S 30.0
 #define TAIL_LINES 15
+#define NETNS_PORT 7000 /* each server has a namespace, so any port is free */
 #define LINE_MAX_LEN 4096
 
 typedef struct settings_s {
     int shards, workers, batch, iterations, eval_every, no_plot;
-    const char *model, *data, *host, *out, *bindir;
+    const char *model, *data, *host, *hosts, *out, *bindir;
     double lr, seconds, cond, timeout;
     uint64_t seed, rows, dim;
     tps_strlist_t server_args, worker_args;
@@ -99,6 +111,18 @@ typedef struct eval_state_s {
     int ring_n, ring_head;      /* ring_head: slot of the newest row */
 } eval_state_t;
 
+/* One network namespace of a --hosts netns run. The switch namespace comes
+ * first and holds the bridge; every other one belongs to one child (the
+ * child at index k of launch_t.kids uses namespace k + 1). */
+typedef struct netns_s {
+    char name[48]; /* tps-PID-ROLE, unique while the launcher lives */
+    char path[64]; /* its bind mount, for setns(2) */
+    char addr[24]; /* its IPv4 address; "" for the switch */
+    char port[16]; /* its veth end inside the switch namespace */
+    char proc[32]; /* the name of the child that runs in it */
+    int created;   /* `ip netns add` succeeded: teardown must delete it */
+} netns_t;
+
 typedef struct launch_s {
     settings_t *s;
     const tps_opt_t *opts;
@@ -121,6 +145,9 @@ typedef struct launch_s {
     int exit_status;
     char *plots[2];
     int nplots;
+    netns_t *ns; /* NULL unless --hosts netns */
+    int nns;
+    char *ns_log; /* owned path of netns.log: every ip command and its output */
 } launch_t;
 
 /* Signal handlers only record and wake the main loop through a self-pipe. */
@@ -508,13 +535,18 @@ static void wait_events(launch_t *l, double timeout) {
 }
 
 /* Starts argv[0] (looked up in PATH when it has no slash) in its own process
- * group, with stdin from /dev/null and stdout+stderr to `log` (truncated),
- * in `cwd` when not NULL. The child is bound to die with the launcher.
+ * group, with stdin from /dev/null and stdout+stderr to `log` (truncated, or
+ * appended to with `append`), in `cwd` when not NULL, and inside the network
+ * namespace bound at `netns` when not NULL. The child is bound to die with
+ * the launcher.
  * Returns the pid, or -errno when the log cannot be opened, fork fails or
  * exec fails (the child's exec error comes back through a close-on-exec
  * pipe, so a missing binary is reported here and not as a mysterious 127). */
-static pid_t spawn(char *const argv[], const char *log, const char *cwd) {
-    int logfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+static pid_t spawn(char *const argv[], const char *log, int append,
+                   const char *cwd, const char *netns) {
+    int logfd = open(
+        log, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC),
+        0644);
     if (logfd < 0)
         return -errno;
     int ep[2];
@@ -541,8 +573,10 @@ static pid_t spawn(char *const argv[], const char *log, const char *cwd) {
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
             _exit(127);
         setpgid(0, 0);
+        int nsfd = netns ? open(netns, O_RDONLY | O_CLOEXEC) : -2;
         int nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
-        if (nul < 0 || dup2(nul, 0) < 0 || dup2(logfd, 1) < 0 ||
+        if (nsfd == -1 || (nsfd >= 0 && setns(nsfd, CLONE_NEWNET) < 0) ||
+            nul < 0 || dup2(nul, 0) < 0 || dup2(logfd, 1) < 0 ||
             dup2(logfd, 2) < 0 || (cwd && chdir(cwd) < 0)) {
             err = errno;
         } else {
@@ -591,7 +625,8 @@ static void signal_child(child_t *c, int sig) {
 
 static int start_child(launch_t *l, child_t *c) {
     c->t_start = elapsed(l);
-    pid_t pid = spawn(c->argv, c->log, NULL);
+    const char *netns = l->ns ? l->ns[c - l->kids + 1].path : NULL;
+    pid_t pid = spawn(c->argv, c->log, 0, NULL, netns);
     if (pid < 0) {
         say(l, "cannot start %s (%s): %s", c->name, c->argv[0],
             strerror((int)-pid));
@@ -648,6 +683,163 @@ static void stop_all(launch_t *l) {
     stop_role(l, ROLE_EVAL, EVAL_GRACE_S, "final evaluation");
     stop_role(l, ROLE_SERVER, SERVER_GRACE_S, "stopping servers");
     l->phase = NULL;
+}
+
+/* ---- --hosts netns: the throwaway network ---- */
+
+/* Whether this process holds `cap` in its effective set; creating namespaces
+ * needs CAP_SYS_ADMIN and configuring links CAP_NET_ADMIN. Read from
+ * /proc rather than from the uid, since root without capabilities (a
+ * container) fails as surely as a user does. */
+static int has_cap(int cap) {
+    FILE *f = fopen("/proc/self/status", "re");
+    if (f == NULL)
+        return 0;
+    char line[256];
+    unsigned long long eff = 0;
+    while (fgets(line, sizeof(line), f))
+        if (sscanf(line, "CapEff: %llx", &eff) == 1)
+            break;
+    fclose(f);
+    return (eff >> cap) & 1;
+}
+
+/* Runs one `ip` command to completion, with its output appended to
+ * netns.log after the command line itself. Stop signals do not cut it
+ * short: a half-made change is worse than a second's delay. Returns 0, or
+ * -1 after saying which command failed and how. */
+static int run_ip(launch_t *l, ...) __attribute__((sentinel));
+static int run_ip(launch_t *l, ...) {
+    char *argv[16];
+    int n = 0;
+    va_list ap;
+    va_start(ap, l);
+    argv[n++] = "ip";
+    for (const char *a; n < 15 && (a = va_arg(ap, const char *)) != NULL;)
+        argv[n++] = (char *)a;
+    va_end(ap);
+    argv[n] = NULL;
+    char cmd[512];
+    for (int k = 0, len = 0; k < n && len < (int)sizeof(cmd); k++)
+        len += snprintf(cmd + len, sizeof(cmd) - (size_t)len, "%s%s",
+                        k ? " " : "", argv[k]);
+    FILE *f = fopen(l->ns_log, "ae");
+    if (f) {
+        fprintf(f, "$ %s\n", cmd);
+        fclose(f);
+    }
+    pid_t pid = spawn(argv, l->ns_log, 1, NULL, NULL);
+    if (pid < 0) {
+        say(l, "cannot run `%s`: %s", cmd, strerror((int)-pid));
+        return -1;
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        return 0;
+    char why[96];
+    describe_wait(st, why, sizeof(why));
+    say(l, "`%s` failed (%s)", cmd, why);
+    print_tail(l->ns_log, 3);
+    return -1;
+}
+
+/* Address of host `k` (0-based) of a group: servers 10.199.10.x, the
+ * evaluator 10.199.100.1, workers 10.199.20.x, 250 hosts per third octet, so
+ * that an address alone tells which process it is. */
+static void net_addr(char *buf, size_t n, int group, int k) {
+    snprintf(buf, n, "10.199.%d.%d", group + k / 250, k % 250 + 1);
+}
+
+/* Fills l->ns with names and addresses; creates nothing. */
+static void net_plan(launch_t *l) {
+    int S = l->s->shards;
+    long pid = (long)getpid();
+    l->nns = l->nkids + 1;
+    l->ns = calloc((size_t)l->nns, sizeof(*l->ns));
+    if (l->ns == NULL)
+        oom();
+    for (int k = 0; k < l->nns; k++) {
+        netns_t *ns = &l->ns[k];
+        int child = k - 1;
+        char role[16];
+        if (k == 0) {
+            snprintf(role, sizeof(role), "sw");
+        } else if (child < S) {
+            snprintf(role, sizeof(role), "s%d", child);
+            net_addr(ns->addr, sizeof(ns->addr), 10, child);
+        } else if (child == S) {
+            snprintf(role, sizeof(role), "ev");
+            net_addr(ns->addr, sizeof(ns->addr), 100, 0);
+        } else {
+            snprintf(role, sizeof(role), "w%d", child - S - 1);
+            net_addr(ns->addr, sizeof(ns->addr), 20, child - S - 1);
+        }
+        if (k > 0 && child < S)
+            snprintf(ns->proc, sizeof(ns->proc), "server-%d", child);
+        else if (k > 0 && child == S)
+            snprintf(ns->proc, sizeof(ns->proc), "evaluator");
+        else if (k > 0)
+            snprintf(ns->proc, sizeof(ns->proc), "worker-%d", child - S - 1);
+        snprintf(ns->name, sizeof(ns->name), "tps-%ld-%s", pid, role);
+        snprintf(ns->path, sizeof(ns->path), "/run/netns/%s", ns->name);
+        if (k > 0)
+            snprintf(ns->port, sizeof(ns->port), "%s", role);
+    }
+}
+
+/* Builds the network that net_plan described. Returns 0, or -1 when a
+ * command failed or a stop signal arrived; either way net_teardown removes
+ * whatever was created. */
+static int net_build(launch_t *l) {
+    const char *sw = l->ns[0].name;
+    for (int k = 0; k < l->nns; k++) {
+        netns_t *ns = &l->ns[k];
+        if (stop_count > 0 || run_ip(l, "netns", "add", ns->name, NULL) < 0)
+            return -1;
+        ns->created = 1;
+        if (run_ip(l, "-n", ns->name, "link", "set", "lo", "up", NULL) < 0)
+            return -1;
+    }
+    if (run_ip(l, "-n", sw, "link", "add", "br0", "type", "bridge", NULL) < 0 ||
+        run_ip(l, "-n", sw, "link", "set", "br0", "up", NULL) < 0)
+        return -1;
+    for (int k = 1; k < l->nns; k++) {
+        netns_t *ns = &l->ns[k];
+        char cidr[32];
+        snprintf(cidr, sizeof(cidr), "%s/16", ns->addr);
+        /* Created directly with its ends in the two namespaces, so that no
+         * interface ever appears on the host, even for a moment. */
+        if (stop_count > 0 ||
+            run_ip(l, "-n", sw, "link", "add", ns->port, "type", "veth", "peer",
+                   "name", "eth0", "netns", ns->name, NULL) < 0 ||
+            run_ip(l, "-n", sw, "link", "set", ns->port, "master", "br0", "up",
+                   NULL) < 0 ||
+            run_ip(l, "-n", ns->name, "addr", "add", cidr, "dev", "eth0",
+                   NULL) < 0 ||
+            run_ip(l, "-n", ns->name, "link", "set", "eth0", "up", NULL) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Deletes every namespace this run created. Called only once no child is
+ * running, so that each namespace, and with it its veth ends and the bridge,
+ * is freed by the kernel as soon as its name is gone. Returns how many
+ * deletions failed (each already reported). */
+static int net_teardown(launch_t *l) {
+    int failed = 0;
+    for (int k = l->nns - 1; k >= 0; k--) {
+        netns_t *ns = &l->ns[k];
+        if (!ns->created)
+            continue;
+        if (run_ip(l, "netns", "delete", ns->name, NULL) < 0)
+            failed++;
+        else
+            ns->created = 0;
+    }
+    return failed;
 }
 
 /* Reserves n distinct free ports by binding sockets to port 0 on host. The
@@ -736,22 +928,35 @@ static int start_servers_once(launch_t *l) {
     if (!fds || !ports || !tails || !ready)
         oom();
     int rc = START_FAILED;
-    if (pick_ports(l, S, fds, ports) < 0)
+    const char **hosts = calloc((size_t)S, sizeof(*hosts));
+    if (hosts == NULL)
+        oom();
+    size_t cap = 1;
+    for (int i = 0; i < S; i++) {
+        hosts[i] = l->ns ? l->ns[i + 1].addr : l->s->host;
+        cap += strlen(hosts[i]) + 8;
+    }
+    if (l->ns) {
+        for (int i = 0; i < S; i++) {
+            fds[i] = -1;
+            ports[i] = NETNS_PORT;
+        }
+    } else if (pick_ports(l, S, fds, ports) < 0) {
         goto out;
-    size_t cap = (size_t)S * (strlen(l->s->host) + 8) + 1;
+    }
     free(l->cluster);
     l->cluster = calloc(1, cap);
     if (l->cluster == NULL)
         oom();
     for (int i = 0, n = 0; i < S; i++)
         n += snprintf(l->cluster + n, cap - (size_t)n, "%s%s:%d", i ? "," : "",
-                      l->s->host, ports[i]);
+                      hosts[i], ports[i]);
     char lr[40];
     fmt_double(lr, sizeof(lr), l->s->lr);
     for (int i = 0; i < S; i++) {
         argv_t av = {0};
         av_add(&av, l->server_bin);
-        av_opt(&av, "--listen", "%s:%d", l->s->host, ports[i]);
+        av_opt(&av, "--listen", "%s:%d", hosts[i], ports[i]);
         av_add(&av, "--cluster");
         av_add(&av, l->cluster);
         av_opt(&av, "--shard", "%d", i);
@@ -764,7 +969,8 @@ static int start_servers_once(launch_t *l) {
         tails[i].path = l->kids[i].log;
     }
     for (int i = 0; i < S; i++)
-        close(fds[i]);
+        if (fds[i] >= 0)
+            close(fds[i]);
     for (int i = 0; i < S; i++)
         if (start_child(l, &l->kids[i]) < 0)
             goto out;
@@ -813,6 +1019,7 @@ static int start_servers_once(launch_t *l) {
         wait_events(l, 0.05);
     }
 out:
+    free(hosts);
     free(fds);
     free(ports);
     free(tails);
@@ -1099,6 +1306,40 @@ static void json_argv(FILE *f, char *const *v) {
     fputc(']', f);
 }
 
+/* Where the processes ran: "local" with the one address, or the namespaces
+ * of --hosts netns, each with its address and its process, and whether it
+ * still exists (false once torn down, true only if its removal failed). */
+static void json_hosts(const launch_t *l, FILE *f) {
+    if (l->ns == NULL) {
+        fputs("{\"mode\": \"local\", \"host\": ", f);
+        tps_json_str(f, l->s->host);
+        fputc('}', f);
+        return;
+    }
+    fputs("{\"mode\": \"netns\", \"subnet\": \"10.199.0.0/16\", "
+          "\"bridge\": \"br0\",\n    \"namespaces\": [",
+          f);
+    for (int k = 0; k < l->nns; k++) {
+        const netns_t *ns = &l->ns[k];
+        fprintf(f, "%s\n      {\"name\": ", k ? "," : "");
+        tps_json_str(f, ns->name);
+        if (k == 0) {
+            fputs(", \"role\": \"switch\", \"address\": null, "
+                  "\"process\": null",
+                  f);
+        } else {
+            fputs(", \"role\": \"host\", \"address\": ", f);
+            tps_json_str(f, ns->addr);
+            fputs(", \"process\": ", f);
+            tps_json_str(f, ns->proc);
+            fputs(", \"switch_port\": ", f);
+            tps_json_str(f, ns->port);
+        }
+        fprintf(f, ", \"exists\": %s}", ns->created ? "true" : "false");
+    }
+    fputs("]}", f);
+}
+
 /* Writes OUT/run.json through a temporary file, so that a reader (or a
  * launcher killed mid-write) never leaves a truncated file. Called once
  * when everything has started and again at the end. */
@@ -1127,6 +1368,8 @@ static void write_run_json(launch_t *l) {
         tps_json_str(f, l->cluster);
     else
         fputs("null", f);
+    fputs(",\n  \"hosts\": ", f);
+    json_hosts(l, f);
     iso_time(&l->wall0, t, sizeof(t));
     fprintf(f, ",\n  \"start_time\": \"%s\",\n", t);
     if (l->ended) {
@@ -1214,7 +1457,7 @@ out:
  * a stop signal. Returns the wait status, or -errno if it could not start. */
 static int run_tool(launch_t *l, char *const argv[], const char *log,
                     const char *cwd) {
-    pid_t pid = spawn(argv, log, cwd);
+    pid_t pid = spawn(argv, log, 0, cwd, NULL);
     if (pid < 0)
         return (int)pid;
     double deadline = elapsed(l) + PLOT_WAIT_S;
@@ -1449,6 +1692,14 @@ static const char usage[] =
     "metric\n"
     "and loss are from its latest row.\n"
     "\n"
+    "With --hosts netns (as root), each server, worker and the evaluator\n"
+    "runs in a network namespace of its own (tps-PID-s0, -w0, -ev) with one\n"
+    "address (servers 10.199.10.x, workers 10.199.20.x, evaluator\n"
+    "10.199.100.1), linked by veth pairs to a bridge in namespace\n"
+    "tps-PID-sw; all of them are deleted when the run ends, whatever the\n"
+    "outcome. run.json lists them under \"hosts\"; netns.log has every ip\n"
+    "command. --hosts FILE (real hosts over ssh) is not implemented yet.\n"
+    "\n"
     "Extra arguments reach the children verbatim, one argv element each:\n"
     "  " PROG " --server-arg=--stats-every --server-arg=2\n"
     "\n"
@@ -1487,6 +1738,10 @@ int main(int argc, char **argv) {
          "lsq: number of unknowns (unset: the worker's default)"},
         {"host", TPS_OPT_STR, &s.host, "127.0.0.1", 0, -1, NULL, "HOST",
          "IPv4 address or name the servers listen on"},
+        {"hosts", TPS_OPT_STR, &s.hosts, NULL, 0, -1, NULL, "netns",
+         "netns: run every process in a network namespace of its own, on a "
+         "bridge, 10.199.0.0/16 (needs root; removed afterwards); unset: all "
+         "on --host"},
         {"out", TPS_OPT_STR, &s.out, NULL, 0, -1, NULL, "DIR",
          "run directory (unset: runs/YYYYmmdd-HHMMSS-MODEL)"},
         {"bindir", TPS_OPT_STR, &s.bindir, NULL, 0, -1, NULL, "DIR",
@@ -1528,6 +1783,31 @@ int main(int argc, char **argv) {
     }
     if (s.iterations == 0 && s.seconds == 0)
         s.iterations = 1000;
+    if (s.hosts && strcmp(s.hosts, "netns") != 0) {
+        fprintf(stderr,
+                "%s: --hosts %s: starting processes on real hosts over ssh is "
+                "not implemented yet; only --hosts netns is\n",
+                PROG, s.hosts);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (s.hosts && strcmp(s.host, "127.0.0.1") != 0) {
+        fprintf(stderr,
+                "%s: --host %s: with --hosts netns every server gets its own "
+                "address; leave --host out\n",
+                PROG, s.host);
+        tps_opt_free(opts);
+        return 2;
+    }
+    /* 12: CAP_NET_ADMIN, 21: CAP_SYS_ADMIN (linux/capability.h). */
+    if (s.hosts && (!has_cap(21) || !has_cap(12))) {
+        fprintf(stderr,
+                "%s: --hosts netns creates network namespaces, which needs "
+                "root (CAP_SYS_ADMIN and CAP_NET_ADMIN); run it as root\n",
+                PROG);
+        tps_opt_free(opts);
+        return 2;
+    }
 
     launch_t l;
     memset(&l, 0, sizeof(l));
@@ -1568,7 +1848,19 @@ int main(int argc, char **argv) {
            (unsigned long long)s.seed, l.seed_drawn ? ", drawn" : "");
     fflush(stdout);
     int end = END_SIGNAL;
-    int rc = start_servers(&l);
+    int rc = START_OK;
+    if (s.hosts) {
+        net_plan(&l);
+        l.ns_log = xasprintf("%s/netns.log", l.out);
+        printf("%s: building %d network namespaces %s..%s on a bridge "
+               "(commands in %s)\n",
+               PROG, l.nns, l.ns[0].name, l.ns[l.nns - 1].name, l.ns_log);
+        fflush(stdout);
+        if (net_build(&l) < 0)
+            rc = stop_count > 0 ? START_STOPPED : START_FAILED;
+    }
+    if (rc == START_OK)
+        rc = start_servers(&l);
     if (rc == START_OK && start_workers(&l) == 0) {
         write_run_json(&l);
         end = run_loop(&l);
@@ -1576,6 +1868,7 @@ int main(int argc, char **argv) {
         l.outcome = "startup_failed";
     }
     stop_all(&l);
+    int net_left = l.ns ? net_teardown(&l) : 0;
     clock_gettime(CLOCK_REALTIME, &l.wall1);
     l.ended = 1;
     if (l.evtail.path)
@@ -1595,7 +1888,7 @@ int main(int argc, char **argv) {
     } else if (end == END_TIMEOUT) {
         l.outcome = "timeout";
         l.exit_status = 124;
-    } else if (end == END_SERVER_DIED || failed) {
+    } else if (end == END_SERVER_DIED || failed || net_left) {
         l.outcome = "failed";
         l.exit_status = 1;
     } else {
@@ -1616,6 +1909,8 @@ done:
         free(l.kids[i].csv);
     }
     free(l.kids);
+    free(l.ns);
+    free(l.ns_log);
     for (int k = 0; k < l.nplots; k++)
         free(l.plots[k]);
     free(l.cluster);
