@@ -1,0 +1,92 @@
+#!/bin/bash
+# taups-sweep end to end: a two-point grid (lr 0.1 and 0.3) of short lsq runs,
+# one seed each, must leave summary.csv with one row per configuration and
+# both reaching the target, summary.md, sweep.json, and every plot in PNG
+# and SVG.
+. "$(dirname "$0")/lib.sh"
+
+SWEEP=$B/tools/taups-sweep
+[ -x "$SWEEP" ] || { echo "missing $SWEEP: build first" >&2; exit 99; }
+command -v gnuplot >/dev/null || { echo "# SKIP: gnuplot is not installed"; exit 77; }
+
+cat > "$WORK/two.ini" <<'INI'
+# Two learning rates; comments and blank lines must be ignored.
+[run]
+model = lsq
+shards = 2
+workers = 2
+iterations = 600
+cond = 10
+batch = 32
+eval-every = 50   ; short, so that the target is seen early
+timeout = 60
+
+[sweep]
+lr = 0.1, 0.3
+
+[target]
+metric = rel_err
+value = 1e-2
+INI
+
+out=$WORK/res
+"$SWEEP" --repeats 1 --out "$out" "$WORK/two.ini" > "$WORK/sweep.out" 2>&1 ||
+    { cat "$WORK/sweep.out"; fail "taups-sweep failed"; }
+cat "$WORK/sweep.out"
+
+for f in summary.csv summary.md sweep.json plots.gp \
+    metric_vs_time.png metric_vs_time.svg metric_vs_updates.png \
+    metric_vs_updates.svg metric_vs_bytes.png metric_vs_bytes.svg \
+    staleness-p1-lr=0.1.png staleness-p1-lr=0.1.svg \
+    staleness-p2-lr=0.3.png staleness-p2-lr=0.3.svg \
+    runs/p1-lr=0.1-seed1/eval.csv runs/p2-lr=0.3-seed1/eval.csv; do
+    [ -s "$out/$f" ] || fail "results lack $f"
+done
+
+csv=$out/summary.csv
+head -1 "$csv" | grep -q '^label,lr,runs,failed,reached,time_to_target_s_median,' ||
+    fail "summary.csv header: $(head -1 "$csv")"
+[ "$(tail -n +2 "$csv" | wc -l)" = 2 ] || fail "summary.csv: want 2 rows, got $(cat "$csv")"
+# Look the columns up by name so that new columns do not break the test.
+col() { head -1 "$csv" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
+for name in time_to_target_s_median updates_to_target_median wire_bytes_median \
+    final_metric_median staleness_mean_median; do
+    c=$(col "$name")
+    [ -n "$c" ] || fail "summary.csv lacks $name"
+    for row in 2 3; do
+        v=$(sed -n "${row}p" "$csv" | cut -d, -f"$c")
+        awk -v v="$v" 'BEGIN { exit !(v != "" && v + 0 >= 0) }' ||
+            fail "row $row: $name is \"$v\""
+    done
+done
+for row in 2 3; do
+    line=$(sed -n "${row}p" "$csv")
+    case $line in
+    p1-lr=0.1,0.1,1,0,1,* | p2-lr=0.3,0.3,1,0,1,*) ;;
+    *) fail "row $row: $line" ;;
+    esac
+    u=$(echo "$line" | cut -d, -f"$(col updates_to_target_median)")
+    [ "$u" -gt 0 ] 2>/dev/null || fail "row $row: updates to target \"$u\""
+done
+grep -q "^# Sweep of \`$WORK/two.ini\`" "$out/summary.md" || fail "summary.md title"
+[ "$(grep -c '^| p[12]-lr=' "$out/summary.md")" = 2 ] || fail "summary.md rows"
+grep -q '"status": 0' "$out/sweep.json" || fail "sweep.json lacks run statuses"
+grep -q 'lr = 0.1, 0.3' "$out/sweep.json" || fail "sweep.json lacks the experiment file"
+
+# A run that fails is recorded and the sweep goes on, exiting 1.
+cat > "$WORK/bad.ini" <<'INI'
+[run]
+model = lsq
+shards = 1
+workers = 1
+iterations = 50
+[sweep]
+no-such-option = 1, 2
+INI
+st=0
+"$SWEEP" --out "$WORK/bad" "$WORK/bad.ini" > "$WORK/bad.out" 2>&1 || st=$?
+[ $st = 1 ] || { cat "$WORK/bad.out"; fail "failed runs: exit status $st, want 1"; }
+[ "$(grep -c FAILED "$WORK/bad.out")" = 2 ] || fail "both failing runs should run: $(cat "$WORK/bad.out")"
+grep -q '^p2-no-such-option=2,2,1,1,0,' "$WORK/bad/summary.csv" ||
+    fail "failed run not in summary: $(cat "$WORK/bad/summary.csv")"
+echo "e2e_sweep: 1 passed, 0 failed"
