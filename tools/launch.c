@@ -63,7 +63,7 @@ typedef struct settings_s {
     const char *model, *data, *host, *hosts, *out, *bindir;
     double lr, seconds, cond, timeout;
     uint64_t seed, rows, dim;
-    tps_strlist_t server_args, worker_args;
+    tps_strlist_t server_args, worker_args, faults;
 } settings_t;
 
 typedef enum role_e { ROLE_SERVER, ROLE_EVAL, ROLE_WORKER } role_t;
@@ -82,6 +82,7 @@ typedef struct child_s {
     int termed;            /* the launcher sent it SIGTERM */
     int noted;             /* its failure was already announced */
     int tail_shown;        /* its log tail was already printed */
+    int fault_killed;      /* a kill fault sent it SIGKILL: not a failure */
     double t_start, t_end; /* seconds since the launch */
 } child_t;
 
@@ -123,6 +124,35 @@ typedef struct netns_s {
     int created;   /* `ip netns add` succeeded: teardown must delete it */
 } netns_t;
 
+/* One --fault, timed from the start of the workers.
+ *
+ * | kind       | at `at`                          | at `at + dur` |
+ * |------------|----------------------------------|---------------|
+ * | kill       | SIGKILL to the worker            | -             |
+ * | pause      | SIGSTOP                          | SIGCONT       |
+ * | disconnect | announced only: the worker acts  | -             |
+ *
+ * A disconnect is carried out by the worker itself (it was started with
+ * --disconnect-at), because only the client can close its connections and
+ * open them again; the launcher reads the outcome from the worker's log. */
+typedef enum fault_kind_e {
+    FAULT_KILL,
+    FAULT_PAUSE,
+    FAULT_DISCONNECT
+} fault_kind_t;
+
+static const char *const fault_names[] = {"kill", "pause", "disconnect"};
+
+typedef struct fault_s {
+    const char *spec; /* borrowed from settings_t.faults */
+    fault_kind_t kind;
+    int rank;
+    double at, dur;            /* seconds after the workers start; dur: pause */
+    int fired, resumed;        /* first and (pause) second action done */
+    double fired_s, resumed_s; /* when, on the same clock as `at` */
+    char result[128];
+} fault_t;
+
 typedef struct launch_s {
     settings_t *s;
     const tps_opt_t *opts;
@@ -148,6 +178,9 @@ typedef struct launch_s {
     netns_t *ns; /* NULL unless --hosts netns */
     int nns;
     char *ns_log; /* owned path of netns.log: every ip command and its output */
+    fault_t *faults; /* owned, settings_t.faults.n of them */
+    int nfaults;
+    double t_workers; /* elapsed() when the first worker started; fault clock */
 } launch_t;
 
 /* Signal handlers only record and wake the main loop through a self-pipe. */
@@ -293,15 +326,21 @@ static void describe_status(const child_t *c, char *buf, size_t n) {
         snprintf(buf, n, "running");
     } else {
         describe_wait(c->status, buf, n);
-        if (c->killed || stopped_early(c))
+        if (c->fault_killed && WIFSIGNALED(c->status) &&
+            WTERMSIG(c->status) == SIGKILL)
+            snprintf(buf, n, "killed by scheduled fault");
+        else if (c->killed || stopped_early(c))
             snprintf(buf + strlen(buf), n - strlen(buf), " by the launcher");
     }
 }
 
+/* A worker that a kill fault took down did what the run asked of it. */
 static int child_ok(const child_t *c) {
     return c->pid && !c->running &&
            ((WIFEXITED(c->status) && WEXITSTATUS(c->status) == 0) ||
-            stopped_early(c));
+            stopped_early(c) ||
+            (c->fault_killed && WIFSIGNALED(c->status) &&
+             WTERMSIG(c->status) == SIGKILL));
 }
 
 /* Prints the last lines of a log to stderr, indented, so that a failure is
@@ -617,7 +656,7 @@ static void signal_child(child_t *c, int sig) {
         return;
     if (kill(-c->pid, sig) < 0)
         kill(c->pid, sig);
-    if (sig == SIGKILL)
+    if (sig == SIGKILL && !c->fault_killed)
         c->killed = 1;
     if (sig == SIGTERM)
         c->termed = 1;
@@ -642,6 +681,216 @@ static int running_of(const launch_t *l, role_t role) {
     for (int i = 0; i < l->nkids; i++)
         n += l->kids[i].role == role && l->kids[i].running;
     return n;
+}
+
+/* ---- --fault: scheduled kills, pauses and disconnects ---- */
+
+/* Reads a number that must fill the whole field. */
+static int parse_num(const char *f, double *v) {
+    char *end;
+    errno = 0;
+    *v = strtod(f, &end);
+    return end != f && *end == '\0' && errno == 0 && isfinite(*v) ? 0 : -1;
+}
+
+/* Parses every --fault into *out (owned by the caller, also when empty).
+ * Returns 0, or -1 after saying which spec is wrong and why. */
+static int faults_parse(const settings_t *s, fault_t **out) {
+    *out = calloc((size_t)s->faults.n + 1, sizeof(**out));
+    if (*out == NULL)
+        oom();
+    for (int k = 0; k < s->faults.n; k++) {
+        fault_t *ft = &(*out)[k];
+        const char *spec = s->faults.v[k];
+        char buf[128], *f[5];
+        int n = 0;
+        snprintf(buf, sizeof(buf), "%s", spec);
+        for (char *p = buf; n < 5 && p; n++) {
+            f[n] = p;
+            p = strchr(p, ':');
+            if (p)
+                *p++ = '\0';
+        }
+        ft->spec = spec;
+        int want;
+        if (strcmp(f[0], "kill") == 0) {
+            ft->kind = FAULT_KILL;
+            want = 3;
+        } else if (strcmp(f[0], "pause") == 0) {
+            ft->kind = FAULT_PAUSE;
+            want = 4;
+        } else if (strcmp(f[0], "disconnect") == 0) {
+            ft->kind = FAULT_DISCONNECT;
+            want = 3;
+        } else {
+            fprintf(stderr,
+                    "%s: --fault %s: unknown fault \"%s\"; expected "
+                    "kill:RANK:T, pause:RANK:T:DUR or disconnect:RANK:T\n",
+                    PROG, spec, f[0]);
+            return -1;
+        }
+        double rank, dur = 0;
+        if (n != want || parse_num(f[1], &rank) < 0 ||
+            parse_num(f[2], &ft->at) < 0 ||
+            (want == 4 && parse_num(f[3], &dur) < 0)) {
+            fprintf(stderr, "%s: --fault %s: expected %s\n", PROG, spec,
+                    ft->kind == FAULT_PAUSE  ? "pause:RANK:T:DUR"
+                    : ft->kind == FAULT_KILL ? "kill:RANK:T"
+                                             : "disconnect:RANK:T");
+            return -1;
+        }
+        if (rank < 0 || rank >= s->workers || rank != floor(rank)) {
+            fprintf(stderr, "%s: --fault %s: rank %s is not a worker (0..%d)\n",
+                    PROG, spec, f[1], s->workers - 1);
+            return -1;
+        }
+        if (ft->at < 0) {
+            fprintf(stderr, "%s: --fault %s: time %s is negative\n", PROG, spec,
+                    f[2]);
+            return -1;
+        }
+        if (want == 4 && dur <= 0) {
+            fprintf(stderr, "%s: --fault %s: duration %s must be positive\n",
+                    PROG, spec, f[3]);
+            return -1;
+        }
+        ft->rank = (int)rank;
+        ft->dur = dur;
+        /* A worker takes one --disconnect-at. */
+        for (int j = 0; j < k; j++)
+            if (ft->kind == FAULT_DISCONNECT &&
+                (*out)[j].kind == FAULT_DISCONNECT &&
+                (*out)[j].rank == ft->rank) {
+                fprintf(stderr,
+                        "%s: --fault %s: worker %d already has a disconnect "
+                        "(%s); one per worker\n",
+                        PROG, spec, ft->rank, (*out)[j].spec);
+                return -1;
+            }
+    }
+    return 0;
+}
+
+static child_t *worker_child(launch_t *l, int rank) {
+    return &l->kids[l->s->shards + 1 + rank];
+}
+
+/* Announces a fault on stdout, between the progress lines. */
+static void fault_say(launch_t *l, const fault_t *ft, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void fault_say(launch_t *l, const fault_t *ft, const char *fmt, ...) {
+    va_list ap;
+    clear_line(l);
+    printf("%s: fault %s at %.2f s: ", PROG, ft->spec,
+           elapsed(l) - l->t_workers);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+}
+
+/* Carries out every fault action that is due. Returns the seconds until the
+ * next one (INFINITY when none is left), so that the caller wakes in time. */
+static double faults_tick(launch_t *l) {
+    double next = INFINITY;
+    for (int k = 0; k < l->nfaults; k++) {
+        fault_t *ft = &l->faults[k];
+        child_t *c = worker_child(l, ft->rank);
+        double now = elapsed(l) - l->t_workers;
+        if (!ft->fired && now >= ft->at) {
+            ft->fired = 1;
+            ft->fired_s = now;
+            if (ft->kind == FAULT_DISCONNECT) {
+                snprintf(ft->result, sizeof(ft->result),
+                         "requested (--disconnect-at); no reconnect seen yet");
+                fault_say(l, ft, "%s drops its connections (--disconnect-at)",
+                          c->name);
+            } else if (!c->running) {
+                ft->resumed = 1; /* nothing to resume */
+                ft->resumed_s = NAN;
+                snprintf(ft->result, sizeof(ft->result),
+                         "skipped: %s was not running", c->name);
+                fault_say(l, ft, "%s", ft->result);
+            } else if (ft->kind == FAULT_KILL) {
+                c->fault_killed = 1;
+                signal_child(c, SIGKILL);
+                snprintf(ft->result, sizeof(ft->result), "killed %s", c->name);
+                fault_say(l, ft, "%s killed (SIGKILL)", c->name);
+            } else {
+                signal_child(c, SIGSTOP);
+                snprintf(ft->result, sizeof(ft->result), "paused %s", c->name);
+                fault_say(l, ft, "%s paused (SIGSTOP) for %g s", c->name,
+                          ft->dur);
+            }
+        }
+        if (ft->kind == FAULT_PAUSE && ft->fired && !ft->resumed &&
+            now >= ft->at + ft->dur) {
+            ft->resumed = 1;
+            ft->resumed_s = now;
+            signal_child(c, SIGCONT);
+            snprintf(ft->result, sizeof(ft->result),
+                     "paused %s, resumed after %.2f s", c->name,
+                     ft->resumed_s - ft->fired_s);
+            fault_say(l, ft, "%s resumed (SIGCONT)", c->name);
+        }
+        if (!ft->fired)
+            next = fmin(next, ft->at - now);
+        else if (ft->kind == FAULT_PAUSE && !ft->resumed)
+            next = fmin(next, ft->at + ft->dur - now);
+    }
+    return next < 0 ? 0 : next;
+}
+
+/* A stopped worker cannot act on SIGTERM, so every pause ends before the
+ * workers are asked to stop. */
+static void faults_resume_all(launch_t *l) {
+    for (int k = 0; k < l->nfaults; k++) {
+        fault_t *ft = &l->faults[k];
+        if (ft->kind != FAULT_PAUSE || !ft->fired || ft->resumed)
+            continue;
+        child_t *c = worker_child(l, ft->rank);
+        ft->resumed = 1;
+        ft->resumed_s = elapsed(l) - l->t_workers;
+        signal_child(c, SIGCONT);
+        snprintf(ft->result, sizeof(ft->result),
+                 "paused %s, resumed at shutdown after %.2f s", c->name,
+                 ft->resumed_s - ft->fired_s);
+        fault_say(l, ft, "%s resumed (SIGCONT) before stopping it", c->name);
+    }
+}
+
+static int log_has(const char *path, const char *needle) {
+    FILE *f = fopen(path, "re");
+    if (f == NULL)
+        return 0;
+    char line[LINE_MAX_LEN];
+    int found = 0;
+    while (!found && fgets(line, sizeof(line), f))
+        found = strstr(line, needle) != NULL;
+    fclose(f);
+    return found;
+}
+
+/* The worker carries out a disconnect itself; its log says how it went. */
+static void faults_finish(launch_t *l) {
+    for (int k = 0; k < l->nfaults; k++) {
+        fault_t *ft = &l->faults[k];
+        if (ft->kind != FAULT_DISCONNECT)
+            continue;
+        const child_t *c = worker_child(l, ft->rank);
+        if (c->log == NULL)
+            continue;
+        if (log_has(c->log, "reconnected to"))
+            snprintf(ft->result, sizeof(ft->result), "%s reconnected", c->name);
+        else if (log_has(c->log, "cannot reconnect"))
+            snprintf(ft->result, sizeof(ft->result),
+                     "%s could not reconnect (see %s)", c->name,
+                     strrchr(c->log, '/') + 1);
+        else if (ft->fired)
+            snprintf(ft->result, sizeof(ft->result),
+                     "%s did not disconnect (it stopped first?)", c->name);
+    }
 }
 
 /* Sends SIGTERM to the running children of `role`, waits up to `grace`
@@ -679,6 +928,7 @@ static void stop_role(launch_t *l, role_t role, double grace,
 }
 
 static void stop_all(launch_t *l) {
+    faults_resume_all(l);
     stop_role(l, ROLE_WORKER, WORKER_GRACE_S, "stopping workers");
     stop_role(l, ROLE_EVAL, EVAL_GRACE_S, "final evaluation");
     stop_role(l, ROLE_SERVER, SERVER_GRACE_S, "stopping servers");
@@ -1082,6 +1332,7 @@ static int start_workers(launch_t *l) {
     l->evtail.path = csv;
     if (start_child(l, &l->kids[S]) < 0)
         return -1;
+    l->t_workers = elapsed(l);
     for (int r = 0; r < s->workers; r++) {
         child_t *c = &l->kids[S + 1 + r];
         argv_t wv = {0};
@@ -1096,6 +1347,13 @@ static int start_workers(launch_t *l) {
         } else {
             av_opt(&wv, "--iterations", "%d", s->iterations);
         }
+        for (int k = 0; k < l->nfaults; k++)
+            if (l->faults[k].kind == FAULT_DISCONNECT &&
+                l->faults[k].rank == r) {
+                char b[40];
+                av_opt(&wv, "--disconnect-at", "%s",
+                       fmt_double(b, sizeof(b), l->faults[k].at));
+            }
         char *wcsv = xasprintf("%s/worker-%d.csv", l->out, r);
         worker_finish(l, &wv, wcsv);
         child_init(c, ROLE_WORKER, r, &wv,
@@ -1110,7 +1368,9 @@ enum { END_DONE, END_SIGNAL, END_TIMEOUT, END_SERVER_DIED };
 
 static int run_loop(launch_t *l) {
     for (;;) {
-        wait_events(l, l->tty ? 0.25 : 0.5);
+        double due = faults_tick(l);
+        wait_events(l, fmin(l->tty ? 0.25 : 0.5, due));
+        faults_tick(l);
         progress(l, 0);
         if (stop_count > 0) {
             say(l,
@@ -1128,6 +1388,10 @@ static int run_loop(launch_t *l) {
          * knows why a worker stopped early; the log tail comes at the end. */
         for (int i = l->s->shards; i < l->nkids; i++) {
             child_t *c = &l->kids[i];
+            if (!c->running && !c->noted && c->fault_killed) {
+                say(l, "%s was killed by scheduled fault", c->name);
+                c->noted = 1;
+            }
             if (!c->running && !c->noted && !child_ok(c)) {
                 char st[96];
                 describe_status(c, st, sizeof(st));
@@ -1420,10 +1684,36 @@ static void write_run_json(launch_t *l) {
             fprintf(f, "%d", WTERMSIG(c->status));
         else
             fputs("null", f);
-        fprintf(f, ", \"killed_by_launcher\": %s}",
+        fprintf(f, ", \"killed_by_launcher\": %s",
                 c->killed ? "true" : "false");
+        fprintf(f, ", \"killed_by_fault\": %s}",
+                c->fault_killed ? "true" : "false");
     }
-    fputs("\n  ],\n  \"final_eval\": ", f);
+    fputs("\n  ],\n  \"faults\": [", f);
+    for (int k = 0; k < l->nfaults; k++) {
+        const fault_t *ft = &l->faults[k];
+        fprintf(f, "%s\n    {\"spec\": ", k ? "," : "");
+        tps_json_str(f, ft->spec);
+        fprintf(f, ", \"kind\": \"%s\", \"rank\": %d, \"at_s\": ",
+                fault_names[ft->kind], ft->rank);
+        json_secs(f, ft->at);
+        fputs(", \"duration_s\": ", f);
+        json_secs(f, ft->kind == FAULT_PAUSE ? ft->dur : NAN);
+        fprintf(f,
+                ", \"fired\": %s, \"fired_s\": ", ft->fired ? "true" : "false");
+        json_secs(f, ft->fired ? ft->fired_s : NAN);
+        fputs(", \"resumed_s\": ", f);
+        json_secs(f, ft->resumed ? ft->resumed_s : NAN);
+        fputs(", \"result\": ", f);
+        if (ft->result[0])
+            tps_json_str(f, ft->result);
+        else
+            fputs("null", f);
+        fputc('}', f);
+    }
+    fprintf(f, "%s],\n  \"workers_start_s\": ", l->nfaults ? "\n  " : "");
+    json_secs(f, l->t_workers);
+    fputs(",\n  \"final_eval\": ", f);
     const eval_row_t *r = eval_last(&l->ev);
     if (r) {
         fputs("{\"time_s\": ", f);
@@ -1703,6 +1993,12 @@ static const char usage[] =
     "Extra arguments reach the children verbatim, one argv element each:\n"
     "  " PROG " --server-arg=--stats-every --server-arg=2\n"
     "\n"
+    "Faults (--fault) are announced on stdout when they act and recorded in\n"
+    "run.json under \"faults\" (times in seconds after the workers started,\n"
+    "which is \"workers_start_s\" after the launch). A worker killed by a\n"
+    "fault is not a failure of the run; a paused worker is always resumed\n"
+    "before it is stopped.\n"
+    "\n"
     "Exit status: 0 all processes exited 0; 1 a process failed or could not\n"
     "start; 2 bad options; 124 --timeout reached; 128+N stopped by signal N.";
 
@@ -1753,6 +2049,10 @@ int main(int argc, char **argv) {
          "stop everything after SEC seconds (exit status 124)"},
         {"server-arg", TPS_OPT_LIST, &s.server_args, NULL, 0, -1, NULL, "ARG",
          "extra argument for every server, verbatim"},
+        {"fault", TPS_OPT_LIST, &s.faults, NULL, 0, -1, NULL, "SPEC",
+         "scheduled fault, T s after the workers start: kill:RANK:T, "
+         "pause:RANK:T:DUR (SIGSTOP, SIGCONT DUR s later) or "
+         "disconnect:RANK:T (the worker closes and reopens its connections)"},
         {"worker-arg", TPS_OPT_LIST, &s.worker_args, NULL, 0, -1, NULL, "ARG",
          "extra argument for every worker and the evaluator, verbatim"},
         TPS_OPT_END};
@@ -1809,8 +2109,17 @@ int main(int argc, char **argv) {
         return 2;
     }
 
+    fault_t *faults;
+    if (faults_parse(&s, &faults) < 0) {
+        free(faults);
+        tps_opt_free(opts);
+        return 2;
+    }
+
     launch_t l;
     memset(&l, 0, sizeof(l));
+    l.faults = faults;
+    l.nfaults = s.faults.n;
     l.s = &s;
     l.opts = opts;
     l.argv = argv;
@@ -1879,6 +2188,7 @@ int main(int argc, char **argv) {
     }
     tail_poll(&l.evtail, 1, eval_line, &l.ev);
 
+    faults_finish(&l);
     int failed = report_failures(&l);
     if (l.outcome) {
         l.exit_status = 1;
@@ -1909,6 +2219,7 @@ done:
         free(l.kids[i].csv);
     }
     free(l.kids);
+    free(l.faults);
     free(l.ns);
     free(l.ns_log);
     for (int k = 0; k < l.nplots; k++)

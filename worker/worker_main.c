@@ -44,6 +44,9 @@ typedef struct worker_s {
     float *grads[TPS_MODEL_MAX_TENSORS];
     FILE *log;
     double t0;
+    const tps_options_t *opts; /* borrowed: what a reconnect opens again */
+    uint64_t seed;             /* of tensor initialisation, for re-declaring */
+    double disconnect_at;      /* seconds after t0; negative: never */
 } worker_t;
 
 static int fail(worker_t *w, const char *what, int rc) {
@@ -70,6 +73,40 @@ static int transfer_all(worker_t *w, int push) {
         rc = rc < 0 ? rc : r;
     }
     return rc;
+}
+
+/* Declares every tensor of the model. Declaring again after a reconnect is
+ * harmless: the shards keep the tensor and hand back its id. */
+static int declare_all(worker_t *w) {
+    for (int i = 0; i < w->m->ntensors; i++) {
+        const tps_model_tensor_t *t = &w->m->tensors[i];
+        int rc = w->ids[i] =
+            tps_declare(w->cl, t->name, t->len, t->init, t->scale, w->seed);
+        if (rc < 0)
+            return fail(w, "declare", rc);
+    }
+    return 0;
+}
+
+/* The scheduled disconnect of --disconnect-at: leaves the cluster and joins
+ * again, so that the servers' membership handling (leave, rejoin at the
+ * current clock) is exercised by a real client. */
+static int reconnect(worker_t *w) {
+    char err[512];
+    tps_log("disconnect scheduled at %g s: closing every connection",
+            w->disconnect_at);
+    w->disconnect_at = -1; /* once */
+    tps_close(w->cl);
+    w->cl = NULL;
+    int rc = tps_open(w->opts, &w->cl, err, sizeof(err));
+    if (rc < 0) {
+        tps_log("cannot reconnect: %s", err);
+        return rc;
+    }
+    if ((rc = declare_all(w)) < 0)
+        return rc;
+    tps_log("reconnected to %d shards", tps_shards(w->cl));
+    return 0;
 }
 
 static int pull_all(worker_t *w) {
@@ -197,6 +234,10 @@ static int run_worker(worker_t *w, plan_t *p) {
          it += per_push) {
         if (p->seconds > 0 && tps_now() - w->t0 >= p->seconds)
             break;
+        if (w->disconnect_at >= 0 && tps_now() - w->t0 >= w->disconnect_at) {
+            if ((rc = reconnect(w)) < 0)
+                break;
+        }
         if ((rc = pull_all(w)) < 0) {
             fail(w, "pull", rc);
             break;
@@ -286,7 +327,7 @@ int main(int argc, char **argv) {
     int rank, workers, batch, connect_ms, chunk_kib, full_batch, accumulate,
         hidden, replicate;
     uint64_t iterations, seed, rows, dim;
-    double seconds, every_ms, cond, l2, local_lr;
+    double seconds, every_ms, cond, l2, local_lr, disconnect_at;
     tps_link_cfg_t link;
     const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
                *ef = NULL, *pull_codec = NULL;
@@ -349,6 +390,10 @@ int main(int argc, char **argv) {
          "mlp: hidden units"},
         {"seconds", TPS_OPT_DOUBLE, &seconds, "0", 0, 1e7, NULL, "S",
          "wall-clock seconds to run (0: no limit)"},
+        {"disconnect-at", TPS_OPT_DOUBLE, &disconnect_at, "-1", -1, 1e7, NULL,
+         "S",
+         "worker: close every connection S seconds after start, then "
+         "reconnect and go on training (negative: never)"},
         {"seed", TPS_OPT_U64, &seed, "1", 0, -1, NULL, "SEED",
          "seed of data synthesis, initialisation and sampling"},
         {"log", TPS_OPT_STR, &logpath, NULL, 0, -1, NULL, "FILE",
@@ -466,14 +511,12 @@ int main(int argc, char **argv) {
         if (w.params[i] == NULL || w.grads[i] == NULL) {
             tps_log("out of memory for tensor \"%s\"", t->name);
             rc = TPS_ENOMEM;
-            break;
         }
-        rc = w.ids[i] = tps_declare(w.cl, t->name, t->len, t->init, t->scale,
-                                    seed);
-        if (rc < 0)
-            fail(&w, "declare", rc);
     }
-    if (rc < 0)
+    w.opts = &o;
+    w.seed = seed;
+    w.disconnect_at = is_eval ? -1 : disconnect_at;
+    if (rc < 0 || (rc = declare_all(&w)) < 0)
         goto out;
     if (logpath) {
         w.log = fopen(logpath, "w");
@@ -486,7 +529,8 @@ int main(int argc, char **argv) {
         if (is_eval)
             fprintf(w.log, "time_s,updates,loss,%s\n", w.m->metric_name);
         else
-            fprintf(w.log, "time_s,clock,loss,version,bytes_sent,bytes_recv\n");
+            fprintf(w.log, "time_s,clock,loss,version,bytes_sent,bytes_recv,"
+                           "raw_sent,raw_recv,staleness,weight,dropped\n");
     }
     tps_log("connected to %d shards, model %s (%d tensors), %zu rows", tps_shards(w.cl),
             w.m->name, w.m->ntensors, w.m->nrows);

@@ -1,0 +1,88 @@
+#!/bin/bash
+# Scheduled faults of taups-launch --fault with the real server and worker: a
+# worker killed in a sync run (the others finish, the run still completes),
+# a worker paused and resumed in an ssp run, and a worker that drops and
+# reopens its connections in an async run. Each run is bounded twice: by the
+# launcher's --timeout and by timeout(1) around it.
+. "$(dirname "$0")/lib.sh"
+
+# run OUT ARGS...: runs the launcher to completion with --out OUT; its
+# stdout and stderr go to OUT.out and OUT.err, its exit status to RC.
+run() {
+    out=$1
+    shift
+    RC=0
+    timeout -s KILL 60 "$LAUNCH" --out "$out" --no-plot --timeout 45 \
+        --model lsq --shards 2 "$@" >"$out.out" 2>"$out.err" || RC=$?
+}
+
+# fault_json OUT: the run's one fault entry of run.json, on one line.
+fault_json() {
+    grep '"spec":' "$1/run.json" || fail "$1/run.json has no fault: $(cat "$1/run.json")"
+}
+
+# Specs are checked before anything starts.
+RC=0
+"$LAUNCH" --workers 3 --out "$WORK/bad" --fault kill:3:1 2>"$WORK/bad.err" || RC=$?
+[ $RC = 2 ] || fail "rank 3 of 3 workers: exit $RC, expected 2"
+grep -q 'kill:3:1: rank 3 is not a worker' "$WORK/bad.err" || fail "unclear error: $(cat "$WORK/bad.err")"
+[ ! -e "$WORK/bad" ] || fail "a rejected run left a run directory"
+
+# (1) A worker killed at 0.5 s of a sync run: the barrier stops waiting for
+# it and the run completes.
+R=$WORK/kill
+run "$R" --server-arg=--mode --server-arg=sync --workers 3 --iterations 10000 \
+    --fault kill:1:0.5
+[ $RC = 0 ] || fail "kill run: exit $RC: $(cat "$R.err")"
+grep -q '"outcome": "completed"' "$R/run.json" || fail "kill run not completed"
+f=$(fault_json "$R")
+echo "$f" | grep -q '"fired": true' || fail "kill fault did not fire: $f"
+echo "$f" | grep -q '"result": "killed worker-1"' || fail "kill fault result: $f"
+grep -q 'fault kill:1:0.5 at 0.5[0-9] s: worker-1 killed' "$R.out" || fail "kill not announced: $(cat "$R.out")"
+grep -q 'worker-1 was killed by scheduled fault' "$R.err" || fail "kill not reported: $(cat "$R.err")"
+[ "$(grep -c '"killed_by_fault": true' "$R/run.json")" = 1 ] &&
+    grep -A2 '"name": "worker-1"' "$R/run.json" | grep -q '"killed_by_fault": true' ||
+    fail "run.json does not mark worker-1, and only it, killed by the fault"
+! grep -q 'stops after' "$R/worker-1.log" || fail "worker 1 finished before the fault: make the run longer"
+for r in 0 2; do
+    grep -q "stops after 10000 iterations" "$R/worker-$r.log" || fail "worker $r did not finish: $(tail -3 "$R/worker-$r.log")"
+done
+grep -q "worker 1 left" "$R/server-0.log" || fail "server did not log the departure"
+
+# (2) A worker paused for 0.5 s of an ssp run: resumed, and its own log has
+# the gap.
+R=$WORK/pause
+run "$R" --server-arg=--mode --server-arg=ssp --workers 2 --iterations 6000 \
+    --fault pause:0:0.3:0.5
+[ $RC = 0 ] || fail "pause run: exit $RC: $(cat "$R.err")"
+grep -q '"outcome": "completed"' "$R/run.json" || fail "pause run not completed"
+f=$(fault_json "$R")
+echo "$f" | grep -q '"fired": true, "fired_s": 0\.3' || fail "pause did not fire at 0.3 s: $f"
+echo "$f" | grep -q '"resumed_s": 0\.[89]' || fail "pause did not end at 0.8 s: $f"
+echo "$f" | grep -q 'resumed after 0.5' || fail "pause result: $f"
+grep -q 'worker-0 paused (SIGSTOP)' "$R.out" || fail "pause not announced: $(cat "$R.out")"
+grep -q 'worker-0 resumed (SIGCONT)' "$R.out" || fail "resume not announced: $(cat "$R.out")"
+gap=$(awk -F, 'NR > 2 && $1 - t > g { g = $1 - t } { t = $1 } END { print (g >= 0.4) }' "$R/worker-0.csv")
+[ "$gap" = 1 ] || fail "worker 0 shows no pause of 0.4 s or more in worker-0.csv"
+grep -q "stops after 6000 iterations" "$R/worker-0.log" || fail "worker 0 did not finish after the pause"
+
+# (3) A worker that drops its connections at 0.3 s of an async run: it
+# reconnects, the servers see it leave and join again, and it trains on.
+R=$WORK/disconnect
+run "$R" --server-arg=--mode --server-arg=async --workers 2 --iterations 6000 \
+    --fault disconnect:0:0.3
+[ $RC = 0 ] || fail "disconnect run: exit $RC: $(cat "$R.err")"
+grep -q '"outcome": "completed"' "$R/run.json" || fail "disconnect run not completed"
+f=$(fault_json "$R")
+echo "$f" | grep -q '"result": "worker-0 reconnected"' || fail "disconnect result: $f"
+grep -q 'worker-0 drops its connections' "$R.out" || fail "disconnect not announced: $(cat "$R.out")"
+grep -q 'disconnect scheduled at 0.3 s' "$R/worker-0.log" || fail "worker 0 did not disconnect: $(cat "$R/worker-0.log")"
+grep -q 'reconnected to 2 shards' "$R/worker-0.log" || fail "worker 0 did not reconnect: $(cat "$R/worker-0.log")"
+grep -q "stops after 6000 iterations" "$R/worker-0.log" || fail "worker 0 did not finish after reconnecting"
+for s in 0 1; do
+    # hello, left, hello again: in that order.
+    seq=$(grep -o 'hello from worker 0\|worker 0 left' "$R/server-$s.log" | head -3 | tr '\n' '|')
+    [ "$seq" = "hello from worker 0|worker 0 left|hello from worker 0|" ] ||
+        fail "server $s did not see worker 0 leave and rejoin: $seq"
+done
+echo "e2e_faults: 4 passed, 0 failed"
