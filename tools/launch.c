@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "tps_opt.h"
+#include "tps_tool.h"
 #include "tps_rng.h"
 
 #define PROG "taups-launch"
@@ -205,25 +206,7 @@ static void oom(void) {
     exit(1);
 }
 
-static char *xstrdup(const char *s) {
-    char *d = strdup(s);
-    if (d == NULL)
-        oom();
-    return d;
-}
 
-static char *xasprintf(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
-static char *xasprintf(const char *fmt, ...) {
-    va_list ap;
-    char *s;
-    va_start(ap, fmt);
-    int n = vasprintf(&s, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        oom();
-    return s;
-}
 
 typedef struct argv_s {
     char **v;
@@ -239,7 +222,7 @@ static void av_add(argv_t *a, const char *s) {
         a->v = v;
         a->cap = cap;
     }
-    a->v[a->n++] = xstrdup(s);
+    a->v[a->n++] = tps__xstrdup(s);
     a->v[a->n] = NULL;
 }
 
@@ -1215,7 +1198,7 @@ static int start_servers_once(launch_t *l) {
         for (int k = 0; k < l->s->server_args.n; k++)
             av_add(&av, l->s->server_args.v[k]);
         child_init(&l->kids[i], ROLE_SERVER, i, &av,
-                   xasprintf("%s/server-%d.log", l->out, i), NULL);
+                   tps__xasprintf("%s/server-%d.log", l->out, i), NULL);
         tails[i].path = l->kids[i].log;
     }
     for (int i = 0; i < S; i++)
@@ -1325,9 +1308,9 @@ static int start_workers(launch_t *l) {
     av_add(&av, "eval");
     worker_common(l, &av);
     av_opt(&av, "--eval-every", "%d", s->eval_every);
-    char *csv = xasprintf("%s/eval.csv", l->out);
+    char *csv = tps__xasprintf("%s/eval.csv", l->out);
     worker_finish(l, &av, csv);
-    child_init(&l->kids[S], ROLE_EVAL, 0, &av, xasprintf("%s/eval.log", l->out),
+    child_init(&l->kids[S], ROLE_EVAL, 0, &av, tps__xasprintf("%s/eval.log", l->out),
                csv);
     l->evtail.path = csv;
     if (start_child(l, &l->kids[S]) < 0)
@@ -1354,10 +1337,10 @@ static int start_workers(launch_t *l) {
                 av_opt(&wv, "--disconnect-at", "%s",
                        fmt_double(b, sizeof(b), l->faults[k].at));
             }
-        char *wcsv = xasprintf("%s/worker-%d.csv", l->out, r);
+        char *wcsv = tps__xasprintf("%s/worker-%d.csv", l->out, r);
         worker_finish(l, &wv, wcsv);
         child_init(c, ROLE_WORKER, r, &wv,
-                   xasprintf("%s/worker-%d.log", l->out, r), wcsv);
+                   tps__xasprintf("%s/worker-%d.log", l->out, r), wcsv);
         if (start_child(l, c) < 0)
             return -1;
     }
@@ -1423,7 +1406,7 @@ static char *find_program(const char *bindir, const char *name,
                           const char *subdir) {
     char *cand[2] = {NULL, NULL};
     if (bindir) {
-        cand[0] = xasprintf("%s/%s", bindir, name);
+        cand[0] = tps__xasprintf("%s/%s", bindir, name);
     } else {
         char exe[PATH_MAX];
         ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -1435,21 +1418,21 @@ static char *find_program(const char *bindir, const char *name,
             size_t len = strlen(exe);
             if (len >= 6 && strcmp(exe + len - 6, "/.libs") == 0)
                 exe[len - 6] = '\0';
-            cand[0] = xasprintf("%s/%s", exe, name);
-            cand[1] = xasprintf("%s/../%s/%s", exe, subdir, name);
+            cand[0] = tps__xasprintf("%s/%s", exe, name);
+            cand[1] = tps__xasprintf("%s/../%s/%s", exe, subdir, name);
         }
     }
     char *found = NULL;
     for (int k = 0; k < 2 && !found; k++)
         if (cand[k] && is_program(cand[k]))
-            found = xstrdup(cand[k]);
+            found = tps__xstrdup(cand[k]);
     const char *path = getenv("PATH");
     for (const char *p = path; !found && !bindir && p && *p;) {
         const char *colon = strchr(p, ':');
         size_t len = colon ? (size_t)(colon - p) : strlen(p);
         /* An empty PATH entry means the current directory. */
-        char *c = len ? xasprintf("%.*s/%s", (int)len, p, name)
-                      : xasprintf("./%s", name);
+        char *c = len ? tps__xasprintf("%.*s/%s", (int)len, p, name)
+                      : tps__xasprintf("./%s", name);
         if (is_program(c))
             found = c;
         else
@@ -1466,29 +1449,11 @@ static char *find_program(const char *bindir, const char *name,
     return found;
 }
 
-/* Creates dir and its missing parents. */
-static int mkdir_p(const char *dir) {
-    char *d = xstrdup(dir);
-    int rc = 0;
-    for (char *p = d + 1; rc == 0; p++) {
-        if (*p != '/' && *p != '\0')
-            continue;
-        char c = *p;
-        *p = '\0';
-        if (mkdir(d, 0755) < 0 && errno != EEXIST)
-            rc = -1;
-        *p = c;
-        if (c == '\0')
-            break;
-    }
-    free(d);
-    return rc;
-}
 
 static int make_run_dir(launch_t *l) {
     if (l->s->out) {
-        l->out = xstrdup(l->s->out);
-        char *probe = xasprintf("%s/run.json", l->out);
+        l->out = tps__xstrdup(l->s->out);
+        char *probe = tps__xasprintf("%s/run.json", l->out);
         int taken = access(probe, F_OK) == 0;
         free(probe);
         if (taken) {
@@ -1498,7 +1463,7 @@ static int make_run_dir(launch_t *l) {
                     PROG, l->out);
             return -1;
         }
-        if (mkdir_p(l->out) < 0) {
+        if (tps__mkdir_p(l->out) < 0) {
             fprintf(stderr, "%s: cannot create %s: %s\n", PROG, l->out,
                     strerror(errno));
             return -1;
@@ -1515,8 +1480,8 @@ static int make_run_dir(launch_t *l) {
     }
     /* Two launches in the same second get -2, -3, ... rather than sharing. */
     for (int k = 1; k < 100; k++) {
-        char *d = k == 1 ? xasprintf("runs/%s-%s", stamp, l->s->model)
-                         : xasprintf("runs/%s-%s-%d", stamp, l->s->model, k);
+        char *d = k == 1 ? tps__xasprintf("runs/%s-%s", stamp, l->s->model)
+                         : tps__xasprintf("runs/%s-%s-%d", stamp, l->s->model, k);
         if (mkdir(d, 0755) == 0) {
             l->out = d;
             l->s->out = d;
@@ -1608,8 +1573,8 @@ static void json_hosts(const launch_t *l, FILE *f) {
  * launcher killed mid-write) never leaves a truncated file. Called once
  * when everything has started and again at the end. */
 static void write_run_json(launch_t *l) {
-    char *tmp = xasprintf("%s/run.json.tmp", l->out);
-    char *dst = xasprintf("%s/run.json", l->out);
+    char *tmp = tps__xasprintf("%s/run.json.tmp", l->out);
+    char *dst = tps__xasprintf("%s/run.json", l->out);
     FILE *f = fopen(tmp, "w");
     if (f == NULL) {
         say(l, "cannot write %s: %s", tmp, strerror(errno));
@@ -1862,8 +1827,8 @@ static void make_plots(launch_t *l) {
                 e->metric);
             return;
         }
-    char *script = xasprintf("%s/plot.gp", l->out);
-    char *log = xasprintf("%s/plot.log", l->out);
+    char *script = tps__xasprintf("%s/plot.gp", l->out);
+    char *log = tps__xasprintf("%s/plot.log", l->out);
     /* pngcairo draws better, but not every gnuplot build has it. */
     char *probe[] = {"gnuplot", "-e", "set terminal pngcairo", NULL};
     int st = run_tool(l, probe, log, NULL);
@@ -1899,7 +1864,7 @@ static void make_plots(launch_t *l) {
     }
     const char *names[2] = {"loss", e->metric};
     for (int k = 0; k < 2; k++) {
-        char *png = xasprintf("%s/%s.png", l->out, names[k]);
+        char *png = tps__xasprintf("%s/%s.png", l->out, names[k]);
         struct stat sb;
         if (stat(png, &sb) == 0 && sb.st_size > 0) {
             l->plots[l->nplots++] = png;
@@ -2160,7 +2125,7 @@ int main(int argc, char **argv) {
     int rc = START_OK;
     if (s.hosts) {
         net_plan(&l);
-        l.ns_log = xasprintf("%s/netns.log", l.out);
+        l.ns_log = tps__xasprintf("%s/netns.log", l.out);
         printf("%s: building %d network namespaces %s..%s on a bridge "
                "(commands in %s)\n",
                PROG, l.nns, l.ns[0].name, l.ns[l.nns - 1].name, l.ns_log);

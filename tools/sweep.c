@@ -26,46 +26,13 @@
 #include <unistd.h>
 
 #include "tps_opt.h"
+#include "tps_tool.h"
 
 #define PROG "taups-sweep"
 
-static void *xmalloc(size_t n) {
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "%s: out of memory\n", PROG);
-        exit(1);
-    }
-    return p;
-}
 
-static void *xrealloc(void *p, size_t n) {
-    p = realloc(p, n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "%s: out of memory\n", PROG);
-        exit(1);
-    }
-    return p;
-}
 
-static char *xstrdup(const char *s) {
-    size_t n = strlen(s) + 1;
-    return memcpy(xmalloc(n), s, n);
-}
 
-static char *xasprintf(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
-static char *xasprintf(const char *fmt, ...) {
-    va_list ap;
-    char *s;
-    va_start(ap, fmt);
-    int n = vasprintf(&s, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        fprintf(stderr, "%s: out of memory\n", PROG);
-        exit(1);
-    }
-    return s;
-}
 
 /* ---- experiment file ---- */
 
@@ -118,12 +85,12 @@ static char *read_file(const char *path) {
     if (!f)
         return NULL;
     size_t cap = 4096, n = 0;
-    char *buf = xmalloc(cap);
+    char *buf = tps__xmalloc(cap);
     size_t got;
     while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
         n += got;
         if (cap - n < 2)
-            buf = xrealloc(buf, cap *= 2);
+            buf = tps__xrealloc(buf, cap *= 2);
     }
     buf[n] = '\0';
     fclose(f);
@@ -143,7 +110,7 @@ static int experiment_load(experiment_t *x, const char *path) {
                 strerror(errno));
         return -1;
     }
-    char *copy = xstrdup(x->text);
+    char *copy = tps__xstrdup(x->text);
     enum { NONE, BASE, SWEEP, TARGET } sec = NONE;
     int lineno = 0, rc = 0;
     char *save = NULL;
@@ -209,9 +176,9 @@ static int experiment_load(experiment_t *x, const char *path) {
             }
             x->repeats = (int)r;
         } else if (sec == BASE) {
-            x->base = xrealloc(x->base, (size_t)(x->nbase + 1) * sizeof(kv_t));
-            x->base[x->nbase].key = xstrdup(key);
-            x->base[x->nbase].val = xstrdup(val);
+            x->base = tps__xrealloc(x->base, (size_t)(x->nbase + 1) * sizeof(kv_t));
+            x->base[x->nbase].key = tps__xstrdup(key);
+            x->base[x->nbase].val = tps__xstrdup(val);
             x->nbase++;
         } else if (sec == SWEEP && strcmp(key, "repeats") == 0) {
             fprintf(stderr,
@@ -229,9 +196,9 @@ static int experiment_load(experiment_t *x, const char *path) {
             if (rc)
                 break;
             x->axes =
-                xrealloc(x->axes, (size_t)(x->naxes + 1) * sizeof(axis_t));
+                tps__xrealloc(x->axes, (size_t)(x->naxes + 1) * sizeof(axis_t));
             axis_t *a = &x->axes[x->naxes++];
-            a->key = xstrdup(key);
+            a->key = tps__xstrdup(key);
             a->n = 0;
             a->vals = NULL;
             char *vsave = NULL;
@@ -241,8 +208,8 @@ static int experiment_load(experiment_t *x, const char *path) {
                 if (*v == '\0')
                     continue;
                 a->vals =
-                    xrealloc(a->vals, (size_t)(a->n + 1) * sizeof(char *));
-                a->vals[a->n++] = xstrdup(v);
+                    tps__xrealloc(a->vals, (size_t)(a->n + 1) * sizeof(char *));
+                a->vals[a->n++] = tps__xstrdup(v);
             }
             if (a->n == 0) {
                 fprintf(stderr, "%s: %s:%d: %s has no values\n", PROG, path,
@@ -259,7 +226,7 @@ static int experiment_load(experiment_t *x, const char *path) {
                 rc = -1;
             }
             free(x->metric);
-            x->metric = xstrdup(val);
+            x->metric = tps__xstrdup(val);
             x->lower_better = strcmp(val, "accuracy") != 0;
         } else if (strcmp(key, "value") == 0) {
             char *end;
@@ -311,7 +278,7 @@ typedef struct argv_s {
 } argv_t;
 
 static void av_take(argv_t *a, char *s) {
-    a->v = xrealloc(a->v, (size_t)(a->n + 2) * sizeof(char *));
+    a->v = tps__xrealloc(a->v, (size_t)(a->n + 2) * sizeof(char *));
     a->v[a->n++] = s;
     a->v[a->n] = NULL;
 }
@@ -327,18 +294,18 @@ static void av_free(argv_t *a) {
 /* KEY = VALUE as taups-launch arguments; see the usage text for the forms. */
 static void av_key(argv_t *a, const char *key, const char *val) {
     if (strcmp(key, "server-arg") == 0 || strcmp(key, "worker-arg") == 0) {
-        av_take(a, xasprintf("--%s=%s", key, val));
+        av_take(a, tps__xasprintf("--%s=%s", key, val));
     } else if (strncmp(key, "server.", 7) == 0 ||
                strncmp(key, "worker.", 7) == 0) {
         /* "=" keeps a value that starts with "--" from being read as an
          * option of taups-launch itself. */
-        av_take(a, xasprintf("--%.6s-arg=--%s", key, key + 7));
+        av_take(a, tps__xasprintf("--%.6s-arg=--%s", key, key + 7));
         if (*val)
-            av_take(a, xasprintf("--%.6s-arg=%s", key, val));
+            av_take(a, tps__xasprintf("--%.6s-arg=%s", key, val));
     } else {
-        av_take(a, xasprintf("--%s", key));
+        av_take(a, tps__xasprintf("--%s", key));
         if (*val)
-            av_take(a, xstrdup(val));
+            av_take(a, tps__xstrdup(val));
     }
 }
 
@@ -361,7 +328,7 @@ static int grid_size(const experiment_t *x) {
 
 static void label_append(char **label, size_t *len, const char *s) {
     size_t n = strlen(s);
-    *label = xrealloc(*label, *len + n + 1);
+    *label = tps__xrealloc(*label, *len + n + 1);
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -373,10 +340,10 @@ static void label_append(char **label, size_t *len, const char *s) {
 }
 
 static point_t *grid_expand(const experiment_t *x, int npoints) {
-    point_t *pts = xmalloc((size_t)npoints * sizeof(point_t));
+    point_t *pts = tps__xmalloc((size_t)npoints * sizeof(point_t));
     int width = snprintf(NULL, 0, "%d", npoints);
     for (int p = 0; p < npoints; p++) {
-        pts[p].idx = xmalloc((size_t)(x->naxes ? x->naxes : 1) * sizeof(int));
+        pts[p].idx = tps__xmalloc((size_t)(x->naxes ? x->naxes : 1) * sizeof(int));
         /* The last axis varies fastest, like nested loops written in file
          * order. */
         int rest = p;
@@ -384,7 +351,7 @@ static point_t *grid_expand(const experiment_t *x, int npoints) {
             pts[p].idx[i] = rest % x->axes[i].n;
             rest /= x->axes[i].n;
         }
-        char *label = xasprintf("p%0*d", width, p + 1);
+        char *label = tps__xasprintf("p%0*d", width, p + 1);
         size_t len = strlen(label);
         if (x->naxes == 0)
             label_append(&label, &len, "-base");
@@ -422,12 +389,12 @@ static int csv_read(csv_t *c, const char *path) {
         char *save = NULL;
         for (char *t = strtok_r(line, ",\r\n", &save);
              t && c->ncols < CSV_MAXCOLS; t = strtok_r(NULL, ",\r\n", &save))
-            c->names[c->ncols++] = xstrdup(t);
+            c->names[c->ncols++] = tps__xstrdup(t);
     }
     while (getline(&line, &cap, f) > 0) {
         if (c->nrows == cap_rows) {
             cap_rows = cap_rows ? 2 * cap_rows : 256;
-            c->rows = xrealloc(c->rows, (size_t)cap_rows * sizeof(*c->rows));
+            c->rows = tps__xrealloc(c->rows, (size_t)cap_rows * sizeof(*c->rows));
         }
         double *r = c->rows[c->nrows];
         int k = 0;
@@ -513,7 +480,7 @@ static void hist_add(hist_t *h, double s) {
         return;
     int k = (int)s;
     if (k >= h->n) {
-        h->count = xrealloc(h->count, (size_t)(k + 1) * sizeof(uint64_t));
+        h->count = tps__xrealloc(h->count, (size_t)(k + 1) * sizeof(uint64_t));
         memset(h->count + h->n, 0, (size_t)(k + 1 - h->n) * sizeof(uint64_t));
         h->n = k + 1;
     }
@@ -534,7 +501,7 @@ static int cmp_double(const void *a, const void *b) {
 static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
     for (int k = 0; k < ST_N; k++)
         r->st[k] = NAN;
-    char *p = xasprintf("%s/eval.csv", r->dir);
+    char *p = tps__xasprintf("%s/eval.csv", r->dir);
     csv_t ev;
     int have_eval = csv_read(&ev, p) == 0;
     free(p);
@@ -551,8 +518,8 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
     size_t stale_n = 0, stale_cap = 0;
     double *stale = NULL;
     for (;; nw++) {
-        p = xasprintf("%s/worker-%d.csv", r->dir, nw);
-        w = xrealloc(w, (size_t)(nw + 1) * sizeof(csv_t));
+        p = tps__xasprintf("%s/worker-%d.csv", r->dir, nw);
+        w = tps__xrealloc(w, (size_t)(nw + 1) * sizeof(csv_t));
         int ok = csv_read(&w[nw], p) == 0;
         free(p);
         if (!ok)
@@ -572,7 +539,7 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
             if (cs >= 0 && !isnan(c->rows[j][cs])) {
                 if (stale_n == stale_cap) {
                     stale_cap = stale_cap ? 2 * stale_cap : 1024;
-                    stale = xrealloc(stale, stale_cap * sizeof(double));
+                    stale = tps__xrealloc(stale, stale_cap * sizeof(double));
                 }
                 stale[stale_n++] = c->rows[j][cs];
                 stale_sum += c->rows[j][cs];
@@ -610,7 +577,7 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
         if (dat) {
             fprintf(dat, "# time_s updates %s wire_bytes\n",
                     cm < ev.ncols ? ev.names[cm] : "metric");
-            int *pos = xmalloc((size_t)(nw ? nw : 1) * sizeof(int));
+            int *pos = tps__xmalloc((size_t)(nw ? nw : 1) * sizeof(int));
             memset(pos, 0, (size_t)nw * sizeof(int));
             for (int j = 0; j < ev.nrows; j++) {
                 double t = ev.rows[j][ct], b = 0;
@@ -663,7 +630,7 @@ static char *find_launch(const char *bindir) {
     const char *name = "taups-launch";
     char *cand = NULL;
     if (bindir) {
-        cand = xasprintf("%s/%s", bindir, name);
+        cand = tps__xasprintf("%s/%s", bindir, name);
     } else {
         char exe[PATH_MAX];
         ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -673,7 +640,7 @@ static char *find_launch(const char *bindir) {
             size_t len = strlen(exe);
             if (len >= 6 && strcmp(exe + len - 6, "/.libs") == 0)
                 exe[len - 6] = '\0';
-            cand = xasprintf("%s/%s", exe, name);
+            cand = tps__xasprintf("%s/%s", exe, name);
         }
     }
     if (cand && is_program(cand))
@@ -683,8 +650,8 @@ static char *find_launch(const char *bindir) {
     for (const char *p = path; !found && !bindir && p && *p;) {
         const char *colon = strchr(p, ':');
         size_t len = colon ? (size_t)(colon - p) : strlen(p);
-        char *c = len ? xasprintf("%.*s/%s", (int)len, p, name)
-                      : xasprintf("./%s", name);
+        char *c = len ? tps__xasprintf("%.*s/%s", (int)len, p, name)
+                      : tps__xasprintf("./%s", name);
         if (is_program(c))
             found = c;
         else
@@ -698,23 +665,6 @@ static char *find_launch(const char *bindir) {
     return found;
 }
 
-static int mkdir_p(const char *dir) {
-    char *d = xstrdup(dir);
-    int rc = 0;
-    for (char *p = d + 1; rc == 0; p++) {
-        if (*p != '/' && *p != '\0')
-            continue;
-        char c = *p;
-        *p = '\0';
-        if (mkdir(d, 0755) < 0 && errno != EEXIST)
-            rc = -1;
-        *p = c;
-        if (c == '\0')
-            break;
-    }
-    free(d);
-    return rc;
-}
 
 /* Runs argv with stdout and stderr in `log`, optionally in directory `cwd`.
  * Returns its exit status, 128+N when killed by signal N, or 127 when it
@@ -752,7 +702,7 @@ typedef struct agg_s {
 } agg_t;
 
 static agg_t aggregate(const run_t *runs, int nruns, int point, int k) {
-    double *v = xmalloc((size_t)nruns * sizeof(double));
+    double *v = tps__xmalloc((size_t)nruns * sizeof(double));
     agg_t a = {0, NAN, NAN, NAN};
     for (int i = 0; i < nruns; i++)
         if (runs[i].point == point && runs[i].status == 0 &&
@@ -814,7 +764,7 @@ static void point_counts(const sweep_t *s, int p, int *runs, int *failed) {
 }
 
 static int write_summary_csv(const sweep_t *s) {
-    char *path = xasprintf("%s/summary.csv", s->out);
+    char *path = tps__xasprintf("%s/summary.csv", s->out);
     FILE *f = fopen(path, "we");
     if (!f) {
         fprintf(stderr, "%s: cannot write %s: %s\n", PROG, path,
@@ -859,7 +809,7 @@ static int write_summary_csv(const sweep_t *s) {
 }
 
 static int write_summary_md(const sweep_t *s) {
-    char *path = xasprintf("%s/summary.md", s->out);
+    char *path = tps__xasprintf("%s/summary.md", s->out);
     FILE *f = fopen(path, "we");
     if (!f) {
         fprintf(stderr, "%s: cannot write %s: %s\n", PROG, path,
@@ -917,7 +867,7 @@ static int write_summary_md(const sweep_t *s) {
 }
 
 static int write_sweep_json(const sweep_t *s, int repeats) {
-    char *path = xasprintf("%s/sweep.json", s->out);
+    char *path = tps__xasprintf("%s/sweep.json", s->out);
     FILE *f = fopen(path, "we");
     if (!f) {
         fprintf(stderr, "%s: cannot write %s: %s\n", PROG, path,
@@ -1002,7 +952,7 @@ static void gp_curves(FILE *f, const sweep_t *s, const char *name,
         for (int p = 0; p < s->npoints; p++) {
             if (!s->plotted[p])
                 continue;
-            char *dat = xasprintf("plots/%s.dat", s->pts[p].label);
+            char *dat = tps__xasprintf("plots/%s.dat", s->pts[p].label);
             fputs(first ? " " : ", \\\n     ", f);
             gp_str(f, dat);
             fprintf(f, " using %s with lines lw 2 title ", cols);
@@ -1025,7 +975,7 @@ static void plot(const sweep_t *s) {
         printf("%s: no run produced evaluation rows; no plots\n", PROG);
         return;
     }
-    char *path = xasprintf("%s/plots.gp", s->out);
+    char *path = tps__xasprintf("%s/plots.gp", s->out);
     FILE *f = fopen(path, "we");
     if (!f) {
         fprintf(stderr, "%s: cannot write %s: %s\n", PROG, path,
@@ -1054,8 +1004,8 @@ static void plot(const sweep_t *s) {
           "(versions)'\nset ylabel 'pushes'\nset xrange [-0.5:*]\n",
           f);
     for (int p = 0; p < s->npoints; p++) {
-        char *dat = xasprintf("plots/%s-staleness.dat", s->pts[p].label);
-        char *full = xasprintf("%s/%s", s->out, dat);
+        char *dat = tps__xasprintf("plots/%s-staleness.dat", s->pts[p].label);
+        char *full = tps__xasprintf("%s/%s", s->out, dat);
         int have = access(full, F_OK) == 0;
         free(full);
         for (int fmt = 0; fmt < 2 && have; fmt++) {
@@ -1073,7 +1023,7 @@ static void plot(const sweep_t *s) {
     fclose(f);
     free(path);
 
-    char *log = xasprintf("%s/plots.log", s->out);
+    char *log = tps__xasprintf("%s/plots.log", s->out);
     char *argv[] = {"gnuplot", "plots.gp", NULL};
     int st = run_child(argv, log, s->out);
     if (st == 127)
@@ -1090,9 +1040,9 @@ static void plot(const sweep_t *s) {
 /* Writes OUT/plots/LABEL.dat from the point's first successful run and
  * OUT/plots/LABEL-staleness.dat from all its successful runs. */
 static void analyse_point(sweep_t *s, int p) {
-    char *dir = xasprintf("%s/plots", s->out);
-    mkdir_p(dir);
-    char *datp = xasprintf("%s/%s.dat", dir, s->pts[p].label);
+    char *dir = tps__xasprintf("%s/plots", s->out);
+    tps__mkdir_p(dir);
+    char *datp = tps__xasprintf("%s/%s.dat", dir, s->pts[p].label);
     hist_t h = {0, NULL};
     FILE *dat = NULL;
     for (int i = 0; i < s->nruns; i++) {
@@ -1112,7 +1062,7 @@ static void analyse_point(sweep_t *s, int p) {
         }
     }
     if (h.n) {
-        char *hp = xasprintf("%s/%s-staleness.dat", dir, s->pts[p].label);
+        char *hp = tps__xasprintf("%s/%s-staleness.dat", dir, s->pts[p].label);
         FILE *f = fopen(hp, "we");
         if (f) {
             fputs("# staleness pushes\n", f);
@@ -1219,7 +1169,7 @@ int main(int argc, char **argv) {
 
     char *outdir;
     if (out) {
-        outdir = xstrdup(out);
+        outdir = tps__xstrdup(out);
     } else {
         const char *base = strrchr(x.path, '/');
         base = base ? base + 1 : x.path;
@@ -1228,7 +1178,7 @@ int main(int argc, char **argv) {
         struct tm tm;
         char stamp[32];
         strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime_r(&now, &tm));
-        outdir = xasprintf("results/%.*s-%s", (int)(n ? n : strlen(base)), base,
+        outdir = tps__xasprintf("results/%.*s-%s", (int)(n ? n : strlen(base)), base,
                            stamp);
     }
 
@@ -1239,8 +1189,8 @@ int main(int argc, char **argv) {
     s.npoints = grid;
     s.pts = grid_expand(&x, grid);
     s.nruns = grid * repeats;
-    s.runs = xmalloc((size_t)s.nruns * sizeof(run_t));
-    s.plotted = xmalloc((size_t)grid * sizeof(int));
+    s.runs = tps__xmalloc((size_t)s.nruns * sizeof(run_t));
+    s.plotted = tps__xmalloc((size_t)grid * sizeof(int));
     memset(s.plotted, 0, (size_t)grid * sizeof(int));
     for (int p = 0, i = 0; p < grid; p++)
         for (int seed = 1; seed <= repeats; seed++, i++) {
@@ -1250,8 +1200,8 @@ int main(int argc, char **argv) {
             r->seed = seed;
             r->status = -1;
             r->dir =
-                xasprintf("%s/runs/%s-seed%d", outdir, s.pts[p].label, seed);
-            av_take(&r->av, xstrdup(launch));
+                tps__xasprintf("%s/runs/%s-seed%d", outdir, s.pts[p].label, seed);
+            av_take(&r->av, tps__xstrdup(launch));
             for (int b = 0; b < x.nbase; b++) {
                 int swept = 0;
                 for (int a = 0; a < x.naxes; a++)
@@ -1261,10 +1211,10 @@ int main(int argc, char **argv) {
             }
             for (int a = 0; a < x.naxes; a++)
                 av_key(&r->av, x.axes[a].key, x.axes[a].vals[s.pts[p].idx[a]]);
-            av_take(&r->av, xstrdup("--seed"));
-            av_take(&r->av, xasprintf("%d", seed));
-            av_take(&r->av, xstrdup("--out"));
-            av_take(&r->av, xstrdup(r->dir));
+            av_take(&r->av, tps__xstrdup("--seed"));
+            av_take(&r->av, tps__xasprintf("%d", seed));
+            av_take(&r->av, tps__xstrdup("--out"));
+            av_take(&r->av, tps__xstrdup(r->dir));
         }
 
     int rc = 0;
@@ -1279,7 +1229,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: %s already holds a sweep; choose another --out\n",
                 PROG, outdir);
         rc = 2;
-    } else if (mkdir_p(outdir) < 0) {
+    } else if (tps__mkdir_p(outdir) < 0) {
         fprintf(stderr, "%s: cannot create %s: %s\n", PROG, outdir,
                 strerror(errno));
         rc = 2;
@@ -1301,12 +1251,12 @@ int main(int argc, char **argv) {
             struct timespec t0, t1;
             clock_gettime(CLOCK_MONOTONIC, &t0);
             char *log = NULL;
-            if (mkdir_p(r->dir) < 0) {
+            if (tps__mkdir_p(r->dir) < 0) {
                 fprintf(stderr, "%s: cannot create %s: %s\n", PROG, r->dir,
                         strerror(errno));
                 r->status = 127;
             } else {
-                log = xasprintf("%s/launch.out", r->dir);
+                log = tps__xasprintf("%s/launch.out", r->dir);
                 r->status = run_child(r->av.v, log, NULL);
             }
             clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -1,0 +1,22 @@
+/* Helpers of the command-line tools (launcher, sweep): allocation that
+ * ends the program with a message when memory runs out (a tool has nothing
+ * sensible to do then), formatted strings, and mkdir -p. Not for the
+ * library or the server, which must report errors instead. */
+#ifndef TPS_TOOL_H
+#define TPS_TOOL_H
+
+#include <stddef.h>
+
+void *tps__xmalloc(size_t n);
+void *tps__xrealloc(void *p, size_t n);
+char *tps__xstrdup(const char *s);
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+char *tps__xasprintf(const char *fmt, ...);
+
+/* Creates dir and its missing parents (mode 0755). Returns 0 or -1 with
+ * errno set. */
+int tps__mkdir_p(const char *dir);
+
+#endif
