@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void oom(void) {
     fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
@@ -63,4 +65,57 @@ int tps__mkdir_p(const char *dir) {
     free(d);
     errno = saved;
     return rc;
+}
+
+static int is_program(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+           access(path, X_OK) == 0;
+}
+
+char *tps__find_program(const char *bindir, const char *name,
+                        const char *subdir) {
+    char *cand[2] = {NULL, NULL};
+    if (bindir) {
+        cand[0] = tps__xasprintf("%s/%s", bindir, name);
+    } else {
+        char exe[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+        if (n > 0) {
+            exe[n] = '\0';
+            char *slash = strrchr(exe, '/');
+            *slash = '\0';
+            /* Under libtool the real binary sits in .libs/ of its directory. */
+            size_t len = strlen(exe);
+            if (len >= 6 && strcmp(exe + len - 6, "/.libs") == 0)
+                exe[len - 6] = '\0';
+            cand[0] = tps__xasprintf("%s/%s", exe, name);
+            cand[1] = tps__xasprintf("%s/../%s/%s", exe, subdir, name);
+        }
+    }
+    char *found = NULL;
+    for (int k = 0; k < 2 && !found; k++)
+        if (cand[k] && is_program(cand[k]))
+            found = tps__xstrdup(cand[k]);
+    const char *path = getenv("PATH");
+    for (const char *p = path; !found && !bindir && p && *p;) {
+        const char *colon = strchr(p, ':');
+        size_t len = colon ? (size_t)(colon - p) : strlen(p);
+        /* An empty PATH entry means the current directory. */
+        char *c = len ? tps__xasprintf("%.*s/%s", (int)len, p, name)
+                      : tps__xasprintf("./%s", name);
+        if (is_program(c))
+            found = c;
+        else
+            free(c);
+        p = colon ? colon + 1 : NULL;
+    }
+    if (!found)
+        fprintf(stderr,
+                "%s: cannot find %s (looked in %s%s%s%s); use --bindir\n", program_invocation_short_name,
+                name, cand[0] ? cand[0] : "", cand[1] ? ", " : "",
+                cand[1] ? cand[1] : "", bindir ? "" : " and PATH");
+    free(cand[0]);
+    free(cand[1]);
+    return found;
 }

@@ -1,7 +1,8 @@
 /* Helpers of the command-line tools (launcher, sweep): allocation that
  * ends the program with a message when memory runs out (a tool has nothing
- * sensible to do then), formatted strings, and mkdir -p. Not for the
- * library or the server, which must report errors instead. */
+ * sensible to do then), formatted strings, mkdir -p and finding sibling
+ * programs. Not for the library or the server, which must report errors
+ * instead. */
 #ifndef TPS_TOOL_H
 #define TPS_TOOL_H
 
@@ -18,5 +19,13 @@ char *tps__xasprintf(const char *fmt, ...);
 /* Creates dir and its missing parents (mode 0755). Returns 0 or -1 with
  * errno set. */
 int tps__mkdir_p(const char *dir);
+
+/* Finds a sibling program: in bindir if given (only there, and PATH is not
+ * searched); else next to this executable (out of libtool's .libs/), then
+ * in its ../SUBDIR (the build tree keeps programs in server/, worker/,
+ * tools/), then in PATH. Returns an owned path, or NULL after saying where
+ * it looked. */
+char *tps__find_program(const char *bindir, const char *name,
+                        const char *subdir);
 
 #endif

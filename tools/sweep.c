@@ -617,53 +617,6 @@ static void on_signal(int sig) {
     interrupted = 1;
 }
 
-/* Finds taups-launch the way taups-launch finds its siblings: --bindir;
- * else next to this program (its .libs/ parent under libtool); then PATH.
- * Returns an owned path or NULL. */
-static int is_program(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-           access(path, X_OK) == 0;
-}
-
-static char *find_launch(const char *bindir) {
-    const char *name = "taups-launch";
-    char *cand = NULL;
-    if (bindir) {
-        cand = tps__xasprintf("%s/%s", bindir, name);
-    } else {
-        char exe[PATH_MAX];
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-        if (n > 0) {
-            exe[n] = '\0';
-            *strrchr(exe, '/') = '\0';
-            size_t len = strlen(exe);
-            if (len >= 6 && strcmp(exe + len - 6, "/.libs") == 0)
-                exe[len - 6] = '\0';
-            cand = tps__xasprintf("%s/%s", exe, name);
-        }
-    }
-    if (cand && is_program(cand))
-        return cand;
-    char *found = NULL;
-    const char *path = getenv("PATH");
-    for (const char *p = path; !found && !bindir && p && *p;) {
-        const char *colon = strchr(p, ':');
-        size_t len = colon ? (size_t)(colon - p) : strlen(p);
-        char *c = len ? tps__xasprintf("%.*s/%s", (int)len, p, name)
-                      : tps__xasprintf("./%s", name);
-        if (is_program(c))
-            found = c;
-        else
-            free(c);
-        p = colon ? colon + 1 : NULL;
-    }
-    if (!found)
-        fprintf(stderr, "%s: cannot find %s (looked in %s%s); use --bindir\n",
-                PROG, name, cand ? cand : "", bindir ? "" : " and PATH");
-    free(cand);
-    return found;
-}
 
 
 /* Runs argv with stdout and stderr in `log`, optionally in directory `cwd`.
@@ -1158,7 +1111,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: %s: the grid has more than 100000 points\n", PROG,
                 x.path);
     if (grid > 0)
-        launch = find_launch(bindir);
+        launch = tps__find_program(bindir, "taups-launch", "tools");
     if (grid <= 0 || !launch) {
         experiment_free(&x);
         tps_opt_free(opts);
