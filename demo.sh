@@ -6,15 +6,7 @@
 # taups-launch (see build/tools/taups-launch --help).
 set -eu
 cd "$(dirname "$0")"
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO=sudo
-$SUDO ./setup.sh
-autoreconf -fi >/dev/null
-mkdir -p build
-cd build
-[ -f Makefile ] || ../configure >/dev/null
-make -j"$(nproc)" >/dev/null
-cd ..
+./build.sh
 exec build/tools/taups-launch --model softmax --shards 2 --workers 4 \
     --batch 64 --lr 0.05 --eval-every 1000 \
     --seconds 30 --out "runs/demo-$(date +%Y%m%d-%H%M%S)" "$@"

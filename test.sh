@@ -3,14 +3,9 @@
 # and runs the whole test suite (unit, loopback and end-to-end tests).
 set -eu
 cd "$(dirname "$0")"
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO=sudo
-$SUDO ./setup.sh
-autoreconf -fi >/dev/null
-mkdir -p build
+# shellcheck disable=SC2086
+./build.sh --enable-werror ${CONFIGURE_FLAGS:-}
 cd build
-../configure --enable-werror ${CONFIGURE_FLAGS:-} >/dev/null
-make -j"$(nproc)" >/dev/null
 if ! make -j"$(nproc)" check; then
     # Show what failed, not only that something did.
     for f in $(find . -name '*.log' -path './tests/*'); do
