@@ -44,6 +44,7 @@ typedef struct axis_s {
     char *key;
     int n;
     char **vals;
+    int leader; /* -1, or the axis whose position this one follows */
 } axis_t;
 
 typedef struct experiment_s {
@@ -56,7 +57,10 @@ typedef struct experiment_s {
     char *metric; /* NULL: no [target] */
     double target;
     int lower_better;
-    int repeats; /* 0: not in the file */
+    int stop;       /* [target] stop = yes: end each run at the target */
+    double diverge; /* [target] diverge = X: worse than X counts as diverged
+                       (and ends the run); NAN: unset */
+    int repeats;    /* 0: not in the file */
 } experiment_t;
 
 static char *trim(char *s) {
@@ -100,6 +104,91 @@ static char *read_file(const char *path) {
 /* Keys taups-sweep sets itself for every run. */
 static int key_reserved(const char *k) {
     return strcmp(k, "seed") == 0 || strcmp(k, "out") == 0;
+}
+
+/* Splits s at every '|' into at most max trimmed fields; returns how many
+ * there were (more than max means too many). */
+static int split_bar(char *s, char **f, int max) {
+    int n = 0;
+    for (char *p = s;; p++) {
+        char *bar = strchr(p, '|');
+        if (bar)
+            *bar = '\0';
+        if (n < max)
+            f[n] = trim(p);
+        n++;
+        if (!bar)
+            return n;
+        p = bar;
+    }
+}
+
+#define LINK_MAX 8
+
+/* [sweep] KEY = V1, V2, ... adds one grid axis. "K1 | K2 = a1 | b1, a2 | b2"
+ * adds linked axes that move together (K2 follows K1), for settings that
+ * are derived from each other, such as a learning rate scaled with the
+ * staleness bound: the grid grows by the number of values, not their
+ * product. */
+static int axes_add(experiment_t *x, char *key, char *val, int lineno) {
+    char *keys[LINK_MAX];
+    int nk = split_bar(key, keys, LINK_MAX);
+    if (nk > LINK_MAX) {
+        fprintf(stderr, "%s: %s:%d: at most %d linked keys\n", PROG, x->path,
+                lineno, LINK_MAX);
+        return -1;
+    }
+    for (int k = 0; k < nk; k++) {
+        int dup = *keys[k] == '\0' || key_reserved(keys[k]) ||
+                  strcmp(keys[k], "repeats") == 0;
+        for (int i = 0; i < x->naxes && !dup; i++)
+            dup = strcmp(x->axes[i].key, keys[k]) == 0;
+        for (int j = 0; j < k && !dup; j++)
+            dup = strcmp(keys[j], keys[k]) == 0;
+        if (dup) {
+            fprintf(stderr,
+                    "%s: %s:%d: \"%s\" cannot be swept: empty, reserved, or "
+                    "swept twice\n",
+                    PROG, x->path, lineno, keys[k]);
+            return -1;
+        }
+    }
+    int first = x->naxes;
+    x->axes = tps__xrealloc(x->axes, (size_t)(x->naxes + nk) * sizeof(axis_t));
+    for (int k = 0; k < nk; k++) {
+        axis_t *a = &x->axes[x->naxes++];
+        a->key = tps__xstrdup(keys[k]);
+        a->n = 0;
+        a->vals = NULL;
+        a->leader = k ? first : -1;
+    }
+    char *vsave = NULL;
+    for (char *v = strtok_r(val, ",", &vsave); v;
+         v = strtok_r(NULL, ",", &vsave)) {
+        v = trim(v);
+        if (*v == '\0')
+            continue;
+        char *f[LINK_MAX];
+        int nf = split_bar(v, f, LINK_MAX);
+        if (nf != nk) {
+            fprintf(stderr,
+                    "%s: %s:%d: value \"%s\" has %d field(s) for %d linked "
+                    "key(s)\n",
+                    PROG, x->path, lineno, v, nf, nk);
+            return -1;
+        }
+        for (int k = 0; k < nk; k++) {
+            axis_t *a = &x->axes[first + k];
+            a->vals = tps__xrealloc(a->vals, (size_t)(a->n + 1) * sizeof(char *));
+            a->vals[a->n++] = tps__xstrdup(f[k]);
+        }
+    }
+    if (x->axes[first].n == 0) {
+        fprintf(stderr, "%s: %s:%d: %s has no values\n", PROG, x->path, lineno,
+                x->axes[first].key);
+        return -1;
+    }
+    return 0;
 }
 
 static int experiment_load(experiment_t *x, const char *path) {
@@ -187,35 +276,7 @@ static int experiment_load(experiment_t *x, const char *path) {
                     PROG, path, lineno);
             rc = -1;
         } else if (sec == SWEEP) {
-            for (int i = 0; i < x->naxes; i++)
-                if (strcmp(x->axes[i].key, key) == 0) {
-                    fprintf(stderr, "%s: %s:%d: %s is swept twice\n", PROG,
-                            path, lineno, key);
-                    rc = -1;
-                }
-            if (rc)
-                break;
-            x->axes =
-                tps__xrealloc(x->axes, (size_t)(x->naxes + 1) * sizeof(axis_t));
-            axis_t *a = &x->axes[x->naxes++];
-            a->key = tps__xstrdup(key);
-            a->n = 0;
-            a->vals = NULL;
-            char *vsave = NULL;
-            for (char *v = strtok_r(val, ",", &vsave); v;
-                 v = strtok_r(NULL, ",", &vsave)) {
-                v = trim(v);
-                if (*v == '\0')
-                    continue;
-                a->vals =
-                    tps__xrealloc(a->vals, (size_t)(a->n + 1) * sizeof(char *));
-                a->vals[a->n++] = tps__xstrdup(v);
-            }
-            if (a->n == 0) {
-                fprintf(stderr, "%s: %s:%d: %s has no values\n", PROG, path,
-                        lineno, key);
-                rc = -1;
-            }
+            rc = axes_add(x, key, val, lineno);
         } else if (strcmp(key, "metric") == 0) {
             if (strcmp(val, "rel_err") && strcmp(val, "accuracy") &&
                 strcmp(val, "loss")) {
@@ -228,6 +289,21 @@ static int experiment_load(experiment_t *x, const char *path) {
             free(x->metric);
             x->metric = tps__xstrdup(val);
             x->lower_better = strcmp(val, "accuracy") != 0;
+        } else if (strcmp(key, "stop") == 0) {
+            if (strcmp(val, "yes") && strcmp(val, "no")) {
+                fprintf(stderr, "%s: %s:%d: stop = %s: want yes or no\n", PROG,
+                        path, lineno, val);
+                rc = -1;
+            }
+            x->stop = strcmp(val, "yes") == 0;
+        } else if (strcmp(key, "diverge") == 0) {
+            char *end;
+            x->diverge = strtod(val, &end);
+            if (*val == '\0' || *end || !isfinite(x->diverge)) {
+                fprintf(stderr, "%s: %s:%d: diverge = %s: not a number\n", PROG,
+                        path, lineno, val);
+                rc = -1;
+            }
         } else if (strcmp(key, "value") == 0) {
             char *end;
             x->target = strtod(val, &end);
@@ -239,12 +315,18 @@ static int experiment_load(experiment_t *x, const char *path) {
             have_value = 1;
         } else {
             fprintf(stderr,
-                    "%s: %s:%d: [target] knows metric and value, not %s\n",
+                    "%s: %s:%d: [target] knows metric, value, stop and "
+                    "diverge, not %s\n",
                     PROG, path, lineno, key);
             rc = -1;
         }
     }
     free(copy);
+    if (rc == 0 && (x->stop || !isnan(x->diverge)) && !x->metric) {
+        fprintf(stderr, "%s: %s: [target] stop and diverge need a metric\n",
+                PROG, path);
+        rc = -1;
+    }
     if (rc == 0 && (x->metric != NULL) != have_value) {
         fprintf(stderr, "%s: %s: [target] needs both metric and value\n", PROG,
                 path);
@@ -319,6 +401,8 @@ typedef struct point_s {
 static int grid_size(const experiment_t *x) {
     long n = 1;
     for (int i = 0; i < x->naxes; i++) {
+        if (x->axes[i].leader >= 0)
+            continue;
         n *= x->axes[i].n;
         if (n > 100000)
             return -1;
@@ -348,9 +432,14 @@ static point_t *grid_expand(const experiment_t *x, int npoints) {
          * order. */
         int rest = p;
         for (int i = x->naxes - 1; i >= 0; i--) {
+            if (x->axes[i].leader >= 0)
+                continue;
             pts[p].idx[i] = rest % x->axes[i].n;
             rest /= x->axes[i].n;
         }
+        for (int i = 0; i < x->naxes; i++)
+            if (x->axes[i].leader >= 0)
+                pts[p].idx[i] = pts[p].idx[x->axes[i].leader];
         char *label = tps__xasprintf("p%0*d", width, p + 1);
         size_t len = strlen(label);
         if (x->naxes == 0)
@@ -456,17 +545,23 @@ enum {
     ST_STALE_MEAN,
     ST_STALE_P99,
     ST_DROPPED,
+    ST_UPDATES,
+    ST_DURATION,
     ST_N
 };
 static const char *const st_names[ST_N] = {
     "time_to_target_s", "updates_to_target", "final_metric", "wire_bytes",
-    "staleness_mean",   "staleness_p99",     "dropped"};
+    "staleness_mean",   "staleness_p99",     "dropped",
+    "updates",          "worker_seconds"};
 
 typedef struct run_s {
     int point, seed;
     char *dir;
     argv_t av;
     int status;      /* taups-launch's exit status; -1: not started */
+    int stopped;     /* the sweep ended the run at its target */
+    int diverged;    /* the metric went past [target] diverge, or a worker
+                        stopped on a non-finite loss */
     double st[ST_N]; /* NAN: unknown or target not reached */
 } run_t;
 
@@ -529,6 +624,9 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
     int have_wire = 0, have_dropped = 0;
     for (int i = 0; i < nw; i++) {
         csv_t *c = &w[i];
+        if (c->nrows > 0 && (isnan(r->st[ST_DURATION]) ||
+                             c->rows[c->nrows - 1][0] > r->st[ST_DURATION]))
+            r->st[ST_DURATION] = c->rows[c->nrows - 1][0];
         int bs = csv_col(c, "bytes_sent", 1), br = csv_col(c, "bytes_recv", 1);
         int cs = csv_col(c, "staleness", 1), cd = csv_col(c, "dropped", 1);
         if (bs >= 0 && br >= 0 && c->nrows > 0) {
@@ -565,6 +663,8 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
 
     if (have_eval && ct >= 0 && cm >= 0 && ev.nrows > 0) {
         r->st[ST_FINAL] = ev.rows[ev.nrows - 1][cm];
+        if (cu >= 0)
+            r->st[ST_UPDATES] = ev.rows[ev.nrows - 1][cu];
         for (int j = 0; j < ev.nrows && x->metric; j++) {
             double m = ev.rows[j][cm];
             if (isnan(m) || (x->lower_better ? m > x->target : m < x->target))
@@ -619,10 +719,72 @@ static void on_signal(int sig) {
 
 
 
+/* What the sweep watches while a run goes on: the evaluator's CSV, read
+ * from where the last poll stopped, one complete line at a time. */
+typedef struct watch_s {
+    const experiment_t *x;
+    run_t *r;
+    char *eval_path;
+    long off;  /* byte offset of the first unread line */
+    int col;   /* column of the target metric; -1 before the header */
+    int hit;   /* the target or the divergence limit has been seen */
+} watch_t;
+
+/* Returns 1 when the run should be stopped now. */
+static int watch_poll(watch_t *w) {
+    FILE *f = fopen(w->eval_path, "re");
+    if (!f)
+        return 0;
+    if (fseek(f, w->off, SEEK_SET) != 0) {
+        fclose(f);
+        return 0;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while (!w->hit && (n = getline(&line, &cap, f)) > 0 && line[n - 1] == '\n') {
+        w->off += n;
+        if (w->col < 0) {
+            int k = 0;
+            char *save = NULL;
+            for (char *t = strtok_r(line, ",\r\n", &save); t;
+                 t = strtok_r(NULL, ",\r\n", &save), k++)
+                if (strcmp(t, w->x->metric) == 0)
+                    w->col = k;
+            if (w->col < 0) /* not the metric this experiment targets */
+                break;
+            continue;
+        }
+        char *p = line;
+        for (int k = 0; k < w->col && p; k++)
+            if ((p = strchr(p, ',')) != NULL)
+                p++;
+        if (!p)
+            continue;
+        double m = strtod(p, NULL);
+        const experiment_t *x = w->x;
+        int worse = x->lower_better ? m > x->diverge : m < x->diverge;
+        if (!isnan(x->diverge) && (!isfinite(m) || worse)) {
+            w->r->diverged = 1;
+            w->hit = 1;
+        } else if (x->stop &&
+                   (x->lower_better ? m <= x->target : m >= x->target)) {
+            w->r->stopped = 1;
+            w->hit = 1;
+        }
+    }
+    free(line);
+    fclose(f);
+    return w->hit;
+}
+
 /* Runs argv with stdout and stderr in `log`, optionally in directory `cwd`.
- * Returns its exit status, 128+N when killed by signal N, or 127 when it
- * could not be started. */
-static int run_child(char *const *argv, const char *log, const char *cwd) {
+ * With a watch, polls the run's evaluator every 100 ms and interrupts the
+ * launcher (which stops its processes and writes its files as on Ctrl-C)
+ * once the target or the divergence limit is seen. Returns its exit status,
+ * 128+N when killed by signal N, or 127 when it could not be started. */
+static int run_child(char *const *argv, const char *log, const char *cwd,
+                     watch_t *watch) {
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0)
@@ -638,13 +800,41 @@ static int run_child(char *const *argv, const char *log, const char *cwd) {
                 strerror(errno));
         _exit(127);
     }
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
+    int st, signalled = 0;
+    for (;;) {
+        pid_t got = waitpid(pid, &st, watch ? WNOHANG : 0);
+        if (got == pid)
+            break;
+        if (got < 0 && errno != EINTR)
             return 127;
+        if (got == 0) {
+            if (!signalled && watch_poll(watch)) {
+                kill(pid, SIGINT);
+                signalled = 1;
+            }
+            struct timespec ts = {0, 100 * 1000 * 1000};
+            nanosleep(&ts, NULL);
+        }
+    }
     if (WIFEXITED(st))
         return WEXITSTATUS(st);
     return 128 + WTERMSIG(st);
+}
+
+/* A worker that sees a non-finite loss stops and says so in its log; the
+ * run then fails, but what it measured is a divergence. */
+static int worker_diverged(const run_t *r) {
+    for (int i = 0;; i++) {
+        char *p = tps__xasprintf("%s/worker-%d.log", r->dir, i);
+        char *text = read_file(p);
+        free(p);
+        if (!text)
+            return 0;
+        int yes = strstr(text, "training diverged") != NULL;
+        free(text);
+        if (yes)
+            return 1;
+    }
 }
 
 /* ---- summaries ---- */
@@ -707,12 +897,14 @@ typedef struct sweep_s {
     int *plotted; /* per point: 1 when OUT/plots/LABEL.dat holds a curve */
 } sweep_t;
 
-static void point_counts(const sweep_t *s, int p, int *runs, int *failed) {
-    *runs = *failed = 0;
+static void point_counts(const sweep_t *s, int p, int *runs, int *failed,
+                         int *diverged) {
+    *runs = *failed = *diverged = 0;
     for (int i = 0; i < s->nruns; i++)
         if (s->runs[i].point == p && s->runs[i].status >= 0) {
             (*runs)++;
             *failed += s->runs[i].status != 0;
+            *diverged += s->runs[i].diverged;
         }
 }
 
@@ -730,7 +922,7 @@ static int write_summary_csv(const sweep_t *s) {
         fputc(',', f);
         csv_field(f, s->x->axes[i].key);
     }
-    fputs(",runs,failed,reached", f);
+    fputs(",runs,failed,diverged,reached", f);
     for (int k = 0; k < ST_N; k++)
         fprintf(f, ",%s_median,%s_min,%s_max", st_names[k], st_names[k],
                 st_names[k]);
@@ -741,10 +933,10 @@ static int write_summary_csv(const sweep_t *s) {
             fputc(',', f);
             csv_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
         }
-        int runs, failed;
-        point_counts(s, p, &runs, &failed);
+        int runs, failed, diverged;
+        point_counts(s, p, &runs, &failed, &diverged);
         agg_t reached = aggregate(s->runs, s->nruns, p, ST_T_TARGET);
-        fprintf(f, ",%d,%d,%d", runs, failed, reached.n);
+        fprintf(f, ",%d,%d,%d,%d", runs, failed, diverged, reached.n);
         for (int k = 0; k < ST_N; k++) {
             agg_t a = aggregate(s->runs, s->nruns, p, k);
             fputc(',', f);
@@ -783,12 +975,12 @@ static int write_summary_md(const sweep_t *s) {
         fputs(" | ", f);
         md_field(f, s->x->axes[i].key);
     }
-    fputs(" | runs | failed | reached", f);
+    fputs(" | runs | failed | diverged | reached", f);
     for (int k = 0; k < ST_N; k++)
         fprintf(f, " | %s",
                 k == ST_FINAL && s->x->metric ? s->x->metric : st_names[k]);
     fputs(" |\n|---", f);
-    for (int i = 0; i < s->x->naxes + 3 + ST_N; i++)
+    for (int i = 0; i < s->x->naxes + 4 + ST_N; i++)
         fputs("|---", f);
     fputs("|\n", f);
     for (int p = 0; p < s->npoints; p++) {
@@ -798,10 +990,10 @@ static int write_summary_md(const sweep_t *s) {
             fputs(" | ", f);
             md_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
         }
-        int runs, failed;
-        point_counts(s, p, &runs, &failed);
+        int runs, failed, diverged;
+        point_counts(s, p, &runs, &failed, &diverged);
         agg_t reached = aggregate(s->runs, s->nruns, p, ST_T_TARGET);
-        fprintf(f, " | %d | %d | %d", runs, failed, reached.n);
+        fprintf(f, " | %d | %d | %d | %d", runs, failed, diverged, reached.n);
         for (int k = 0; k < ST_N; k++) {
             agg_t a = aggregate(s->runs, s->nruns, p, k);
             fputs(" | ", f);
@@ -864,7 +1056,10 @@ static int write_sweep_json(const sweep_t *s, int repeats) {
         fprintf(f, ", \"seed\": %d, \"dir\": ", r->seed);
         tps_json_str(f, r->dir);
         if (r->status >= 0)
-            fprintf(f, ", \"status\": %d", r->status);
+            fprintf(f, ", \"status\": %d, \"stopped_at_target\": %s, "
+                       "\"diverged\": %s",
+                    r->status, r->stopped ? "true" : "false",
+                    r->diverged ? "true" : "false");
         else
             fputs(", \"status\": null", f);
         fputs(", \"argv\": [", f);
@@ -978,7 +1173,7 @@ static void plot(const sweep_t *s) {
 
     char *log = tps__xasprintf("%s/plots.log", s->out);
     char *argv[] = {"gnuplot", "plots.gp", NULL};
-    int st = run_child(argv, log, s->out);
+    int st = run_child(argv, log, s->out, NULL);
     if (st == 127)
         printf("%s: gnuplot is not installed (or could not start): no plots; "
                "install it, then run: cd %s && gnuplot plots.gp\n",
@@ -1048,9 +1243,16 @@ static const char usage[] =
     "  [sweep]            KEY = V1, V2, ... : the grid is the product of\n"
     "  lr = 0.1, 0.3      the lists, each point adding these keys or\n"
     "  server.max-staleness = 0, 5   replacing the [run] key of that name\n"
+    "  a | b = 1 | 0.2, 2 | 0.1   linked keys move together: two points\n"
     "  [target]\n"
     "  metric = rel_err   rel_err or loss (lower is better), accuracy\n"
     "  value = 1e-4       (higher is better)\n"
+    "  stop = yes         end each run once its evaluator reports the target\n"
+    "                     (default no: runs go to --iterations/--seconds)\n"
+    "  diverge = 1e3      a metric worse than this, or not finite, ends the\n"
+    "                     run and counts it as diverged (a result, not a\n"
+    "                     failure); so does a worker stopping on a\n"
+    "                     non-finite loss\n"
     "seed and out are set by " PROG " for every run.\n"
     "\n"
     "The output directory holds:\n"
@@ -1058,14 +1260,17 @@ static const char usage[] =
     "                     holds its output); LABEL is "
     "pN-KEY=VALUE_KEY=VALUE...\n"
     "  summary.csv        one row per configuration: swept values, runs,\n"
-    "                     failed, reached (runs that met the target), then\n"
+    "                     failed, diverged, reached (runs that met the\n"
+    "                     target), then\n"
     "                     median, min and max over the successful seeds of\n"
     "                     time_to_target_s and updates_to_target (over the\n"
     "                     runs that reached it; empty if none did),\n"
     "                     final_metric, wire_bytes (workers' last\n"
     "                     bytes_sent + bytes_recv, summed), staleness_mean,\n"
     "                     staleness_p99 (over the workers' CSV rows) and\n"
-    "                     dropped (sum of the workers' dropped column)\n"
+    "                     dropped (sum of the workers' dropped column),\n"
+    "                     updates (the evaluator's last count) and\n"
+    "                     worker_seconds (the longest worker's last row)\n"
     "  summary.md         the same as a Markdown table\n"
     "  sweep.json         the experiment file, the grid, every run's\n"
     "                     directory, arguments and exit status\n"
@@ -1105,6 +1310,7 @@ int main(int argc, char **argv) {
     }
     experiment_t x;
     memset(&x, 0, sizeof(x));
+    x.diverge = NAN;
     int grid = -1;
     char *launch = NULL;
     if (experiment_load(&x, argv[idx]) == 0 && (grid = grid_size(&x)) < 0)
@@ -1210,15 +1416,30 @@ int main(int argc, char **argv) {
                 r->status = 127;
             } else {
                 log = tps__xasprintf("%s/launch.out", r->dir);
-                r->status = run_child(r->av.v, log, NULL);
+                watch_t w = {&x, r, NULL, 0, -1, 0};
+                w.eval_path = tps__xasprintf("%s/eval.csv", r->dir);
+                int watching = x.stop || !isnan(x.diverge);
+                r->status = run_child(r->av.v, log, NULL, watching ? &w : NULL);
+                free(w.eval_path);
+                /* Interrupted by the sweep: the launcher's 130 is success. */
+                if ((r->stopped || r->diverged) && r->status == 128 + SIGINT)
+                    r->status = 0;
+                if (r->status != 0 && !interrupted && worker_diverged(r)) {
+                    r->diverged = 1;
+                    r->status = 0;
+                }
             }
             clock_gettime(CLOCK_MONOTONIC, &t1);
             double secs = (double)(t1.tv_sec - t0.tv_sec) +
                           (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
             failed += r->status != 0;
             if (r->status == 0)
-                printf("[%d/%d] %s seed %d: ok, %.1f s\n", i + 1, s.nruns,
-                       s.pts[r->point].label, r->seed, secs);
+                printf("[%d/%d] %s seed %d: %s, %.1f s\n", i + 1, s.nruns,
+                       s.pts[r->point].label, r->seed,
+                       r->diverged  ? "DIVERGED"
+                       : r->stopped ? "ok (target reached)"
+                                    : "ok",
+                       secs);
             else
                 printf(
                     "[%d/%d] %s seed %d: FAILED with status %d after %.1f s; "
