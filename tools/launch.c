@@ -17,7 +17,14 @@
  * launcher (PR_SET_PDEATHSIG and process groups work as before). The
  * namespaces are removed after every run, whatever its outcome, except when
  * the launcher itself is killed with SIGKILL: then its children still die,
- * but the namespaces (named tps-PID-*) stay until `ip netns del`. */
+ * but the namespaces (named tps-PID-*) stay until `ip netns del`.
+ *
+ * With --hosts FILE the servers and workers run on the hosts the file lists,
+ * each as a local `ssh` child whose remote end is a small sh wrapper (see
+ * REMOTE_WRAPPER). The local ssh process stands in for the remote one: its
+ * output is the process's log, its exit status the process's, and its stdin
+ * is a pipe whose closing stops the remote process. The evaluator stays on
+ * this host, since it is what the live progress reads. */
 #include "config.h"
 
 #include <errno.h>
@@ -57,11 +64,13 @@
 #define PLOT_WAIT_S 30.0
 #define TAIL_LINES 15
 #define NETNS_PORT 7000 /* each server has a namespace, so any port is free */
+#define SSH_WAIT_S 15.0 /* one auxiliary ssh command (kill, cat) */
+#define RPID_WAIT_S 5.0 /* a remote process reports its pid after starting */
 #define LINE_MAX_LEN 4096
 
 typedef struct settings_s {
-    int shards, workers, batch, iterations, eval_every, no_plot;
-    const char *model, *data, *host, *hosts, *out, *bindir;
+    int shards, workers, batch, iterations, eval_every, no_plot, port_base;
+    const char *model, *data, *host, *hosts, *out, *bindir, *ssh;
     double lr, seconds, cond, timeout;
     uint64_t seed, rows, dim;
     tps_strlist_t server_args, worker_args, faults;
@@ -70,6 +79,18 @@ typedef struct settings_s {
 typedef enum role_e { ROLE_SERVER, ROLE_EVAL, ROLE_WORKER } role_t;
 
 static const char *const role_names[] = {"server", "evaluator", "worker"};
+
+/* One line of a --hosts FILE: a machine that the launcher reaches over ssh.
+ * Its processes run from bindir and write their files into workdir. */
+typedef struct host_s {
+    char *dest;    /* ssh destination, [user@]host */
+    char *addr;    /* what its servers bind to and are reached at */
+    char *bindir;  /* NULL: the directories the launcher uses locally */
+    char *workdir; /* NULL: /tmp/taups-RUNID */
+    int ssh_port;
+    int roles; /* bit (1 << role_t) for each role it may run */
+    int line;  /* in the hosts file, for messages */
+} host_t;
 
 typedef struct child_s {
     char name[32];
@@ -85,6 +106,12 @@ typedef struct child_s {
     int tail_shown;        /* its log tail was already printed */
     int fault_killed;      /* a kill fault sent it SIGKILL: not a failure */
     double t_start, t_end; /* seconds since the launch */
+
+    /* Only for a process of --hosts FILE, whose local ssh stands in. */
+    const host_t *host; /* NULL: runs on this host */
+    int in_w;           /* write end of ssh's stdin, -1 once closed */
+    long rpid;          /* its pid there, 0 until its wrapper says */
+    char *rcsv;         /* a worker's owned path of its CSV there */
 } child_t;
 
 /* Follows a growing text file by offset and hands out complete lines, so that
@@ -182,6 +209,12 @@ typedef struct launch_s {
     fault_t *faults; /* owned, settings_t.faults.n of them */
     int nfaults;
     double t_workers; /* elapsed() when the first worker started; fault clock */
+    host_t *hosts;    /* owned, --hosts FILE only */
+    int nhosts;
+    char **ssh;     /* owned, NULL-terminated: --ssh split on blanks */
+    char *ssh_log;  /* owned path of ssh.log: auxiliary ssh commands */
+    char *run_id;   /* owned, names the default remote workdir */
+    int port_shift; /* added to --port-base after a port was taken */
 } launch_t;
 
 /* Signal handlers only record and wake the main loop through a self-pipe. */
@@ -314,6 +347,18 @@ static void describe_status(const child_t *c, char *buf, size_t n) {
             snprintf(buf, n, "killed by scheduled fault");
         else if (c->killed || stopped_early(c))
             snprintf(buf + strlen(buf), n - strlen(buf), " by the launcher");
+        /* ssh itself exits 255 on any failure of its own; sh, 127 when the
+         * program is missing. */
+        int code = WIFEXITED(c->status) ? WEXITSTATUS(c->status) : -1;
+        if (c->host && code == 255)
+            snprintf(buf, n, "ssh to %s port %d failed, exit status 255",
+                     c->host->dest, c->host->ssh_port);
+        else if (c->host && code == 127)
+            snprintf(buf + strlen(buf), n - strlen(buf),
+                     " on %s: program not found there", c->host->dest);
+        else if (c->host)
+            snprintf(buf + strlen(buf), n - strlen(buf), " on %s",
+                     c->host->dest);
     }
 }
 
@@ -536,6 +581,15 @@ static void reap(launch_t *l) {
                 c->running = 0;
                 c->status = st;
                 c->t_end = elapsed(l);
+                /* The remote wrapper reports a death by signal N as exit
+                 * status 128+N; turned back into that signal, so that remote
+                 * and local children are judged alike. */
+                if (c->host && WIFEXITED(st) && WEXITSTATUS(st) > 128 &&
+                    WEXITSTATUS(st) < 128 + 64)
+                    c->status = WEXITSTATUS(st) - 128;
+                if (c->in_w >= 0)
+                    close(c->in_w);
+                c->in_w = -1;
             }
         }
     }
@@ -556,25 +610,40 @@ static void wait_events(launch_t *l, double timeout) {
     reap(l);
 }
 
+/* Where a spawned child's standard streams go and where it runs. Zero
+ * fields are the common case: stdin /dev/null, stdout with stderr, this
+ * directory and network namespace. */
+typedef struct spawn_s {
+    const char *log; /* stderr, and stdout unless `out` is set */
+    int append;      /* append to log instead of truncating it */
+    const char *out; /* stdout alone, truncated */
+    const char *cwd;
+    const char *netns; /* bind mount of a network namespace to enter */
+    int *in_w; /* not NULL: stdin is a pipe whose close-on-exec write end
+                  is returned here, owned by the caller */
+} spawn_t;
+
 /* Starts argv[0] (looked up in PATH when it has no slash) in its own process
- * group, with stdin from /dev/null and stdout+stderr to `log` (truncated, or
- * appended to with `append`), in `cwd` when not NULL, and inside the network
- * namespace bound at `netns` when not NULL. The child is bound to die with
- * the launcher.
- * Returns the pid, or -errno when the log cannot be opened, fork fails or
+ * group as `sp` describes. The child is bound to die with the launcher.
+ * Returns the pid, or -errno when a file cannot be opened, fork fails or
  * exec fails (the child's exec error comes back through a close-on-exec
  * pipe, so a missing binary is reported here and not as a mysterious 127). */
-static pid_t spawn(char *const argv[], const char *log, int append,
-                   const char *cwd, const char *netns) {
-    int logfd = open(
-        log, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC),
-        0644);
-    if (logfd < 0)
-        return -errno;
-    int ep[2];
-    if (pipe2(ep, O_CLOEXEC) < 0) {
-        int e = errno;
-        close(logfd);
+static pid_t spawn(char *const argv[], const spawn_t *sp) {
+    int in[2] = {-1, -1}, outfd = -1, ep[2] = {-1, -1}, e = 0;
+    int logfd =
+        open(sp->log,
+             O_WRONLY | O_CREAT | O_CLOEXEC | (sp->append ? O_APPEND : O_TRUNC),
+             0644);
+    if (logfd < 0 ||
+        (sp->out &&
+         (outfd = open(sp->out, O_WRONLY | O_CREAT | O_CLOEXEC | O_TRUNC,
+                       0644)) < 0) ||
+        (sp->in_w && pipe2(in, O_CLOEXEC) < 0) || pipe2(ep, O_CLOEXEC) < 0) {
+        e = errno;
+        const int fds[] = {logfd, outfd, in[0], in[1]};
+        for (size_t k = 0; k < sizeof(fds) / sizeof(fds[0]); k++)
+            if (fds[k] >= 0)
+                close(fds[k]);
         return -e;
     }
     /* Blocked across fork so that no launcher handler runs in the child
@@ -595,11 +664,12 @@ static pid_t spawn(char *const argv[], const char *log, int append,
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
             _exit(127);
         setpgid(0, 0);
-        int nsfd = netns ? open(netns, O_RDONLY | O_CLOEXEC) : -2;
-        int nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
+        int nsfd = sp->netns ? open(sp->netns, O_RDONLY | O_CLOEXEC) : -2;
+        int infd = sp->in_w ? in[0] : open("/dev/null", O_RDONLY | O_CLOEXEC);
         if (nsfd == -1 || (nsfd >= 0 && setns(nsfd, CLONE_NEWNET) < 0) ||
-            nul < 0 || dup2(nul, 0) < 0 || dup2(logfd, 1) < 0 ||
-            dup2(logfd, 2) < 0 || (cwd && chdir(cwd) < 0)) {
+            infd < 0 || dup2(infd, 0) < 0 ||
+            dup2(outfd >= 0 ? outfd : logfd, 1) < 0 || dup2(logfd, 2) < 0 ||
+            (sp->cwd && chdir(sp->cwd) < 0)) {
             err = errno;
         } else {
             execvp(argv[0], argv);
@@ -615,8 +685,14 @@ static pid_t spawn(char *const argv[], const char *log, int append,
     sigprocmask(SIG_SETMASK, &old, NULL);
     close(ep[1]);
     close(logfd);
+    if (outfd >= 0)
+        close(outfd);
+    if (in[0] >= 0)
+        close(in[0]);
     if (pid < 0) {
         close(ep[0]);
+        if (in[1] >= 0)
+            close(in[1]);
         return -fork_errno;
     }
     int err = 0;
@@ -627,31 +703,230 @@ static pid_t spawn(char *const argv[], const char *log, int append,
     close(ep[0]);
     if (r == (ssize_t)sizeof(err)) {
         waitpid(pid, NULL, 0);
+        if (in[1] >= 0)
+            close(in[1]);
         return -err;
     }
+    if (sp->in_w)
+        *sp->in_w = in[1];
     return pid;
 }
 
+/* Runs argv to completion as `sp` describes, bounded by `wait_s` seconds
+ * and by a stop signal that arrives meanwhile (either SIGKILLs it). Returns
+ * the wait status, or -errno if it could not start. */
+static int run_bounded(launch_t *l, char *const argv[], const spawn_t *sp,
+                       double wait_s) {
+    pid_t pid = spawn(argv, sp);
+    if (pid < 0)
+        return (int)pid;
+    double deadline = elapsed(l) + wait_s;
+    int st = 0, signals = stop_count;
+    for (;;) {
+        pid_t p = waitpid(pid, &st, WNOHANG);
+        if (p == pid)
+            return st;
+        if (elapsed(l) > deadline || stop_count > signals) {
+            kill(-pid, SIGKILL);
+            waitpid(pid, &st, 0);
+            return st;
+        }
+        wait_wake(0.05);
+    }
+}
+
+/* ---- --hosts FILE: processes on other hosts, over ssh ---- */
+
+/* The remote half of every ssh child, run by sh with the workdir and the
+ * program's argv as arguments. It starts the program in the background with
+ * its pid announced on stderr (the launcher's handle for kill and pause
+ * faults), and sends it SIGTERM when ssh's stdin reaches EOF, which is how
+ * the launcher stops it and what happens when the launcher or its ssh dies;
+ * SIGKILL follows if it is still there 5 s later. Its exit status becomes
+ * ssh's, with a death by signal N reported as 128+N as sh does. The program's
+ * own stdin is /dev/null, so that only the watcher reads ssh's stdin. */
+#define REMOTE_WRAPPER                                                         \
+    "d=$1; shift; mkdir -p \"$d\" && cd \"$d\" || exit 126; "                  \
+    "exec 3<&0; \"$@\" </dev/null 3<&- & p=$!; "                               \
+    "echo \"taups-remote-pid: $p\" >&2; "                                      \
+    "(while read -r x <&3; do :; done; exec 3<&-; kill -TERM $p; sleep 5; "    \
+    "kill -KILL $p) </dev/null >/dev/null 2>&1 & w=$!; exec 3<&-; "            \
+    "trap 'kill -TERM $p 2>/dev/null' HUP INT TERM; "                          \
+    "while :; do wait $p; s=$?; kill -0 $p 2>/dev/null || break; done; "       \
+    "kill $w 2>/dev/null; exit $s"
+
+#define RPID_TAG "taups-remote-pid: "
+
+/* Appends `arg` to *buf quoted for a POSIX shell. */
+static void sh_quote(char **buf, size_t *len, size_t *cap, const char *arg) {
+    size_t need = *len + 4 * strlen(arg) + 4;
+    if (need > *cap) {
+        *cap = need * 2;
+        *buf = realloc(*buf, *cap);
+        if (*buf == NULL)
+            oom();
+    }
+    char *p = *buf + *len;
+    if (*len)
+        *p++ = ' ';
+    *p++ = '\'';
+    for (const char *q = arg; *q; q++) {
+        if (*q == '\'') {
+            memcpy(p, "'\\''", 4);
+            p += 4;
+        } else {
+            *p++ = *q;
+        }
+    }
+    *p++ = '\'';
+    *p = '\0';
+    *len = (size_t)(p - *buf);
+}
+
+/* The ssh command line that runs `cmd` (one string, for the remote login
+ * shell) on host h. Returns an owned argv. */
+static char **ssh_argv(const launch_t *l, const host_t *h, const char *cmd) {
+    argv_t av = {0};
+    for (char **p = l->ssh; *p; p++)
+        av_add(&av, *p);
+    av_opt(&av, "-p", "%d", h->ssh_port);
+    av_add(&av, h->dest);
+    av_add(&av, "--");
+    av_add(&av, cmd);
+    return av.v;
+}
+
+static const char *host_workdir(const launch_t *l, const host_t *h, char *buf,
+                                size_t n) {
+    if (h->workdir)
+        return h->workdir;
+    snprintf(buf, n, "/tmp/taups-%s", l->run_id);
+    return buf;
+}
+
+/* Runs one short command on host h (kill, cat), with stdout to `out` (NULL:
+ * ssh.log) and the command line and its stderr appended to ssh.log.
+ * Returns 0, or -1 after saying what failed. */
+static int ssh_aux(launch_t *l, const host_t *h, const char *cmd,
+                   const char *out) {
+    char **argv = ssh_argv(l, h, cmd);
+    FILE *f = fopen(l->ssh_log, "ae");
+    if (f) {
+        fprintf(f, "$");
+        for (char **p = argv; *p; p++)
+            fprintf(f, " %s", *p);
+        fputc('\n', f);
+        fclose(f);
+    }
+    spawn_t sp = {.log = l->ssh_log, .append = 1, .out = out};
+    int st = run_bounded(l, argv, &sp, SSH_WAIT_S);
+    av_free(argv);
+    if (st == 0)
+        return 0;
+    char why[96];
+    if (st < 0)
+        snprintf(why, sizeof(why), "%s", strerror(-st));
+    else
+        describe_wait(st, why, sizeof(why));
+    say(l, "on %s, `%s` failed (%s); see %s", h->dest, cmd, why, l->ssh_log);
+    print_tail(l->ssh_log, 3);
+    return -1;
+}
+
+static void rpid_line(char *line, void *arg) {
+    const char *p = strstr(line, RPID_TAG);
+    if (p && *(long *)arg == 0)
+        *(long *)arg = strtol(p + strlen(RPID_TAG), NULL, 10);
+}
+
+/* The pid of a remote child on its host, read from its log, where its
+ * wrapper announced it; waits up to `wait_s` for a running child that has
+ * only just started. Returns 0 when it is not known. */
+static long remote_pid(launch_t *l, child_t *c, double wait_s) {
+    double deadline = elapsed(l) + wait_s;
+    for (;;) {
+        tail_t t = {.path = c->log};
+        tail_poll(&t, 1, rpid_line, &c->rpid);
+        if (c->rpid || !c->running || elapsed(l) >= deadline)
+            return c->rpid;
+        wait_wake(0.05);
+    }
+}
+
+/* Sends SIGKILL, SIGSTOP or SIGCONT to a remote child with `kill` on its
+ * host. Returns 0, or -1 after saying why not. */
+static int remote_signal(launch_t *l, child_t *c, int sig) {
+    const char *name = sig == SIGKILL   ? "KILL"
+                       : sig == SIGSTOP ? "STOP"
+                                        : "CONT";
+    long rpid = remote_pid(l, c, RPID_WAIT_S);
+    if (rpid <= 0) {
+        say(l, "%s on %s has not reported its pid; cannot send it SIG%s",
+            c->name, c->host->dest, name);
+        return -1;
+    }
+    char cmd[64];
+    snprintf(cmd, sizeof(cmd), "kill -s %s %ld", name, rpid);
+    return ssh_aux(l, c->host, cmd, NULL);
+}
+
 /* Signals a child's whole process group, so that anything it started goes
- * too; falls back to the pid if the group is already gone. */
-static void signal_child(child_t *c, int sig) {
+ * too; falls back to the pid if the group is already gone. A remote child
+ * is asked to stop by closing its stdin, and is killed by killing its ssh
+ * (its wrapper then stops the program); a kill fault and pauses act on the
+ * remote process itself. Returns 0, or -1 when a remote signal failed. */
+static int signal_child(launch_t *l, child_t *c, int sig) {
     if (!c->running)
-        return;
-    if (kill(-c->pid, sig) < 0)
-        kill(c->pid, sig);
+        return 0;
     if (sig == SIGKILL && !c->fault_killed)
         c->killed = 1;
     if (sig == SIGTERM)
         c->termed = 1;
+    if (c->host && sig == SIGTERM) {
+        if (c->in_w >= 0)
+            close(c->in_w);
+        c->in_w = -1;
+        return 0;
+    }
+    if (c->host && (sig != SIGKILL || c->fault_killed))
+        return remote_signal(l, c, sig);
+    if (kill(-c->pid, sig) < 0)
+        kill(c->pid, sig);
+    return 0;
+}
+
+/* The remote command of a child: the wrapper, its workdir and the argv. */
+static char *remote_cmd(const launch_t *l, const child_t *c) {
+    char wd[PATH_MAX];
+    char *cmd = NULL;
+    size_t len = 0, cap = 0;
+    const char *head[] = {"sh", "-c", REMOTE_WRAPPER, "taups-remote",
+                          host_workdir(l, c->host, wd, sizeof(wd))};
+    for (size_t k = 0; k < sizeof(head) / sizeof(head[0]); k++)
+        sh_quote(&cmd, &len, &cap, head[k]);
+    for (char **p = c->argv; *p; p++)
+        sh_quote(&cmd, &len, &cap, *p);
+    return cmd;
 }
 
 static int start_child(launch_t *l, child_t *c) {
     c->t_start = elapsed(l);
-    const char *netns = l->ns ? l->ns[c - l->kids + 1].path : NULL;
-    pid_t pid = spawn(c->argv, c->log, 0, NULL, netns);
+    spawn_t sp = {.log = c->log};
+    pid_t pid;
+    if (c->host) {
+        char *cmd = remote_cmd(l, c);
+        char **argv = ssh_argv(l, c->host, cmd);
+        sp.in_w = &c->in_w;
+        pid = spawn(argv, &sp);
+        av_free(argv);
+        free(cmd);
+    } else {
+        sp.netns = l->ns ? l->ns[c - l->kids + 1].path : NULL;
+        pid = spawn(c->argv, &sp);
+    }
     if (pid < 0) {
-        say(l, "cannot start %s (%s): %s", c->name, c->argv[0],
-            strerror((int)-pid));
+        say(l, "cannot start %s (%s): %s", c->name,
+            c->host ? l->ssh[0] : c->argv[0], strerror((int)-pid));
         return -1;
     }
     c->pid = pid;
@@ -797,30 +1072,52 @@ static double faults_tick(launch_t *l) {
                 fault_say(l, ft, "%s", ft->result);
             } else if (ft->kind == FAULT_KILL) {
                 c->fault_killed = 1;
-                signal_child(c, SIGKILL);
-                snprintf(ft->result, sizeof(ft->result), "killed %s", c->name);
-                fault_say(l, ft, "%s killed (SIGKILL)", c->name);
+                if (signal_child(l, c, SIGKILL) < 0) {
+                    c->fault_killed = 0;
+                    snprintf(ft->result, sizeof(ft->result),
+                             "failed: could not kill %s", c->name);
+                    fault_say(l, ft, "%s", ft->result);
+                } else {
+                    ft->fired_s = elapsed(l) - l->t_workers;
+                    snprintf(ft->result, sizeof(ft->result), "killed %s",
+                             c->name);
+                    fault_say(l, ft, "%s killed (SIGKILL)", c->name);
+                }
+            } else if (signal_child(l, c, SIGSTOP) < 0) {
+                ft->resumed = 1; /* nothing to resume */
+                ft->resumed_s = NAN;
+                snprintf(ft->result, sizeof(ft->result),
+                         "failed: could not pause %s", c->name);
+                fault_say(l, ft, "%s", ft->result);
             } else {
-                signal_child(c, SIGSTOP);
+                /* A remote child is signalled with an ssh round trip; times
+                 * are taken when the signal has arrived, and a pause lasts
+                 * `dur` from then. */
+                ft->fired_s = elapsed(l) - l->t_workers;
                 snprintf(ft->result, sizeof(ft->result), "paused %s", c->name);
                 fault_say(l, ft, "%s paused (SIGSTOP) for %g s", c->name,
                           ft->dur);
             }
         }
+        now = elapsed(l) - l->t_workers; /* a remote action takes a while */
         if (ft->kind == FAULT_PAUSE && ft->fired && !ft->resumed &&
-            now >= ft->at + ft->dur) {
+            now >= ft->fired_s + ft->dur) {
             ft->resumed = 1;
-            ft->resumed_s = now;
-            signal_child(c, SIGCONT);
+            int rc = signal_child(l, c, SIGCONT);
+            ft->resumed_s = elapsed(l) - l->t_workers;
             snprintf(ft->result, sizeof(ft->result),
-                     "paused %s, resumed after %.2f s", c->name,
+                     "paused %s, %s after %.2f s", c->name,
+                     rc < 0 ? "could not resume it" : "resumed",
                      ft->resumed_s - ft->fired_s);
-            fault_say(l, ft, "%s resumed (SIGCONT)", c->name);
+            if (rc < 0)
+                fault_say(l, ft, "%s could not be resumed", c->name);
+            else
+                fault_say(l, ft, "%s resumed (SIGCONT)", c->name);
         }
         if (!ft->fired)
             next = fmin(next, ft->at - now);
         else if (ft->kind == FAULT_PAUSE && !ft->resumed)
-            next = fmin(next, ft->at + ft->dur - now);
+            next = fmin(next, ft->fired_s + ft->dur - now);
     }
     return next < 0 ? 0 : next;
 }
@@ -834,10 +1131,11 @@ static void faults_resume_all(launch_t *l) {
             continue;
         child_t *c = worker_child(l, ft->rank);
         ft->resumed = 1;
+        int rc = signal_child(l, c, SIGCONT);
         ft->resumed_s = elapsed(l) - l->t_workers;
-        signal_child(c, SIGCONT);
         snprintf(ft->result, sizeof(ft->result),
-                 "paused %s, resumed at shutdown after %.2f s", c->name,
+                 "paused %s, %s at shutdown after %.2f s", c->name,
+                 rc < 0 ? "could not resume it" : "resumed",
                  ft->resumed_s - ft->fired_s);
         fault_say(l, ft, "%s resumed (SIGCONT) before stopping it", c->name);
     }
@@ -886,7 +1184,7 @@ static void stop_role(launch_t *l, role_t role, double grace,
     l->phase = phase;
     for (int i = 0; i < l->nkids; i++)
         if (l->kids[i].role == role)
-            signal_child(&l->kids[i], SIGTERM);
+            signal_child(l, &l->kids[i], SIGTERM);
     double deadline = elapsed(l) + grace;
     int forced = 0;
     while (running_of(l, role) > 0) {
@@ -901,7 +1199,7 @@ static void stop_role(launch_t *l, role_t role, double grace,
                             l->kids[i].name, grace);
                     else
                         say(l, "killing %s", l->kids[i].name);
-                    signal_child(&l->kids[i], SIGKILL);
+                    signal_child(l, &l->kids[i], SIGKILL);
                 }
             forced = 1;
         }
@@ -961,7 +1259,8 @@ static int run_ip(launch_t *l, ...) {
         fprintf(f, "$ %s\n", cmd);
         fclose(f);
     }
-    pid_t pid = spawn(argv, l->ns_log, 1, NULL, NULL);
+    spawn_t sp = {.log = l->ns_log, .append = 1};
+    pid_t pid = spawn(argv, &sp);
     if (pid < 0) {
         say(l, "cannot run `%s`: %s", cmd, strerror((int)-pid));
         return -1;
@@ -1113,12 +1412,29 @@ static int pick_ports(launch_t *l, int n, int *fds, int *ports) {
     return 0;
 }
 
+/* (Re)initialises a child that is not running; keeps its placement. */
+/* The path of a program on host h: in its bindir, or where the launcher
+ * found it here (then an absolute path, see main). */
+static const char *program_on(const host_t *h, const char *local, char *buf,
+                              size_t n) {
+    if (h == NULL || h->bindir == NULL)
+        return local;
+    snprintf(buf, n, "%s/%s", h->bindir, strrchr(local, '/') + 1);
+    return buf;
+}
+
 static void child_init(child_t *c, role_t role, int index, argv_t *av,
                        char *log, char *csv) {
+    const host_t *host = c->host;
+    if (c->argv && c->in_w >= 0)
+        close(c->in_w);
     av_free(c->argv);
     free(c->log);
     free(c->csv);
+    free(c->rcsv);
     memset(c, 0, sizeof(*c));
+    c->host = host;
+    c->in_w = -1;
     c->role = role;
     if (role == ROLE_EVAL)
         snprintf(c->name, sizeof(c->name), "evaluator");
@@ -1151,7 +1467,8 @@ static int log_says_in_use(const char *path) {
 enum { START_OK, START_FAILED, START_IN_USE, START_STOPPED };
 
 /* Starts the S servers on fresh ports and waits until each has printed
- * "listening on". */
+ * "listening on". Remote servers listen on --port-base + shard (+ S after
+ * each retry), since no port can be reserved on another host. */
 static int start_servers_once(launch_t *l) {
     int S = l->s->shards;
     int *fds = calloc((size_t)S, sizeof(*fds));
@@ -1166,13 +1483,20 @@ static int start_servers_once(launch_t *l) {
         oom();
     size_t cap = 1;
     for (int i = 0; i < S; i++) {
-        hosts[i] = l->ns ? l->ns[i + 1].addr : l->s->host;
+        hosts[i] = l->ns      ? l->ns[i + 1].addr
+                   : l->hosts ? l->kids[i].host->addr
+                              : l->s->host;
         cap += strlen(hosts[i]) + 8;
     }
-    if (l->ns) {
+    if (l->ns || l->hosts) {
         for (int i = 0; i < S; i++) {
             fds[i] = -1;
-            ports[i] = NETNS_PORT;
+            ports[i] = l->ns ? NETNS_PORT : l->s->port_base + l->port_shift + i;
+            if (ports[i] > 65535) {
+                say(l, "--port-base %d: no ports left above it for %d shards",
+                    l->s->port_base, S);
+                goto out;
+            }
         }
     } else if (pick_ports(l, S, fds, ports) < 0) {
         goto out;
@@ -1184,11 +1508,12 @@ static int start_servers_once(launch_t *l) {
     for (int i = 0, n = 0; i < S; i++)
         n += snprintf(l->cluster + n, cap - (size_t)n, "%s%s:%d", i ? "," : "",
                       hosts[i], ports[i]);
-    char lr[40];
+    char lr[40], bin[PATH_MAX];
     fmt_double(lr, sizeof(lr), l->s->lr);
     for (int i = 0; i < S; i++) {
         argv_t av = {0};
-        av_add(&av, l->server_bin);
+        av_add(&av,
+               program_on(l->kids[i].host, l->server_bin, bin, sizeof(bin)));
         av_opt(&av, "--listen", "%s:%d", hosts[i], ports[i]);
         av_add(&av, "--cluster");
         av_add(&av, l->cluster);
@@ -1265,6 +1590,7 @@ static int start_servers(launch_t *l) {
     if (rc == START_IN_USE) {
         stop_role(l, ROLE_SERVER, SERVER_GRACE_S, NULL);
         say(l, "retrying once with new ports");
+        l->port_shift += l->s->shards;
         rc = start_servers_once(l);
     }
     return rc;
@@ -1303,7 +1629,7 @@ static int start_workers(launch_t *l) {
     const settings_t *s = l->s;
     int S = s->shards;
     argv_t av = {0};
-    av_add(&av, l->worker_bin);
+    av_add(&av, l->worker_bin); /* the evaluator runs here */
     av_add(&av, "--role");
     av_add(&av, "eval");
     worker_common(l, &av);
@@ -1318,8 +1644,9 @@ static int start_workers(launch_t *l) {
     l->t_workers = elapsed(l);
     for (int r = 0; r < s->workers; r++) {
         child_t *c = &l->kids[S + 1 + r];
+        char bin[PATH_MAX];
         argv_t wv = {0};
-        av_add(&wv, l->worker_bin);
+        av_add(&wv, program_on(c->host, l->worker_bin, bin, sizeof(bin)));
         worker_common(l, &wv);
         av_opt(&wv, "--rank", "%d", r);
         av_opt(&wv, "--batch", "%d", s->batch);
@@ -1338,9 +1665,16 @@ static int start_workers(launch_t *l) {
                        fmt_double(b, sizeof(b), l->faults[k].at));
             }
         char *wcsv = tps__xasprintf("%s/worker-%d.csv", l->out, r);
-        worker_finish(l, &wv, wcsv);
+        char *rcsv = NULL;
+        if (c->host) {
+            char wd[PATH_MAX];
+            rcsv = tps__xasprintf("%s/worker-%d.csv",
+                                  host_workdir(l, c->host, wd, sizeof(wd)), r);
+        }
+        worker_finish(l, &wv, rcsv ? rcsv : wcsv);
         child_init(c, ROLE_WORKER, r, &wv,
                    tps__xasprintf("%s/worker-%d.log", l->out, r), wcsv);
+        c->rcsv = rcsv;
         if (start_child(l, c) < 0)
             return -1;
     }
@@ -1480,10 +1814,59 @@ static void json_argv(FILE *f, char *const *v) {
     fputc(']', f);
 }
 
-/* Where the processes ran: "local" with the one address, or the namespaces
- * of --hosts netns, each with its address and its process, and whether it
- * still exists (false once torn down, true only if its removal failed). */
+/* The --hosts FILE part of json_hosts: each host with the processes placed
+ * there, and those that ran here. */
+static void json_ssh_hosts(const launch_t *l, FILE *f) {
+    fputs("{\"mode\": \"ssh\", \"file\": ", f);
+    tps_json_str(f, l->s->hosts);
+    fputs(", \"ssh\": ", f);
+    json_argv(f, l->ssh);
+    fprintf(f, ", \"port_base\": %d,\n    \"hosts\": [", l->s->port_base);
+    for (int k = 0; k <= l->nhosts; k++) {
+        const host_t *h = k < l->nhosts ? &l->hosts[k] : NULL;
+        if (h) {
+            char wd[PATH_MAX];
+            fprintf(f, "%s\n      {\"dest\": ", k ? "," : "");
+            tps_json_str(f, h->dest);
+            fputs(", \"addr\": ", f);
+            tps_json_str(f, h->addr);
+            fprintf(f, ", \"ssh_port\": %d, \"line\": %d, \"roles\": [%s%s%s]",
+                    h->ssh_port, h->line,
+                    h->roles >> ROLE_SERVER & 1 ? "\"server\"" : "",
+                    h->roles == (1 << ROLE_SERVER | 1 << ROLE_WORKER) ? ", "
+                                                                      : "",
+                    h->roles >> ROLE_WORKER & 1 ? "\"worker\"" : "");
+            fputs(",\n       \"bindir\": ", f);
+            if (h->bindir)
+                tps_json_str(f, h->bindir);
+            else
+                fputs("null", f);
+            fputs(", \"workdir\": ", f);
+            tps_json_str(f, host_workdir(l, h, wd, sizeof(wd)));
+            fputs(",\n       \"processes\": [", f);
+        } else {
+            fputs("],\n    \"local\": [", f);
+        }
+        int first = 1;
+        for (int i = 0; i < l->nkids; i++)
+            if (l->kids[i].host == h && l->kids[i].argv) {
+                fputs(first ? "" : ", ", f);
+                tps_json_str(f, l->kids[i].name);
+                first = 0;
+            }
+        fputs("]}", f);
+    }
+}
+
+/* Where the processes ran: "local" with the one address, the hosts of
+ * --hosts FILE, or the namespaces of --hosts netns, each with its address
+ * and its process, and whether it still exists (false once torn down, true
+ * only if its removal failed). */
 static void json_hosts(const launch_t *l, FILE *f) {
+    if (l->hosts) {
+        json_ssh_hosts(l, f);
+        return;
+    }
     if (l->ns == NULL) {
         fputs("{\"mode\": \"local\", \"host\": ", f);
         tps_json_str(f, l->s->host);
@@ -1596,8 +1979,21 @@ static void write_run_json(launch_t *l) {
             fputs("null", f);
         fprintf(f, ", \"killed_by_launcher\": %s",
                 c->killed ? "true" : "false");
-        fprintf(f, ", \"killed_by_fault\": %s}",
+        fprintf(f, ", \"killed_by_fault\": %s",
                 c->fault_killed ? "true" : "false");
+        if (l->hosts) {
+            fputs(",\n     \"host\": ", f);
+            if (c->host)
+                tps_json_str(f, c->host->dest);
+            else
+                fputs("null", f);
+            fputs(", \"remote_pid\": ", f);
+            if (c->rpid)
+                fprintf(f, "%ld", c->rpid);
+            else
+                fputs("null", f);
+        }
+        fputc('}', f);
     }
     fputs("\n  ],\n  \"faults\": [", f);
     for (int k = 0; k < l->nfaults; k++) {
@@ -1657,22 +2053,8 @@ out:
  * a stop signal. Returns the wait status, or -errno if it could not start. */
 static int run_tool(launch_t *l, char *const argv[], const char *log,
                     const char *cwd) {
-    pid_t pid = spawn(argv, log, 0, cwd, NULL);
-    if (pid < 0)
-        return (int)pid;
-    double deadline = elapsed(l) + PLOT_WAIT_S;
-    int st = 0, signals = stop_count;
-    for (;;) {
-        pid_t p = waitpid(pid, &st, WNOHANG);
-        if (p == pid)
-            return st;
-        if (elapsed(l) > deadline || stop_count > signals) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &st, 0);
-            return st;
-        }
-        wait_wake(0.05);
-    }
+    spawn_t sp = {.log = log, .cwd = cwd};
+    return run_bounded(l, argv, &sp, PLOT_WAIT_S);
 }
 
 /* Finds the 1-based time_s and loss columns of a worker CSV; returns 1 when
@@ -1861,6 +2243,185 @@ static void print_summary(launch_t *l) {
     fflush(stdout);
 }
 
+/* Copies each remote worker's CSV into the run directory, under the name
+ * the local run would have given it. Returns how many copies failed. */
+static int fetch_csvs(launch_t *l) {
+    int failed = 0;
+    for (int i = 0; i < l->nkids; i++) {
+        child_t *c = &l->kids[i];
+        if (c->host && c->pid)
+            remote_pid(l, c, 0); /* for run.json */
+        if (c->host == NULL || c->rcsv == NULL || c->pid == 0)
+            continue;
+        char *cmd = NULL;
+        size_t len = 0, cap = 0;
+        sh_quote(&cmd, &len, &cap, "cat");
+        sh_quote(&cmd, &len, &cap, c->rcsv);
+        if (ssh_aux(l, c->host, cmd, c->csv) < 0) {
+            say(l, "cannot copy %s:%s to %s", c->host->dest, c->rcsv, c->csv);
+            unlink(c->csv);
+            failed++;
+        }
+        free(cmd);
+    }
+    return failed;
+}
+
+static void hosts_free(host_t *h, int n) {
+    for (int k = 0; k < n; k++) {
+        free(h[k].dest);
+        free(h[k].addr);
+        free(h[k].bindir);
+        free(h[k].workdir);
+    }
+    free(h);
+}
+
+/* Reads a --hosts FILE (format in the usage text) into *out (owned by the
+ * caller, also on failure) and *n. Returns 0, or -1 after naming the file,
+ * the line and the problem. */
+static int hosts_parse(const char *path, host_t **out, int *n) {
+    *out = NULL;
+    *n = 0;
+    FILE *f = fopen(path, "re");
+    if (f == NULL) {
+        fprintf(stderr, "%s: --hosts %s: %s\n", PROG, path, strerror(errno));
+        return -1;
+    }
+    char line[LINE_MAX_LEN];
+    int lineno = 0, rc = 0, cap = 0;
+    while (rc == 0 && fgets(line, sizeof(line), f)) {
+        lineno++;
+        line[strcspn(line, "#\r\n")] = '\0';
+        char *save, *tok = strtok_r(line, " \t", &save);
+        if (tok == NULL)
+            continue;
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 8;
+            host_t *h = realloc(*out, (size_t)cap * sizeof(*h));
+            if (h == NULL)
+                oom();
+            *out = h;
+        }
+        host_t *h = &(*out)[(*n)++];
+        memset(h, 0, sizeof(*h));
+        h->line = lineno;
+        h->dest = tps__xstrdup(tok);
+        h->ssh_port = 22;
+        h->roles = 1 << ROLE_SERVER | 1 << ROLE_WORKER;
+        const char *at = strrchr(h->dest, '@');
+        const char *why = NULL;
+        if (*h->dest == '-' || at == h->dest + strlen(h->dest) - 1)
+            why = "is not an ssh destination ([user@]host)";
+        while (why == NULL && (tok = strtok_r(NULL, " \t", &save)) != NULL) {
+            char *val = strchr(tok, '=');
+            if (val == NULL || val[1] == '\0') {
+                why = "expected key=value";
+                break;
+            }
+            *val++ = '\0';
+            if (strcmp(tok, "addr") == 0) {
+                free(h->addr);
+                h->addr = tps__xstrdup(val);
+                if (strchr(val, ':'))
+                    why = "IPv6 addresses are not supported";
+            } else if (strcmp(tok, "ssh-port") == 0) {
+                double port;
+                if (parse_num(val, &port) < 0 || port < 1 || port > 65535 ||
+                    port != floor(port))
+                    why = "ssh-port must be a port number";
+                else
+                    h->ssh_port = (int)port;
+            } else if (strcmp(tok, "roles") == 0) {
+                h->roles = 0;
+                char *rsave;
+                for (char *r = strtok_r(val, ",", &rsave); r && !why;
+                     r = strtok_r(NULL, ",", &rsave)) {
+                    if (strcmp(r, "server") == 0)
+                        h->roles |= 1 << ROLE_SERVER;
+                    else if (strcmp(r, "worker") == 0)
+                        h->roles |= 1 << ROLE_WORKER;
+                    else
+                        why = "roles are server and worker, comma-separated";
+                }
+                if (h->roles == 0 && !why)
+                    why = "roles is empty";
+            } else if (strcmp(tok, "bindir") == 0 ||
+                       strcmp(tok, "workdir") == 0) {
+                char **dst = *tok == 'b' ? &h->bindir : &h->workdir;
+                free(*dst);
+                *dst = tps__xstrdup(val);
+                if (*val != '/')
+                    why = "bindir and workdir must be absolute paths";
+            } else {
+                fprintf(stderr,
+                        "%s: %s:%d: unknown key \"%s\" (known: addr, "
+                        "ssh-port, roles, bindir, workdir)\n",
+                        PROG, path, lineno, tok);
+                rc = -1;
+                break;
+            }
+        }
+        if (why) {
+            fprintf(stderr, "%s: %s:%d: %s: %s\n", PROG, path, lineno, h->dest,
+                    why);
+            rc = -1;
+        }
+        if (rc == 0 && h->addr == NULL)
+            h->addr = tps__xstrdup(at ? at + 1 : h->dest);
+    }
+    if (rc == 0 && ferror(f)) {
+        fprintf(stderr, "%s: --hosts %s: %s\n", PROG, path, strerror(errno));
+        rc = -1;
+    }
+    fclose(f);
+    if (rc == 0 && *n == 0) {
+        fprintf(stderr, "%s: --hosts %s: no hosts in the file\n", PROG, path);
+        rc = -1;
+    }
+    for (role_t r = ROLE_SERVER; rc == 0 && r <= ROLE_WORKER; r += 2) {
+        int any = 0;
+        for (int k = 0; k < *n; k++)
+            any |= (*out)[k].roles >> r & 1;
+        if (!any) {
+            fprintf(stderr, "%s: --hosts %s: no host has the %s role\n", PROG,
+                    path, role_names[r]);
+            rc = -1;
+        }
+    }
+    return rc;
+}
+
+/* Places server i on the i-th host with the server role and worker r on the
+ * r-th host with the worker role, round-robin; the evaluator stays here. */
+static void hosts_place(launch_t *l) {
+    int next[3] = {0, 0, 0};
+    for (int i = 0; i < l->nkids; i++) {
+        role_t role = i < l->s->shards    ? ROLE_SERVER
+                      : i == l->s->shards ? ROLE_EVAL
+                                          : ROLE_WORKER;
+        if (role == ROLE_EVAL)
+            continue;
+        int k = next[role];
+        while (!(l->hosts[k % l->nhosts].roles >> role & 1))
+            k++;
+        l->kids[i].host = &l->hosts[k % l->nhosts];
+        next[role] = k + 1;
+    }
+}
+
+/* Splits --ssh on blanks into l->ssh. Returns 0, or -1 if it is empty. */
+static int ssh_split(launch_t *l) {
+    argv_t av = {0};
+    char *copy = tps__xstrdup(l->s->ssh), *save;
+    for (char *t = strtok_r(copy, " \t", &save); t;
+         t = strtok_r(NULL, " \t", &save))
+        av_add(&av, t);
+    free(copy);
+    l->ssh = av.v;
+    return av.n > 0 ? 0 : -1;
+}
+
 static int install_signals(void) {
     if (pipe2(wake_fd, O_CLOEXEC | O_NONBLOCK) < 0)
         return -1;
@@ -1898,7 +2459,27 @@ static const char usage[] =
     "10.199.100.1), linked by veth pairs to a bridge in namespace\n"
     "tps-PID-sw; all of them are deleted when the run ends, whatever the\n"
     "outcome. run.json lists them under \"hosts\"; netns.log has every ip\n"
-    "command. --hosts FILE (real hosts over ssh) is not implemented yet.\n"
+    "command.\n"
+    "\n"
+    "With --hosts FILE, servers and workers run on the hosts FILE lists, each\n"
+    "started with `SSH -p PORT DEST -- ...` (SSH from --ssh, which must not\n"
+    "ask for passwords); the evaluator stays on this host. One host a line,\n"
+    "`#` starts a comment:\n"
+    "  DEST [addr=IP] [ssh-port=N] [roles=server,worker] [bindir=DIR]\n"
+    "       [workdir=DIR]\n"
+    "  # e.g.\n"
+    "  alice@node1 addr=10.0.0.1 roles=server\n"
+    "  node2 addr=10.0.0.2 ssh-port=2222 bindir=/opt/taups/bin\n"
+    "DEST is [user@]host for ssh; addr (default: DEST's host) is where that\n"
+    "host's servers listen and are reached; roles (default both) says what\n"
+    "may run there: servers go round-robin over server hosts, workers over\n"
+    "worker hosts, shard I on port --port-base + I. bindir (default: the\n"
+    "absolute directories used here) holds taups-server and taups-worker;\n"
+    "workdir (default /tmp/taups-RUNID) is created and receives the worker\n"
+    "CSVs, which are copied back into the run directory at the end. Logs\n"
+    "come back through ssh as usual. A remote process stops when its ssh's\n"
+    "stdin closes (the launcher stops it or dies); faults act on it with\n"
+    "`kill` over ssh. The remote login shell must be a POSIX sh.\n"
     "\n"
     "Extra arguments reach the children verbatim, one argv element each:\n"
     "  " PROG " --server-arg=--stats-every --server-arg=2\n"
@@ -1944,10 +2525,16 @@ int main(int argc, char **argv) {
          "lsq: number of unknowns (unset: the worker's default)"},
         {"host", TPS_OPT_STR, &s.host, "127.0.0.1", 0, -1, NULL, "HOST",
          "IPv4 address or name the servers listen on"},
-        {"hosts", TPS_OPT_STR, &s.hosts, NULL, 0, -1, NULL, "netns",
+        {"hosts", TPS_OPT_STR, &s.hosts, NULL, 0, -1, NULL, "netns|FILE",
          "netns: run every process in a network namespace of its own, on a "
-         "bridge, 10.199.0.0/16 (needs root; removed afterwards); unset: all "
-         "on --host"},
+         "bridge, 10.199.0.0/16 (needs root; removed afterwards); FILE: run "
+         "servers and workers on the hosts it lists, over ssh (see above); "
+         "unset: all on --host"},
+        {"ssh", TPS_OPT_STR, &s.ssh,
+         "ssh -o BatchMode=yes -o ConnectTimeout=10", 0, -1, NULL, "CMD",
+         "--hosts FILE: ssh program and options, split on blanks"},
+        {"port-base", TPS_OPT_INT, &s.port_base, "7070", 1, 65535, NULL, "P",
+         "--hosts FILE: shard I listens on port P+I of its host"},
         {"out", TPS_OPT_STR, &s.out, NULL, 0, -1, NULL, "DIR",
          "run directory (unset: runs/YYYYmmdd-HHMMSS-MODEL)"},
         {"bindir", TPS_OPT_STR, &s.bindir, NULL, 0, -1, NULL, "DIR",
@@ -1993,24 +2580,17 @@ int main(int argc, char **argv) {
     }
     if (s.iterations == 0 && s.seconds == 0)
         s.iterations = 1000;
-    if (s.hosts && strcmp(s.hosts, "netns") != 0) {
-        fprintf(stderr,
-                "%s: --hosts %s: starting processes on real hosts over ssh is "
-                "not implemented yet; only --hosts netns is\n",
-                PROG, s.hosts);
-        tps_opt_free(opts);
-        return 2;
-    }
+    int netns = s.hosts && strcmp(s.hosts, "netns") == 0;
     if (s.hosts && strcmp(s.host, "127.0.0.1") != 0) {
         fprintf(stderr,
-                "%s: --host %s: with --hosts netns every server gets its own "
+                "%s: --host %s: with --hosts every server gets its own "
                 "address; leave --host out\n",
                 PROG, s.host);
         tps_opt_free(opts);
         return 2;
     }
     /* 12: CAP_NET_ADMIN, 21: CAP_SYS_ADMIN (linux/capability.h). */
-    if (s.hosts && (!has_cap(21) || !has_cap(12))) {
+    if (netns && (!has_cap(21) || !has_cap(12))) {
         fprintf(stderr,
                 "%s: --hosts netns creates network namespaces, which needs "
                 "root (CAP_SYS_ADMIN and CAP_NET_ADMIN); run it as root\n",
@@ -2019,9 +2599,18 @@ int main(int argc, char **argv) {
         return 2;
     }
 
+    host_t *hosts = NULL;
+    int nhosts = 0;
+    if (s.hosts && !netns && hosts_parse(s.hosts, &hosts, &nhosts) < 0) {
+        hosts_free(hosts, nhosts);
+        tps_opt_free(opts);
+        return 2;
+    }
+
     fault_t *faults;
     if (faults_parse(&s, &faults) < 0) {
         free(faults);
+        hosts_free(hosts, nhosts);
         tps_opt_free(opts);
         return 2;
     }
@@ -2030,10 +2619,17 @@ int main(int argc, char **argv) {
     memset(&l, 0, sizeof(l));
     l.faults = faults;
     l.nfaults = s.faults.n;
+    l.hosts = hosts;
+    l.nhosts = nhosts;
     l.s = &s;
     l.opts = opts;
     l.argv = argv;
     l.exit_status = 1;
+    if (hosts && ssh_split(&l) < 0) {
+        fprintf(stderr, "%s: --ssh is empty\n", PROG);
+        l.exit_status = 2;
+        goto done;
+    }
     l.tty = isatty(STDOUT_FILENO);
     l.ev.col_t = l.ev.col_updates = l.ev.col_loss = l.ev.col_metric = -1;
     clock_gettime(CLOCK_MONOTONIC, &l.t0);
@@ -2053,6 +2649,24 @@ int main(int argc, char **argv) {
     l.worker_bin = tps__find_program(s.bindir, "taups-worker", "worker");
     if (!l.server_bin || !l.worker_bin || make_run_dir(&l) < 0)
         goto done;
+    if (hosts) {
+        /* Other hosts see the same paths (unless bindir= says otherwise),
+         * which must not depend on the launcher's directory. */
+        char *bins[2] = {l.server_bin, l.worker_bin}, abs[PATH_MAX];
+        for (int k = 0; k < 2; k++)
+            if (realpath(bins[k], abs) != NULL) {
+                free(bins[k]);
+                bins[k] = tps__xstrdup(abs);
+            }
+        l.server_bin = bins[0];
+        l.worker_bin = bins[1];
+        struct tm tm;
+        char stamp[32];
+        localtime_r(&l.wall0.tv_sec, &tm);
+        strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+        l.run_id = tps__xasprintf("%s-%ld", stamp, (long)getpid());
+        l.ssh_log = tps__xasprintf("%s/ssh.log", l.out);
+    }
     if (install_signals() < 0) {
         fprintf(stderr, "%s: cannot install signal handlers: %s\n", PROG,
                 strerror(errno));
@@ -2062,13 +2676,20 @@ int main(int argc, char **argv) {
     l.kids = calloc((size_t)l.nkids, sizeof(*l.kids));
     if (l.kids == NULL)
         oom();
+    if (hosts)
+        hosts_place(&l);
 
     printf("%s: run directory %s (seed %llu%s)\n", PROG, l.out,
            (unsigned long long)s.seed, l.seed_drawn ? ", drawn" : "");
     fflush(stdout);
     int end = END_SIGNAL;
     int rc = START_OK;
-    if (s.hosts) {
+    if (hosts) {
+        printf("%s: %d host%s from %s, over %s (short ssh commands in %s)\n",
+               PROG, nhosts, nhosts == 1 ? "" : "s", s.hosts, l.ssh[0],
+               l.ssh_log);
+        fflush(stdout);
+    } else if (s.hosts) {
         net_plan(&l);
         l.ns_log = tps__xasprintf("%s/netns.log", l.out);
         printf("%s: building %d network namespaces %s..%s on a bridge "
@@ -2088,6 +2709,7 @@ int main(int argc, char **argv) {
     }
     stop_all(&l);
     int net_left = l.ns ? net_teardown(&l) : 0;
+    int fetch_failed = l.hosts ? fetch_csvs(&l) : 0;
     clock_gettime(CLOCK_REALTIME, &l.wall1);
     l.ended = 1;
     if (l.evtail.path)
@@ -2108,7 +2730,7 @@ int main(int argc, char **argv) {
     } else if (end == END_TIMEOUT) {
         l.outcome = "timeout";
         l.exit_status = 124;
-    } else if (end == END_SERVER_DIED || failed || net_left) {
+    } else if (end == END_SERVER_DIED || failed || net_left || fetch_failed) {
         l.outcome = "failed";
         l.exit_status = 1;
     } else {
@@ -2124,10 +2746,17 @@ int main(int argc, char **argv) {
 
 done:
     for (int i = 0; i < l.nkids; i++) {
+        if (l.kids[i].argv && l.kids[i].in_w >= 0)
+            close(l.kids[i].in_w);
         av_free(l.kids[i].argv);
         free(l.kids[i].log);
         free(l.kids[i].csv);
+        free(l.kids[i].rcsv);
     }
+    hosts_free(l.hosts, l.nhosts);
+    av_free(l.ssh);
+    free(l.ssh_log);
+    free(l.run_id);
     free(l.kids);
     free(l.faults);
     free(l.ns);
