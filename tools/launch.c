@@ -2501,7 +2501,7 @@ int main(int argc, char **argv) {
          "number of server shards, one process each"},
         {"workers", TPS_OPT_INT, &s.workers, "4", 1, 1024, NULL, "N",
          "number of training workers"},
-        {"model", TPS_OPT_CHOICE, &s.model, "softmax", 0, -1, "softmax|lsq",
+        {"model", TPS_OPT_CHOICE, &s.model, "softmax", 0, -1, "softmax|lsq|mlp|logreg",
          NULL, "model the workers train"},
         {"data", TPS_OPT_STR, &s.data, NULL, 0, -1, NULL, "DIR",
          "dataset directory for workers and evaluator (unset: theirs)"},
