@@ -547,12 +547,13 @@ enum {
     ST_DROPPED,
     ST_UPDATES,
     ST_DURATION,
+    ST_SENT,
     ST_N
 };
 static const char *const st_names[ST_N] = {
     "time_to_target_s", "updates_to_target", "final_metric", "wire_bytes",
     "staleness_mean",   "staleness_p99",     "dropped",
-    "updates",          "worker_seconds"};
+    "updates",          "worker_seconds",    "sent_bytes"};
 
 typedef struct run_s {
     int point, seed;
@@ -620,7 +621,7 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
         if (!ok)
             break;
     }
-    double wire = 0, dropped = 0;
+    double wire = 0, sent = 0, dropped = 0;
     int have_wire = 0, have_dropped = 0;
     for (int i = 0; i < nw; i++) {
         csv_t *c = &w[i];
@@ -631,6 +632,7 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
         int cs = csv_col(c, "staleness", 1), cd = csv_col(c, "dropped", 1);
         if (bs >= 0 && br >= 0 && c->nrows > 0) {
             wire += c->rows[c->nrows - 1][bs] + c->rows[c->nrows - 1][br];
+            sent += c->rows[c->nrows - 1][bs];
             have_wire = 1;
         }
         for (int j = 0; j < c->nrows; j++) {
@@ -649,8 +651,10 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
             }
         }
     }
-    if (have_wire)
+    if (have_wire) {
         r->st[ST_WIRE] = wire;
+        r->st[ST_SENT] = sent;
+    }
     if (have_dropped)
         r->st[ST_DROPPED] = dropped;
     if (stale_n) {
@@ -835,6 +839,24 @@ static int worker_diverged(const run_t *r) {
         if (yes)
             return 1;
     }
+}
+
+/* The evaluator's last row is past the divergence limit. */
+static int final_diverged(const run_t *r, const experiment_t *x) {
+    char *p = tps__xasprintf("%s/eval.csv", r->dir);
+    csv_t ev;
+    int yes = 0;
+    if (csv_read(&ev, p) == 0) {
+        int c = csv_col(&ev, x->metric, 0);
+        if (c >= 0 && ev.nrows > 0) {
+            double m = ev.rows[ev.nrows - 1][c];
+            yes = !isfinite(m) ||
+                  (x->lower_better ? m > x->diverge : m < x->diverge);
+        }
+        csv_free(&ev);
+    }
+    free(p);
+    return yes;
 }
 
 /* ---- summaries ---- */
@@ -1270,7 +1292,8 @@ static const char usage[] =
     "                     staleness_p99 (over the workers' CSV rows) and\n"
     "                     dropped (sum of the workers' dropped column),\n"
     "                     updates (the evaluator's last count) and\n"
-    "                     worker_seconds (the longest worker's last row)\n"
+    "                     worker_seconds (the longest worker's last row),\n"
+    "                     sent_bytes (the pushing direction of wire_bytes)\n"
     "  summary.md         the same as a Markdown table\n"
     "  sweep.json         the experiment file, the grid, every run's\n"
     "                     directory, arguments and exit status\n"
@@ -1424,10 +1447,15 @@ int main(int argc, char **argv) {
                 /* Interrupted by the sweep: the launcher's 130 is success. */
                 if ((r->stopped || r->diverged) && r->status == 128 + SIGINT)
                     r->status = 0;
-                if (r->status != 0 && !interrupted && worker_diverged(r)) {
+                /* The workers may fail on a blown-up model before the
+                 * evaluator's next row shows it; what they measured is a
+                 * divergence. */
+                if (!r->diverged && !interrupted &&
+                    (worker_diverged(r) ||
+                     (!isnan(x.diverge) && final_diverged(r, &x))))
                     r->diverged = 1;
+                if (r->diverged)
                     r->status = 0;
-                }
             }
             clock_gettime(CLOCK_MONOTONIC, &t1);
             double secs = (double)(t1.tv_sec - t0.tv_sec) +
