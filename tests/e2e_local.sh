@@ -45,8 +45,15 @@ grep -q '"steps": 10' "$WORK/two.json" || fail "expected 10 averaging steps: $(c
 { head -c 128 "$WORK/one.npy"; head -c 256 /dev/zero; } > "$WORK/zeros.npy"
 cmp -s "$WORK/one.npy" "$WORK/zeros.npy" && fail "local SGD did not move the parameters"
 
-# Gradient accumulation: K = 5 minibatches per push.
-run acc 2 --mode async --lr 0.2 -- --iterations 50 --accumulate 5
+# Gradient accumulation: K = 5 minibatches per push. The injected compute
+# time is per minibatch step, so 10 pushes of 5 steps at 20 ms sleep at
+# least 50 * 20 ms = 1 s in all (a lower bound: sleeps never end early),
+# not the 10 * 20 ms it would be if drawn once per push.
+t0=$(date +%s.%N)
+run acc 2 --mode async --lr 0.2 -- --iterations 50 --accumulate 5 --delay const:20
+t1=$(date +%s.%N)
 [ "$(grep -o '"pushes": [0-9]*' "$WORK/acc.json" | head -1)" = '"pushes": 20' ] \
     || fail "expected 20 pushes per shard with --accumulate 5: $(cat "$WORK/acc.json")"
-echo "e2e_local: 4 passed, 0 failed"
+awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a >= 1.0) }' ||
+    fail "10 pushes of 5 delayed steps took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s, want >= 1 s"
+echo "e2e_local: 5 passed, 0 failed"

@@ -253,8 +253,12 @@ static int run_worker(worker_t *w, plan_t *p) {
             break;
         }
         /* The injected delay stands for compute time: it comes after the
-         * gradient and before the push, as a slower worker's would. */
-        double delay = tps__delay_after(&p->delay, t_compute);
+         * gradient and before the push, as a slower worker's would. It is
+         * drawn per minibatch step, so that a push covering K of them (local
+         * SGD, --accumulate) costs K steps of compute, as it would. */
+        double delay = 0;
+        for (uint64_t k = 0; k < per_push; k++)
+            delay += tps__delay_after(&p->delay, t_compute / (double)per_push);
         if (delay > 0 && tps__sleep_s(delay, &stop_requested))
             break;
         if ((rc = push_all(w)) < 0) {
@@ -358,7 +362,7 @@ int main(int argc, char **argv) {
          "minibatch steps to take (0: no limit, see --seconds); with "
          "--accumulate K or local SGD one push covers K of them"},
         {"delay", TPS_OPT_STR, &delay_spec, "none", 0, -1, NULL, "DIST",
-         "injected compute delay per iteration: none, const:MS, uniform:A:B, "
+         "injected compute time per minibatch step (K per push with --accumulate K or local SGD): none, const:MS, uniform:A:B, "
          "normal:MEAN:SD, lognormal:MEAN:CV, pareto:SHAPE:SCALE, exp:MEAN"},
         {"straggler", TPS_OPT_LIST, &stragglers, NULL, 0, -1, NULL,
          "RANK:FACTOR", "worker RANK is FACTOR times slower"},
