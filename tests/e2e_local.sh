@@ -2,8 +2,8 @@
 # Local SGD end to end. With K = 4 local steps every worker pushes exactly
 # iterations/K model deltas; with synchronous averaging, 2 workers that hold
 # identical data and take identical (full-batch) steps end exactly where a
-# single worker doing local SGD alone ends; --accumulate K pushes K times
-# fewer gradients.
+# single worker doing local SGD alone ends; K = 1 is synchronous SGD at the
+# local learning rate; --accumulate K pushes K times fewer gradients.
 . "$(dirname "$0")/lib.sh"
 [ -x "$CTL" ] || { echo "missing $CTL" >&2; exit 99; }
 
@@ -45,6 +45,18 @@ grep -q '"steps": 10' "$WORK/two.json" || fail "expected 10 averaging steps: $(c
 { head -c 128 "$WORK/one.npy"; head -c 256 /dev/zero; } > "$WORK/zeros.npy"
 cmp -s "$WORK/one.npy" "$WORK/zeros.npy" && fail "local SGD did not move the parameters"
 
+# K = 1 is one local step at --local-lr, then averaging: the same
+# trajectory as synchronous SGD at that learning rate (to float rounding:
+# the delta is x - (x - lr g), not lr g), not a gradient applied at the
+# server's lr 1.
+run lk1 2 --mode local --local-steps 1 --local-avg sync --lr 1 -- "${common[@]}"
+run sk1 2 --mode sync --lr 0.1 -- "${common[@]}"
+paste <(od -An -v -f -w4 -j 128 "$WORK/lk1.npy") <(od -An -v -f -w4 -j 128 "$WORK/sk1.npy") |
+    awk '{ d = $1 - $2; if (d < 0) d = -d; s = $2 < 0 ? -$2 : $2
+           if (d > 1e-4 * (s + 1e-3)) bad++; n++ }
+         END { exit !(n == 64 && bad == 0) }' ||
+    fail "local K=1 differs from sync SGD at the local lr: $(paste <(od -An -v -f -w4 -j 128 "$WORK/lk1.npy" | head -3) <(od -An -v -f -w4 -j 128 "$WORK/sk1.npy" | head -3))"
+
 # Gradient accumulation: K = 5 minibatches per push. The injected compute
 # time is per minibatch step, so 10 pushes of 5 steps at 20 ms sleep at
 # least 50 * 20 ms = 1 s in all (a lower bound: sleeps never end early),
@@ -56,4 +68,4 @@ t1=$(date +%s.%N)
     || fail "expected 20 pushes per shard with --accumulate 5: $(cat "$WORK/acc.json")"
 awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a >= 1.0) }' ||
     fail "10 pushes of 5 delayed steps took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s, want >= 1 s"
-echo "e2e_local: 5 passed, 0 failed"
+echo "e2e_local: 6 passed, 0 failed"

@@ -191,6 +191,19 @@ static int axes_add(experiment_t *x, char *key, char *val, int lineno) {
     return 0;
 }
 
+/* A finite number for [target] KEY = VAL. */
+static int target_number(const char *path, int lineno, const char *key,
+                         const char *val, double *out) {
+    char *end;
+    *out = strtod(val, &end);
+    if (*val == '\0' || *end || !isfinite(*out)) {
+        fprintf(stderr, "%s: %s:%d: %s = %s: not a number\n", PROG, path,
+                lineno, key, val);
+        return -1;
+    }
+    return 0;
+}
+
 static int experiment_load(experiment_t *x, const char *path) {
     x->path = path;
     x->text = read_file(path);
@@ -297,21 +310,9 @@ static int experiment_load(experiment_t *x, const char *path) {
             }
             x->stop = strcmp(val, "yes") == 0;
         } else if (strcmp(key, "diverge") == 0) {
-            char *end;
-            x->diverge = strtod(val, &end);
-            if (*val == '\0' || *end || !isfinite(x->diverge)) {
-                fprintf(stderr, "%s: %s:%d: diverge = %s: not a number\n", PROG,
-                        path, lineno, val);
-                rc = -1;
-            }
+            rc = target_number(path, lineno, key, val, &x->diverge);
         } else if (strcmp(key, "value") == 0) {
-            char *end;
-            x->target = strtod(val, &end);
-            if (*val == '\0' || *end || !isfinite(x->target)) {
-                fprintf(stderr, "%s: %s:%d: value = %s: not a number\n", PROG,
-                        path, lineno, val);
-                rc = -1;
-            }
+            rc = target_number(path, lineno, key, val, &x->target);
             have_value = 1;
         } else {
             fprintf(stderr,

@@ -142,7 +142,8 @@ typedef struct plan_s {
     int batch;
     int full_batch;      /* every row of this worker, every time */
     int accumulate;      /* minibatch gradients summed per push */
-    int local_steps;     /* mode local: steps on a private copy per push */
+    int local_steps;     /* mode local: steps on a private copy per push;
+                            0 in the other modes */
     double local_lr;
     uint64_t seed;
     int rank;
@@ -171,21 +172,21 @@ static size_t sample(const plan_t *p, tps_rng_t *rng, uint32_t *rows,
 static double compute_update(worker_t *w, const plan_t *p, tps_rng_t *rng,
                              uint32_t *rows, float **work, float **local) {
     tps_model_t *m = w->m;
-    int rounds = p->local_steps > 1 ? p->local_steps : p->accumulate;
+    int rounds = p->local_steps > 0 ? p->local_steps : p->accumulate;
     double loss = 0;
     for (int i = 0; i < m->ntensors; i++)
         memset(w->grads[i], 0, m->tensors[i].len * sizeof(float));
-    if (p->local_steps > 1)
+    if (p->local_steps > 0)
         for (int i = 0; i < m->ntensors; i++)
             memcpy(local[i], w->params[i], m->tensors[i].len * sizeof(float));
-    float **at = p->local_steps > 1 ? local : w->params;
+    float **at = p->local_steps > 0 ? local : w->params;
     for (int k = 0; k < rounds; k++) {
         size_t b = sample(p, rng, rows, m->nrows);
         loss += m->grad(m, (const float *const *)at, work, rows, b);
         for (int i = 0; i < m->ntensors; i++) {
             float *restrict g = work[i], *restrict acc = w->grads[i];
             uint64_t n = m->tensors[i].len;
-            if (p->local_steps > 1) {
+            if (p->local_steps > 0) {
                 float lr = (float)p->local_lr;
                 for (uint64_t j = 0; j < n; j++)
                     local[i][j] -= lr * g[j];
@@ -198,7 +199,7 @@ static double compute_update(worker_t *w, const plan_t *p, tps_rng_t *rng,
     for (int i = 0; i < m->ntensors; i++) {
         uint64_t n = m->tensors[i].len;
         float *acc = w->grads[i];
-        if (p->local_steps > 1)
+        if (p->local_steps > 0)
             for (uint64_t j = 0; j < n; j++)
                 acc[j] = w->params[i][j] - local[i][j];
         else if (rounds > 1)
@@ -226,7 +227,7 @@ static int run_worker(worker_t *w, plan_t *p) {
         if (work[i] == NULL || local[i] == NULL)
             rc = TPS_ENOMEM;
     }
-    uint64_t per_push = (uint64_t)(p->local_steps > 1 ? p->local_steps
+    uint64_t per_push = (uint64_t)(p->local_steps > 0 ? p->local_steps
                                                       : p->accumulate);
     uint64_t it = 0;
     for (; rc == 0 && (p->iterations == 0 || it + per_push <= p->iterations) &&
@@ -545,7 +546,7 @@ int main(int argc, char **argv) {
     plan.batch = batch;
     plan.full_batch = full_batch;
     plan.accumulate = accumulate;
-    plan.local_steps = 1;
+    plan.local_steps = 0;
     plan.local_lr = local_lr;
     plan.seed = seed;
     plan.rank = rank;
