@@ -314,6 +314,36 @@ START_TEST(test_nan_push_refused_by_client) {
 }
 END_TEST
 
+/* Error feedback keeps what top-k dropped; finite gradients near FLT_MAX
+ * make that residual overflow on the second push. The client refuses it
+ * and says why (a diverging run, not a bad codec argument); nothing
+ * non-finite reaches the shards. */
+START_TEST(test_residual_overflow_named) {
+    cluster_t c;
+    cluster_start(&c, 1, 1, 1.0);
+    tps_options_t o;
+    tps_options_init(&o);
+    o.cluster = c.list;
+    o.codec = "topk:0.5";
+    tps_client_t *cl;
+    char err[512];
+    ck_assert_msg(tps_open(&o, &cl, err, sizeof(err)) == 0, "%s", err);
+    int id = tps_declare(cl, "w", 8, TPS_INIT_ZEROS, 0, 1);
+    float g[8], p[8];
+    for (int i = 0; i < 8; i++)
+        g[i] = 3e38f;
+    ck_assert_int_eq(tps_push(cl, id, g), 0);
+    ck_assert_int_eq(tps_push(cl, id, g), TPS_EINVAL);
+    ck_assert_msg(strstr(tps_errmsg(cl), "error-feedback residual is not finite"),
+                  "%s", tps_errmsg(cl));
+    ck_assert_int_eq(tps_pull(cl, id, p), 0);
+    for (int i = 0; i < 8; i++)
+        ck_assert(isfinite(p[i]));
+    tps_close(cl);
+    cluster_stop(&c);
+}
+END_TEST
+
 /* Writes one frame to a raw socket. */
 static void raw_send(int fd, const Taups__Header *h, const void *payload,
                      size_t len) {
@@ -505,6 +535,7 @@ static Suite *loopback_suite(void) {
     tcase_add_test(tc, test_unreachable);
     tcase_add_test(tc, test_hostile_bytes);
     tcase_add_test(tc, test_nan_push_refused_by_client);
+    tcase_add_test(tc, test_residual_overflow_named);
     tcase_add_test(tc, test_nan_push_rejected_by_server);
     tcase_add_test(tc, test_compressed_push_pull);
     tcase_add_test(tc, test_malformed_encoded_push);

@@ -8,6 +8,9 @@
 #    the uncompressed run's.
 # 3. Wire bytes, as the shards count them (taups-ctl stats), equal the
 #    codec formulas plus the frame headers, and raw bytes equal 4n per push.
+# 4. Top-k with error feedback at a learning rate far past stability: the
+#    workers stop saying that training diverged (a non-finite loss or
+#    residual), and no non-finite value reaches the shards.
 . "$(dirname "$0")/lib.sh"
 [ -x "$CTL" ] || { echo "missing $CTL" >&2; exit 99; }
 
@@ -74,4 +77,14 @@ for spec in "none $((4 * n))" "fp16 $((2 * n))" "bf16 $((2 * n))" \
     echo "# $codec: $((wire / pushes)) wire bytes per push, payload formula $want"
     [ "$wire" -ge $lo ] && [ "$wire" -le $hi ] || fail "$codec: wire $wire not in [$lo, $hi]"
 done
-echo "e2e_compress: 3 passed, 0 failed"
+# --- 4. divergence under error feedback is named ----------------------------
+if "$LAUNCH" --seed 1 --model lsq --shards 1 --workers 2 --iterations 5000 \
+    --lr 50 --no-plot --timeout 60 --out "$WORK/div" \
+    --worker-arg=--codec --worker-arg=topk:0.01 > "$WORK/div.log" 2>&1; then
+    fail "lr 50 with top-k should diverge: $(tail -3 "$WORK/div.log")"
+fi
+grep -q "training diverged" "$WORK"/div/worker-*.log ||
+    fail "the workers did not name the divergence: $(tail -3 "$WORK"/div/worker-*.log)"
+grep -q " 0 rejected" "$WORK/div/server-0.log" ||
+    fail "a non-finite push reached the shard: $(grep stopping "$WORK/div/server-0.log")"
+echo "e2e_compress: 4 passed, 0 failed"

@@ -1074,8 +1074,17 @@ static pushbuf_t *encode_push(tps_client_t *c, int tensor, const float *grad,
                                           pb->data + pos, pb->cap - pos);
             if (m < 0) {
                 *err = (int)m;
-                set_error(c, "tensor \"%s\": cannot encode a push: %s",
-                          ts->name, tps_strerror((int)m));
+                /* The gradient was checked finite; a residual that keeps
+                 * growing overflows when training diverges. */
+                if (c->ef && tps__first_nonfinite(x, cnt) < cnt)
+                    set_error(c,
+                              "tensor \"%s\": the error-feedback residual is "
+                              "not finite: training diverged (learning rate "
+                              "too high for this codec?)",
+                              ts->name);
+                else
+                    set_error(c, "tensor \"%s\": cannot encode a push: %s",
+                              ts->name, tps_strerror((int)m));
                 goto fail;
             }
             if (c->ef)
