@@ -1110,13 +1110,35 @@ static void gp_str(FILE *f, const char *s) {
     fputc('\'', f);
 }
 
+/* A curve's legend: the swept values, keys without their server./worker.
+ * prefix ("max-staleness=5 lr=0.083"); the full label is in the tables. */
+static void gp_title(FILE *f, const sweep_t *s, int p) {
+    size_t len = 0;
+    char *t = tps__xstrdup("");
+    for (int i = 0; i < s->x->naxes; i++) {
+        const char *k = s->x->axes[i].key;
+        if (strncmp(k, "server.", 7) == 0 || strncmp(k, "worker.", 7) == 0)
+            k += 7;
+        char *part = tps__xasprintf("%s%s=%s", i ? " " : "", k,
+                                    s->x->axes[i].vals[s->pts[p].idx[i]]);
+        t = tps__xrealloc(t, len + strlen(part) + 1);
+        memcpy(t + len, part, strlen(part) + 1);
+        len += strlen(part);
+        free(part);
+    }
+    gp_str(f, s->x->naxes ? t : s->pts[p].label);
+    free(t);
+}
+
 static void gp_curves(FILE *f, const sweep_t *s, const char *name,
                       const char *xlabel, const char *cols,
-                      const char *metric) {
+                      const char *metric, int si_x) {
     for (int fmt = 0; fmt < 2; fmt++) {
         fprintf(f, "\nset terminal %s\nset output '%s.%s'\n",
-                fmt ? "svg size 900,560 dynamic" : "@pngterm size 900,560",
+                fmt ? "svg size 900,720 dynamic" : "@pngterm size 900,720",
                 name, fmt ? "svg" : "png");
+        /* Counts of updates and bytes read better as 20k, 3M. */
+        fprintf(f, "set format x '%s'\n", si_x ? "%.1s%c" : "%g");
         fprintf(f, "set xlabel '%s'\nset ylabel '%s' noenhanced\nplot", xlabel,
                 metric);
         int first = 1;
@@ -1127,7 +1149,7 @@ static void gp_curves(FILE *f, const sweep_t *s, const char *name,
             fputs(first ? " " : ", \\\n     ", f);
             gp_str(f, dat);
             fprintf(f, " using %s with lines lw 2 title ", cols);
-            gp_str(f, s->pts[p].label);
+            gp_title(f, s, p);
             fputs(" noenhanced", f);
             free(dat);
             first = 0;
@@ -1161,15 +1183,23 @@ static void plot(const sweep_t *s) {
             "set macros\n"
             "pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? "
             "'pngcairo' : 'png'\n"
-            "set grid\nset key outside right noenhanced\n",
+            "set grid\nset key outside below left Left reverse maxcols 2 "
+            "noenhanced\n",
             PROG, s->x->path, s->out);
     if (!s->x->metric || s->x->lower_better)
         fputs("set logscale y\nset format y '%.0e'\n", f);
-    gp_curves(f, s, "metric_vs_time", "wall-clock time (s)", "1:3", metric);
-    gp_curves(f, s, "metric_vs_updates", "updates applied", "2:3", metric);
+    /* Diverged runs would stretch the axis to 1e30; the limit shows
+     * where they left. */
+    if (!isnan(s->x->diverge))
+        fprintf(f, "set yrange %s%.6g%s\n", s->x->lower_better ? "[*:" : "[",
+                s->x->lower_better ? s->x->diverge * 10 : s->x->diverge / 10,
+                s->x->lower_better ? "]" : ":*]");
+    gp_curves(f, s, "metric_vs_time", "wall-clock time (s)", "1:3", metric, 0);
+    gp_curves(f, s, "metric_vs_updates", "updates applied", "2:3", metric, 1);
     gp_curves(f, s, "metric_vs_bytes", "bytes on the wire (all workers)", "4:3",
-              metric);
-    fputs("\nunset logscale y\nset format y '%g'\nset autoscale xfixmax\nset "
+              metric, 1);
+    fputs("\nunset logscale y\nset format y '%g'\nset format x '%g'\n"
+          "set autoscale y\nset autoscale xfixmax\nset "
           "style fill solid 0.6\n"
           "set boxwidth 0.8\nset key off\nset xlabel 'staleness of a push "
           "(versions)'\nset ylabel 'pushes'\nset xrange [-0.5:*]\n",
@@ -1184,7 +1214,7 @@ static void plot(const sweep_t *s) {
                     fmt ? "svg size 700,450 dynamic" : "@pngterm size 700,450",
                     s->pts[p].label, fmt ? "svg" : "png");
             fputs("set title ", f);
-            gp_str(f, s->pts[p].label);
+            gp_title(f, s, p);
             fputs(" noenhanced\nplot ", f);
             gp_str(f, dat);
             fputs(" using 1:2 with boxes\n", f);
