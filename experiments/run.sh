@@ -1,0 +1,25 @@
+#!/bin/sh
+# Runs experiments one after another (concurrent runs would measure each
+# other on a small machine) into experiments/results/NAME, replacing what
+# was there.
+#   experiments/run.sh e1-async e1-ssp    some of them
+#   experiments/run.sh                    all, in the order of the README
+# Needs a build: ./build.sh (or TAUPS_BUILD=DIR for another build tree).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+build=${TAUPS_BUILD:-$here/../build}
+sweep=$build/tools/taups-sweep
+[ -x "$sweep" ] || { echo "run.sh: no $sweep; run ./build.sh first" >&2; exit 2; }
+[ $# -gt 0 ] || set -- e1-async e1-ssp e2-weighting e3-codecs e3-bandwidth \
+    e4-local e4-local-mlp e5-consistency e5-comm e6-shards
+for name in "$@"; do
+    ini=$here/$name.ini
+    [ -f "$ini" ] || { echo "run.sh: no experiment $ini" >&2; exit 2; }
+    out=$here/results/$name
+    rm -rf "$out"
+    echo "== $name: $(date -u +%FT%TZ)"
+    start=$(date +%s)
+    # A diverging or failing run is recorded in the summary; go on.
+    (cd "$here/.." && "$sweep" --out "$out" "$ini") || echo "run.sh: $name: some runs failed (see $out/summary.md)"
+    echo "== $name: $(( $(date +%s) - start )) s"
+done
