@@ -1,0 +1,281 @@
+# Written by taups-sweep for /work/main/experiments/e3-bandwidth.ini; redraw with: cd /work/main/experiments/results/e3-bandwidth && gnuplot plots.gp
+# Curves are each configuration's first successful seed.
+set macros
+pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
+set grid
+set key outside below left Left reverse maxcols 2 noenhanced
+set logscale y
+set format y '%.0e'
+set yrange [*:1000]
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_time.png'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time.svg'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates.png'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_updates.svg'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes.png'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes.svg'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+unset logscale y
+set format y '%g'
+set format x '%g'
+set autoscale y
+set autoscale xfixmax
+set style fill solid 0.6
+set boxwidth 0.8
+set key off
+set xlabel 'staleness of a push (versions)'
+set ylabel 'pushes'
+set xrange [-0.5:*]
+set terminal @pngterm size 700,450
+set output 'staleness-p01-worker.bandwidth=0_worker.codec=none.png'
+set title 'bandwidth=0 codec=none' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p01-worker.bandwidth=0_worker.codec=none.svg'
+set title 'bandwidth=0 codec=none' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p02-worker.bandwidth=0_worker.codec=qsgd_4.png'
+set title 'bandwidth=0 codec=qsgd:4' noenhanced
+plot 'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p02-worker.bandwidth=0_worker.codec=qsgd_4.svg'
+set title 'bandwidth=0 codec=qsgd:4' noenhanced
+plot 'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p03-worker.bandwidth=0_worker.codec=topk_0.1.png'
+set title 'bandwidth=0 codec=topk:0.1' noenhanced
+plot 'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p03-worker.bandwidth=0_worker.codec=topk_0.1.svg'
+set title 'bandwidth=0 codec=topk:0.1' noenhanced
+plot 'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p04-worker.bandwidth=0_worker.codec=topk_0.01.png'
+set title 'bandwidth=0 codec=topk:0.01' noenhanced
+plot 'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p04-worker.bandwidth=0_worker.codec=topk_0.01.svg'
+set title 'bandwidth=0 codec=topk:0.01' noenhanced
+plot 'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p05-worker.bandwidth=1000000_worker.codec=none.png'
+set title 'bandwidth=1000000 codec=none' noenhanced
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p05-worker.bandwidth=1000000_worker.codec=none.svg'
+set title 'bandwidth=1000000 codec=none' noenhanced
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p06-worker.bandwidth=1000000_worker.codec=qsgd_4.png'
+set title 'bandwidth=1000000 codec=qsgd:4' noenhanced
+plot 'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p06-worker.bandwidth=1000000_worker.codec=qsgd_4.svg'
+set title 'bandwidth=1000000 codec=qsgd:4' noenhanced
+plot 'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p07-worker.bandwidth=1000000_worker.codec=topk_0.1.png'
+set title 'bandwidth=1000000 codec=topk:0.1' noenhanced
+plot 'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p07-worker.bandwidth=1000000_worker.codec=topk_0.1.svg'
+set title 'bandwidth=1000000 codec=topk:0.1' noenhanced
+plot 'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p08-worker.bandwidth=1000000_worker.codec=topk_0.01.png'
+set title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+plot 'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p08-worker.bandwidth=1000000_worker.codec=topk_0.01.svg'
+set title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+plot 'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p09-worker.bandwidth=200000_worker.codec=none.png'
+set title 'bandwidth=200000 codec=none' noenhanced
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p09-worker.bandwidth=200000_worker.codec=none.svg'
+set title 'bandwidth=200000 codec=none' noenhanced
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p10-worker.bandwidth=200000_worker.codec=qsgd_4.png'
+set title 'bandwidth=200000 codec=qsgd:4' noenhanced
+plot 'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p10-worker.bandwidth=200000_worker.codec=qsgd_4.svg'
+set title 'bandwidth=200000 codec=qsgd:4' noenhanced
+plot 'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p11-worker.bandwidth=200000_worker.codec=topk_0.1.png'
+set title 'bandwidth=200000 codec=topk:0.1' noenhanced
+plot 'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p11-worker.bandwidth=200000_worker.codec=topk_0.1.svg'
+set title 'bandwidth=200000 codec=topk:0.1' noenhanced
+plot 'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p12-worker.bandwidth=200000_worker.codec=topk_0.01.png'
+set title 'bandwidth=200000 codec=topk:0.01' noenhanced
+plot 'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p12-worker.bandwidth=200000_worker.codec=topk_0.01.svg'
+set title 'bandwidth=200000 codec=topk:0.01' noenhanced
+plot 'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p13-worker.bandwidth=50000_worker.codec=none.png'
+set title 'bandwidth=50000 codec=none' noenhanced
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p13-worker.bandwidth=50000_worker.codec=none.svg'
+set title 'bandwidth=50000 codec=none' noenhanced
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p14-worker.bandwidth=50000_worker.codec=qsgd_4.png'
+set title 'bandwidth=50000 codec=qsgd:4' noenhanced
+plot 'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p14-worker.bandwidth=50000_worker.codec=qsgd_4.svg'
+set title 'bandwidth=50000 codec=qsgd:4' noenhanced
+plot 'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p15-worker.bandwidth=50000_worker.codec=topk_0.1.png'
+set title 'bandwidth=50000 codec=topk:0.1' noenhanced
+plot 'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p15-worker.bandwidth=50000_worker.codec=topk_0.1.svg'
+set title 'bandwidth=50000 codec=topk:0.1' noenhanced
+plot 'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p16-worker.bandwidth=50000_worker.codec=topk_0.01.png'
+set title 'bandwidth=50000 codec=topk:0.01' noenhanced
+plot 'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p16-worker.bandwidth=50000_worker.codec=topk_0.01.svg'
+set title 'bandwidth=50000 codec=topk:0.01' noenhanced
+plot 'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-staleness.dat' using 1:2 with boxes
