@@ -86,6 +86,21 @@ static tps_client_t *open_client(const cluster_t *c, tps_role_t role, int rank,
     return cl;
 }
 
+/* A worker whose pushes (and, unless NULL, pull replies) are compressed. */
+static tps_client_t *open_codec_client(const cluster_t *c, const char *codec,
+                                       const char *pull_codec) {
+    tps_options_t o;
+    tps_options_init(&o);
+    o.cluster = c->list;
+    o.codec = codec;
+    if (pull_codec)
+        o.pull_codec = pull_codec;
+    tps_client_t *cl;
+    char err[512];
+    ck_assert_msg(tps_open(&o, &cl, err, sizeof(err)) == 0, "%s", err);
+    return cl;
+}
+
 /* Pushes and pulls through 3 shards and small chunks, so that n = 1000
  * travels in many frames; the result must be exactly init - lr * sum(g). */
 START_TEST(test_push_pull_sgd) {
@@ -321,13 +336,7 @@ END_TEST
 START_TEST(test_residual_overflow_named) {
     cluster_t c;
     cluster_start(&c, 1, 1, 1.0);
-    tps_options_t o;
-    tps_options_init(&o);
-    o.cluster = c.list;
-    o.codec = "topk:0.5";
-    tps_client_t *cl;
-    char err[512];
-    ck_assert_msg(tps_open(&o, &cl, err, sizeof(err)) == 0, "%s", err);
+    tps_client_t *cl = open_codec_client(&c, "topk:0.5", NULL);
     int id = tps_declare(cl, "w", 8, TPS_INIT_ZEROS, 0, 1);
     float g[8], p[8];
     for (int i = 0; i < 8; i++)
@@ -436,14 +445,7 @@ END_TEST
 START_TEST(test_compressed_push_pull) {
     cluster_t c;
     cluster_start(&c, 2, 1, 1.0);
-    tps_options_t o;
-    tps_options_init(&o);
-    o.cluster = c.list;
-    o.codec = "fp16";
-    o.pull_codec = "bf16";
-    tps_client_t *cl;
-    char err[512];
-    ck_assert_msg(tps_open(&o, &cl, err, sizeof(err)) == 0, "%s", err);
+    tps_client_t *cl = open_codec_client(&c, "fp16", "bf16");
     const uint64_t n = 3001;
     int id = tps_declare(cl, "w", n, TPS_INIT_ZEROS, 0, 1);
     float *g = malloc(n * sizeof(float)), *p = malloc(n * sizeof(float));
@@ -467,7 +469,12 @@ START_TEST(test_compressed_push_pull) {
     free(p);
     tps_close(cl);
     /* A codec the pull side does not allow is refused at open. */
+    tps_options_t o;
+    tps_options_init(&o);
+    o.cluster = c.list;
+    o.codec = "fp16";
     o.pull_codec = "topk:0.5";
+    char err[512];
     ck_assert_int_eq(tps_open(&o, &cl, err, sizeof(err)), TPS_EINVAL);
     ck_assert_msg(strstr(err, "pull codec"), "%s", err);
     cluster_stop(&c);
