@@ -1141,14 +1141,17 @@ static void gp_curves(FILE *f, const sweep_t *s, const char *name,
         fprintf(f, "set format x '%s'\n", si_x ? "%.1s%c" : "%g");
         fprintf(f, "set xlabel '%s'\nset ylabel '%s' noenhanced\nplot", xlabel,
                 metric);
-        int first = 1;
+        int first = 1, ncurve = 0;
         for (int p = 0; p < s->npoints; p++) {
             if (!s->plotted[p])
                 continue;
             char *dat = tps__xasprintf("plots/%s.dat", s->pts[p].label);
             fputs(first ? " " : ", \\\n     ", f);
             gp_str(f, dat);
-            fprintf(f, " using %s with lines lw 2 title ", cols);
+            /* gnuplot cycles 8 colours; a dash pattern per cycle keeps
+             * the 9th curve from looking like the 1st. */
+            fprintf(f, " using %s with lines lw 2 dt %d title ", cols,
+                    (ncurve++ / 8) % 5 + 1);
             gp_title(f, s, p);
             fputs(" noenhanced", f);
             free(dat);
