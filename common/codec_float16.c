@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "codec_internal.h"
-#include "taups.h"
+#include "taups_error.h"
 
 /* binary16 from the bits of a float, IEEE round to nearest even. */
 static inline uint32_t f16_from_bits(uint32_t u) {

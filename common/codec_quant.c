@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "codec_internal.h"
-#include "taups.h"
+#include "taups_error.h"
 
 /* Tags of codec_key: independent streams of one message's seed. */
 #define KEY_ROUNDING 1

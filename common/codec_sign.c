@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "codec_internal.h"
-#include "taups.h"
+#include "taups_error.h"
 
 /* Sixteen partial sums in double, as in codec_quant.c: vectorisable and
  * unable to overflow for finite floats. */

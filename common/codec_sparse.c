@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "codec_internal.h"
-#include "taups.h"
+#include "taups_error.h"
 
 #define KEY_PERMUTATION 2
 

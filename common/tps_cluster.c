@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "taups.h"
+#include "taups_error.h"
 
 int tps_addr_parse(const char *s, tps_addr_t *out, char *err, size_t errlen) {
     const char *colon, *hs = s, *he;

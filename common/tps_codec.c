@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "codec_internal.h"
-#include "taups.h"
+#include "taups_error.h"
 #include "tps_float.h"
 
 static const char *const kind_names[] = {

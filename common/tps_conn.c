@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "taups.h"
+#include "taups_error.h"
 
 /* A frame held back by the link shaper: its preamble and header are copied
  * here (the caller's header does not outlive the send call), the payload is

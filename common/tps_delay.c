@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "taups.h"
+#include "taups_error.h"
 
 /* Spec names and the parameter names used in messages, by kind. */
 static const struct {

@@ -1,7 +1,7 @@
 /* tps_strerror: one function for taups's own codes and libuv's. */
 #include <uv.h>
 
-#include "taups.h"
+#include "taups_error.h"
 
 const char *tps_strerror(int err) {
     switch (err) {

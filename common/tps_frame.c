@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "taups.h"
+#include "taups_error.h"
 
 static uint32_t rd32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |

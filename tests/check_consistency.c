@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "consistency.h"
+#include "server/consistency.h"
 #include "taups.h"
 
 START_TEST(test_modes) {

@@ -9,7 +9,7 @@
 
 #include <uv.h>
 
-#include "server.h"
+#include "server/server.h"
 #include "taups.h"
 #include "tps_cluster.h"
 #include "tps_codec.h"

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "data_idx.h"
-#include "model.h"
-#include "model_internal.h"
+#include "worker/data_idx.h"
+#include "worker/model.h"
+#include "worker/model_internal.h"
 #include "testutil.h"
 #include "tps_rng.h"
 

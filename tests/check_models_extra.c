@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "data_libsvm.h"
-#include "model.h"
-#include "model_internal.h"
+#include "worker/data_libsvm.h"
+#include "worker/model.h"
+#include "worker/model_internal.h"
 #include "testutil.h"
 #include "tps_rng.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "optimizer.h"
+#include "server/optimizer.h"
 #include "taups.h"
 
 /* Float state and parameters: a few ulps of values near 1. */

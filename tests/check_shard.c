@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shard.h"
+#include "server/shard.h"
 #include "taups.h"
 #include "tps_cluster.h"
 #include "tps_float.h"

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "model_internal.h"
-#include "optimizer.h"
+#include "worker/model.h"
+#include "worker/model_internal.h"
+#include "server/optimizer.h"
 
 static float *read_npy(const char *path, uint64_t *n) {
     FILE *f = fopen(path, "rb");

@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "model_internal.h"
+#include "worker/model_internal.h"
 
 void tmp_init(tmpdir_t *t) {
     const char *base = getenv("TMPDIR");

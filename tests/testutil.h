@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "worker/model.h"
 
 /* A private directory for test files, removed by tmp_clean. */
 typedef struct tmpdir_s {

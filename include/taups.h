@@ -24,20 +24,7 @@
 extern "C" {
 #endif
 
-/* Error codes (negative); libuv's UV_E* codes are passed through as they are. */
-#define TPS_EPROTO    (-10001) /* malformed or unexpected frame */
-#define TPS_E2BIG     (-10002) /* a length exceeds a configured limit */
-#define TPS_EINVAL    (-10003) /* bad argument or option */
-#define TPS_ENOMEM    (-10004) /* allocation failed */
-#define TPS_EREMOTE   (-10005) /* the server answered with an error */
-#define TPS_EUNREACH  (-10006) /* a shard could not be reached in time */
-#define TPS_ECLOSED   (-10007) /* the connection closed with requests pending */
-#define TPS_EMISMATCH (-10008) /* cluster shape or tensor declaration disagrees */
-#define TPS_EIO       (-10009) /* file read or write failed */
-#define TPS_ENOENT    (-10010) /* no such tensor */
-
-/* Describes any code returned by this library, TPS_E* or libuv's. */
-const char *tps_strerror(int err);
+#include "taups_error.h"
 
 typedef struct tps_client_s tps_client_t;
 
