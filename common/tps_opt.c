@@ -346,6 +346,50 @@ void tps_opt_dump_json(const tps_opt_t *opts, FILE *out, const char *indent) {
     }
 }
 
+json_t *tps_opt_json(const tps_opt_t *opts) {
+    json_t *obj = json_object();
+    if (obj == NULL)
+        return NULL;
+    for (const tps_opt_t *o = opts; o->name; o++) {
+        json_t *v = NULL;
+        switch (o->type) {
+        case TPS_OPT_STR:
+        case TPS_OPT_CHOICE: {
+            const char *txt = *(const char **)o->dst;
+            v = txt ? json_string(txt) : json_null();
+            break;
+        }
+        case TPS_OPT_LIST: {
+            const tps_strlist_t *l = o->dst;
+            v = json_array();
+            for (int k = 0; v && k < l->n; k++)
+                json_array_append_new(v, json_string(l->v[k]));
+            break;
+        }
+        case TPS_OPT_FLAG:
+            v = json_boolean(*(int *)o->dst);
+            break;
+        case TPS_OPT_INT:
+            v = json_integer(*(int *)o->dst);
+            break;
+        case TPS_OPT_U64:
+            v = json_integer((json_int_t) * (uint64_t *)o->dst);
+            break;
+        case TPS_OPT_I64:
+            v = json_integer((json_int_t) * (int64_t *)o->dst);
+            break;
+        case TPS_OPT_DOUBLE:
+            v = json_real(*(double *)o->dst);
+            break;
+        }
+        if (v == NULL || json_object_set_new(obj, o->name, v) < 0) {
+            json_decref(obj);
+            return NULL;
+        }
+    }
+    return obj;
+}
+
 void tps_opt_free(const tps_opt_t *opts) {
     for (const tps_opt_t *o = opts; o->name; o++) {
         if (o->type != TPS_OPT_LIST)

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 typedef enum tps_opt_type_e {
     TPS_OPT_STR,    /* dst: const char ** (points into argv or a saved copy) */
     TPS_OPT_INT,    /* dst: int * */
@@ -59,6 +61,11 @@ int tps_opt_load_file(const tps_opt_t *opts, const char *prog, const char *path)
 /* Writes every option and its current value as the members of a JSON object
  * (without the braces): "name": value, ... */
 void tps_opt_dump_json(const tps_opt_t *opts, FILE *out, const char *indent);
+
+/* Every option and its current value as a JSON object (name -> value; a
+ * list is an array, an unset string null). Returns a new reference, or NULL
+ * when out of memory. */
+json_t *tps_opt_json(const tps_opt_t *opts);
 
 /* Frees what parsing allocated (lists and saved strings). */
 void tps_opt_free(const tps_opt_t *opts);
