@@ -1,5 +1,5 @@
 /* The cluster as every process sees it: the ordered shard address list
- * ("host:port,host:port,...") and the fixed slice rule of DESIGN.md §2.
+ * ("host:port,host:port,...") and the fixed slice rule of docs/design.md §2.
  * The shard map is derived from these, never negotiated. */
 #ifndef TPS_CLUSTER_H
 #define TPS_CLUSTER_H

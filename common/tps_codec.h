@@ -1,4 +1,4 @@
-/* Gradient codecs (DESIGN.md §5): turn a float32 slice into payload bytes
+/* Gradient codecs (docs/design.md §5): turn a float32 slice into payload bytes
  * and back, with decoding fused into accumulation (acc += w * decode) so that
  * a server needs no dense temporary. Everything here is pure computation: no
  * allocation, no I/O, no global state, safe to call from any thread.

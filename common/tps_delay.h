@@ -1,5 +1,5 @@
 /* Seeded compute delays that a worker adds after each iteration, to study
- * stragglers and heavy tails on purpose (DESIGN.md §7). A delay is drawn from
+ * stragglers and heavy tails on purpose (docs/design.md §7). A delay is drawn from
  * a distribution given as text (--delay), a worker may be named a straggler
  * (--straggler RANK:FACTOR), and the draws come from tps_rng so that a seed
  * and a rank reproduce the same delays on any host.

@@ -1,4 +1,4 @@
-/* Link shaping on the send path (DESIGN.md section 7): each connection may
+/* Link shaping on the send path (docs/design.md §7): each connection may
  * hold its outgoing frames back to imitate a slower network, with a fixed
  * latency, a seeded uniform jitter of +-jitter_ms around it, and a bandwidth
  * cap enforced by a token bucket. Kernel tools (netem) are not assumed, so

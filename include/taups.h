@@ -62,7 +62,7 @@ typedef struct tps_options_s {
                                 none, fp16, bf16, qsgd:Q, uniform:Q; NULL:
                                 none */
     /* Link shaping of every frame this client sends to a shard, to imitate
-     * a slower network (DESIGN.md section 7); all zero: none. Replies are
+     * a slower network (docs/design.md §7); all zero: none. Replies are
      * shaped by the shards' own options. */
     double latency_ms;       /* added to each frame, >= 0 */
     double jitter_ms;        /* uniform in [-jitter_ms, jitter_ms] on top;

@@ -1,4 +1,4 @@
-/* Consistency semantics of a shard (DESIGN.md §3), without networking:
+/* Consistency semantics of a shard (docs/design.md §3), without networking:
  *
  *   mode    push                                  pull from a worker at clock c
  *   sync    buffered per rank until every live    answered once the tensor's

@@ -45,7 +45,7 @@ int main(int argc, char **argv) {
         {"workers", TPS_OPT_INT, &workers, "1", 1, 4096, NULL, "N",
          "number of workers in the cluster"},
         {"mode", TPS_OPT_CHOICE, &mode, "async", 0, -1,
-         "sync|ssp|async|local", NULL, "consistency mode (DESIGN.md section 3)"},
+         "sync|ssp|async|local", NULL, "consistency mode (docs/design.md section 3)"},
         {"staleness", TPS_OPT_U64, &staleness, "2", 0, 1e9, NULL, "T",
          "ssp: answer a worker at clock c once the slowest is at c - T"},
         {"max-staleness", TPS_OPT_I64, &max_staleness, "-1", -1, 1e15, NULL,

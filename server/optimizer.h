@@ -1,5 +1,5 @@
 /* The shard's update rule: optimizers, learning-rate schedule, warmup,
- * gradient-norm clipping and staleness weighting (DESIGN.md §3).
+ * gradient-norm clipping and staleness weighting (docs/design.md §3).
  *
  * A push's gradient slice g becomes
  *
@@ -7,8 +7,7 @@
  *
  * before any optimizer state sees it, where the caller's `scale` is the
  * product of the staleness weight, the clip factor and any 1/N averaging.
- * Weighting first is the rule of CLAIMS.md §1.4 ("apply staleness scaling
- * before the momentum update"); weighting after would let a stale gradient
+ * Weighting comes first, before the momentum update; weighting after would let a stale gradient
  * enter the momentum buffer at full strength and keep acting for ~1/(1-beta)
  * steps. Weight decay is coupled L2 (the gradient of wd/2 ||p||^2): it is
  * added after the scaling because it depends on the current parameters, not

@@ -165,7 +165,7 @@ START_TEST(test_pareto_moments) {
 }
 END_TEST
 
-/* The infinite-variance case of CLAIMS §6 item 6 (shape 1.5, scale 50 ms):
+/* A Pareto delay with infinite variance (shape 1.5, scale 50 ms):
  * moments are useless there, the tail P(X > t) = (x_m/t)^alpha is not. The
  * draws are also read as iterations of 256 workers: the slowest of 256 has
  * median x_m * (1 / (1 - 2^(-1/256)))^(1/alpha), about 2.6 s, for a mean

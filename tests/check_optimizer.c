@@ -1,5 +1,6 @@
 /* Unit tests of the server-side optimizer: staleness weights, the worked
- * examples of CLAIMS.md E21/E23, each optimizer against hand-computed steps,
+ * textbook examples (SGD on one sample steps to a/||a||^2; a simplified
+ * Adam; rescaling before SGD), each optimizer against hand-computed steps,
  * schedules, clipping, weight decay, the option parsers, and the rule that
  * staleness weighting comes before the optimizer state. Expected values are
  * closed forms or literals worked out by hand (arithmetic in the comments). */

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Link shaping end to end (DESIGN.md section 7). A shard shapes only what it
+# Link shaping end to end (docs/design.md §7). A shard shapes only what it
 # sends, i.e. its replies: with --latency-ms 20 every push and every pull
 # waits 20 ms more for its reply, so the p50 of a push (one round trip)
 # rises by at least 20 ms and that of a push+pull (two) by at least 40 ms.
