@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: MIT */
+/* What taups-sweep reads from a run: its eval.csv and worker-R.csv (columns
+ * found by their header names), the statistics of summary.csv, the
+ * staleness histogram, divergence the run did not report while it ran, and
+ * the per-configuration data files the plots draw (OUT/plots/ *.dat).
+ *
+ * It must NOT start or stop runs (run.c), aggregate over seeds
+ * (summary.c) or write gnuplot (plots.c); it reads only what a finished
+ * run left behind. */
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+#include "tps_tool.h"
+
+#define CSV_MAXCOLS 32
+
+typedef struct csv_s {
+    int ncols;
+    char *names[CSV_MAXCOLS];
+    int nrows;
+    double (*rows)[CSV_MAXCOLS]; /* missing fields are NAN */
+} csv_t;
+
+static int csv_read(csv_t *c, const char *path) {
+    memset(c, 0, sizeof(*c));
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return -1;
+    char *line = NULL;
+    size_t cap = 0;
+    int cap_rows = 0;
+    if (getline(&line, &cap, f) > 0) {
+        char *save = NULL;
+        for (char *t = strtok_r(line, ",\r\n", &save);
+             t && c->ncols < CSV_MAXCOLS; t = strtok_r(NULL, ",\r\n", &save))
+            c->names[c->ncols++] = tps__xstrdup(t);
+    }
+    while (getline(&line, &cap, f) > 0) {
+        if (c->nrows == cap_rows) {
+            cap_rows = cap_rows ? 2 * cap_rows : 256;
+            c->rows =
+                tps__xrealloc(c->rows, (size_t)cap_rows * sizeof(*c->rows));
+        }
+        double *r = c->rows[c->nrows];
+        int k = 0;
+        char *p = line;
+        while (k < CSV_MAXCOLS) {
+            char *end;
+            double v = strtod(p, &end);
+            r[k++] = end == p ? NAN : v;
+            p = strchr(end, ',');
+            if (!p)
+                break;
+            p++;
+        }
+        /* A row cut short by a killed process is not data. */
+        if (k >= 2 && !isnan(r[0]) && strchr(line, '\n')) {
+            for (; k < CSV_MAXCOLS; k++)
+                r[k] = NAN;
+            c->nrows++;
+        }
+    }
+    free(line);
+    fclose(f);
+    return 0;
+}
+
+static void csv_free(csv_t *c) {
+    for (int i = 0; i < c->ncols; i++)
+        free(c->names[i]);
+    free(c->rows);
+}
+
+/* The worker CSV's columns in the order taups-worker writes them; used when
+ * a header names fewer columns than its rows hold (older workers wrote a
+ * short header). */
+static const char *const worker_cols[] = {
+    "time_s",   "clock",    "loss",      "version", "bytes_sent", "bytes_recv",
+    "raw_sent", "raw_recv", "staleness", "weight",  "dropped"};
+
+static int csv_col(const csv_t *c, const char *name, int worker) {
+    for (int i = 0; i < c->ncols; i++)
+        if (strcmp(c->names[i], name) == 0)
+            return i;
+    if (worker)
+        for (int i = 0; i < (int)(sizeof(worker_cols) / sizeof(*worker_cols));
+             i++)
+            if (strcmp(worker_cols[i], name) == 0 && i >= c->ncols &&
+                c->nrows > 0 && !isnan(c->rows[0][i]))
+                return i;
+    return -1;
+}
+
+const char *const sweep_st_names[ST_N] = {
+    "time_to_target_s", "updates_to_target", "final_metric", "wire_bytes",
+    "staleness_mean",   "staleness_p99",     "dropped",      "updates",
+    "worker_seconds",   "sent_bytes"};
+
+typedef struct hist_s {
+    int n;
+    uint64_t *count; /* count[s]: rows with staleness s */
+} hist_t;
+
+static void hist_add(hist_t *h, double s) {
+    if (isnan(s) || s < 0 || s > 1e6)
+        return;
+    int k = (int)s;
+    if (k >= h->n) {
+        h->count = tps__xrealloc(h->count, (size_t)(k + 1) * sizeof(uint64_t));
+        memset(h->count + h->n, 0, (size_t)(k + 1 - h->n) * sizeof(uint64_t));
+        h->n = k + 1;
+    }
+    h->count[k]++;
+}
+
+int sweep_cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Reads RUN/eval.csv and RUN/worker-R.csv into r->st and the staleness
+ * histogram; if `dat` is given, also writes the metric curve against time,
+ * updates and the workers' bytes on the wire at that time. The workers'
+ * time_s and the evaluator's both count from their own start, which
+ * taups-launch makes nearly simultaneous, so the bytes are matched by time.
+ * Returns the number of curve rows written to `dat`. */
+static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
+    for (int k = 0; k < ST_N; k++)
+        r->st[k] = NAN;
+    char *p = tps__xasprintf("%s/eval.csv", r->dir);
+    csv_t ev;
+    int have_eval = csv_read(&ev, p) == 0;
+    free(p);
+    int ct = -1, cu = -1, cm = -1, curve = 0;
+    if (have_eval) {
+        ct = csv_col(&ev, "time_s", 0);
+        cu = csv_col(&ev, "updates", 0);
+        cm = x->metric ? csv_col(&ev, x->metric, 0) : ev.ncols - 1;
+    }
+
+    csv_t *w = NULL;
+    int nw = 0;
+    double stale_sum = 0;
+    size_t stale_n = 0, stale_cap = 0;
+    double *stale = NULL;
+    for (;; nw++) {
+        p = tps__xasprintf("%s/worker-%d.csv", r->dir, nw);
+        w = tps__xrealloc(w, (size_t)(nw + 1) * sizeof(csv_t));
+        int ok = csv_read(&w[nw], p) == 0;
+        free(p);
+        if (!ok)
+            break;
+    }
+    double wire = 0, sent = 0, dropped = 0;
+    int have_wire = 0, have_dropped = 0;
+    for (int i = 0; i < nw; i++) {
+        csv_t *c = &w[i];
+        if (c->nrows > 0 && (isnan(r->st[ST_DURATION]) ||
+                             c->rows[c->nrows - 1][0] > r->st[ST_DURATION]))
+            r->st[ST_DURATION] = c->rows[c->nrows - 1][0];
+        int bs = csv_col(c, "bytes_sent", 1), br = csv_col(c, "bytes_recv", 1);
+        int cs = csv_col(c, "staleness", 1), cd = csv_col(c, "dropped", 1);
+        if (bs >= 0 && br >= 0 && c->nrows > 0) {
+            wire += c->rows[c->nrows - 1][bs] + c->rows[c->nrows - 1][br];
+            sent += c->rows[c->nrows - 1][bs];
+            have_wire = 1;
+        }
+        for (int j = 0; j < c->nrows; j++) {
+            if (cs >= 0 && !isnan(c->rows[j][cs])) {
+                if (stale_n == stale_cap) {
+                    stale_cap = stale_cap ? 2 * stale_cap : 1024;
+                    stale = tps__xrealloc(stale, stale_cap * sizeof(double));
+                }
+                stale[stale_n++] = c->rows[j][cs];
+                stale_sum += c->rows[j][cs];
+                hist_add(h, c->rows[j][cs]);
+            }
+            if (cd >= 0 && !isnan(c->rows[j][cd])) {
+                dropped += c->rows[j][cd];
+                have_dropped = 1;
+            }
+        }
+    }
+    if (have_wire) {
+        r->st[ST_WIRE] = wire;
+        r->st[ST_SENT] = sent;
+    }
+    if (have_dropped)
+        r->st[ST_DROPPED] = dropped;
+    if (stale_n) {
+        qsort(stale, stale_n, sizeof(double), sweep_cmp_double);
+        r->st[ST_STALE_MEAN] = stale_sum / (double)stale_n;
+        size_t k = (size_t)ceil(0.99 * (double)stale_n);
+        r->st[ST_STALE_P99] = stale[k ? k - 1 : 0];
+    }
+    free(stale);
+
+    if (have_eval && ct >= 0 && cm >= 0 && ev.nrows > 0) {
+        r->st[ST_FINAL] = ev.rows[ev.nrows - 1][cm];
+        if (cu >= 0)
+            r->st[ST_UPDATES] = ev.rows[ev.nrows - 1][cu];
+        for (int j = 0; j < ev.nrows && x->metric; j++) {
+            double m = ev.rows[j][cm];
+            if (isnan(m) || (x->lower_better ? m > x->target : m < x->target))
+                continue;
+            r->st[ST_T_TARGET] = ev.rows[j][ct];
+            if (cu >= 0)
+                r->st[ST_U_TARGET] = ev.rows[j][cu];
+            break;
+        }
+        if (dat) {
+            fprintf(dat, "# time_s updates %s wire_bytes\n",
+                    cm < ev.ncols ? ev.names[cm] : "metric");
+            int *pos = tps__xmalloc((size_t)(nw ? nw : 1) * sizeof(int));
+            memset(pos, 0, (size_t)nw * sizeof(int));
+            for (int j = 0; j < ev.nrows; j++) {
+                double t = ev.rows[j][ct], b = 0;
+                for (int i = 0; i < nw; i++) {
+                    csv_t *c = &w[i];
+                    int bs = csv_col(c, "bytes_sent", 1);
+                    int br = csv_col(c, "bytes_recv", 1);
+                    if (bs < 0 || br < 0)
+                        continue;
+                    while (pos[i] + 1 < c->nrows && c->rows[pos[i] + 1][0] <= t)
+                        pos[i]++;
+                    if (c->nrows > 0 && c->rows[pos[i]][0] <= t)
+                        b += c->rows[pos[i]][bs] + c->rows[pos[i]][br];
+                }
+                fprintf(dat, "%.4f %.17g %.9g %.17g\n", t,
+                        cu >= 0 ? ev.rows[j][cu] : (double)j, ev.rows[j][cm],
+                        b);
+                curve++;
+            }
+            free(pos);
+        }
+    }
+    for (int i = 0; i < nw; i++)
+        csv_free(&w[i]);
+    free(w);
+    if (have_eval)
+        csv_free(&ev);
+    return curve;
+}
+
+/* A worker that sees a non-finite loss stops and says so in its log; the
+ * run then fails, but what it measured is a divergence. */
+static int worker_diverged(const run_t *r) {
+    for (int i = 0;; i++) {
+        char *p = tps__xasprintf("%s/worker-%d.log", r->dir, i);
+        char *text = sweep_read_file(p);
+        free(p);
+        if (!text)
+            return 0;
+        int yes = strstr(text, "training diverged") != NULL;
+        free(text);
+        if (yes)
+            return 1;
+    }
+}
+
+/* The evaluator's last row is past the divergence limit. */
+static int final_diverged(const run_t *r, const experiment_t *x) {
+    char *p = tps__xasprintf("%s/eval.csv", r->dir);
+    csv_t ev;
+    int yes = 0;
+    if (csv_read(&ev, p) == 0) {
+        int c = csv_col(&ev, x->metric, 0);
+        if (c >= 0 && ev.nrows > 0) {
+            double m = ev.rows[ev.nrows - 1][c];
+            yes = !isfinite(m) ||
+                  (x->lower_better ? m > x->diverge : m < x->diverge);
+        }
+        csv_free(&ev);
+    }
+    free(p);
+    return yes;
+}
+
+int sweep_run_diverged(const run_t *r, const experiment_t *x) {
+    return worker_diverged(r) || (!isnan(x->diverge) && final_diverged(r, x));
+}
+
+void sweep_analyse_point(sweep_t *s, int p) {
+    char *dir = tps__xasprintf("%s/plots", s->out);
+    tps__mkdir_p(dir);
+    char *datp = tps__xasprintf("%s/%s.dat", dir, s->pts[p].label);
+    hist_t h = {0, NULL};
+    FILE *dat = NULL;
+    for (int i = 0; i < s->nruns; i++) {
+        run_t *r = &s->runs[i];
+        if (r->point != p || r->status < 0)
+            continue;
+        hist_t scratch = {0, NULL};
+        int use = r->status == 0;
+        if (use && !s->plotted[p] && !dat)
+            dat = fopen(datp, "we");
+        int curve = run_analyse(r, s->x, use ? &h : &scratch, use ? dat : NULL);
+        free(scratch.count);
+        if (dat) {
+            fclose(dat);
+            dat = NULL;
+            s->plotted[p] = curve > 0;
+        }
+    }
+    if (h.n) {
+        char *hp = tps__xasprintf("%s/%s-staleness.dat", dir, s->pts[p].label);
+        FILE *f = fopen(hp, "we");
+        if (f) {
+            fputs("# staleness pushes\n", f);
+            for (int k = 0; k < h.n; k++)
+                fprintf(f, "%d %llu\n", k, (unsigned long long)h.count[k]);
+            fclose(f);
+        }
+        free(hp);
+    }
+    free(h.count);
+    free(datp);
+    free(dir);
+}

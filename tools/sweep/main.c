@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: MIT */
+/* taups-sweep: runs an experiment file, a grid of taups-launch
+ * configurations each repeated over seeds 1..N, one run after another (the
+ * machines taups is measured on are small, and concurrent runs would measure
+ * each other), then summarises the runs into summary.csv, summary.md,
+ * sweep.json and gnuplot plots.
+ *
+ * This file owns the options, the usage text, the output directory and the
+ * order of the work; each step is another room of tools/sweep/. It must NOT
+ * parse experiment files, read runs or write results itself.
+ *
+ * The sweep only reads what the runs leave behind (eval.csv and the workers'
+ * CSVs, found by their header names), so it knows nothing of models or
+ * consistency modes: every key of the experiment file is handed to
+ * taups-launch, which validates it. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sweep.h"
+#include "tps_opt.h"
+#include "tps_tool.h"
+
+static const char usage[] =
+    "Usage: " PROG " [OPTIONS] EXPERIMENT.ini\n"
+    "Runs every configuration of an experiment file with taups-launch, one\n"
+    "run after another, each over seeds 1..N, and summarises the runs.\n"
+    "\n"
+    "The experiment file is INI; '#' or ';' at the start of a line or after\n"
+    "a blank starts a comment:\n"
+    "  [run]              (or [base]) settings shared by every run\n"
+    "  model = lsq        KEY = VALUE becomes taups-launch --KEY VALUE;\n"
+    "  shards = 2         an empty VALUE passes --KEY alone (a flag)\n"
+    "  server-arg = --momentum    may repeat; passed as --server-arg=VALUE\n"
+    "  worker-arg = --codec       (likewise --worker-arg=VALUE)\n"
+    "  server.momentum = 0.9      --server-arg=--momentum --server-arg=0.9\n"
+    "  worker.codec = topk        --worker-arg=--codec --worker-arg=topk\n"
+    "  repeats = 3        seeds per configuration (--repeats wins)\n"
+    "  [sweep]            KEY = V1, V2, ... : the grid is the product of\n"
+    "  lr = 0.1, 0.3      the lists, each point adding these keys or\n"
+    "  server.max-staleness = 0, 5   replacing the [run] key of that name\n"
+    "  a | b = 1 | 0.2, 2 | 0.1   linked keys move together: two points\n"
+    "  [target]\n"
+    "  metric = rel_err   rel_err or loss (lower is better), accuracy\n"
+    "  value = 1e-4       (higher is better)\n"
+    "  stop = yes         end each run once its evaluator reports the target\n"
+    "                     (default no: runs go to --iterations/--seconds)\n"
+    "  diverge = 1e3      a metric worse than this, or not finite, ends the\n"
+    "                     run and counts it as diverged (a result, not a\n"
+    "                     failure); so does a worker stopping on a\n"
+    "                     non-finite loss\n"
+    "seed and out are set by " PROG " for every run.\n"
+    "\n"
+    "The output directory holds:\n"
+    "  runs/LABEL-seedS/  one taups-launch run directory each (launch.out\n"
+    "                     holds its output); LABEL is "
+    "pN-KEY=VALUE_KEY=VALUE...\n"
+    "  summary.csv        one row per configuration: swept values, runs,\n"
+    "                     failed, diverged, reached (runs that met the\n"
+    "                     target), then\n"
+    "                     median, min and max over the successful seeds of\n"
+    "                     time_to_target_s and updates_to_target (over the\n"
+    "                     runs that reached it; empty if none did),\n"
+    "                     final_metric, wire_bytes (workers' last\n"
+    "                     bytes_sent + bytes_recv, summed), staleness_mean,\n"
+    "                     staleness_p99 (over the workers' CSV rows) and\n"
+    "                     dropped (sum of the workers' dropped column),\n"
+    "                     updates (the evaluator's last count) and\n"
+    "                     worker_seconds (the longest worker's last row),\n"
+    "                     sent_bytes (the pushing direction of wire_bytes)\n"
+    "  summary.md         the same as a Markdown table\n"
+    "  sweep.json         the experiment file, the grid, every run's\n"
+    "                     directory, arguments and exit status\n"
+    "  plots.gp, *.png, *.svg   metric vs time, updates and bytes on the\n"
+    "                     wire (first successful seed per configuration),\n"
+    "                     and staleness-LABEL histograms (all its seeds)\n"
+    "\n"
+    "Exit status: 0 every run succeeded; 1 a run failed (the sweep goes on\n"
+    "and records it) or a result could not be written; 2 bad options or\n"
+    "experiment file; 130 interrupted.";
+
+/* results/NAME-YYYYmmdd-HHMMSS, NAME the experiment file's name up to its
+ * first dot. Returns an owned string. */
+static char *default_outdir(const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strcspn(base, ".");
+    time_t now = time(NULL);
+    struct tm tm;
+    char stamp[32];
+    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime_r(&now, &tm));
+    return tps__xasprintf("results/%.*s-%s", (int)(n ? n : strlen(base)), base,
+                          stamp);
+}
+
+/* Every run of the grid, seeds 1..repeats per configuration, not started
+ * yet. Takes outdir. */
+static void sweep_init(sweep_t *s, const experiment_t *x, int grid, int repeats,
+                       const char *launch, char *outdir) {
+    memset(s, 0, sizeof(*s));
+    s->x = x;
+    s->out = outdir;
+    s->npoints = grid;
+    s->pts = sweep_grid_expand(x, grid);
+    s->nruns = grid * repeats;
+    s->runs = tps__xmalloc((size_t)s->nruns * sizeof(run_t));
+    s->plotted = tps__xmalloc((size_t)grid * sizeof(int));
+    memset(s->plotted, 0, (size_t)grid * sizeof(int));
+    for (int p = 0, i = 0; p < grid; p++)
+        for (int seed = 1; seed <= repeats; seed++, i++) {
+            run_t *r = &s->runs[i];
+            memset(r, 0, sizeof(*r));
+            r->point = p;
+            r->seed = seed;
+            r->status = -1;
+            r->dir = tps__xasprintf("%s/runs/%s-seed%d", outdir,
+                                    s->pts[p].label, seed);
+            sweep_grid_argv(&r->av, x, &s->pts[p], launch, seed, r->dir);
+        }
+}
+
+static void sweep_free(sweep_t *s) {
+    for (int i = 0; i < s->nruns; i++) {
+        free(s->runs[i].dir);
+        sweep_av_free(&s->runs[i].av);
+    }
+    free(s->runs);
+    for (int p = 0; p < s->npoints; p++) {
+        free(s->pts[p].idx);
+        free(s->pts[p].label);
+    }
+    free(s->pts);
+    free(s->plotted);
+    free(s->out);
+}
+
+/* Runs the sweep, then analyses, summarises, records and plots what ran.
+ * Returns the exit status. */
+static int sweep_go(sweep_t *s, int repeats) {
+    int rc = 0, failed = sweep_run_all(s);
+    for (int p = 0; p < s->npoints; p++)
+        sweep_analyse_point(s, p);
+    if (sweep_write_summary_csv(s) < 0 || sweep_write_summary_md(s) < 0 ||
+        sweep_write_record(s, repeats) < 0)
+        rc = 1;
+    sweep_plot(s);
+    if (failed) {
+        printf("%s: %d of %d runs failed; see %s/summary.csv\n", PROG, failed,
+               s->nruns, s->out);
+        rc = 1;
+    } else {
+        printf("%s: all %d runs succeeded; summary in %s/summary.md\n", PROG,
+               s->nruns, s->out);
+    }
+    if (sweep_interrupted) {
+        printf("%s: interrupted; the summaries cover the runs so far\n", PROG);
+        rc = 130;
+    }
+    return rc;
+}
+
+int main(int argc, char **argv) {
+    const char *out = NULL, *bindir = NULL;
+    int repeats = 0, dry_run = 0;
+    const tps_opt_t opts[] = {
+        {"out", TPS_OPT_STR, &out, NULL, 0, -1, NULL, "DIR",
+         "results directory (unset: results/NAME-YYYYmmdd-HHMMSS, NAME the "
+         "experiment file's name)"},
+        {"repeats", TPS_OPT_INT, &repeats, NULL, 1, 1000, NULL, "N",
+         "run each configuration with seeds 1..N (unset: the file's repeats, "
+         "else 1)"},
+        {"bindir", TPS_OPT_STR, &bindir, NULL, 0, -1, NULL, "DIR",
+         "directory of taups-launch (unset: next to this program, then PATH)"},
+        {"dry-run", TPS_OPT_FLAG, &dry_run, NULL, 0, -1, NULL, NULL,
+         "print the taups-launch command lines and stop"},
+        TPS_OPT_END};
+    int idx = tps_opt_parse(opts, PROG, usage, argc, argv);
+    if (idx < 0) {
+        tps_opt_free(opts);
+        return idx == TPS_OPT_EXIT_OK ? 0 : 2;
+    }
+    if (idx != argc - 1) {
+        fprintf(stderr, "%s: give exactly one experiment file (see --help)\n",
+                PROG);
+        tps_opt_free(opts);
+        return 2;
+    }
+    experiment_t x;
+    int grid = -1;
+    char *launch = NULL;
+    if (sweep_spec_load(&x, argv[idx]) == 0 && (grid = sweep_grid_size(&x)) < 0)
+        fprintf(stderr, "%s: %s: the grid has more than 100000 points\n", PROG,
+                x.path);
+    if (grid > 0)
+        launch = tps__find_program(bindir, "taups-launch", "tools");
+    if (grid <= 0 || !launch) {
+        sweep_spec_free(&x);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (repeats == 0)
+        repeats = x.repeats ? x.repeats : 1;
+    sweep_t s;
+    sweep_init(&s, &x, grid, repeats, launch,
+               out ? tps__xstrdup(out) : default_outdir(x.path));
+
+    int rc = 0;
+    if (dry_run) {
+        for (int i = 0; i < s.nruns; i++) {
+            for (int k = 0; k < s.runs[i].av.n; k++)
+                printf("%s%s", k ? " " : "", s.runs[i].av.v[k]);
+            putchar('\n');
+        }
+    } else if (access(s.runs[0].dir, F_OK) == 0) {
+        /* taups-launch would refuse every run directory one by one. */
+        fprintf(stderr, "%s: %s already holds a sweep; choose another --out\n",
+                PROG, s.out);
+        rc = 2;
+    } else if (tps__mkdir_p(s.out) < 0) {
+        fprintf(stderr, "%s: cannot create %s: %s\n", PROG, s.out,
+                strerror(errno));
+        rc = 2;
+    } else {
+        rc = sweep_go(&s, repeats);
+    }
+    sweep_free(&s);
+    free(launch);
+    sweep_spec_free(&x);
+    tps_opt_free(opts);
+    return rc;
+}

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/* OUT/sweep.json, the sweep's record: the experiment file and its text, the
+ * repeats, the target, the grid with each configuration's swept values, and
+ * every run's directory, status and taups-launch arguments; built as a
+ * jansson document.
+ *
+ * It must NOT compute anything a summary shows (summary.c) or hold results
+ * of its own: it records what the sweep was asked and what it ran. */
+#include "config.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+#include "tps_tool.h"
+
+/* A document that cannot be built is out of memory: end the program, as
+ * the tools' other allocations do. */
+static json_t *must(json_t *j) {
+    if (!j) {
+        fprintf(stderr, "%s: out of memory\n", PROG);
+        exit(1);
+    }
+    return j;
+}
+
+/* jansson takes UTF-8 only; a byte outside a UTF-8 sequence (an experiment
+ * file written in Latin-1) becomes U+FFFD rather than costing the record.
+ * Returns an owned copy. */
+static char *utf8_dup(const char *s) {
+    char *t = tps__xmalloc(3 * strlen(s) + 1), *o = t;
+    while (*s) {
+        unsigned char c = (unsigned char)*s;
+        size_t n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+        json_t *seq = NULL;
+        if (n == 1 || (strnlen(s, n) == n && (seq = json_stringn(s, n)))) {
+            memcpy(o, s, n);
+            o += n;
+            s += n;
+        } else {
+            memcpy(o, "\xef\xbf\xbd", 3);
+            o += 3;
+            s++;
+        }
+        json_decref(seq);
+    }
+    *o = '\0';
+    return t;
+}
+
+static json_t *jstr(const char *s) {
+    char *t = utf8_dup(s);
+    json_t *j = must(json_string(t));
+    free(t);
+    return j;
+}
+
+/* Sets obj[key] = v, taking v. */
+static void jset(json_t *obj, const char *key, json_t *v) {
+    char *k = utf8_dup(key);
+    if (json_object_set_new(obj, k, must(v)) < 0)
+        must(NULL);
+    free(k);
+}
+
+static void jappend(json_t *arr, json_t *v) {
+    if (json_array_append_new(arr, must(v)) < 0)
+        must(NULL);
+}
+
+static json_t *target_json(const experiment_t *x) {
+    if (!x->metric)
+        return json_null();
+    json_t *t = must(json_object());
+    jset(t, "metric", jstr(x->metric));
+    jset(t, "value", json_real(x->target));
+    jset(t, "better", jstr(x->lower_better ? "lower" : "higher"));
+    return t;
+}
+
+static json_t *grid_json(const sweep_t *s) {
+    json_t *grid = must(json_array());
+    for (int p = 0; p < s->npoints; p++) {
+        json_t *pt = must(json_object()), *values = must(json_object());
+        for (int i = 0; i < s->x->naxes; i++)
+            jset(values, s->x->axes[i].key,
+                 jstr(s->x->axes[i].vals[s->pts[p].idx[i]]));
+        jset(pt, "label", jstr(s->pts[p].label));
+        jset(pt, "values", values);
+        jappend(grid, pt);
+    }
+    return grid;
+}
+
+static json_t *run_json(const sweep_t *s, const run_t *r) {
+    json_t *run = must(json_object()), *argv = must(json_array());
+    jset(run, "label", jstr(s->pts[r->point].label));
+    jset(run, "seed", json_integer(r->seed));
+    jset(run, "dir", jstr(r->dir));
+    if (r->status >= 0) {
+        jset(run, "status", json_integer(r->status));
+        jset(run, "stopped_at_target", json_boolean(r->stopped));
+        jset(run, "diverged", json_boolean(r->diverged));
+    } else {
+        jset(run, "status", json_null());
+    }
+    for (int k = 0; k < r->av.n; k++)
+        jappend(argv, jstr(r->av.v[k]));
+    jset(run, "argv", argv);
+    return run;
+}
+
+static json_t *record_json(const sweep_t *s, int repeats) {
+    json_t *doc = must(json_object()), *runs = must(json_array());
+    jset(doc, "experiment", jstr(s->x->path));
+    jset(doc, "experiment_text", jstr(s->x->text));
+    jset(doc, "repeats", json_integer(repeats));
+    jset(doc, "target", target_json(s->x));
+    jset(doc, "grid", grid_json(s));
+    for (int i = 0; i < s->nruns; i++)
+        jappend(runs, run_json(s, &s->runs[i]));
+    jset(doc, "runs", runs);
+    return doc;
+}
+
+/* One member a line, and the grid and the runs one element a line: a
+ * record that grep and diff can read, one run per line. Reals keep 15
+ * digits, so that a target typed as 0.05 is written as 0.05. */
+static int dump(const json_t *doc, FILE *f) {
+    const size_t flags = JSON_ENCODE_ANY | JSON_REAL_PRECISION(15);
+    const char *key;
+    json_t *v;
+    int rc = 0;
+    const char *sep = "{\n  ";
+    json_object_foreach((json_t *)doc, key, v) {
+        fputs(sep, f);
+        sep = ",\n  ";
+        fprintf(f, "\"%s\": ", key);
+        if (!json_is_array(v) || json_array_size(v) == 0) {
+            rc |= json_dumpf(v, f, flags);
+            continue;
+        }
+        size_t i;
+        json_t *e;
+        json_array_foreach(v, i, e) {
+            fputs(i ? ",\n    " : "[\n    ", f);
+            rc |= json_dumpf(e, f, flags);
+        }
+        fputs("\n  ]", f);
+    }
+    fputs("\n}\n", f);
+    return rc;
+}
+
+int sweep_write_record(const sweep_t *s, int repeats) {
+    FILE *f = sweep_create(s, "sweep.json");
+    if (!f)
+        return -1;
+    json_t *doc = record_json(s, repeats);
+    int rc = dump(doc, f);
+    json_decref(doc);
+    return fclose(f) == 0 && rc == 0 ? 0 : -1;
+}

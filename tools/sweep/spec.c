@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: MIT */
+/* The experiment-file grammar of taups-sweep: INI sections [run] (or
+ * [base]), [sweep] and [target], comments, linked keys ("a | b = 1 | 2"),
+ * and the checks whose messages name the file and line.
+ *
+ * It must NOT interpret the keys it hands on: [run] and [sweep] keys are
+ * taups-launch's to validate. It knows only the words the sweep itself
+ * reads: repeats, the reserved seed and out, and [target]'s keys. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+#include "tps_tool.h"
+
+static char *trim(char *s) {
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char *e = s + strlen(s);
+    while (e > s &&
+           (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n'))
+        *--e = '\0';
+    return s;
+}
+
+/* A comment starts at '#' or ';' at the start of a line or after blanks, so
+ * that values such as "a;b" survive. */
+static void strip_comment(char *s) {
+    for (char *p = s; *p; p++)
+        if ((*p == '#' || *p == ';') &&
+            (p == s || p[-1] == ' ' || p[-1] == '\t')) {
+            *p = '\0';
+            return;
+        }
+}
+
+char *sweep_read_file(const char *path) {
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = tps__xmalloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n < 2)
+            buf = tps__xrealloc(buf, cap *= 2);
+    }
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Keys taups-sweep sets itself for every run. */
+static int key_reserved(const char *k) {
+    return strcmp(k, "seed") == 0 || strcmp(k, "out") == 0;
+}
+
+/* Splits s at every '|' into at most max trimmed fields; returns how many
+ * there were (more than max means too many). */
+static int split_bar(char *s, char **f, int max) {
+    int n = 0;
+    for (char *p = s;; p++) {
+        char *bar = strchr(p, '|');
+        if (bar)
+            *bar = '\0';
+        if (n < max)
+            f[n] = trim(p);
+        n++;
+        if (!bar)
+            return n;
+        p = bar;
+    }
+}
+
+#define LINK_MAX 8
+
+/* [sweep] KEY = V1, V2, ... adds one grid axis. "K1 | K2 = a1 | b1, a2 | b2"
+ * adds linked axes that move together (K2 follows K1), for settings that
+ * are derived from each other, such as a learning rate scaled with the
+ * staleness bound: the grid grows by the number of values, not their
+ * product. */
+static int axes_add(experiment_t *x, char *key, char *val, int lineno) {
+    char *keys[LINK_MAX];
+    int nk = split_bar(key, keys, LINK_MAX);
+    if (nk > LINK_MAX) {
+        fprintf(stderr, "%s: %s:%d: at most %d linked keys\n", PROG, x->path,
+                lineno, LINK_MAX);
+        return -1;
+    }
+    for (int k = 0; k < nk; k++) {
+        int dup = *keys[k] == '\0' || key_reserved(keys[k]) ||
+                  strcmp(keys[k], "repeats") == 0;
+        for (int i = 0; i < x->naxes && !dup; i++)
+            dup = strcmp(x->axes[i].key, keys[k]) == 0;
+        for (int j = 0; j < k && !dup; j++)
+            dup = strcmp(keys[j], keys[k]) == 0;
+        if (dup) {
+            fprintf(stderr,
+                    "%s: %s:%d: \"%s\" cannot be swept: empty, reserved, or "
+                    "swept twice\n",
+                    PROG, x->path, lineno, keys[k]);
+            return -1;
+        }
+    }
+    int first = x->naxes;
+    x->axes = tps__xrealloc(x->axes, (size_t)(x->naxes + nk) * sizeof(axis_t));
+    for (int k = 0; k < nk; k++) {
+        axis_t *a = &x->axes[x->naxes++];
+        a->key = tps__xstrdup(keys[k]);
+        a->n = 0;
+        a->vals = NULL;
+        a->leader = k ? first : -1;
+    }
+    char *vsave = NULL;
+    for (char *v = strtok_r(val, ",", &vsave); v;
+         v = strtok_r(NULL, ",", &vsave)) {
+        v = trim(v);
+        if (*v == '\0')
+            continue;
+        char *f[LINK_MAX];
+        int nf = split_bar(v, f, LINK_MAX);
+        if (nf != nk) {
+            fprintf(stderr,
+                    "%s: %s:%d: value \"%s\" has %d field(s) for %d linked "
+                    "key(s)\n",
+                    PROG, x->path, lineno, v, nf, nk);
+            return -1;
+        }
+        for (int k = 0; k < nk; k++) {
+            axis_t *a = &x->axes[first + k];
+            a->vals =
+                tps__xrealloc(a->vals, (size_t)(a->n + 1) * sizeof(char *));
+            a->vals[a->n++] = tps__xstrdup(f[k]);
+        }
+    }
+    if (x->axes[first].n == 0) {
+        fprintf(stderr, "%s: %s:%d: %s has no values\n", PROG, x->path, lineno,
+                x->axes[first].key);
+        return -1;
+    }
+    return 0;
+}
+
+/* A finite number for [target] KEY = VAL. */
+static int target_number(const char *path, int lineno, const char *key,
+                         const char *val, double *out) {
+    char *end;
+    *out = strtod(val, &end);
+    if (*val == '\0' || *end || !isfinite(*out)) {
+        fprintf(stderr, "%s: %s:%d: %s = %s: not a number\n", PROG, path,
+                lineno, key, val);
+        return -1;
+    }
+    return 0;
+}
+
+int sweep_spec_load(experiment_t *x, const char *path) {
+    memset(x, 0, sizeof(*x));
+    x->diverge = NAN;
+    x->path = path;
+    x->text = sweep_read_file(path);
+    if (!x->text) {
+        fprintf(stderr, "%s: cannot read %s: %s\n", PROG, path,
+                strerror(errno));
+        return -1;
+    }
+    char *copy = tps__xstrdup(x->text);
+    enum { NONE, BASE, SWEEP, TARGET } sec = NONE;
+    int lineno = 0, rc = 0;
+    char *save = NULL;
+    int have_value = 0;
+    for (char *line = strtok_r(copy, "\n", &save); line && rc == 0;
+         line = strtok_r(NULL, "\n", &save)) {
+        lineno++;
+        strip_comment(line);
+        char *s = trim(line);
+        if (*s == '\0')
+            continue;
+        if (*s == '[') {
+            char *end = strchr(s, ']');
+            if (!end) {
+                fprintf(stderr, "%s: %s:%d: unterminated section name\n", PROG,
+                        path, lineno);
+                rc = -1;
+                break;
+            }
+            *end = '\0';
+            const char *name = trim(s + 1);
+            if (strcmp(name, "run") == 0 || strcmp(name, "base") == 0)
+                sec = BASE;
+            else if (strcmp(name, "sweep") == 0)
+                sec = SWEEP;
+            else if (strcmp(name, "target") == 0)
+                sec = TARGET;
+            else {
+                fprintf(stderr,
+                        "%s: %s:%d: unknown section [%s] (run, base, sweep, "
+                        "target)\n",
+                        PROG, path, lineno, name);
+                rc = -1;
+            }
+            continue;
+        }
+        char *eq = strchr(s, '=');
+        if (!eq || sec == NONE) {
+            fprintf(stderr,
+                    "%s: %s:%d: expected KEY = VALUE inside a section\n", PROG,
+                    path, lineno);
+            rc = -1;
+            break;
+        }
+        *eq = '\0';
+        char *key = trim(s), *val = trim(eq + 1);
+        if (*key == '\0') {
+            fprintf(stderr, "%s: %s:%d: empty key\n", PROG, path, lineno);
+            rc = -1;
+        } else if (sec != TARGET && key_reserved(key)) {
+            fprintf(stderr,
+                    "%s: %s:%d: %s is set by %s for every run; use --repeats "
+                    "(seeds 1..N) and --out\n",
+                    PROG, path, lineno, key, PROG);
+            rc = -1;
+        } else if (sec == BASE && strcmp(key, "repeats") == 0) {
+            char *end;
+            long r = strtol(val, &end, 10);
+            if (*end || r < 1 || r > 1000) {
+                fprintf(stderr, "%s: %s:%d: repeats = %s: want 1..1000\n", PROG,
+                        path, lineno, val);
+                rc = -1;
+            }
+            x->repeats = (int)r;
+        } else if (sec == BASE) {
+            x->base =
+                tps__xrealloc(x->base, (size_t)(x->nbase + 1) * sizeof(kv_t));
+            x->base[x->nbase].key = tps__xstrdup(key);
+            x->base[x->nbase].val = tps__xstrdup(val);
+            x->nbase++;
+        } else if (sec == SWEEP && strcmp(key, "repeats") == 0) {
+            fprintf(stderr,
+                    "%s: %s:%d: repeats belongs in [run] (or --repeats); "
+                    "seeds are not a grid axis\n",
+                    PROG, path, lineno);
+            rc = -1;
+        } else if (sec == SWEEP) {
+            rc = axes_add(x, key, val, lineno);
+        } else if (strcmp(key, "metric") == 0) {
+            if (strcmp(val, "rel_err") && strcmp(val, "accuracy") &&
+                strcmp(val, "loss")) {
+                fprintf(stderr,
+                        "%s: %s:%d: metric = %s: want rel_err, accuracy or "
+                        "loss\n",
+                        PROG, path, lineno, val);
+                rc = -1;
+            }
+            free(x->metric);
+            x->metric = tps__xstrdup(val);
+            x->lower_better = strcmp(val, "accuracy") != 0;
+        } else if (strcmp(key, "stop") == 0) {
+            if (strcmp(val, "yes") && strcmp(val, "no")) {
+                fprintf(stderr, "%s: %s:%d: stop = %s: want yes or no\n", PROG,
+                        path, lineno, val);
+                rc = -1;
+            }
+            x->stop = strcmp(val, "yes") == 0;
+        } else if (strcmp(key, "diverge") == 0) {
+            rc = target_number(path, lineno, key, val, &x->diverge);
+        } else if (strcmp(key, "value") == 0) {
+            rc = target_number(path, lineno, key, val, &x->target);
+            have_value = 1;
+        } else {
+            fprintf(stderr,
+                    "%s: %s:%d: [target] knows metric, value, stop and "
+                    "diverge, not %s\n",
+                    PROG, path, lineno, key);
+            rc = -1;
+        }
+    }
+    free(copy);
+    if (rc == 0 && (x->stop || !isnan(x->diverge)) && !x->metric) {
+        fprintf(stderr, "%s: %s: [target] stop and diverge need a metric\n",
+                PROG, path);
+        rc = -1;
+    }
+    if (rc == 0 && (x->metric != NULL) != have_value) {
+        fprintf(stderr, "%s: %s: [target] needs both metric and value\n", PROG,
+                path);
+        rc = -1;
+    }
+    return rc;
+}
+
+void sweep_spec_free(experiment_t *x) {
+    for (int i = 0; i < x->nbase; i++) {
+        free(x->base[i].key);
+        free(x->base[i].val);
+    }
+    free(x->base);
+    for (int i = 0; i < x->naxes; i++) {
+        for (int j = 0; j < x->axes[i].n; j++)
+            free(x->axes[i].vals[j]);
+        free(x->axes[i].vals);
+        free(x->axes[i].key);
+    }
+    free(x->axes);
+    free(x->metric);
+    free(x->text);
+}

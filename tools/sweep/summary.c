@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/* taups-sweep's summaries: per configuration, the counts of runs, failures,
+ * divergences and targets reached, and the median, min and max over the
+ * successful seeds of every statistic, as OUT/summary.csv and as the
+ * Markdown table OUT/summary.md. Also where the sweep's output files are
+ * created.
+ *
+ * It must NOT read the runs' files (analyse.c fills run_t.st) or change
+ * the columns' meaning without the usage text in main.c and the docs. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+#include "tps_tool.h"
+
+FILE *sweep_create(const sweep_t *s, const char *name) {
+    char *path = tps__xasprintf("%s/%s", s->out, name);
+    FILE *f = fopen(path, "we");
+    if (!f)
+        fprintf(stderr, "%s: cannot write %s: %s\n", PROG, path,
+                strerror(errno));
+    free(path);
+    return f;
+}
+
+typedef struct agg_s {
+    int n;                /* runs with a value */
+    double med, min, max; /* NAN when n == 0 */
+} agg_t;
+
+static agg_t aggregate(const run_t *runs, int nruns, int point, int k) {
+    double *v = tps__xmalloc((size_t)nruns * sizeof(double));
+    agg_t a = {0, NAN, NAN, NAN};
+    for (int i = 0; i < nruns; i++)
+        if (runs[i].point == point && runs[i].status == 0 &&
+            !isnan(runs[i].st[k]))
+            v[a.n++] = runs[i].st[k];
+    if (a.n) {
+        qsort(v, (size_t)a.n, sizeof(double), sweep_cmp_double);
+        a.min = v[0];
+        a.max = v[a.n - 1];
+        a.med = a.n % 2 ? v[a.n / 2] : (v[a.n / 2 - 1] + v[a.n / 2]) / 2;
+    }
+    free(v);
+    return a;
+}
+
+static void put_num(FILE *f, double v) {
+    if (!isnan(v))
+        fprintf(f, "%.6g", v);
+}
+
+static void csv_field(FILE *f, const char *s) {
+    if (strpbrk(s, ",\"\n")) {
+        fputc('"', f);
+        for (; *s; s++) {
+            if (*s == '"')
+                fputc('"', f);
+            fputc(*s, f);
+        }
+        fputc('"', f);
+    } else {
+        fputs(s, f);
+    }
+}
+
+static void md_field(FILE *f, const char *s) {
+    for (; *s; s++) {
+        if (*s == '|')
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+}
+static void point_counts(const sweep_t *s, int p, int *runs, int *failed,
+                         int *diverged) {
+    *runs = *failed = *diverged = 0;
+    for (int i = 0; i < s->nruns; i++)
+        if (s->runs[i].point == p && s->runs[i].status >= 0) {
+            (*runs)++;
+            *failed += s->runs[i].status != 0;
+            *diverged += s->runs[i].diverged;
+        }
+}
+
+int sweep_write_summary_csv(const sweep_t *s) {
+    FILE *f = sweep_create(s, "summary.csv");
+    if (!f)
+        return -1;
+    fputs("label", f);
+    for (int i = 0; i < s->x->naxes; i++) {
+        fputc(',', f);
+        csv_field(f, s->x->axes[i].key);
+    }
+    fputs(",runs,failed,diverged,reached", f);
+    for (int k = 0; k < ST_N; k++)
+        fprintf(f, ",%s_median,%s_min,%s_max", sweep_st_names[k],
+                sweep_st_names[k], sweep_st_names[k]);
+    fputc('\n', f);
+    for (int p = 0; p < s->npoints; p++) {
+        csv_field(f, s->pts[p].label);
+        for (int i = 0; i < s->x->naxes; i++) {
+            fputc(',', f);
+            csv_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
+        }
+        int runs, failed, diverged;
+        point_counts(s, p, &runs, &failed, &diverged);
+        agg_t reached = aggregate(s->runs, s->nruns, p, ST_T_TARGET);
+        fprintf(f, ",%d,%d,%d,%d", runs, failed, diverged, reached.n);
+        for (int k = 0; k < ST_N; k++) {
+            agg_t a = aggregate(s->runs, s->nruns, p, k);
+            fputc(',', f);
+            put_num(f, a.med);
+            fputc(',', f);
+            put_num(f, a.min);
+            fputc(',', f);
+            put_num(f, a.max);
+        }
+        fputc('\n', f);
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+int sweep_write_summary_md(const sweep_t *s) {
+    FILE *f = sweep_create(s, "summary.md");
+    if (!f)
+        return -1;
+    fprintf(f, "# Sweep of `%s`\n\n", s->x->path);
+    if (s->x->metric)
+        fprintf(f, "Target: %s %s %g. ", s->x->metric,
+                s->x->lower_better ? "<=" : ">=", s->x->target);
+    fprintf(f, "Each cell is the median over the seeds that succeeded, with "
+               "[min, max]; *reached* counts the runs that met the target, and "
+               "the time and updates to target are over those runs only. Bytes "
+               "on the wire are summed over the workers.\n\n");
+    fputs("| configuration", f);
+    for (int i = 0; i < s->x->naxes; i++) {
+        fputs(" | ", f);
+        md_field(f, s->x->axes[i].key);
+    }
+    fputs(" | runs | failed | diverged | reached", f);
+    for (int k = 0; k < ST_N; k++)
+        fprintf(f, " | %s",
+                k == ST_FINAL && s->x->metric ? s->x->metric
+                                              : sweep_st_names[k]);
+    fputs(" |\n|---", f);
+    for (int i = 0; i < s->x->naxes + 4 + ST_N; i++)
+        fputs("|---", f);
+    fputs("|\n", f);
+    for (int p = 0; p < s->npoints; p++) {
+        fputs("| ", f);
+        md_field(f, s->pts[p].label);
+        for (int i = 0; i < s->x->naxes; i++) {
+            fputs(" | ", f);
+            md_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
+        }
+        int runs, failed, diverged;
+        point_counts(s, p, &runs, &failed, &diverged);
+        agg_t reached = aggregate(s->runs, s->nruns, p, ST_T_TARGET);
+        fprintf(f, " | %d | %d | %d | %d", runs, failed, diverged, reached.n);
+        for (int k = 0; k < ST_N; k++) {
+            agg_t a = aggregate(s->runs, s->nruns, p, k);
+            fputs(" | ", f);
+            if (a.n == 0)
+                fputs("–", f);
+            else if (a.n == 1 || a.min == a.max)
+                fprintf(f, "%.4g", a.med);
+            else
+                fprintf(f, "%.4g [%.4g, %.4g]", a.med, a.min, a.max);
+        }
+        fputs(" |\n", f);
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/* taups-sweep's own header, shared by its rooms only: the experiment as the
+ * file states it (spec.c), the grid of configurations and their command
+ * lines (grid.c), the runs (run.c) and what was read from them
+ * (analyse.c), which the summaries (summary.c), the record (record.c) and
+ * the plots (plots.c) report.
+ *
+ * It must NOT be included outside tools/sweep/: nothing here is an API of
+ * taups, and the sweep knows nothing of models or consistency modes (every
+ * key of an experiment file is handed to taups-launch, which validates it).
+ *
+ * Functions here end the program on an allocation failure (tps_tool.h) and
+ * say what went wrong themselves, on stderr, as "taups-sweep: ...". */
+#ifndef TPS_SWEEP_H
+#define TPS_SWEEP_H
+
+#include <signal.h>
+#include <stdio.h>
+
+#define PROG "taups-sweep"
+
+/* ---- the experiment file (spec.c) ---- */
+
+typedef struct kv_s {
+    char *key, *val;
+} kv_t;
+
+typedef struct axis_s {
+    char *key;
+    int n;
+    char **vals;
+    int leader; /* -1, or the axis whose position this one follows */
+} axis_t;
+
+typedef struct experiment_s {
+    const char *path;
+    char *text; /* the whole file, for sweep.json */
+    kv_t *base;
+    int nbase;
+    axis_t *axes;
+    int naxes;
+    char *metric; /* NULL: no [target] */
+    double target;
+    int lower_better;
+    int stop;       /* [target] stop = yes: end each run at the target */
+    double diverge; /* [target] diverge = X: worse than X counts as diverged
+                       (and ends the run); NAN: unset */
+    int repeats;    /* 0: not in the file */
+} experiment_t;
+
+/* Reads and checks the experiment file at `path` (borrowed: x->path points
+ * to it) into x. Returns 0, or -1 after saying which line is wrong; x is to
+ * be freed with sweep_spec_free() either way. */
+int sweep_spec_load(experiment_t *x, const char *path);
+void sweep_spec_free(experiment_t *x);
+
+/* The whole file at `path` as an owned string, or NULL with errno set. */
+char *sweep_read_file(const char *path);
+
+/* ---- the grid and the command lines (grid.c) ---- */
+
+typedef struct argv_s {
+    int n;
+    char **v; /* NULL-terminated, owned */
+} argv_t;
+
+void sweep_av_free(argv_t *a);
+
+typedef struct point_s {
+    int *idx;    /* value index per axis */
+    char *label; /* directory-safe name, unique through its number */
+} point_t;
+
+/* The number of configurations, or -1 past 100000. */
+int sweep_grid_size(const experiment_t *x);
+
+/* The npoints configurations, the last axis varying fastest; owned, each
+ * point's idx and label too. */
+point_t *sweep_grid_expand(const experiment_t *x, int npoints);
+
+/* The taups-launch command line of configuration `pt` with `seed`, writing
+ * into `dir`: the launcher's path, the [run] keys not swept, the swept
+ * keys, then --seed and --out. */
+void sweep_grid_argv(argv_t *av, const experiment_t *x, const point_t *pt,
+                     const char *launch, int seed, const char *dir);
+
+/* ---- runs and what they measured (run.c, analyse.c) ---- */
+
+enum {
+    ST_T_TARGET,
+    ST_U_TARGET,
+    ST_FINAL,
+    ST_WIRE,
+    ST_STALE_MEAN,
+    ST_STALE_P99,
+    ST_DROPPED,
+    ST_UPDATES,
+    ST_DURATION,
+    ST_SENT,
+    ST_N
+};
+/* The statistics' names in summary.csv, in the order above. */
+extern const char *const sweep_st_names[ST_N];
+
+typedef struct run_s {
+    int point, seed;
+    char *dir;
+    argv_t av;
+    int status;      /* taups-launch's exit status; -1: not started */
+    int stopped;     /* the sweep ended the run at its target */
+    int diverged;    /* the metric went past [target] diverge, or a worker
+                        stopped on a non-finite loss */
+    double st[ST_N]; /* NAN: unknown or target not reached */
+} run_t;
+
+typedef struct sweep_s {
+    const experiment_t *x;
+    char *out; /* the results directory; owned */
+    int npoints, nruns;
+    point_t *pts;
+    run_t *runs;
+    int *plotted; /* per point: 1 when OUT/plots/LABEL.dat holds a curve */
+} sweep_t;
+
+/* Set by SIGINT or SIGTERM once sweep_run_all() has begun. */
+extern volatile sig_atomic_t sweep_interrupted;
+
+/* Runs every run of s in turn, reporting each on stdout, until all ran or
+ * the sweep is interrupted. Returns how many failed. */
+int sweep_run_all(sweep_t *s);
+
+/* Whether the run diverged though the sweep did not see it while it ran:
+ * a worker stopped on a non-finite loss, or (with [target] diverge) the
+ * evaluator's last row is past the limit. */
+int sweep_run_diverged(const run_t *r, const experiment_t *x);
+
+/* Fills the st of every run of point p and writes OUT/plots/LABEL.dat (the
+ * curve of its first successful run; sets s->plotted[p] when it has rows)
+ * and OUT/plots/LABEL-staleness.dat (the histogram of all its successful
+ * runs). */
+void sweep_analyse_point(sweep_t *s, int p);
+
+/* qsort's comparison of doubles, ascending. */
+int sweep_cmp_double(const void *a, const void *b);
+
+/* ---- what the sweep writes (summary.c, record.c, plots.c) ---- */
+
+/* Creates OUT/NAME for writing, or says why it cannot and returns NULL. */
+FILE *sweep_create(const sweep_t *s, const char *name);
+
+/* OUT/summary.csv, OUT/summary.md and OUT/sweep.json; each returns 0, or
+ * -1 after saying why. */
+int sweep_write_summary_csv(const sweep_t *s);
+int sweep_write_summary_md(const sweep_t *s);
+int sweep_write_record(const sweep_t *s, int repeats);
+
+/* Writes OUT/plots.gp and runs gnuplot on it. Failure to plot is reported
+ * but does not fail the sweep: the tables are the result, plots a view. */
+void sweep_plot(const sweep_t *s);
+
+#endif
