@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "taups_error.h"
 
@@ -154,6 +155,15 @@ static void maybe_resume(tps_conn_t *c) {
     }
 }
 
+/* Stops reading from a peer whose replies pile up unread. */
+static void maybe_pause(tps_conn_t *c) {
+    if (!c->paused && c->reading && pending_bytes(c) > TPS_WRITE_HIGH_WATER) {
+        uv_read_stop((uv_stream_t *)&c->tcp);
+        c->paused = 1;
+        c->reading = 0;
+    }
+}
+
 static void on_sent(void *arg, int status) {
     send_ctx_t *ctx = arg;
     maybe_resume(ctx->c);
@@ -275,12 +285,91 @@ int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
     }
     c->bytes_out += (uint64_t)n;
     c->frames_out++;
-    if (!c->paused && c->reading && pending_bytes(c) > TPS_WRITE_HIGH_WATER) {
-        uv_read_stop((uv_stream_t *)&c->tcp);
-        c->paused = 1;
-        c->reading = 0;
-    }
+    maybe_pause(c);
     return 0;
+}
+
+/* The bytes of a snapshot reply the kernel did not take at once: one
+ * block, freed once written. */
+typedef struct copy_req_s {
+    uv_write_t req;
+    tps_conn_t *c;
+    uint8_t data[];
+} copy_req_t;
+
+static void on_copy_written(uv_write_t *req, int status) {
+    copy_req_t *cr = (copy_req_t *)req;
+    (void)status;
+    maybe_resume(cr->c);
+    free(cr);
+}
+
+static void free_copy(void *arg, int status) {
+    (void)status;
+    free(arg);
+}
+
+int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
+                           const void *payload, uint64_t len) {
+    if (c->closing)
+        return UV_ECANCELED;
+    if (c->link != NULL) {
+        /* Shaped: the frame waits for its release time, so all of it. */
+        void *copy = malloc(len ? len : 1);
+        if (copy == NULL)
+            return TPS_ENOMEM;
+        memcpy(copy, payload, len);
+        int err = tps_conn_send(c, h, copy, len, free_copy, copy);
+        if (err < 0)
+            free(copy);
+        return err;
+    }
+    size_t meta = tps_frame_meta_size(h);
+    uint8_t small[512], *mbuf = meta <= sizeof(small) ? small : malloc(meta);
+    if (mbuf == NULL)
+        return TPS_ENOMEM;
+    tps_frame_encode_meta(h, len, mbuf, meta);
+    uv_buf_t bufs[2] = {uv_buf_init((char *)mbuf, (unsigned int)meta),
+                        uv_buf_init((char *)payload, (unsigned int)len)};
+    /* uv_try_write takes nothing while earlier writes are queued, which
+     * keeps the frames in order. */
+    int n = uv_try_write((uv_stream_t *)&c->tcp, bufs, len ? 2 : 1);
+    int err = 0;
+    uint64_t total = meta + len, done = n > 0 ? (uint64_t)n : 0;
+    if (n < 0 && n != UV_EAGAIN) {
+        err = n;
+    } else if (done < total) {
+        copy_req_t *cr = malloc(sizeof(*cr) + (total - done));
+        if (cr == NULL) {
+            err = TPS_ENOMEM;
+        } else {
+            cr->c = c;
+            uint8_t *d = cr->data;
+            if (done < meta) {
+                memcpy(d, mbuf + done, meta - done);
+                d += meta - done;
+                memcpy(d, payload, len);
+            } else {
+                memcpy(d, (const uint8_t *)payload + (done - meta), total - done);
+            }
+            uv_buf_t rest = uv_buf_init((char *)cr->data,
+                                        (unsigned int)(total - done));
+            err = uv_write(&cr->req, (uv_stream_t *)&c->tcp, &rest, 1,
+                           on_copy_written);
+            if (err < 0)
+                free(cr);
+        }
+    }
+    if (mbuf != small)
+        free(mbuf);
+    if (err < 0 && done == 0)
+        return err;
+    /* Part of the frame is on the wire: a failure after it leaves the
+     * stream broken, which the next read or write reports. */
+    c->bytes_out += total;
+    c->frames_out++;
+    maybe_pause(c);
+    return err < 0 ? err : 0;
 }
 
 /* Runs once per handle; the last one finishes the connection. Frames still

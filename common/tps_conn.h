@@ -79,6 +79,13 @@ int tps_conn_start(tps_conn_t *c);
 int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
                   uint64_t len, tps_write_cb cb, void *arg);
 
+/* Sends a frame whose payload need only stay valid during the call: what
+ * the kernel takes at once goes without a copy, the rest is copied. So the
+ * frame carries the payload as it was at this call, whatever changes it
+ * afterwards. Returns 0 or a negative error. */
+int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
+                           const void *payload, uint64_t len);
+
 /* Closes the connection; on_close runs from the loop once its handles are
  * closed (and the callbacks of held frames have run), and only then may the
  * owner free `c`. Safe to call twice. */

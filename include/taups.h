@@ -120,16 +120,40 @@ int tps_push_async(tps_client_t *c, int tensor, const float *grad,
 int tps_pull_async(tps_client_t *c, int tensor, float *dst,
                    tps_ticket_t *ticket);
 
+/* An evaluator's or admin's pull that waits until every shard's version of
+ * the tensor is at least min_version (or no worker is left to make it).
+ * In sync modes versions count steps, so this reads the model of one step
+ * on every shard. Workers may not use it (their clock gates their pulls). */
+int tps_pull_at_async(tps_client_t *c, int tensor, float *dst,
+                      uint64_t min_version, tps_ticket_t *ticket);
+
+/* Whether this client's blocking pulls are snapshots of one step on every
+ * shard: an evaluator or admin of a cluster whose versions count steps
+ * (sync, local with synchronous averaging). tps_pull then pulls again, for
+ * the newest step, while the shards' versions differ. */
+int tps_snapshots(const tps_client_t *c);
+
 /* Waits for a ticket; returns its result (0 or a negative error). A ticket
  * can be waited on once. */
 int tps_wait(tps_client_t *c, tps_ticket_t ticket);
+
+/* Starts pushing n tensors as one gradient (an iteration's whole model):
+ * one NaN/Inf check and one norm (for clipping) over all of them, and, when
+ * the mode makes a staleness decision, one decision for all of them that
+ * every shard applies (docs/design.md §3a). tensors[i] and grads[i] are
+ * borrowed as by tps_push_async; tickets[i] receives each tensor's ticket,
+ * to be waited on one by one. On failure no ticket is left outstanding. */
+int tps_push_group_async(tps_client_t *c, int n, const int *tensors,
+                         const float *const *grads, tps_ticket_t *tickets);
 
 /* Blocking forms: tps_push_async/tps_pull_async followed by tps_wait. */
 int tps_push(tps_client_t *c, int tensor, const float *grad);
 int tps_pull(tps_client_t *c, int tensor, float *dst);
 
-/* Advances this worker's clock by one (end of an iteration) and returns the
- * new clock. */
+/* Ends this worker's iteration: advances its clock by one and tells every
+ * shard, after the frames of the pushes already started (in sync modes this
+ * commits them). Returns the new clock, or a negative error when a shard
+ * cannot be told. */
 int64_t tps_clock(tps_client_t *c);
 
 /* The version (updates applied) each shard reported for `tensor` in the last
@@ -137,9 +161,10 @@ int64_t tps_clock(tps_client_t *c);
 int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
                  int max);
 
-/* What the shards did with this client's last completed push of `tensor`:
- * the largest staleness any shard measured, the smallest weight it applied,
- * and whether a shard dropped it as too stale. */
+/* What the shards did with this client's last completed push of `tensor`.
+ * When the mode makes a staleness decision it is the one decision every
+ * shard applied (staleness, weight, dropped); otherwise the largest
+ * staleness a shard measured, with weight 1. */
 typedef struct tps_push_info_s {
     uint64_t staleness;
     float weight;

@@ -32,8 +32,10 @@ int tps__members_init(tps_members_t *m, int n) {
     m->njoined = 0;
     m->live = calloc((size_t)n, 1);
     m->joined = calloc((size_t)n, 1);
+    m->committed = calloc((size_t)n, 1);
     m->clock = calloc((size_t)n, sizeof(*m->clock));
-    if (m->live == NULL || m->joined == NULL || m->clock == NULL) {
+    if (m->live == NULL || m->joined == NULL || m->committed == NULL ||
+        m->clock == NULL) {
         tps__members_free(m);
         return TPS_ENOMEM;
     }
@@ -43,9 +45,11 @@ int tps__members_init(tps_members_t *m, int n) {
 void tps__members_free(tps_members_t *m) {
     free(m->live);
     free(m->joined);
+    free(m->committed);
     free(m->clock);
     m->live = NULL;
     m->joined = NULL;
+    m->committed = NULL;
     m->clock = NULL;
 }
 
@@ -74,6 +78,14 @@ int tps__members_advance(tps_members_t *m, int rank, uint64_t clock) {
 
 int tps__members_formed(const tps_members_t *m) {
     return m->njoined == m->n;
+}
+
+void tps__members_commit(tps_members_t *m, int rank) {
+    m->committed[rank] = 1;
+}
+
+void tps__members_uncommit_all(tps_members_t *m) {
+    memset(m->committed, 0, (size_t)m->n);
 }
 
 uint64_t tps__members_min_clock(const tps_members_t *m) {
@@ -146,14 +158,14 @@ int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
     return 0;
 }
 
-int tps__syncbuf_ready(const tps_syncbuf_t *sb, const tps_members_t *m) {
+int tps__sync_ready(const tps_members_t *m) {
     if (!tps__members_formed(m))
         return 0;
     int any = 0;
-    for (int r = 0; r < sb->n; r++) {
-        if (m->live[r] && !sb->done[r])
+    for (int r = 0; r < m->n; r++) {
+        if (m->live[r] && !m->committed[r])
             return 0;
-        any |= sb->done[r];
+        any |= m->committed[r];
     }
     return any;
 }
@@ -168,7 +180,7 @@ int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out) {
     memset(acc, 0, (size_t)sb->len * sizeof(double));
     int k = 0;
     for (int r = 0; r < sb->n; r++) {
-        if (!sb->done[r] || sb->buf[r] == NULL)
+        if (!sb->done[r] || !m->committed[r] || sb->buf[r] == NULL)
             continue;
         const float *restrict g = sb->buf[r];
         for (uint64_t i = 0; i < sb->len; i++)
@@ -179,6 +191,10 @@ int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out) {
     for (uint64_t i = 0; i < sb->len; i++)
         out[i] = (float)(acc[i] * inv);
     return k;
+}
+
+void tps__syncbuf_discard(tps_syncbuf_t *sb, int rank) {
+    sb->done[rank] = 0;
 }
 
 void tps__syncbuf_reset(tps_syncbuf_t *sb) {

@@ -11,8 +11,11 @@
  *   local   sync or async averaging of model      as sync / as async
  *           deltas (async: scaled by 1/N)
  *
- * A worker's clock is the number of iterations it has finished: a pull
- * carries it, and the last chunk of a push for clock c advances it to c+1.
+ * A worker's clock is the number of iterations it has finished. Only its
+ * CLOCK frame, sent to every shard after the iteration's pushes, moves it;
+ * pushes and pulls carry it but never move it. In the aggregating modes the
+ * CLOCK also commits the rank's buffered pushes, and a shard steps every
+ * tensor at once when every live worker has committed (docs/design.md §3a).
  * Only live workers (connected, hello accepted) count; evaluators never do. */
 #ifndef TPS_CONSISTENCY_H
 #define TPS_CONSISTENCY_H
@@ -55,6 +58,7 @@ typedef struct tps_members_s {
     int njoined;     /* ranks that joined at least once */
     uint8_t *live;
     uint8_t *joined;
+    uint8_t *committed; /* aggregating modes: CLOCK of the pending step in */
     uint64_t *clock;
 } tps_members_t;
 
@@ -65,6 +69,9 @@ void tps__members_leave(tps_members_t *m, int rank);
 /* Raises rank's clock to `clock` if that is higher; returns 1 if it moved. */
 int tps__members_advance(tps_members_t *m, int rank, uint64_t clock);
 int tps__members_formed(const tps_members_t *m);
+/* Aggregating modes: rank's contribution to the pending step is in. */
+void tps__members_commit(tps_members_t *m, int rank);
+void tps__members_uncommit_all(tps_members_t *m);
 /* Smallest clock among live workers (and, while forming, 0 for ranks yet to
  * join); UINT64_MAX when none is live. */
 uint64_t tps__members_min_clock(const tps_members_t *m);
@@ -98,13 +105,17 @@ int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
  * write straight into it; NULL when out of memory. */
 float *tps__syncbuf_slot(tps_syncbuf_t *sb, int rank, uint64_t off);
 
-/* Every live rank has pushed, and some rank has. A rank that left after
- * completing its push still counts in this step: it did push; one that left
- * before completing it is simply no longer awaited. */
-int tps__syncbuf_ready(const tps_syncbuf_t *sb, const tps_members_t *m);
-/* Writes the mean over the ranks that completed their push into out (len
- * floats), summing in rank order in double; returns how many were averaged. */
+/* The pending step can be taken: the cluster has formed, every live rank
+ * has committed, and some rank has. A rank that left after committing still
+ * counts in this step; one that left before is no longer awaited (and its
+ * buffered pushes are discarded with tps__syncbuf_discard). */
+int tps__sync_ready(const tps_members_t *m);
+/* Writes the mean over the committed ranks that pushed this tensor (done)
+ * into out (len floats), summing in rank order in double; returns how many
+ * were averaged. */
 int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out);
+/* Forgets rank's buffered push of the pending step. */
+void tps__syncbuf_discard(tps_syncbuf_t *sb, int rank);
 /* Forgets every contribution (after a step). */
 void tps__syncbuf_reset(tps_syncbuf_t *sb);
 

@@ -7,9 +7,9 @@
  *
  * before any optimizer state sees it, where the caller's `scale` is the
  * product of the staleness weight, the clip factor and any 1/N averaging.
- * Weighting comes first, before the momentum update; weighting after would let a stale gradient
- * enter the momentum buffer at full strength and keep acting for ~1/(1-beta)
- * steps. Weight decay is coupled L2 (the gradient of wd/2 ||p||^2): it is
+ * Weighting comes first, before the momentum update; weighting after would
+ * let a stale gradient enter the momentum buffer at full strength and keep
+ * acting for ~1/(1-beta) steps. Weight decay is coupled L2 (the gradient of wd/2 ||p||^2): it is
  * added after the scaling because it depends on the current parameters, not
  * on the stale ones the gradient was computed at, so staleness says nothing
  * about it.

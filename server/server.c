@@ -1,6 +1,8 @@
 /* Shard server: connection handling and the frame dispatch; see server.h. */
 #include "server.h"
 
+#include "dedup.h"
+
 #include <zstd.h>
 
 #include <errno.h>
@@ -42,6 +44,7 @@ struct sconn_s {
     uint64_t clock;
     int doomed;
     uint64_t nonfinite;  /* first NaN/Inf float of the payload being read */
+    double sumsq;        /* of the dense payload being read (clipping on) */
     /* The logical push being received, decided at its first chunk so that
      * all its chunks share one staleness, weight and drop verdict. */
     int cur_open;
@@ -49,6 +52,7 @@ struct sconn_s {
     int cur_drop;
     uint64_t cur_stale;
     double cur_weight, cur_scale;
+    double cur_sumsq;    /* of the push's dense chunks so far */
     /* Compressed payloads: a zstd context and buffers reused across frames,
      * grown to the largest seen. */
     ZSTD_DCtx *zd;
@@ -63,6 +67,7 @@ struct sconn_s {
 /* A worker's pull that its consistency gate holds back. */
 typedef struct pull_req_s {
     uint64_t request_id, offset, count, clock;
+    uint64_t chunk;   /* elements per reply frame */
     uint32_t tensor_id;
     uint32_t codec;   /* packed pull codec, 0: dense */
     float ratio;
@@ -94,24 +99,28 @@ struct tps_server_s {
     uint64_t closed_bytes_in, closed_bytes_out;
     double started;
     tps_members_t members;
+    uint64_t step;      /* aggregating modes: steps taken, every tensor's
+                           version */
+    tps_dedup_t *dedup; /* per rank: answers to its recent push frames */
     pending_t *pending;
     FILE *trace;
 };
 
 static void process_pending(tps_server_t *s);
-static void try_steps(tps_server_t *s);
+static void try_step(tps_server_t *s);
 
 /* One trace row; min_clock is -1 when no worker is live. */
 static void trace(tps_server_t *s, const char *event, int rank, uint64_t clock,
                   int tensor, uint64_t version, uint64_t staleness,
-                  double weight, double blocked_ms) {
+                  double weight, double blocked_ms, uint64_t read) {
     if (s->trace == NULL)
         return;
     uint64_t min = tps__members_min_clock(&s->members);
-    fprintf(s->trace, "%.6f,%s,%d,%llu,%d,%llu,%llu,%.6g,%lld,%.3f\n",
+    fprintf(s->trace, "%.6f,%s,%d,%llu,%d,%llu,%llu,%.6g,%lld,%.3f,%llu\n",
             tps_now() - s->started, event, rank, (unsigned long long)clock,
             tensor, (unsigned long long)version, (unsigned long long)staleness,
-            weight, min == UINT64_MAX ? -1LL : (long long)min, blocked_ms);
+            weight, min == UINT64_MAX ? -1LL : (long long)min, blocked_ms,
+            (unsigned long long)read);
 }
 
 void tps__server_config_init(tps_server_config_t *cfg) {
@@ -132,6 +141,17 @@ void tps__server_config_init(tps_server_config_t *cfg) {
     cfg->max_elements = (uint64_t)1 << 31;
 }
 
+/* Marks the push being received as finished (or abandoned): pulls of its
+ * tensor that waited for it may now be answered. */
+static void close_push(sconn_t *sc) {
+    if (!sc->cur_open)
+        return;
+    sc->cur_open = 0;
+    tps_shard_t *sh = &sc->srv->shard;
+    if (sc->cur_tensor < (uint32_t)sh->ntensors)
+        sh->tensors[sc->cur_tensor].pushing--;
+}
+
 static void conn_list_remove(tps_server_t *s, sconn_t *sc) {
     if (sc->prev)
         sc->prev->next = sc->next;
@@ -147,6 +167,7 @@ static void on_conn_closed(tps_conn_t *c) {
     tps_server_t *s = sc->srv;
     s->closed_bytes_in += c->bytes_in;
     s->closed_bytes_out += c->bytes_out;
+    close_push(sc);
     conn_list_remove(s, sc);
     s->nconns--;
     for (pending_t **pp = &s->pending; *pp;) {
@@ -167,14 +188,18 @@ static void on_conn_closed(tps_conn_t *c) {
     free(sc->zbuf);
     free(sc->scratch);
     if (sc->hello && sc->role == TPS_ROLE_WORKER && !s->stopping) {
-        /* The barrier and the gate must never wait for the departed; a push
-         * it completed before leaving still counts (see consistency.h). */
+        /* The barrier and the gate must never wait for the departed. A
+         * contribution it committed still counts; pushes it did not commit
+         * are discarded, as on every other shard (see consistency.h). */
+        if (s->shard.aggregate && !s->members.committed[sc->rank])
+            for (int i = 0; i < s->shard.ntensors; i++)
+                tps__syncbuf_discard(&s->shard.tensors[i].sync, sc->rank);
         tps__members_leave(&s->members, sc->rank);
         tps_log("worker %d left at clock %llu; %d workers live", sc->rank,
                 (unsigned long long)s->members.clock[sc->rank],
                 s->members.nlive);
-        trace(s, "leave", sc->rank, s->members.clock[sc->rank], -1, 0, 0, 0, 0);
-        try_steps(s);
+        trace(s, "leave", sc->rank, s->members.clock[sc->rank], -1, 0, 0, 0, 0, 0);
+        try_step(s);
         process_pending(s);
     }
     free(sc);
@@ -292,23 +317,21 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
     sc->rank = h->rank;
     uint64_t clock = 0;
     if (role == TPS_ROLE_WORKER) {
-        /* A (re)joining worker starts at the current clock: the step count
-         * in sync modes, the slowest live worker's clock otherwise, so that
-         * it neither stalls the others nor is stalled by them. */
+        /* A (re)joining worker starts at the current clock: in sync modes
+         * the step count, plus one when its commit of the pending step is
+         * already in (it must not push that step again); otherwise the
+         * slowest live worker's clock, so that it neither stalls the others
+         * nor is stalled by them. */
+        tps__dedup_session(&s->dedup[h->rank], h->session);
         if (tps__consistency_aggregates(cons)) {
-            clock = UINT64_MAX;
-            for (int i = 0; i < sh->ntensors; i++)
-                if (sh->tensors[i].version < clock)
-                    clock = sh->tensors[i].version;
-            if (clock == UINT64_MAX)
-                clock = 0;
+            clock = s->step + s->members.committed[h->rank];
         } else if (s->members.nlive > 0) {
             clock = tps__members_min_clock(&s->members);
         } else {
             clock = s->members.clock[h->rank];
         }
         tps__members_join(&s->members, h->rank, clock);
-        trace(s, "join", h->rank, clock, -1, 0, 0, 0, 0);
+        trace(s, "join", h->rank, clock, -1, 0, 0, 0, 0, 0);
     }
     if (!s->cfg.quiet || role == TPS_ROLE_WORKER)
         tps_log("%s: hello from %s %d", sc->peer,
@@ -330,6 +353,14 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
                                          : 0;
     r.clock = clock;
     r.grad_norm = (float)sh->optim.clip_norm;
+    /* Pushes need one staleness decision for every shard when staleness
+     * changes what is applied (docs/design.md §3a). */
+    int async_avg = cons->mode == TPS_MODE_ASYNC ||
+                    (cons->mode == TPS_MODE_LOCAL && !cons->local_sync);
+    r.decided = async_avg && (cons->max_staleness >= 0 ||
+                              sh->optim.weight != TPS_WEIGHT_NONE ||
+                              cons->mode == TPS_MODE_LOCAL);
+    r.cutoff = async_avg ? cons->max_staleness : -1;
     send_or_close(sc, &r, NULL, 0, NULL, NULL);
 }
 
@@ -346,9 +377,14 @@ static void handle_declare(sconn_t *sc, const Taups__Header *h) {
             if (h->name && strcmp(sh->tensors[i].name, h->name) == 0)
                 id = i;
     } else {
+        int before = sh->ntensors;
         id = tps__shard_declare(sh, h->name ? h->name : "", h->length,
                                 (int)h->init, h->scale, h->seed, err,
                                 sizeof(err));
+        /* Every tensor's version is the step count in sync modes, so that
+         * the pull gate treats a late declaration like the others. */
+        if (id >= before && sh->aggregate)
+            sh->tensors[id].version = sc->srv->step;
     }
     if (id < 0) {
         /* A declaration conflict is the application's error, not a broken
@@ -463,39 +499,53 @@ static int unwrap_push(sconn_t *sc, const Taups__Header *h, const tps_tensor_t *
 static void on_payload_progress(tps_conn_t *c, const uint8_t *payload,
                                 uint64_t from, uint64_t to) {
     sconn_t *sc = (sconn_t *)c;
-    if (from == 0)
+    if (from == 0) {
         sc->nonfinite = UINT64_MAX;
+        sc->sumsq = 0;
+    }
     if (sc->nonfinite != UINT64_MAX || c->rd.hdr->op != TAUPS__OP__PUSH)
         return;
     uint64_t f0 = from / sizeof(float), f1 = to / sizeof(float);
-    uint64_t bad = tps__first_nonfinite((const float *)payload + f0, f1 - f0);
-    if (bad < f1 - f0)
+    const float *x = (const float *)payload + f0;
+    uint64_t bad = tps__first_nonfinite(x, f1 - f0);
+    if (bad < f1 - f0) {
         sc->nonfinite = f0 + bad;
-}
-
-/* Sync modes: one step with the mean of every live worker's push, once all
- * are in. */
-static void try_step(tps_server_t *s, int id) {
-    tps_shard_t *sh = &s->shard;
-    tps_tensor_t *t = &sh->tensors[id];
-    if (!tps__syncbuf_ready(&t->sync, &s->members))
         return;
-    int k = tps__syncbuf_mean(&t->sync, &s->members, t->mean);
-    if (k < 0) {
-        tps_log("tensor \"%s\": out of memory for the mean; step skipped",
-                t->name);
-    } else {
-        tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0);
-        t->version++;
-        sh->st.steps++;
     }
-    tps__syncbuf_reset(&t->sync);
-    trace(s, "step", -1, t->version, id, t->version, 0, 1.0, 0);
+    /* Only a shard that clips checks the claimed norm, while the bytes
+     * are still in cache. */
+    if (sc->srv->shard.optim.clip_norm > 0 && c->rd.hdr->codec == 0 &&
+        !c->rd.hdr->zstd) {
+        double ss = 0;
+        for (uint64_t i = 0; i < f1 - f0; i++)
+            ss += (double)x[i] * x[i];
+        sc->sumsq += ss;
+    }
 }
 
-static void try_steps(tps_server_t *s) {
-    for (int i = 0; s->shard.aggregate && i < s->shard.ntensors; i++)
-        try_step(s, i);
+/* Sync modes: once every live worker has committed (its CLOCK arrived),
+ * one step of every tensor with the mean of the committed ranks' pushes,
+ * so that every tensor, and every shard, steps over the same workers. */
+static void try_step(tps_server_t *s) {
+    tps_shard_t *sh = &s->shard;
+    if (!sh->aggregate || !tps__sync_ready(&s->members))
+        return;
+    for (int id = 0; id < sh->ntensors; id++) {
+        tps_tensor_t *t = &sh->tensors[id];
+        int k = tps__syncbuf_mean(&t->sync, &s->members, t->mean);
+        if (k < 0)
+            tps_log("tensor \"%s\": out of memory for the mean; step skipped",
+                    t->name);
+        else if (k > 0)
+            tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0);
+        t->version = s->step + 1;
+        sh->st.steps++;
+        tps__syncbuf_reset(&t->sync);
+        trace(s, "step", -1, t->version, id, t->version, 0, 1.0, 0, 0);
+    }
+    s->step++;
+    tps__members_uncommit_all(&s->members);
+    process_pending(s);
 }
 
 /* Applies (or, in sync modes, buffers) an encoded gradient chunk. Plain
@@ -537,6 +587,122 @@ static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
     return rc;
 }
 
+static void send_push_ok(sconn_t *sc, const tps_push_answer_t *a) {
+    Taups__Header r = TAUPS__HEADER__INIT;
+    r.op = TAUPS__OP__PUSH_OK;
+    r.request_id = a->request_id;
+    r.tensor_id = a->tensor_id;
+    r.offset = a->offset;
+    r.count = a->count;
+    r.version = a->version;
+    r.staleness = a->staleness;
+    r.weight = a->weight;
+    r.dropped = a->dropped;
+    r.shard = sc->srv->shard.index;
+    send_or_close(sc, &r, NULL, 0, NULL, NULL);
+}
+
+/* Answers a push frame and remembers the answer, so that a repeat of the
+ * frame is answered the same way without being applied again. */
+static void push_answered(sconn_t *sc, const Taups__Header *h,
+                          const tps_tensor_t *t) {
+    tps_push_answer_t a = {h->request_id, h->offset,       h->tensor_id,
+                           h->count,      t->version,      sc->cur_stale,
+                           (float)sc->cur_weight,          sc->cur_drop};
+    if (tps__dedup_record(&sc->srv->dedup[sc->rank], &a) < 0)
+        tps_log("%s: out of memory for the answers of worker %d; a repeat of "
+                "this push will be refused, not answered",
+                sc->peer, sc->rank);
+    send_push_ok(sc, &a);
+}
+
+/* A push frame this rank already sent in this session: answered again,
+ * never applied twice. Returns 1 when h was such a repeat. */
+static int push_repeat(sconn_t *sc, const Taups__Header *h) {
+    tps_dedup_t *d = &sc->srv->dedup[sc->rank];
+    if (!tps__dedup_is_repeat(d, h->request_id, h->offset))
+        return 0;
+    sc->srv->shard.st.duplicates++;
+    const tps_push_answer_t *a = tps__dedup_find(d, h->request_id, h->offset);
+    if (a != NULL)
+        send_push_ok(sc, a);
+    else
+        reply_error(sc, h, TPS_EINVAL, 0,
+                    "worker %d repeats push request %llu (offset %llu), which "
+                    "is older than its last %d answers or was refused; not "
+                    "applied again",
+                    sc->rank, (unsigned long long)h->request_id,
+                    (unsigned long long)h->offset, TPS_DEDUP_WINDOW);
+    return 1;
+}
+
+/* The staleness, weight, drop verdict and scale of a push, fixed at its
+ * first chunk so that all its chunks share them. A push the client decided
+ * (docs/design.md §3a) carries one staleness and live-worker count for
+ * every shard; otherwise this shard measures its own. */
+static int push_fate(sconn_t *sc, const Taups__Header *h,
+                     const tps_tensor_t *t) {
+    tps_server_t *s = sc->srv;
+    const tps_shard_t *sh = &s->shard;
+    const tps_consistency_t *cons = &s->cfg.cons;
+    int aggregate = tps__consistency_aggregates(cons);
+    int nlive = s->members.nlive > 0 ? s->members.nlive : 1;
+    int n = nlive;
+    if (h->decided) {
+        if (h->workers < 1 || h->workers > (uint32_t)s->cfg.workers) {
+            reply_error(sc, h, TPS_EPROTO, 1,
+                        "decided push of worker %d counts %u live workers, "
+                        "outside [1, %d]",
+                        sc->rank, h->workers, s->cfg.workers);
+            return -1;
+        }
+        sc->cur_stale = h->staleness;
+        n = (int)h->workers;
+    } else {
+        sc->cur_stale = t->version >= h->version ? t->version - h->version : 0;
+    }
+    sc->cur_drop = !aggregate && cons->max_staleness >= 0 &&
+                   sc->cur_stale > (uint64_t)cons->max_staleness;
+    sc->cur_weight =
+        aggregate ? 1.0 : tps__staleness_weight(&sh->optim, sc->cur_stale);
+    sc->cur_scale =
+        sc->cur_weight * tps__clip_factor(sh->optim.clip_norm, h->grad_norm);
+    /* Asynchronous averaging of local models: each delta counts 1/n, n the
+     * live workers, as the synchronous mean divides by the committed ones. */
+    if (cons->mode == TPS_MODE_LOCAL && !cons->local_sync)
+        sc->cur_scale /= n;
+    if (!aggregate)
+        tps__hist_add(&s->shard.st.staleness, sc->cur_stale);
+    return 0;
+}
+
+/* A push the client decided to drop: one header-only frame per shard, so
+ * that every shard counts the same drop. */
+static void handle_decided_drop(sconn_t *sc, const Taups__Header *h,
+                                uint64_t len) {
+    tps_server_t *s = sc->srv;
+    char err[256];
+    tps_tensor_t *t = tps__shard_range(&s->shard, h->tensor_id, h->offset, 0,
+                                       err, sizeof(err));
+    if (t == NULL || h->count != 0 || len != 0 ||
+        tps__consistency_aggregates(&s->cfg.cons)) {
+        reply_error(sc, h, TPS_EPROTO, 1,
+                    "a dropped push must name a tensor, carry nothing, and "
+                    "come in a mode that drops: %s",
+                    t == NULL ? err : "it did not");
+        return;
+    }
+    close_push(sc);
+    if (push_fate(sc, h, t) < 0)
+        return;
+    sc->cur_drop = 1;
+    s->shard.st.push_frames++;
+    s->shard.st.dropped++;
+    trace(s, "drop", sc->rank, h->clock, (int)h->tensor_id, t->version,
+          sc->cur_stale, sc->cur_weight, 0, h->version);
+    push_answered(sc, h, t);
+}
+
 static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                         uint64_t len) {
     tps_server_t *s = sc->srv;
@@ -544,6 +710,12 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     const tps_consistency_t *cons = &s->cfg.cons;
     if (sc->role != TPS_ROLE_WORKER) {
         reply_error(sc, h, TPS_EINVAL, 1, "only workers may push");
+        return;
+    }
+    if (push_repeat(sc, h))
+        return;
+    if (h->decided && h->dropped) {
+        handle_decided_drop(sc, h, len);
         return;
     }
     tps_tensor_t *t = check_range(sc, h, len, 1);
@@ -562,40 +734,58 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
          * parameter it touches and, through them, every worker. The
          * stream is intact, so the worker stays connected. */
         sh->st.rejected++;
+        close_push(sc);
         reply_error(sc, h, TPS_EINVAL, 0,
                     "push from worker %d to tensor \"%s\" has %s at element "
                     "%llu; rejected, parameters unchanged",
                     sc->rank, t->name, isnan(g[bad]) ? "NaN" : "Inf",
                     (unsigned long long)(h->offset + bad));
-        sc->cur_open = 0;
         return;
     }
     int aggregate = tps__consistency_aggregates(cons);
-    if (aggregate && h->clock != t->version) {
+    if (aggregate && (h->clock != s->step || s->members.committed[sc->rank])) {
         sh->st.rejected++;
-        reply_error(sc, h, TPS_EINVAL, 0,
-                    "%s mode: worker %d pushed tensor \"%s\" for clock %llu, "
-                    "but the shard is at step %llu; ignored",
-                    tps__mode_name(cons->mode), sc->rank, t->name,
-                    (unsigned long long)h->clock,
-                    (unsigned long long)t->version);
+        if (h->clock != s->step)
+            reply_error(sc, h, TPS_EINVAL, 0,
+                        "%s mode: worker %d pushed tensor \"%s\" for clock "
+                        "%llu, but the shard is at step %llu; ignored",
+                        tps__mode_name(cons->mode), sc->rank, t->name,
+                        (unsigned long long)h->clock,
+                        (unsigned long long)s->step);
+        else
+            reply_error(sc, h, TPS_EINVAL, 0,
+                        "%s mode: worker %d pushed tensor \"%s\" after its "
+                        "CLOCK committed step %llu; ignored",
+                        tps__mode_name(cons->mode), sc->rank, t->name,
+                        (unsigned long long)s->step);
         return;
     }
     if (!sc->cur_open || sc->cur_tensor != h->tensor_id) {
-        /* First chunk of a logical push: staleness, weight, verdict. */
+        /* First chunk of a logical push. A pull of this tensor waits until
+         * its last chunk, so that no reply holds half of it. */
+        close_push(sc);
+        if (push_fate(sc, h, t) < 0)
+            return;
         sc->cur_open = 1;
         sc->cur_tensor = h->tensor_id;
-        sc->cur_stale = t->version >= h->version ? t->version - h->version : 0;
-        sc->cur_drop = !aggregate && cons->max_staleness >= 0 &&
-                       sc->cur_stale > (uint64_t)cons->max_staleness;
-        sc->cur_weight =
-            aggregate ? 1.0 : tps__staleness_weight(&sh->optim, sc->cur_stale);
-        sc->cur_scale = sc->cur_weight * tps__clip_factor(sh->optim.clip_norm,
-                                                          h->grad_norm);
-        if (cons->mode == TPS_MODE_LOCAL && !cons->local_sync)
-            sc->cur_scale /= s->cfg.workers;
-        if (!aggregate)
-            tps__hist_add(&sh->st.staleness, sc->cur_stale);
+        sc->cur_sumsq = 0;
+        t->pushing++;
+    }
+    if (sh->optim.clip_norm > 0 && !encoded) {
+        /* The clip factor trusts the claimed norm of the whole gradient; a
+         * slice may not be longer than the whole. */
+        double claim = (double)h->grad_norm;
+        sc->cur_sumsq += sc->sumsq;
+        if (sc->cur_sumsq > claim * claim * (1 + 1e-4) + 1e-12) {
+            sh->st.rejected++;
+            close_push(sc);
+            reply_error(sc, h, TPS_EINVAL, 0,
+                        "push from worker %d to tensor \"%s\" claims a "
+                        "gradient norm of %g, but its slice on this shard "
+                        "alone has norm %g; rejected",
+                        sc->rank, t->name, claim, sqrt(sc->cur_sumsq));
+            return;
+        }
     }
     uint64_t off = h->offset - t->lo;
     tps_codec_stats_t *cs = tps__codec_stats(sh, h->codec, h->codec_ratio);
@@ -617,7 +807,7 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     }
     if (rc < 0) {
         /* The decoder validates before it writes: nothing was applied. */
-        sc->cur_open = 0;
+        close_push(sc);
         sh->st.rejected++;
         reply_error(sc, h, rc, 0,
                     "push from worker %d to tensor \"%s\": malformed %s "
@@ -626,42 +816,82 @@ static void handle_push(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         return;
     }
     sh->st.push_frames++;
-    int moved = 0;
     if (h->last) {
-        sc->cur_open = 0;
         if (sc->cur_drop) {
             sh->st.dropped++;
         } else {
             sh->st.pushes++;
             if (aggregate) {
-                t->sync.done[sc->rank] = 1;
+                t->sync.done[sc->rank] = 1; /* counts once committed */
             } else {
                 t->version++;
                 sh->st.steps++;
             }
         }
         trace(s, sc->cur_drop ? "drop" : "push", sc->rank, h->clock,
-              (int)h->tensor_id, t->version, sc->cur_stale, sc->cur_weight, 0);
-        moved = tps__members_advance(&s->members, sc->rank, h->clock + 1);
+              (int)h->tensor_id, t->version, sc->cur_stale, sc->cur_weight, 0, h->version);
     }
-    Taups__Header r = TAUPS__HEADER__INIT;
-    r.op = TAUPS__OP__PUSH_OK;
-    r.request_id = h->request_id;
-    r.tensor_id = h->tensor_id;
-    r.offset = h->offset;
-    r.count = h->count;
-    r.version = t->version;
-    r.staleness = sc->cur_stale;
-    r.weight = (float)sc->cur_weight;
-    r.dropped = sc->cur_drop;
-    r.shard = sh->index;
-    send_or_close(sc, &r, NULL, 0, NULL, NULL);
+    push_answered(sc, h, t);
     if (h->last) {
-        if (aggregate)
-            try_step(s, (int)h->tensor_id);
-        if (moved || aggregate || cons->mode != TPS_MODE_ASYNC)
+        close_push(sc);
+        if (s->pending)
             process_pending(s);
     }
+}
+
+/* A worker finished an iteration: its clock moves, and in sync modes its
+ * pushes of the pending step are committed. */
+static void handle_clock(sconn_t *sc, const Taups__Header *h) {
+    tps_server_t *s = sc->srv;
+    if (sc->role != TPS_ROLE_WORKER) {
+        reply_error(sc, h, TPS_EINVAL, 1, "only workers have a clock");
+        return;
+    }
+    if (h->clock > sc->clock)
+        sc->clock = h->clock;
+    if (!s->shard.aggregate) {
+        if (tps__members_advance(&s->members, sc->rank, h->clock)) {
+            trace(s, "clock", sc->rank, h->clock, -1, 0, 0, 0, 0, 0);
+            process_pending(s);
+        }
+        return;
+    }
+    if (h->clock <= s->step)
+        return; /* a step already taken: a repeat, harmless */
+    if (h->clock > s->step + 1) {
+        reply_error(sc, h, TPS_EINVAL, 0,
+                    "%s mode: worker %d ends clock %llu, but the shard is at "
+                    "step %llu; ignored",
+                    tps__mode_name(s->cfg.cons.mode), sc->rank,
+                    (unsigned long long)h->clock - 1,
+                    (unsigned long long)s->step);
+        return;
+    }
+    tps__members_advance(&s->members, sc->rank, h->clock);
+    if (!s->members.committed[sc->rank]) {
+        tps__members_commit(&s->members, sc->rank);
+        trace(s, "clock", sc->rank, h->clock, -1, s->step, 0, 0, 0, 0);
+        try_step(s);
+    }
+}
+
+/* The tensor's version now and the live workers: what a client needs to
+ * decide one staleness for a push on every shard. */
+static void handle_version(sconn_t *sc, const Taups__Header *h) {
+    tps_shard_t *sh = &sc->srv->shard;
+    if (h->tensor_id >= (uint32_t)sh->ntensors) {
+        reply_error(sc, h, TPS_ENOENT, 0, "no tensor with id %u on shard %u",
+                    h->tensor_id, sh->index);
+        return;
+    }
+    Taups__Header r = TAUPS__HEADER__INIT;
+    r.op = TAUPS__OP__VERSION_OK;
+    r.request_id = h->request_id;
+    r.tensor_id = h->tensor_id;
+    r.version = sh->tensors[h->tensor_id].version;
+    r.workers = (uint32_t)sc->srv->members.nlive;
+    r.shard = sh->index;
+    send_or_close(sc, &r, NULL, 0, NULL, NULL);
 }
 
 static void on_reply_sent(void *arg, int status) {
@@ -689,69 +919,102 @@ static outbuf_t *take_outbuf(sconn_t *sc, size_t n) {
     return b;
 }
 
-static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
-    tps_server_t *s = sc->srv;
-    tps_shard_t *sh = &s->shard;
-    tps_tensor_t *t = &sh->tensors[q->tensor_id];
+/* One frame of a pull reply: elements [off, off + n) of the tensor. */
+static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps_tensor_t *t,
+                        uint64_t off, uint64_t n) {
+    tps_shard_t *sh = &sc->srv->shard;
     sh->st.pulls++;
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__PULL_OK;
     r.request_id = q->request_id;
     r.tensor_id = q->tensor_id;
-    r.offset = q->offset;
-    r.count = q->count;
+    r.offset = off;
+    r.count = n;
     r.version = t->version;
     r.shard = sh->index;
-    r.raw_len = q->count * sizeof(float);
-    if (sc->role == TPS_ROLE_WORKER)
-        trace(s, "pull", sc->rank, q->clock, (int)q->tensor_id, t->version, 0, 0,
-              blocked_s * 1e3);
-    const float *x = t->param + (q->offset - t->lo);
+    r.raw_len = n * sizeof(float);
+    const float *x = t->param + (off - t->lo);
     tps_codec_stats_t *cs = tps__codec_stats(sh, q->codec, q->ratio);
     cs->pull_frames++;
     cs->raw_out += r.raw_len;
     if (q->codec == 0) {
         cs->wire_out += tps_frame_meta_size(&r) + r.raw_len;
-        /* Sent from the live parameters, no copy: the loop is single-threaded,
-         * so values change under a partly written reply only when the socket
-         * could not take it all at once; async SGD tolerates that by design
-         * (parameters are never freed while the loop runs). */
-        send_or_close(sc, &r, x, r.raw_len, NULL, NULL);
-        return;
+        /* Sent from the parameters; what the kernel does not take at once
+         * is copied, so that a push applied later cannot reach a reply
+         * still queued (a pull is one version). */
+        int err = tps_conn_send_snapshot(&sc->c, &r, x, r.raw_len);
+        if (err < 0) {
+            tps_log("%s: cannot send reply: %s; closing", sc->peer,
+                    tps_strerror(err));
+            close_conn(sc);
+        }
+        return err;
     }
     /* Compressed: encoded (statelessly) into a reply buffer of this
      * connection, since the bytes must outlive this call. */
     tps_codec_t codec;
     tps__codec_unpack(&codec, q->codec, q->ratio); /* checked on arrival */
-    size_t n = tps__codec_wire_size(&codec, q->count);
-    outbuf_t *b = take_outbuf(sc, n ? n : 1);
+    size_t wire = tps__codec_wire_size(&codec, n);
+    outbuf_t *b = take_outbuf(sc, wire ? wire : 1);
     if (b == NULL) {
         reply_error(sc, NULL, TPS_ENOMEM, 1, "out of memory for a pull reply");
-        return;
+        return TPS_ENOMEM;
     }
     r.codec = q->codec;
     r.codec_ratio = q->ratio;
-    r.codec_seed = q->request_id * 0x9e3779b97f4a7c15ULL ^ q->offset;
-    int64_t m = tps__codec_encode(&codec, x, q->count, r.codec_seed, b->data,
-                                  b->cap);
+    r.codec_seed = q->request_id * 0x9e3779b97f4a7c15ULL ^ off;
+    int64_t m = tps__codec_encode(&codec, x, n, r.codec_seed, b->data, b->cap);
     if (m < 0) {
         on_reply_sent(b, 0);
         reply_error(sc, NULL, (int)m, 0, "tensor \"%s\": cannot encode a pull: %s",
                     t->name, tps_strerror((int)m));
-        return;
+        return (int)m;
     }
     r.encoded_len = (uint64_t)m;
     cs->wire_out += tps_frame_meta_size(&r) + (uint64_t)m;
     send_or_close(sc, &r, b->data, (uint64_t)m, on_reply_sent, b);
+    return 0;
+}
+
+/* Answers a pull with every chunk at once, from one state of the tensor:
+ * nothing runs on the loop between the chunks. */
+static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
+    tps_server_t *s = sc->srv;
+    tps_tensor_t *t = &s->shard.tensors[q->tensor_id];
+    if (sc->role == TPS_ROLE_WORKER)
+        trace(s, "pull", sc->rank, q->clock, (int)q->tensor_id, t->version, 0, 0,
+              blocked_s * 1e3, 0);
+    uint64_t most = s->cfg.lim.max_payload / sizeof(float);
+    uint64_t chunk = q->chunk && q->chunk < most ? q->chunk : most;
+    uint64_t off = q->offset, end = q->offset + q->count;
+    do {
+        uint64_t n = end - off < chunk ? end - off : chunk;
+        if (answer_chunk(sc, q, t, off, n) < 0)
+            return;
+        off += n;
+    } while (off < end);
+}
+
+/* May this pull be answered now? Never while another connection is in the
+ * middle of a push to the tensor; a worker's pull passes its mode's gate;
+ * an evaluator's gated pull (clock > 0) waits for that version, a step
+ * boundary, unless no worker is left to make it. */
+static int pull_ready(const tps_server_t *s, const sconn_t *sc,
+                      const pull_req_t *q) {
+    const tps_tensor_t *t = &s->shard.tensors[q->tensor_id];
+    if (t->pushing > 0)
+        return 0;
+    if (sc->role == TPS_ROLE_WORKER)
+        return tps__pull_allowed(&s->cfg.cons, &s->members, t->version,
+                                 q->clock);
+    return q->clock == 0 || t->version >= q->clock || s->members.nlive == 0;
 }
 
 static void process_pending(tps_server_t *s) {
     double now = tps_now();
     for (pending_t **pp = &s->pending; *pp;) {
         pending_t *p = *pp;
-        const tps_tensor_t *t = &s->shard.tensors[p->req.tensor_id];
-        if (!tps__pull_allowed(&s->cfg.cons, &s->members, t->version,
-                               p->req.clock)) {
+        if (!pull_ready(s, p->sc, &p->req)) {
             pp = &p->next;
             continue;
         }
@@ -767,39 +1030,34 @@ static void handle_pull(sconn_t *sc, const Taups__Header *h, uint64_t len) {
     tps_tensor_t *t = check_range(sc, h, len, 0);
     if (t == NULL)
         return;
-    pull_req_t q = {h->request_id, h->offset, h->count, h->clock, h->tensor_id,
-                    h->codec, h->codec_ratio};
+    pull_req_t q = {h->request_id, h->offset,   h->count,       h->clock,
+                    h->chunk,      h->tensor_id, h->codec,      h->codec_ratio};
     tps_codec_t codec;
     if (h->codec != 0 && tps__codec_unpack(&codec, h->codec, h->codec_ratio) < 0) {
         reply_error(sc, h, TPS_EPROTO, 1, "pull of tensor \"%s\": invalid codec "
                     "id 0x%x", t->name, h->codec);
         return;
     }
-    if (sc->role != TPS_ROLE_WORKER) {
-        /* Evaluators and admins read whatever is there, never wait, never
-         * count towards any clock. */
+    /* Admins read what is there and never count; evaluators too, unless
+     * they ask for a version (a snapshot at a step boundary). Only a
+     * worker's CLOCK moves its clock: the clock a pull claims never does. */
+    if (sc->role == TPS_ROLE_ADMIN)
         q.clock = 0;
+    if (pull_ready(s, sc, &q)) {
         answer_pull(sc, &q, 0);
         return;
     }
-    int moved = tps__members_advance(&s->members, sc->rank, h->clock);
-    if (tps__pull_allowed(&s->cfg.cons, &s->members, t->version, h->clock)) {
-        answer_pull(sc, &q, 0);
-    } else {
-        pending_t *p = malloc(sizeof(*p));
-        if (p == NULL) {
-            reply_error(sc, h, TPS_ENOMEM, 1, "out of memory queueing a pull");
-            return;
-        }
-        p->sc = sc;
-        p->req = q;
-        p->since = tps_now();
-        p->next = s->pending;
-        s->pending = p;
-        s->shard.st.pulls_blocked++;
+    pending_t *p = malloc(sizeof(*p));
+    if (p == NULL) {
+        reply_error(sc, h, TPS_ENOMEM, 1, "out of memory queueing a pull");
+        return;
     }
-    if (moved)
-        process_pending(s);
+    p->sc = sc;
+    p->req = q;
+    p->since = tps_now();
+    p->next = s->pending;
+    s->pending = p;
+    s->shard.st.pulls_blocked++;
 }
 
 static void free_arg(void *arg, int status) {
@@ -855,8 +1113,10 @@ static void on_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
         handle_stats(sc, h);
         return;
     case TAUPS__OP__CLOCK:
-        if (h->clock > sc->clock)
-            sc->clock = h->clock;
+        handle_clock(sc, h);
+        return;
+    case TAUPS__OP__VERSION:
+        handle_version(sc, h);
         return;
     default:
         reply_error(sc, h, TPS_EPROTO, 1, "unexpected op %d", (int)h->op);
@@ -1103,6 +1363,9 @@ void tps__server_free(tps_server_t *s) {
     }
     if (s->trace)
         fclose(s->trace);
+    for (int r = 0; s->dedup && r < s->cfg.workers; r++)
+        tps__dedup_free(&s->dedup[r]);
+    free(s->dedup);
     tps__members_free(&s->members);
     tps__shard_free(&s->shard);
     free(s);
@@ -1142,6 +1405,12 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
                  TPS_MAX_WORKERS);
         return TPS_EINVAL;
     }
+    if (cfg->cons.mode == TPS_MODE_SSP && cfg->cons.max_staleness >= 0) {
+        snprintf(err, errlen,
+                 "--max-staleness applies to modes async and local (async "
+                 "averaging); in ssp the bound is --staleness");
+        return TPS_EINVAL;
+    }
     struct sockaddr_storage ss;
     if (resolve(self.host, self.port, &ss) < 0) {
         snprintf(err, errlen, "--listen %s: not a numeric IPv4 or IPv6 address",
@@ -1160,6 +1429,9 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
                              cfg->max_tensors, cfg->max_elements, &cfg->optim);
     if (rc == 0)
         rc = tps__members_init(&s->members, cfg->workers);
+    if (rc == 0 &&
+        (s->dedup = calloc((size_t)cfg->workers, sizeof(*s->dedup))) == NULL)
+        rc = TPS_ENOMEM;
     if (rc < 0) {
         snprintf(err, errlen, "out of memory");
         tps__server_free(s);
@@ -1177,7 +1449,7 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
         }
         setvbuf(s->trace, NULL, _IOLBF, 0);
         fprintf(s->trace, "time_s,event,rank,clock,tensor,version,staleness,"
-                          "weight,min_clock,blocked_ms\n");
+                          "weight,min_clock,blocked_ms,read\n");
     }
     uv_tcp_init(loop, &s->listener);
     s->listener.data = s;

@@ -25,6 +25,7 @@ typedef struct tps_tensor_s {
     float *slot[2];      /* optimizer state (tps__optim_slots of them) */
     tps_syncbuf_t sync;  /* sync modes: per-rank gradients of this clock */
     float *mean;         /* sync modes: their mean, hi - lo values */
+    int pushing;         /* connections in the middle of a push to it */
 } tps_tensor_t;
 
 /* Traffic of one codec (kind and parameters), both directions. */
@@ -46,6 +47,7 @@ typedef struct tps_shard_stats_s {
     uint64_t pulls_blocked; /* pull frames that had to wait */
     double blocked_s;    /* total time pulls waited */
     uint64_t rejected;   /* frames refused: malformed, out of range, NaN */
+    uint64_t duplicates; /* push frames seen before, answered, not applied */
     tps_hist_t staleness;
     tps_codec_stats_t codecs[TPS_CODEC_STATS];
 } tps_shard_stats_t;

@@ -93,11 +93,12 @@ START_TEST(test_sync_rank_order) {
         ck_assert_int_eq(tps__syncbuf_init(&sb, 3, 2), 0);
         for (int k = 0; k < 3; k++) {
             int r = order ? 2 - k : k;
-            ck_assert(!tps__syncbuf_ready(&sb, &m));
+            ck_assert(!tps__sync_ready(&m));
             ck_assert_int_eq(tps__syncbuf_add(&sb, r, 0, g[r], 2, 1.0f), 0);
             sb.done[r] = 1;
+            tps__members_commit(&m, r);
         }
-        ck_assert(tps__syncbuf_ready(&sb, &m));
+        ck_assert(tps__sync_ready(&m));
         ck_assert_int_eq(tps__syncbuf_mean(&sb, &m, order ? out2 : out1), 3);
         tps__syncbuf_free(&sb);
         tps__members_free(&m);
@@ -109,8 +110,9 @@ START_TEST(test_sync_rank_order) {
 }
 END_TEST
 
-/* A worker that leaves before pushing is no longer awaited; one that
- * completed its push before leaving still counts in the step. */
+/* A worker that leaves before committing is no longer awaited and its
+ * pushes do not count (the server discards them); one that committed
+ * before leaving still counts in the step. */
 START_TEST(test_sync_leave) {
     tps_members_t m;
     tps_syncbuf_t sb;
@@ -121,25 +123,32 @@ START_TEST(test_sync_leave) {
     const float a[4] = {1, 2, 3, 4}, b[4] = {3, 2, 1, 0}, z[4] = {7, 7, 7, 7};
     tps__syncbuf_add(&sb, 0, 0, a, 4, 1.0f);
     sb.done[0] = 1;
-    tps__members_leave(&m, 0); /* pushed, then finished */
-    tps__syncbuf_add(&sb, 2, 0, z, 2, 1.0f); /* half a push, then died */
+    tps__members_commit(&m, 0);
+    tps__members_leave(&m, 0); /* pushed, committed, then finished */
+    tps__syncbuf_add(&sb, 2, 0, z, 4, 1.0f); /* pushed, died before its CLOCK */
+    sb.done[2] = 1;
+    tps__syncbuf_discard(&sb, 2);
     tps__members_leave(&m, 2);
-    ck_assert(!tps__syncbuf_ready(&sb, &m)); /* rank 1 is live and pending */
+    ck_assert(!tps__sync_ready(&m)); /* rank 1 is live and pending */
     /* Chunks land at their offsets, scaled. */
     tps__syncbuf_add(&sb, 1, 0, b, 2, 2.0f);
     tps__syncbuf_add(&sb, 1, 2, b + 2, 2, 2.0f);
     sb.done[1] = 1;
-    ck_assert(tps__syncbuf_ready(&sb, &m));
+    ck_assert(!tps__sync_ready(&m)); /* pushed, not committed */
+    tps__members_commit(&m, 1);
+    ck_assert(tps__sync_ready(&m));
     float out[4];
     ck_assert_int_eq(tps__syncbuf_mean(&sb, &m, out), 2);
     const float want[4] = {3.5f, 3.0f, 2.5f, 2.0f}; /* (a + 2b) / 2 */
     ck_assert_mem_eq(out, want, sizeof(out));
     tps__syncbuf_reset(&sb);
-    ck_assert(!tps__syncbuf_ready(&sb, &m));
-    /* Nobody live: a completed push from a departed worker still steps. */
+    tps__members_uncommit_all(&m);
+    ck_assert(!tps__sync_ready(&m));
+    /* Nobody live: a committed push from a departed worker still steps. */
     tps__members_leave(&m, 1);
     sb.done[0] = 1;
-    ck_assert(tps__syncbuf_ready(&sb, &m));
+    tps__members_commit(&m, 0);
+    ck_assert(tps__sync_ready(&m));
     tps__syncbuf_free(&sb);
     tps__members_free(&m);
 }

@@ -387,7 +387,7 @@ static int raw_worker(int port, tps_reader_t *rd) {
     ck_assert_int_eq(tps_reader_init(rd, NULL, NULL, NULL), 0);
     Taups__Header h = TAUPS__HEADER__INIT;
     h.op = TAUPS__OP__HELLO;
-    h.proto_version = 1;
+    h.proto_version = TPS_PROTO_VERSION;
     h.role = TAUPS__ROLE__WORKER;
     h.workers = 1;
     h.shards = 1;

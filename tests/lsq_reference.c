@@ -9,7 +9,7 @@
  *   lsq-reference replay NPY TRACE WORKERS SEED ROWS DIM COND LR
  *       rebuilds an async run from a shard's trace: every "push" row is
  *       replayed in order, its gradient recomputed by that worker's model at
- *       the parameters of the version it read (version - 1 - staleness);
+ *       the parameters of the version it read (the trace's read column);
  *       "drop" rows are skipped. Exit 0 when the replay equals the dump and
  *       differs from a replay that also applies the dropped pushes. One
  *       shard, lr constant, weight none. */
@@ -178,9 +178,10 @@ static int replay(char **argv) {
     while (fgets(line, sizeof(line), f)) {
         char event[16];
         int rank, tensor;
-        unsigned long long clock, version, stale;
-        if (sscanf(line, "%*f,%15[a-z],%d,%llu,%d,%llu,%llu", event, &rank, &clock,
-                   &tensor, &version, &stale) != 6)
+        unsigned long long clock, version, stale, read = 0;
+        int got = sscanf(line, "%*f,%15[a-z],%d,%llu,%d,%llu,%llu,%*g,%*d,%*f,%llu",
+                         event, &rank, &clock, &tensor, &version, &stale, &read);
+        if (got < 6)
             continue;
         int drop = strcmp(event, "drop") == 0;
         if (!drop && strcmp(event, "push") != 0)
@@ -190,7 +191,10 @@ static int replay(char **argv) {
         /* A push row carries the version after it was applied. */
         uint64_t before = drop ? version : version - 1;
         ev[nev].rank = rank;
-        ev[nev].read = before >= stale ? before - stale : 0;
+        /* The read column is the version the gradient was computed at; the
+         * staleness column is the one decided for every shard, which the
+         * client measured a round trip before the push arrived. */
+        ev[nev].read = got == 7 ? read : before >= stale ? before - stale : 0;
         ev[nev].drop = drop;
         ndrop += (size_t)drop;
         nev++;

@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/random.h>
+#include <unistd.h>
+
 #include <uv.h>
 #include <zstd.h>
 
@@ -33,8 +36,20 @@ typedef enum op_kind_e {
     OP_PUSH,
     OP_PULL,
     OP_STATS,
+    OP_CLOCK,   /* end of an iteration, to every shard */
+    OP_VERSION, /* probe of a tensor's versions, for one push decision */
     OP_CLOSE
 } op_kind_t;
+
+/* What a call fixes in its ticket before the I/O thread may see it. */
+typedef struct tinit_s {
+    int64_t clock;        /* push, pull, clock: the caller's clock */
+    uint64_t min_version; /* evaluator pull: wait for this version */
+    /* push: the one decision every shard applies (docs/design.md §3a) */
+    int decided, dropped;
+    uint64_t stale;
+    uint32_t live;
+} tinit_t;
 
 /* One frame of an encoded push: where its bytes are in the buffer. */
 typedef struct pframe_s {
@@ -69,6 +84,8 @@ typedef struct ticket_s {
     float grad_norm;   /* push: norm of the whole gradient, for clipping */
     tps_push_info_t info; /* push: merged from every shard's reply */
     pushbuf_t *pb;     /* push: encoded frames, NULL when dense */
+    uint64_t left;     /* pull: elements still to arrive */
+    tinit_t x;         /* version probe: stale and live are its results */
 } ticket_t;
 
 typedef struct tensor_s {
@@ -133,6 +150,10 @@ struct tps_client_s {
     int broken_err;
     uint64_t sent, received; /* snapshot for tps_bytes */
     int64_t clock;
+    uint64_t session;  /* random per client: a new one resets the shards'
+                          record of this rank's pushes */
+    int decide;        /* the shards want one staleness decision per push */
+    int64_t cutoff;    /* async staleness cut-off, -1: none */
     char mode[16];     /* the cluster's, from the hellos */
     int local_steps;
     float clip_norm;   /* > 0: shards clip, so pushes carry their norm */
@@ -297,6 +318,7 @@ static void on_connected(uv_connect_t *req, int status) {
         h.shards = (uint32_t)c->nshards;
         h.shard = (uint32_t)sh->index;
         h.mode = (char *)(c->opts.mode ? c->opts.mode : "");
+        h.session = c->session;
         err = tps_conn_send(&sh->conn, &h, NULL, 0, NULL, NULL);
     }
     if (err < 0) {
@@ -427,6 +449,8 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         snprintf(c->mode, sizeof(c->mode), "%s", mode);
         c->local_steps = (int)h->local_steps;
         c->clip_norm = h->grad_norm;
+        c->decide = h->decided;
+        c->cutoff = h->cutoff;
         /* A rejoining worker continues from the cluster's clock. */
         if ((int64_t)h->clock > c->clock)
             c->clock = (int64_t)h->clock;
@@ -460,7 +484,29 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
     case TAUPS__OP__PULL_OK: {
         int rc = h->codec ? decode_pull(c, sh, t, h, payload, len) : 0;
         c->tensors[t->tensor].versions[sh->index] = h->version;
-        complete(c, t, rc);
+        /* A shard answers a whole slice in as many chunks as it likes. */
+        if (rc == 0 && h->count > t->left) {
+            set_error(c, "shard %d at %s:%d: pull reply of %llu elements, "
+                      "%llu were missing",
+                      sh->index, sh->addr.host, sh->addr.port,
+                      (unsigned long long)h->count,
+                      (unsigned long long)t->left);
+            rc = TPS_EPROTO;
+        }
+        if (rc == 0)
+            t->left -= h->count;
+        if (rc < 0 || t->left == 0)
+            complete(c, t, rc);
+        break;
+    }
+    case TAUPS__OP__VERSION_OK: {
+        uint64_t read = c->tensors[t->tensor].versions[sh->index];
+        uint64_t stale = h->version > read ? h->version - read : 0;
+        if (stale > t->x.stale)
+            t->x.stale = stale;
+        if (sh->index == 0)
+            t->x.live = h->workers;
+        complete(c, t, 0);
         break;
     }
     case TAUPS__OP__STATS_OK:
@@ -536,15 +582,41 @@ static void issue(tps_client_t *c, ticket_t *t) {
                 return;
         return;
     }
-    /* Push and pull: one frame per chunk of every non-empty slice. */
+    if (t->kind == OP_CLOCK) {
+        h.op = TAUPS__OP__CLOCK;
+        h.clock = (uint64_t)t->x.clock;
+        for (int s = 0; s < S; s++)
+            if (send_frame(c, t, s, &h, NULL, 0) < 0)
+                return;
+        uv_mutex_lock(&c->mu);
+        complete(c, t, 0);
+        uv_mutex_unlock(&c->mu);
+        return;
+    }
+    if (t->kind == OP_VERSION) {
+        h.op = TAUPS__OP__VERSION;
+        for (int s = 0; s < S; s++) {
+            h.tensor_id = ts->ids[s];
+            if (send_frame(c, t, s, &h, NULL, 0) < 0)
+                return;
+        }
+        return;
+    }
+    /* A pull is one frame per non-empty slice, answered in chunks; a push
+     * is one frame per chunk of every non-empty slice (a dropped one, a
+     * header per slice). */
     h.op = t->kind == OP_PUSH ? TAUPS__OP__PUSH : TAUPS__OP__PULL;
-    uv_mutex_lock(&c->mu);
-    h.clock = (uint64_t)c->clock;
-    uv_mutex_unlock(&c->mu);
+    h.clock = (uint64_t)(t->kind == OP_PULL && c->opts.role != TPS_ROLE_WORKER
+                             ? (int64_t)t->x.min_version
+                             : t->x.clock);
     if (t->kind == OP_PULL && c->pull_id) {
         h.codec = c->pull_id;
         h.codec_ratio = c->pull_ratio;
     }
+    h.decided = t->x.decided;
+    h.dropped = t->x.dropped;
+    h.staleness = t->x.stale;
+    h.workers = t->x.live;
     int fi = 0;
     for (int s = 0; s < S; s++) {
         uint64_t lo = tps_slice_lo(ts->n, (uint32_t)S, (uint32_t)s);
@@ -552,6 +624,17 @@ static void issue(tps_client_t *c, ticket_t *t) {
         h.tensor_id = ts->ids[s];
         h.version = ts->versions[s];
         h.grad_norm = t->grad_norm;
+        if (lo == hi)
+            continue;
+        if (t->kind == OP_PULL || t->x.dropped) {
+            h.offset = lo;
+            h.count = t->kind == OP_PULL ? hi - lo : 0;
+            h.chunk = t->kind == OP_PULL ? c->chunk_elems : 0;
+            h.last = 1;
+            if (send_frame(c, t, s, &h, NULL, 0) < 0)
+                return;
+            continue;
+        }
         for (uint64_t off = lo; off < hi; off += c->chunk_elems, fi++) {
             h.offset = off;
             h.count = hi - off < c->chunk_elems ? hi - off : c->chunk_elems;
@@ -559,7 +642,7 @@ static void issue(tps_client_t *c, ticket_t *t) {
             h.raw_len = h.count * sizeof(float);
             const void *payload = NULL;
             uint64_t len = 0;
-            if (t->kind == OP_PUSH && t->pb) {
+            if (t->pb) {
                 const pframe_t *f = &t->pb->fr[fi];
                 h.codec = c->codec_id;
                 h.codec_ratio = c->codec_ratio;
@@ -568,7 +651,7 @@ static void issue(tps_client_t *c, ticket_t *t) {
                 h.zstd = f->zstd;
                 payload = t->pb->data + f->pos;
                 len = f->len;
-            } else if (t->kind == OP_PUSH) {
+            } else {
                 payload = t->src + off;
                 len = h.raw_len;
             }
@@ -623,7 +706,7 @@ static void io_thread(void *arg) {
  * `fill` before the I/O thread can see the ticket. */
 static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
                       const float *src, float *dst, int pending, float norm,
-                      pushbuf_t *pb, int *err) {
+                      pushbuf_t *pb, const tinit_t *x, int *err) {
     uv_mutex_lock(&c->mu);
     if (c->broken && kind != OP_CLOSE) {
         *err = c->broken_err;
@@ -659,6 +742,10 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
     t->info.weight = 1.0f;
     t->grad_norm = norm;
     t->pb = pb;
+    if (x != NULL)
+        t->x = *x;
+    if (kind == OP_PULL)
+        t->left = c->tensors[tensor].n;
     int slot = (int)(id % MAX_TICKETS);
     if (pending == 0 && kind != OP_CLOSE) {
         t->done = 1; /* nothing to send, e.g. a tensor held by no shard */
@@ -728,7 +815,7 @@ void tps_close(tps_client_t *c) {
         return;
     if (c->thread_started) {
         int err;
-        int64_t id = submit(c, OP_CLOSE, 0, NULL, NULL, 1, 0, NULL, &err);
+        int64_t id = submit(c, OP_CLOSE, 0, NULL, NULL, 1, 0, NULL, NULL, &err);
         if (id > 0)
             tps_wait(c, id);
         uv_thread_join(&c->thread);
@@ -795,6 +882,12 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     uv_cond_init(&c->cv);
     c->opts = *opts;
     c->qhead = c->qtail = -1;
+    c->cutoff = -1;
+    /* Any 64 random bits do; only a later client of the same rank must get
+     * other ones. */
+    if (getrandom(&c->session, sizeof(c->session), 0) != sizeof(c->session))
+        c->session = uv_hrtime() ^ ((uint64_t)getpid() << 32) ^ (uintptr_t)c;
+    c->session |= 1;
     c->cluster = strdup(opts->cluster);
     c->opts.cluster = c->cluster;
     size_t chunk = opts->chunk_bytes ? opts->chunk_bytes : (1u << 20);
@@ -867,7 +960,7 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     }
     c->thread_started = 1;
     int err = 0;
-    int64_t id = submit(c, OP_CONNECT, 0, NULL, NULL, n, 0, NULL, &err);
+    int64_t id = submit(c, OP_CONNECT, 0, NULL, NULL, n, 0, NULL, NULL, &err);
     rc = id > 0 ? tps_wait(c, id) : err;
     if (rc < 0) {
         snprintf(errbuf, errlen, "%s", c->errmsg[0] ? c->errmsg : tps_strerror(rc));
@@ -931,7 +1024,8 @@ static int declare(tps_client_t *c, const char *name, uint64_t n,
     ts->seed = seed;
     uv_mutex_unlock(&c->mu);
     int err = 0;
-    int64_t id = submit(c, OP_DECLARE, idx, NULL, NULL, c->nshards, 0, NULL, &err);
+    int64_t id = submit(c, OP_DECLARE, idx, NULL, NULL, c->nshards, 0, NULL,
+                        NULL, &err);
     int rc = id > 0 ? tps_wait(c, id) : err;
     if (rc >= 0 && c->tensors[idx].n == 0)
         rc = TPS_ENOENT; /* no shard has a slice: the cluster has no tensors */
@@ -1120,63 +1214,165 @@ fail:
     return NULL;
 }
 
-static int transfer(tps_client_t *c, op_kind_t kind, int tensor,
-                    const float *src, float *dst, tps_ticket_t *ticket) {
+static int tensor_ok(tps_client_t *c, int tensor) {
     uv_mutex_lock(&c->mu);
     int ok = tensor >= 0 && tensor < c->ntensors;
     uv_mutex_unlock(&c->mu);
-    if (!ok) {
+    if (!ok)
         set_error(c, "no tensor with id %d", tensor);
+    return ok;
+}
+
+static int pull_start(tps_client_t *c, int tensor, float *dst,
+                      uint64_t min_version, tps_ticket_t *ticket) {
+    if (!tensor_ok(c, tensor))
         return TPS_ENOENT;
-    }
-    if (kind == OP_PUSH && c->opts.role != TPS_ROLE_WORKER) {
-        set_error(c, "only workers push");
-        return TPS_EINVAL;
-    }
-    float norm = 0;
-    if (kind == OP_PUSH) {
-        /* A NaN or Inf is refused here, before any shard sees any of the
-         * push: shards check their slices too, but a refusal by one shard
-         * alone would leave the others' slices updated. Shards that clip
-         * also need the whole gradient's norm (each sees only a slice);
-         * one pass serves both. */
-        uint64_t n = c->tensors[tensor].n, bad = tps__first_nonfinite(src, n);
-        if (bad < n) {
-            set_error(c, "gradient of tensor \"%s\" has %s at element %llu; "
-                      "not pushed",
-                      c->tensors[tensor].name, isnan(src[bad]) ? "NaN" : "Inf",
-                      (unsigned long long)bad);
-            return TPS_EINVAL;
-        }
-        if (c->clip_norm > 0) {
-            double ss = 0;
-            for (uint64_t i = 0; i < n; i++)
-                ss += (double)src[i] * src[i];
-            norm = (float)sqrt(ss);
-        }
-    }
+    tinit_t x = {0};
+    uv_mutex_lock(&c->mu);
+    x.clock = c->clock;
+    uv_mutex_unlock(&c->mu);
+    x.min_version = min_version;
     int err = 0;
-    pushbuf_t *pb = NULL;
-    if (kind == OP_PUSH && (c->codec.kind != TPS_CODEC_NONE || c->zc)) {
-        if ((pb = encode_push(c, tensor, src, &err)) == NULL)
-            return err;
-    }
-    int64_t id = submit(c, kind, tensor, src, dst, frames_for(c, tensor), norm,
-                        pb, &err);
+    int64_t id = submit(c, OP_PULL, tensor, NULL, dst,
+                        c->tensors[tensor].n ? 1 : 0, 0, NULL, &x, &err);
     if (id <= 0)
         return err;
     *ticket = id;
     return 0;
 }
 
+/* Waits for a probe and returns what it found. */
+static int wait_probe(tps_client_t *c, int64_t id, tinit_t *found) {
+    uv_mutex_lock(&c->mu);
+    ticket_t *t = find_ticket(c, (uint64_t)id);
+    while (!t->done)
+        uv_cond_wait(&c->cv, &c->mu);
+    int rc = t->result;
+    if (t->x.stale > found->stale)
+        found->stale = t->x.stale;
+    if (found->live == 0)
+        found->live = t->x.live;
+    t->id = 0;
+    uv_mutex_unlock(&c->mu);
+    return rc;
+}
+
+/* One staleness for a whole group: the largest any shard reports for any
+ * of its tensors against the versions this client last pulled. The probes
+ * go out together, one round trip for the group. */
+static int decide(tps_client_t *c, int n, const int *tensors, tinit_t *x) {
+    int64_t ids[MAX_TENSORS];
+    int rc = 0, k = 0;
+    for (; k < n; k++) {
+        int err = 0;
+        ids[k] = submit(c, OP_VERSION, tensors[k], NULL, NULL, c->nshards, 0,
+                        NULL, NULL, &err);
+        if (ids[k] <= 0) {
+            rc = err;
+            break;
+        }
+    }
+    for (int i = 0; i < k; i++) {
+        int r = wait_probe(c, ids[i], x);
+        rc = rc < 0 ? rc : r;
+    }
+    if (rc < 0)
+        return rc;
+    x->decided = 1;
+    if (x->live == 0)
+        x->live = 1;
+    x->dropped = c->cutoff >= 0 && x->stale > (uint64_t)c->cutoff;
+    return 0;
+}
+
+int tps_push_group_async(tps_client_t *c, int n, const int *tensors,
+                         const float *const *grads, tps_ticket_t *tickets) {
+    if (n < 1 || n > MAX_TENSORS) {
+        set_error(c, "a push group of %d tensors: need 1..%d", n, MAX_TENSORS);
+        return TPS_EINVAL;
+    }
+    if (c->opts.role != TPS_ROLE_WORKER) {
+        set_error(c, "only workers push");
+        return TPS_EINVAL;
+    }
+    /* A NaN or Inf is refused here, before any shard sees any of the
+     * group: shards check their slices too, but a refusal by one shard
+     * alone would leave the others updated. Shards that clip need the
+     * norm of the whole gradient (each sees only slices); one pass serves
+     * both. */
+    double ss = 0;
+    for (int k = 0; k < n; k++) {
+        if (!tensor_ok(c, tensors[k]))
+            return TPS_ENOENT;
+        const tensor_t *ts = &c->tensors[tensors[k]];
+        const float *g = grads[k];
+        uint64_t bad = tps__first_nonfinite(g, ts->n);
+        if (bad < ts->n) {
+            set_error(c, "gradient of tensor \"%s\" has %s at element %llu; "
+                      "not pushed",
+                      ts->name, isnan(g[bad]) ? "NaN" : "Inf",
+                      (unsigned long long)bad);
+            return TPS_EINVAL;
+        }
+        if (c->clip_norm > 0)
+            for (uint64_t i = 0; i < ts->n; i++)
+                ss += (double)g[i] * g[i];
+    }
+    tinit_t x = {0};
+    uv_mutex_lock(&c->mu);
+    x.clock = c->clock;
+    uv_mutex_unlock(&c->mu);
+    int rc = c->decide ? decide(c, n, tensors, &x) : 0;
+    int k = 0;
+    for (; rc == 0 && k < n; k++) {
+        int t = tensors[k];
+        pushbuf_t *pb = NULL;
+        int err = 0, frames = 0;
+        if (x.dropped) {
+            for (int s = 0; s < c->nshards; s++)
+                frames += tps_slice_lo(c->tensors[t].n, (uint32_t)c->nshards,
+                                       (uint32_t)s + 1) >
+                          tps_slice_lo(c->tensors[t].n, (uint32_t)c->nshards,
+                                       (uint32_t)s);
+        } else {
+            frames = frames_for(c, t);
+            if ((c->codec.kind != TPS_CODEC_NONE || c->zc) &&
+                (pb = encode_push(c, t, grads[k], &err)) == NULL) {
+                rc = err;
+                break;
+            }
+        }
+        int64_t id = submit(c, OP_PUSH, t, grads[k], NULL, frames,
+                            (float)sqrt(ss), pb, &x, &err);
+        if (id <= 0) {
+            rc = err;
+            break;
+        }
+        tickets[k] = id;
+    }
+    if (rc < 0)
+        for (int i = 0; i < k; i++)
+            tps_wait(c, tickets[i]);
+    return rc;
+}
+
 int tps_push_async(tps_client_t *c, int tensor, const float *grad,
                    tps_ticket_t *ticket) {
-    return transfer(c, OP_PUSH, tensor, grad, NULL, ticket);
+    return tps_push_group_async(c, 1, &tensor, &grad, ticket);
 }
 
 int tps_pull_async(tps_client_t *c, int tensor, float *dst,
                    tps_ticket_t *ticket) {
-    return transfer(c, OP_PULL, tensor, NULL, dst, ticket);
+    return pull_start(c, tensor, dst, 0, ticket);
+}
+
+int tps_pull_at_async(tps_client_t *c, int tensor, float *dst,
+                      uint64_t min_version, tps_ticket_t *ticket) {
+    if (c->opts.role == TPS_ROLE_WORKER) {
+        set_error(c, "a worker's pulls are gated by its clock, not a version");
+        return TPS_EINVAL;
+    }
+    return pull_start(c, tensor, dst, min_version, ticket);
 }
 
 int tps_push(tps_client_t *c, int tensor, const float *grad) {
@@ -1185,17 +1381,51 @@ int tps_push(tps_client_t *c, int tensor, const float *grad) {
     return rc < 0 ? rc : tps_wait(c, t);
 }
 
+int tps_snapshots(const tps_client_t *c) {
+    /* Versions count steps in the aggregating modes, so equal versions on
+     * every shard mean one step; local SGD aggregates exactly when it does
+     * not ask for decided pushes. */
+    return c->opts.role != TPS_ROLE_WORKER &&
+           (strcmp(c->mode, "sync") == 0 ||
+            (strcmp(c->mode, "local") == 0 && !c->decide));
+}
+
 int tps_pull(tps_client_t *c, int tensor, float *dst) {
     tps_ticket_t t;
     int rc = tps_pull_async(c, tensor, dst, &t);
-    return rc < 0 ? rc : tps_wait(c, t);
+    if (rc == 0)
+        rc = tps_wait(c, t);
+    /* An evaluator in sync takes the model of one step on every shard: a
+     * shard behind is asked again for the step the others reached. */
+    for (int tries = 0; rc == 0 && tps_snapshots(c) && tries < 8; tries++) {
+        uint64_t lo = UINT64_MAX, hi = 0;
+        uv_mutex_lock(&c->mu);
+        for (int s = 0; s < c->nshards; s++) {
+            uint64_t v = c->tensors[tensor].versions[s];
+            lo = v < lo ? v : lo;
+            hi = v > hi ? v : hi;
+        }
+        uv_mutex_unlock(&c->mu);
+        if (lo == hi)
+            break;
+        rc = tps_pull_at_async(c, tensor, dst, hi, &t);
+        if (rc == 0)
+            rc = tps_wait(c, t);
+    }
+    return rc;
 }
 
 int64_t tps_clock(tps_client_t *c) {
+    tinit_t x = {0};
     uv_mutex_lock(&c->mu);
-    int64_t v = ++c->clock;
+    x.clock = ++c->clock;
     uv_mutex_unlock(&c->mu);
-    return v;
+    if (c->opts.role != TPS_ROLE_WORKER)
+        return x.clock;
+    int err = 0;
+    int64_t id = submit(c, OP_CLOCK, 0, NULL, NULL, 1, 0, NULL, &x, &err);
+    int rc = id > 0 ? tps_wait(c, id) : err;
+    return rc < 0 ? rc : x.clock;
 }
 
 int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
@@ -1230,7 +1460,8 @@ void tps_traffic(const tps_client_t *c, tps_traffic_t *t) {
 int tps_stats(tps_client_t *c, char **json_out) {
     *json_out = NULL;
     int err = 0;
-    int64_t id = submit(c, OP_STATS, 0, NULL, NULL, c->nshards, 0, NULL, &err);
+    int64_t id = submit(c, OP_STATS, 0, NULL, NULL, c->nshards, 0, NULL, NULL,
+                        &err);
     if (id <= 0)
         return err;
     uv_mutex_lock(&c->mu);

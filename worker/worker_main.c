@@ -56,13 +56,22 @@ static int fail(worker_t *w, const char *what, int rc) {
 }
 
 /* Pushes (grads) or pulls (params) every tensor of the model, all requests
- * in flight at once. */
-static int transfer_all(worker_t *w, int push) {
+ * in flight at once. A push is one group: one gradient, one norm, one
+ * staleness decision for the whole model. A pull with min_version > 0 is
+ * an evaluator's pull of that step. */
+static int transfer_all(worker_t *w, int push, uint64_t min_version) {
     tps_ticket_t t[TPS_MODEL_MAX_TENSORS];
     int rc = 0, n = w->m->ntensors;
-    for (int i = 0; i < n; i++) {
-        rc = push ? tps_push_async(w->cl, w->ids[i], w->grads[i], &t[i])
-                  : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[i]);
+    if (push) {
+        rc = tps_push_group_async(w->cl, n, w->ids,
+                                  (const float *const *)w->grads, t);
+        if (rc < 0)
+            n = 0;
+    }
+    for (int i = 0; !push && i < n; i++) {
+        rc = min_version ? tps_pull_at_async(w->cl, w->ids[i], w->params[i],
+                                             min_version, &t[i])
+                         : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[i]);
         if (rc < 0) {
             n = i;
             break;
@@ -110,11 +119,41 @@ static int reconnect(worker_t *w) {
 }
 
 static int pull_all(worker_t *w) {
-    return transfer_all(w, 0);
+    return transfer_all(w, 0, 0);
 }
 
 static int push_all(worker_t *w) {
-    return transfer_all(w, 1);
+    return transfer_all(w, 1, 0);
+}
+
+/* The lowest and highest version of any tensor on any shard, from the last
+ * pulls. */
+static void version_range(worker_t *w, uint64_t *lo, uint64_t *hi) {
+    uint64_t v[256];
+    *lo = UINT64_MAX;
+    *hi = 0;
+    for (int i = 0; i < w->m->ntensors; i++) {
+        int s = tps_versions(w->cl, w->ids[i], v, 256);
+        for (int k = 0; k < s && k < 256; k++) {
+            *lo = v[k] < *lo ? v[k] : *lo;
+            *hi = v[k] > *hi ? v[k] : *hi;
+        }
+    }
+}
+
+/* The evaluator's pull: in sync modes the model of one step on every shard
+ * (pulled again for the newest step while the shards' versions differ);
+ * otherwise whatever mix the shards hold, which eval.csv states. */
+static int pull_model(worker_t *w) {
+    int rc = pull_all(w);
+    for (int tries = 0; rc == 0 && tps_snapshots(w->cl) && tries < 8; tries++) {
+        uint64_t lo, hi;
+        version_range(w, &lo, &hi);
+        if (lo == hi)
+            break;
+        rc = transfer_all(w, 0, hi);
+    }
+    return rc;
 }
 
 /* Updates applied to the model: every push bumps each shard's version of a
@@ -295,7 +334,7 @@ static int run_worker(worker_t *w, plan_t *p) {
 }
 
 static int evaluate_once(worker_t *w, double *metric) {
-    int rc = pull_all(w);
+    int rc = pull_model(w);
     if (rc < 0)
         return fail(w, "pull", rc);
     double loss;
@@ -304,9 +343,16 @@ static int evaluate_once(worker_t *w, double *metric) {
         tps_log("evaluation failed: %s", tps_strerror(rc));
         return rc;
     }
-    if (w->log)
-        fprintf(w->log, "%.4f,%llu,%.6g,%.6g\n", tps_now() - w->t0,
+    if (w->log) {
+        /* Every shard's version of the first tensor: which mix was scored. */
+        uint64_t v[256];
+        int s = tps_versions(w->cl, w->ids[0], v, 256);
+        fprintf(w->log, "%.4f,%llu,%.6g,%.6g,", tps_now() - w->t0,
                 (unsigned long long)updates(w), loss, *metric);
+        for (int k = 0; k < s && k < 256; k++)
+            fprintf(w->log, "%s%llu", k ? "|" : "", (unsigned long long)v[k]);
+        fputc('\n', w->log);
+    }
     return 0;
 }
 
@@ -532,7 +578,8 @@ int main(int argc, char **argv) {
         }
         setvbuf(w.log, NULL, _IOLBF, 0); /* followers see whole rows */
         if (is_eval)
-            fprintf(w.log, "time_s,updates,loss,%s\n", w.m->metric_name);
+            fprintf(w.log, "time_s,updates,loss,%s,versions\n",
+                    w.m->metric_name);
         else
             fprintf(w.log, "time_s,clock,loss,version,bytes_sent,bytes_recv,"
                            "raw_sent,raw_recv,staleness,weight,dropped\n");
