@@ -86,7 +86,9 @@ int tps__plot_close(tps_plot_t *p);
  * timeout_s > 0 gnuplot is killed after that long; with `stop`, as soon as
  * *stop differs from its value at the call (a signal handler's counter).
  * Returns 0 when gnuplot exited 0, a negative errno when it could not be
- * started (-ENOENT: not installed), or else its wait status. */
+ * started (-ENOENT: not installed), or else its wait status. A tool that
+ * supervises its children its own way may run `gnuplot SCRIPT` in DIR
+ * itself and pass a result of the same form to tps__plot_failure(). */
 int tps__plot_run(const tps_plot_t *p, const char *log, double timeout_s,
                   const volatile sig_atomic_t *stop);
 
