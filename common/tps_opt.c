@@ -289,63 +289,6 @@ void tps_json_str(FILE *out, const char *s) {
     fputc('"', out);
 }
 
-void tps_opt_dump_json(const tps_opt_t *opts, FILE *out, const char *indent) {
-    int first = 1;
-    for (const tps_opt_t *o = opts; o->name; o++) {
-        fprintf(out, "%s%s", first ? "" : ",\n", indent);
-        first = 0;
-        tps_json_str(out, o->name);
-        fputs(": ", out);
-        switch (o->type) {
-        case TPS_OPT_STR:
-        case TPS_OPT_CHOICE: {
-            const char *v = *(const char **)o->dst;
-            if (v)
-                tps_json_str(out, v);
-            else
-                fputs("null", out);
-            break;
-        }
-        case TPS_OPT_LIST: {
-            const tps_strlist_t *l = o->dst;
-            fputc('[', out);
-            for (int k = 0; k < l->n; k++) {
-                if (k)
-                    fputs(", ", out);
-                tps_json_str(out, l->v[k]);
-            }
-            fputc(']', out);
-            break;
-        }
-        case TPS_OPT_FLAG:
-            fputs(*(int *)o->dst ? "true" : "false", out);
-            break;
-        case TPS_OPT_INT:
-            fprintf(out, "%d", *(int *)o->dst);
-            break;
-        case TPS_OPT_U64:
-            fprintf(out, "%llu", (unsigned long long)*(uint64_t *)o->dst);
-            break;
-        case TPS_OPT_I64:
-            fprintf(out, "%lld", (long long)*(int64_t *)o->dst);
-            break;
-        case TPS_OPT_DOUBLE: {
-            /* The shortest text that reads back as the same double, so
-             * that 0.05 stays "0.05" in run.json. */
-            double v = *(double *)o->dst;
-            char txt[32];
-            for (int prec = 15; prec <= 17; prec++) {
-                snprintf(txt, sizeof(txt), "%.*g", prec, v);
-                if (strtod(txt, NULL) == v)
-                    break;
-            }
-            fputs(txt, out);
-            break;
-        }
-        }
-    }
-}
-
 json_t *tps_opt_json(const tps_opt_t *opts) {
     json_t *obj = json_object();
     if (obj == NULL)

@@ -58,10 +58,6 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
  * file through --config. Returns 0 or TPS_OPT_EXIT_ERR. */
 int tps_opt_load_file(const tps_opt_t *opts, const char *prog, const char *path);
 
-/* Writes every option and its current value as the members of a JSON object
- * (without the braces): "name": value, ... */
-void tps_opt_dump_json(const tps_opt_t *opts, FILE *out, const char *indent);
-
 /* Every option and its current value as a JSON object (name -> value; a
  * list is an array, an unset string null). Returns a new reference, or NULL
  * when out of memory. */

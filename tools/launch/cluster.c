@@ -1,0 +1,352 @@
+/* SPDX-License-Identifier: MIT */
+/* The cluster taups-launch runs: which ports the servers listen on, the
+ * command line of every server, the evaluator and each worker, the start
+ * order (servers until each listens, then the evaluator, then the workers),
+ * and the loop that watches the run until it ends.
+ *
+ * Must NOT fork, signal or reap by itself (children.c does), nor know how a
+ * process reaches its host (netns.c, ssh_hosts.c): it decides what runs,
+ * not how. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "tps_tool.h"
+
+#include "launch.h"
+
+#define START_WAIT_S 20.0 /* every server prints "listening on" */
+#define NETNS_PORT 7000   /* each server has a namespace, so any port is free */
+
+/* Reserves n distinct free ports by binding sockets to port 0 on host. The
+ * sockets stay open while all ports are chosen, so the kernel cannot hand
+ * the same port out twice, and are closed just before the servers start.
+ * Another process could take a port between that close and the server's
+ * bind; the window is milliseconds, and launch_start_servers retries once
+ * with new ports when a server reports "address already in use". */
+static int pick_ports(launch_t *l, int n, int *fds, int *ports) {
+    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM};
+    struct addrinfo *ai;
+    int rc = getaddrinfo(l->s->host, "0", &hints, &ai);
+    if (rc != 0) {
+        launch_say(l, "--host %s: %s", l->s->host, gai_strerror(rc));
+        return -1;
+    }
+    int i;
+    for (i = 0; i < n; i++) {
+        struct sockaddr_in sin;
+        socklen_t len = sizeof(sin);
+        fds[i] = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fds[i] < 0 || bind(fds[i], ai->ai_addr, ai->ai_addrlen) < 0 ||
+            getsockname(fds[i], (struct sockaddr *)&sin, &len) < 0) {
+            launch_say(l, "cannot bind a free port on %s: %s", l->s->host,
+                       strerror(errno));
+            if (fds[i] >= 0)
+                close(fds[i]);
+            break;
+        }
+        ports[i] = ntohs(sin.sin_port);
+    }
+    freeaddrinfo(ai);
+    if (i < n) {
+        while (i-- > 0)
+            close(fds[i]);
+        return -1;
+    }
+    return 0;
+}
+
+/* The path of a program on host h: in its bindir, or where the launcher
+ * found it here (then an absolute path, see launch_ssh_prepare). */
+static const char *program_on(const host_t *h, const char *local, char *buf,
+                              size_t n) {
+    if (h == NULL || h->bindir == NULL)
+        return local;
+    snprintf(buf, n, "%s/%s", h->bindir, strrchr(local, '/') + 1);
+    return buf;
+}
+
+static void ready_line(char *line, void *arg) {
+    if (strstr(line, "listening on"))
+        *(int *)arg = 1;
+}
+
+static int log_says_in_use(const char *path) {
+    char buf[LINE_MAX_LEN];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, buf, sizeof(buf) - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    return strcasestr(buf, "address already in use") != NULL ||
+           strstr(buf, "EADDRINUSE") != NULL;
+}
+
+/* Starts the S servers on fresh ports and waits until each has printed
+ * "listening on". Remote servers listen on --port-base + shard (+ S after
+ * each retry), since no port can be reserved on another host. */
+static int start_servers_once(launch_t *l) {
+    int S = l->s->shards;
+    int *fds = launch_xcalloc((size_t)S, sizeof(*fds));
+    int *ports = launch_xcalloc((size_t)S, sizeof(*ports));
+    tail_t *tails = launch_xcalloc((size_t)S, sizeof(*tails));
+    int *ready = launch_xcalloc((size_t)S, sizeof(*ready));
+    int rc = START_FAILED;
+    const char **hosts = launch_xcalloc((size_t)S, sizeof(*hosts));
+    size_t cap = 1;
+    for (int i = 0; i < S; i++) {
+        hosts[i] = l->ns      ? l->ns[i + 1].addr
+                   : l->hosts ? l->kids[i].host->addr
+                              : l->s->host;
+        cap += strlen(hosts[i]) + 8;
+    }
+    if (l->ns || l->hosts) {
+        for (int i = 0; i < S; i++) {
+            fds[i] = -1;
+            ports[i] = l->ns ? NETNS_PORT : l->s->port_base + l->port_shift + i;
+            if (ports[i] > 65535) {
+                launch_say(l,
+                           "--port-base %d: no ports left above it for %d "
+                           "shards",
+                           l->s->port_base, S);
+                goto out;
+            }
+        }
+    } else if (pick_ports(l, S, fds, ports) < 0) {
+        goto out;
+    }
+    free(l->cluster);
+    l->cluster = launch_xcalloc(1, cap);
+    for (int i = 0, n = 0; i < S; i++)
+        n += snprintf(l->cluster + n, cap - (size_t)n, "%s%s:%d", i ? "," : "",
+                      hosts[i], ports[i]);
+    char lr[40], bin[PATH_MAX];
+    launch_fmt_double(lr, sizeof(lr), l->s->lr);
+    for (int i = 0; i < S; i++) {
+        argv_t av = {0};
+        launch_av_add(
+            &av, program_on(l->kids[i].host, l->server_bin, bin, sizeof(bin)));
+        launch_av_opt(&av, "--listen", "%s:%d", hosts[i], ports[i]);
+        launch_av_add(&av, "--cluster");
+        launch_av_add(&av, l->cluster);
+        launch_av_opt(&av, "--shard", "%d", i);
+        launch_av_opt(&av, "--workers", "%d", l->s->workers);
+        launch_av_opt(&av, "--lr", "%s", lr);
+        for (int k = 0; k < l->s->server_args.n; k++)
+            launch_av_add(&av, l->s->server_args.v[k]);
+        launch_child_init(&l->kids[i], ROLE_SERVER, i, &av,
+                          tps__xasprintf("%s/server-%d.log", l->out, i), NULL);
+        tails[i].path = l->kids[i].log;
+    }
+    for (int i = 0; i < S; i++)
+        if (fds[i] >= 0)
+            close(fds[i]);
+    for (int i = 0; i < S; i++)
+        if (launch_start_child(l, &l->kids[i]) < 0)
+            goto out;
+    double deadline = launch_elapsed(l) + START_WAIT_S;
+    for (;;) {
+        int nready = 0;
+        for (int i = 0; i < S; i++) {
+            if (!ready[i])
+                launch_tail_poll(&tails[i], 0, ready_line, &ready[i]);
+            nready += ready[i];
+        }
+        if (nready == S) {
+            rc = START_OK;
+            break;
+        }
+        for (int i = 0; i < S; i++) {
+            child_t *c = &l->kids[i];
+            if (!c->running && !ready[i]) {
+                char st[96];
+                launch_describe_status(c, st, sizeof(st));
+                if (log_says_in_use(c->log)) {
+                    rc = START_IN_USE;
+                    launch_say(l,
+                               "%s: port %s was taken before it could bind it",
+                               c->name, c->argv[2]);
+                } else {
+                    /* launch_report_failures prints its log at the end. */
+                    launch_say(l, "%s exited during startup (%s)", c->name, st);
+                }
+                goto out;
+            }
+        }
+        if (launch_stop_count > 0) {
+            rc = START_STOPPED;
+            break;
+        }
+        if (launch_elapsed(l) > deadline) {
+            for (int i = 0; i < S; i++)
+                if (!ready[i]) {
+                    launch_say(
+                        l, "%s did not print \"listening on\" within %.0f s",
+                        l->kids[i].name, START_WAIT_S);
+                    launch_print_tail(l->kids[i].log, TAIL_LINES);
+                    l->kids[i].tail_shown = 1;
+                }
+            break;
+        }
+        launch_wait_events(l, 0.05);
+    }
+out:
+    free(hosts);
+    free(fds);
+    free(ports);
+    free(tails);
+    free(ready);
+    return rc;
+}
+
+int launch_start_servers(launch_t *l) {
+    int rc = start_servers_once(l);
+    if (rc == START_IN_USE) {
+        launch_stop_role(l, ROLE_SERVER, SERVER_GRACE_S, NULL);
+        launch_say(l, "retrying once with new ports");
+        l->port_shift += l->s->shards;
+        rc = start_servers_once(l);
+    }
+    return rc;
+}
+
+/* Options every worker process (trainer or evaluator) shares. */
+static void worker_common(const launch_t *l, argv_t *av) {
+    const settings_t *s = l->s;
+    launch_av_add(av, "--cluster");
+    launch_av_add(av, l->cluster);
+    launch_av_opt(av, "--workers", "%d", s->workers);
+    launch_av_opt(av, "--model", "%s", s->model);
+    if (s->data) {
+        launch_av_add(av, "--data");
+        launch_av_add(av, s->data);
+    }
+    launch_av_opt(av, "--seed", "%llu", (unsigned long long)s->seed);
+    if (s->cond > 0) {
+        char b[40];
+        launch_av_opt(av, "--cond", "%s",
+                      launch_fmt_double(b, sizeof(b), s->cond));
+    }
+    if (s->rows)
+        launch_av_opt(av, "--rows", "%llu", (unsigned long long)s->rows);
+    if (s->dim)
+        launch_av_opt(av, "--dim", "%llu", (unsigned long long)s->dim);
+}
+
+static void worker_finish(const launch_t *l, argv_t *av, const char *csv) {
+    launch_av_add(av, "--log");
+    launch_av_add(av, csv);
+    for (int k = 0; k < l->s->worker_args.n; k++)
+        launch_av_add(av, l->s->worker_args.v[k]);
+}
+
+int launch_start_workers(launch_t *l) {
+    const settings_t *s = l->s;
+    int S = s->shards;
+    argv_t av = {0};
+    launch_av_add(&av, l->worker_bin); /* the evaluator runs here */
+    launch_av_add(&av, "--role");
+    launch_av_add(&av, "eval");
+    worker_common(l, &av);
+    launch_av_opt(&av, "--eval-every", "%d", s->eval_every);
+    char *csv = tps__xasprintf("%s/eval.csv", l->out);
+    worker_finish(l, &av, csv);
+    launch_child_init(&l->kids[S], ROLE_EVAL, 0, &av,
+                      tps__xasprintf("%s/eval.log", l->out), csv);
+    l->evtail.path = csv;
+    if (launch_start_child(l, &l->kids[S]) < 0)
+        return -1;
+    l->t_workers = launch_elapsed(l);
+    for (int r = 0; r < s->workers; r++) {
+        child_t *c = &l->kids[S + 1 + r];
+        char bin[PATH_MAX], b[40];
+        argv_t wv = {0};
+        launch_av_add(&wv,
+                      program_on(c->host, l->worker_bin, bin, sizeof(bin)));
+        worker_common(l, &wv);
+        launch_av_opt(&wv, "--rank", "%d", r);
+        launch_av_opt(&wv, "--batch", "%d", s->batch);
+        if (s->seconds > 0)
+            launch_av_opt(&wv, "--seconds", "%s",
+                          launch_fmt_double(b, sizeof(b), s->seconds));
+        else
+            launch_av_opt(&wv, "--iterations", "%d", s->iterations);
+        const fault_t *dis = launch_fault_disconnect(l, r);
+        if (dis)
+            launch_av_opt(&wv, "--disconnect-at", "%s",
+                          launch_fmt_double(b, sizeof(b), dis->at));
+        char *wcsv = tps__xasprintf("%s/worker-%d.csv", l->out, r);
+        char *rcsv = NULL;
+        if (c->host) {
+            char wd[PATH_MAX];
+            rcsv = tps__xasprintf(
+                "%s/worker-%d.csv",
+                launch_host_workdir(l, c->host, wd, sizeof(wd)), r);
+        }
+        worker_finish(l, &wv, rcsv ? rcsv : wcsv);
+        launch_child_init(c, ROLE_WORKER, r, &wv,
+                          tps__xasprintf("%s/worker-%d.log", l->out, r), wcsv);
+        c->rcsv = rcsv;
+        if (launch_start_child(l, c) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int launch_run_loop(launch_t *l) {
+    for (;;) {
+        double due = launch_faults_tick(l);
+        launch_wait_events(l, fmin(l->tty ? 0.25 : 0.5, due));
+        launch_faults_tick(l);
+        launch_progress(l, 0);
+        if (launch_stop_count > 0) {
+            launch_say(l,
+                       "%s: stopping every process (send it again to kill "
+                       "them at once)",
+                       strsignal(launch_stop_signal));
+            return END_SIGNAL;
+        }
+        if (launch_elapsed(l) > l->s->timeout) {
+            launch_say(l, "--timeout %g s reached; stopping everything",
+                       l->s->timeout);
+            return END_TIMEOUT;
+        }
+        /* Said now, not only at the end, so that a user watching the run
+         * knows why a worker stopped early; the log tail comes at the end. */
+        for (int i = l->s->shards; i < l->nkids; i++) {
+            child_t *c = &l->kids[i];
+            if (!c->running && !c->noted && c->fault_killed) {
+                launch_say(l, "%s was killed by scheduled fault", c->name);
+                c->noted = 1;
+            }
+            if (!c->running && !c->noted && !launch_child_ok(c)) {
+                char st[96];
+                launch_describe_status(c, st, sizeof(st));
+                launch_say(l, "%s failed (%s); see %s", c->name, st, c->log);
+                c->noted = 1;
+            }
+        }
+        for (int i = 0; i < l->s->shards; i++)
+            if (!l->kids[i].running) {
+                launch_say(l,
+                           "%s exited while the workers were running; stopping",
+                           l->kids[i].name);
+                return END_SERVER_DIED;
+            }
+        if (launch_running_of(l, ROLE_WORKER) == 0)
+            return END_DONE;
+    }
+}

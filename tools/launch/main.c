@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: MIT */
+/* taups-launch: starts a whole taups cluster (S shard servers, one
+ * read-only evaluator, N workers) on this host, in network namespaces
+ * (--hosts netns) or on other hosts over ssh (--hosts FILE), shows live
+ * progress, stops everything in order when the workers are done (or on
+ * Ctrl-C or --timeout), and leaves a run directory behind: per-process logs
+ * and CSVs, run.json and plots.
+ *
+ * This file holds the options table, the usage text and main(), which only
+ * wires the rooms of tools/launch/ together in the order a run goes through
+ * them and turns the outcome into the exit status. Must NOT carry out any
+ * stage itself: each belongs to the file launch.h lists it under. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "tps_opt.h"
+#include "tps_rng.h"
+#include "tps_tool.h"
+
+#include "launch.h"
+
+static const char usage[] =
+    "usage: " PROG " [OPTIONS]\n"
+    "\n"
+    "Starts S taups-server shards, one evaluator and N taups-worker processes\n"
+    "on this host, shows progress, stops everything when the workers are done\n"
+    "(or on Ctrl-C or --timeout), and writes a run directory: server-I.log,\n"
+    "worker-R.log/.csv, eval.log/.csv, run.json, plot.gp and PNG plots.\n"
+    "\n"
+    "Progress: updates/s is the change of the evaluator's `updates` column\n"
+    "(summed server versions) over its rows of the last few seconds; the "
+    "metric\n"
+    "and loss are from its latest row.\n"
+    "\n"
+    "With --hosts netns (as root), each server, worker and the evaluator\n"
+    "runs in a network namespace of its own (tps-PID-s0, -w0, -ev) with one\n"
+    "address (servers 10.199.10.x, workers 10.199.20.x, evaluator\n"
+    "10.199.100.1), linked by veth pairs to a bridge in namespace\n"
+    "tps-PID-sw; all of them are deleted when the run ends, whatever the\n"
+    "outcome. run.json lists them under \"hosts\"; netns.log has every ip\n"
+    "command.\n"
+    "\n"
+    "With --hosts FILE, servers and workers run on the hosts FILE lists, each\n"
+    "started with `SSH -p PORT DEST -- ...` (SSH from --ssh, which must not\n"
+    "ask for passwords); the evaluator stays on this host. One host a line,\n"
+    "`#` starts a comment:\n"
+    "  DEST [addr=IP] [ssh-port=N] [roles=server,worker] [bindir=DIR]\n"
+    "       [workdir=DIR]\n"
+    "  # e.g.\n"
+    "  alice@node1 addr=10.0.0.1 roles=server\n"
+    "  node2 addr=10.0.0.2 ssh-port=2222 bindir=/opt/taups/bin\n"
+    "DEST is [user@]host for ssh; addr (default: DEST's host) is where that\n"
+    "host's servers listen and are reached; roles (default both) says what\n"
+    "may run there: servers go round-robin over server hosts, workers over\n"
+    "worker hosts, shard I on port --port-base + I. bindir (default: the\n"
+    "absolute directories used here) holds taups-server and taups-worker;\n"
+    "workdir (default /tmp/taups-RUNID) is created and receives the worker\n"
+    "CSVs, which are copied back into the run directory at the end. Logs\n"
+    "come back through ssh as usual. A remote process stops when its ssh's\n"
+    "stdin closes (the launcher stops it or dies); faults act on it with\n"
+    "`kill` over ssh. The remote login shell must be a POSIX sh.\n"
+    "\n"
+    "Extra arguments reach the children verbatim, one argv element each:\n"
+    "  " PROG " --server-arg=--stats-every --server-arg=2\n"
+    "\n"
+    "Faults (--fault) are announced on stdout when they act and recorded in\n"
+    "run.json under \"faults\" (times in seconds after the workers started,\n"
+    "which is \"workers_start_s\" after the launch). A worker killed by a\n"
+    "fault is not a failure of the run; a paused worker is always resumed\n"
+    "before it is stopped.\n"
+    "\n"
+    "Exit status: 0 all processes exited 0; 1 a process failed or could not\n"
+    "start; 2 bad options; 124 --timeout reached; 128+N stopped by signal N.";
+
+int main(int argc, char **argv) {
+    settings_t s;
+    memset(&s, 0, sizeof(s));
+    const tps_opt_t opts[] = {
+        {"shards", TPS_OPT_INT, &s.shards, "2", 1, 256, NULL, "S",
+         "number of server shards, one process each"},
+        {"workers", TPS_OPT_INT, &s.workers, "4", 1, 1024, NULL, "N",
+         "number of training workers"},
+        {"model", TPS_OPT_CHOICE, &s.model, "softmax", 0, -1,
+         "softmax|lsq|mlp|logreg", NULL, "model the workers train"},
+        {"data", TPS_OPT_STR, &s.data, NULL, 0, -1, NULL, "DIR",
+         "dataset directory for workers and evaluator (unset: theirs)"},
+        {"batch", TPS_OPT_INT, &s.batch, "32", 1, 16777216, NULL, "B",
+         "minibatch size per worker"},
+        {"iterations", TPS_OPT_INT, &s.iterations, NULL, 1, INT_MAX, NULL, "I",
+         "iterations per worker (1000 unless --seconds is given)"},
+        {"seconds", TPS_OPT_DOUBLE, &s.seconds, NULL, 0.001, 1e7, NULL, "S",
+         "train for S seconds per worker instead of --iterations"},
+        {"lr", TPS_OPT_DOUBLE, &s.lr, "0.05", 0, 1e6, NULL, "LR",
+         "learning rate, applied by the servers"},
+        {"seed", TPS_OPT_U64, &s.seed, "0", 0, -1, NULL, "SEED",
+         "seed for every worker and the evaluator; 0: draw one (see run.json)"},
+        {"eval-every", TPS_OPT_INT, &s.eval_every, "500", 10, 3600000, NULL,
+         "MS", "evaluation period of the evaluator"},
+        {"cond", TPS_OPT_DOUBLE, &s.cond, NULL, 1, 1e15, NULL, "C",
+         "lsq: condition number (unset: the worker's default)"},
+        {"rows", TPS_OPT_U64, &s.rows, NULL, 1, 1e12, NULL, "M",
+         "lsq: number of rows (unset: the worker's default)"},
+        {"dim", TPS_OPT_U64, &s.dim, NULL, 1, 1e10, NULL, "D",
+         "lsq: number of unknowns (unset: the worker's default)"},
+        {"host", TPS_OPT_STR, &s.host, "127.0.0.1", 0, -1, NULL, "HOST",
+         "IPv4 address or name the servers listen on"},
+        {"hosts", TPS_OPT_STR, &s.hosts, NULL, 0, -1, NULL, "netns|FILE",
+         "netns: run every process in a network namespace of its own, on a "
+         "bridge, 10.199.0.0/16 (needs root; removed afterwards); FILE: run "
+         "servers and workers on the hosts it lists, over ssh (see above); "
+         "unset: all on --host"},
+        {"ssh", TPS_OPT_STR, &s.ssh,
+         "ssh -o BatchMode=yes -o ConnectTimeout=10", 0, -1, NULL, "CMD",
+         "--hosts FILE: ssh program and options, split on blanks"},
+        {"port-base", TPS_OPT_INT, &s.port_base, "7070", 1, 65535, NULL, "P",
+         "--hosts FILE: shard I listens on port P+I of its host"},
+        {"out", TPS_OPT_STR, &s.out, NULL, 0, -1, NULL, "DIR",
+         "run directory (unset: runs/YYYYmmdd-HHMMSS-MODEL)"},
+        {"bindir", TPS_OPT_STR, &s.bindir, NULL, 0, -1, NULL, "DIR",
+         "directory of taups-server and taups-worker (unset: next to this "
+         "program, its ../server and ../worker, then PATH)"},
+        {"no-plot", TPS_OPT_FLAG, &s.no_plot, NULL, 0, -1, NULL, NULL,
+         "do not draw plots"},
+        {"timeout", TPS_OPT_DOUBLE, &s.timeout, "600", 1, 1e7, NULL, "SEC",
+         "stop everything after SEC seconds (exit status 124)"},
+        {"server-arg", TPS_OPT_LIST, &s.server_args, NULL, 0, -1, NULL, "ARG",
+         "extra argument for every server, verbatim"},
+        {"fault", TPS_OPT_LIST, &s.faults, NULL, 0, -1, NULL, "SPEC",
+         "scheduled fault, T s after the workers start: kill:RANK:T, "
+         "pause:RANK:T:DUR (SIGSTOP, SIGCONT DUR s later) or "
+         "disconnect:RANK:T (the worker closes and reopens its connections)"},
+        {"worker-arg", TPS_OPT_LIST, &s.worker_args, NULL, 0, -1, NULL, "ARG",
+         "extra argument for every worker and the evaluator, verbatim"},
+        TPS_OPT_END};
+
+    int idx = tps_opt_parse(opts, PROG, usage, argc, argv);
+    if (idx < 0) {
+        tps_opt_free(opts);
+        return idx == TPS_OPT_EXIT_OK ? 0 : 2;
+    }
+    if (idx < argc) {
+        fprintf(stderr, "%s: unexpected argument \"%s\" (see --help)\n", PROG,
+                argv[idx]);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (s.iterations > 0 && s.seconds > 0) {
+        fprintf(stderr, "%s: give --iterations or --seconds, not both\n", PROG);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (strchr(s.host, ':')) {
+        fprintf(stderr,
+                "%s: --host %s: IPv6 addresses are not supported; "
+                "give an IPv4 address or a name\n",
+                PROG, s.host);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (s.iterations == 0 && s.seconds == 0)
+        s.iterations = 1000;
+    int netns = s.hosts && strcmp(s.hosts, "netns") == 0;
+    if (s.hosts && strcmp(s.host, "127.0.0.1") != 0) {
+        fprintf(stderr,
+                "%s: --host %s: with --hosts every server gets its own "
+                "address; leave --host out\n",
+                PROG, s.host);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (netns && !launch_netns_allowed()) {
+        fprintf(stderr,
+                "%s: --hosts netns creates network namespaces, which needs "
+                "root (CAP_SYS_ADMIN and CAP_NET_ADMIN); run it as root\n",
+                PROG);
+        tps_opt_free(opts);
+        return 2;
+    }
+
+    host_t *hosts = NULL;
+    int nhosts = 0;
+    if (s.hosts && !netns && launch_hosts_parse(s.hosts, &hosts, &nhosts) < 0) {
+        launch_hosts_free(hosts, nhosts);
+        tps_opt_free(opts);
+        return 2;
+    }
+
+    fault_t *faults;
+    if (launch_faults_parse(&s, &faults) < 0) {
+        free(faults);
+        launch_hosts_free(hosts, nhosts);
+        tps_opt_free(opts);
+        return 2;
+    }
+
+    /* The tools' rule for running out of memory (end with a message) holds
+     * inside jansson too, so that run.json is whole or not written. */
+    json_set_alloc_funcs(tps__xmalloc, free);
+
+    launch_t l;
+    memset(&l, 0, sizeof(l));
+    l.faults = faults;
+    l.nfaults = s.faults.n;
+    l.hosts = hosts;
+    l.nhosts = nhosts;
+    l.s = &s;
+    l.opts = opts;
+    l.argv = argv;
+    l.exit_status = 1;
+    if (hosts && launch_ssh_split(&l) < 0) {
+        fprintf(stderr, "%s: --ssh is empty\n", PROG);
+        l.exit_status = 2;
+        goto done;
+    }
+    launch_progress_init(&l);
+    clock_gettime(CLOCK_MONOTONIC, &l.t0);
+    clock_gettime(CLOCK_REALTIME, &l.wall0);
+    if (s.seed == 0) {
+        tps_rng_t rng;
+        tps_rng_seed(&rng,
+                     (uint64_t)l.wall0.tv_sec * 1000000000u +
+                         (uint64_t)l.wall0.tv_nsec,
+                     (uint64_t)getpid());
+        /* Small enough to type back in and to survive any JSON reader. */
+        s.seed = tps_rng_below(&rng, INT32_MAX) + 1;
+        l.seed_drawn = 1;
+    }
+
+    l.server_bin = tps__find_program(s.bindir, "taups-server", "server");
+    l.worker_bin = tps__find_program(s.bindir, "taups-worker", "worker");
+    if (!l.server_bin || !l.worker_bin || launch_make_run_dir(&l) < 0)
+        goto done;
+    if (hosts)
+        launch_ssh_prepare(&l);
+    if (launch_signals_install() < 0) {
+        fprintf(stderr, "%s: cannot install signal handlers: %s\n", PROG,
+                strerror(errno));
+        goto done;
+    }
+    l.nkids = s.shards + 1 + s.workers;
+    l.kids = launch_xcalloc((size_t)l.nkids, sizeof(*l.kids));
+    if (hosts)
+        launch_hosts_place(&l);
+
+    printf("%s: run directory %s (seed %llu%s)\n", PROG, l.out,
+           (unsigned long long)s.seed, l.seed_drawn ? ", drawn" : "");
+    fflush(stdout);
+    int end = END_SIGNAL;
+    int rc = START_OK;
+    if (hosts) {
+        printf("%s: %d host%s from %s, over %s (short ssh commands in %s)\n",
+               PROG, nhosts, nhosts == 1 ? "" : "s", s.hosts, l.ssh[0],
+               l.ssh_log);
+        fflush(stdout);
+    } else if (s.hosts && launch_netns_build(&l) < 0) {
+        rc = launch_stop_count > 0 ? START_STOPPED : START_FAILED;
+    }
+    if (rc == START_OK)
+        rc = launch_start_servers(&l);
+    if (rc == START_OK && launch_start_workers(&l) == 0) {
+        launch_write_record(&l);
+        end = launch_run_loop(&l);
+    } else if (rc != START_STOPPED && launch_stop_count == 0) {
+        l.outcome = "startup_failed";
+    }
+    launch_stop_all(&l);
+    int net_left = l.ns ? launch_netns_teardown(&l) : 0;
+    int fetch_failed = l.hosts ? launch_fetch_csvs(&l) : 0;
+    clock_gettime(CLOCK_REALTIME, &l.wall1);
+    l.ended = 1;
+    launch_progress_end(&l);
+
+    launch_faults_finish(&l);
+    int failed = launch_report_failures(&l);
+    if (l.outcome) {
+        l.exit_status = 1;
+    } else if (launch_stop_signal) {
+        l.outcome = "interrupted";
+        l.exit_status = 128 + launch_stop_signal;
+    } else if (end == END_TIMEOUT) {
+        l.outcome = "timeout";
+        l.exit_status = 124;
+    } else if (end == END_SERVER_DIED || failed || net_left || fetch_failed) {
+        l.outcome = "failed";
+        l.exit_status = 1;
+    } else {
+        l.outcome = "completed";
+        l.exit_status = 0;
+    }
+    if (!s.no_plot && strcmp(l.outcome, "startup_failed") != 0)
+        launch_make_plots(&l);
+    launch_write_record(&l);
+    launch_print_summary(&l);
+    if (l.exit_status != 0)
+        launch_say(&l, "run ended: %s (exit status %d)", l.outcome,
+                   l.exit_status);
+
+done:
+    launch_children_free(&l);
+    launch_hosts_free(l.hosts, l.nhosts);
+    launch_av_free(l.ssh);
+    free(l.ssh_log);
+    free(l.run_id);
+    free(l.faults);
+    free(l.ns);
+    free(l.ns_log);
+    for (int k = 0; k < l.nplots; k++)
+        free(l.plots[k]);
+    free(l.cluster);
+    free(l.server_bin);
+    free(l.worker_bin);
+    free(l.out);
+    tps_opt_free(opts);
+    launch_signals_close();
+    return l.exit_status;
+}
