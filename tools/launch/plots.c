@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* taups-launch's plots: OUT/plot.gp, kept so that a user can redraw, and
- * the loss.png and METRIC.png gnuplot draws from it out of eval.csv and the
- * worker CSVs, all on one clock (seconds since the launch).
+/* taups-launch's plots: which curves it draws (each worker's minibatch loss
+ * and the evaluator's loss in loss.png, the evaluator's metric in
+ * METRIC.png, each also as SVG), all on one clock (seconds since the
+ * launch), written to OUT/plot.gp, which stays so that a user can redraw.
  *
- * Must NOT change the run: it runs only when every child has stopped, reads
- * the CSVs, and a failure here is said but is not a failure of the run. */
+ * Must NOT write gnuplot's look or quoting (tools/plot.c, shared with
+ * taups-sweep), and must not change the run: it runs only when every child
+ * has stopped, and a failure here is said but is not a failure of the run.
+ * gnuplot runs as one of the launcher's children (launch_run_bounded). */
 #include "config.h"
 
 #include <errno.h>
@@ -13,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "tools/plot.h"
 #include "tps_tool.h"
 
 #include "launch.h"
@@ -22,14 +26,6 @@
 /* At most this many worker training-loss curves are drawn next to the
  * evaluator's loss; more would bury it. */
 #define PLOT_MAX_WORKERS 8
-
-/* Runs argv to completion with output to log, bounded by PLOT_WAIT_S and by
- * a stop signal. Returns the wait status, or -errno if it could not start. */
-static int run_tool(launch_t *l, char *const argv[], const char *log,
-                    const char *cwd) {
-    spawn_t sp = {.log = log, .cwd = cwd};
-    return launch_run_bounded(l, argv, &sp, PLOT_WAIT_S);
-}
 
 /* Finds the 1-based time_s and loss columns of a worker CSV; returns 1 when
  * both exist and at least one row follows the header, so there is a curve. */
@@ -56,7 +52,20 @@ static int worker_curve(const char *path, int *col_t, int *col_loss) {
     return rows && *col_t && *col_loss;
 }
 
-static void write_plot_script(launch_t *l, FILE *f, const char *term) {
+/* Sets the output, title and y label of one plot of `what` ("loss" or the
+ * metric) in format fmt. */
+static void plot_head(tps_plot_t *g, tps_plot_fmt_t fmt, const char *what,
+                      const char *sub, int log_y) {
+    tps__plot_output(g, fmt, what, 1000, 600);
+    char *text = tps__xasprintf("taups: %s vs time (%s)", what, sub);
+    tps__plot_text(g, "title", text);
+    free(text);
+    text = tps__xasprintf("%s%s", what, log_y ? " (log scale)" : "");
+    tps__plot_text(g, "ylabel", text);
+    free(text);
+}
+
+static void write_plots(launch_t *l, tps_plot_t *g) {
     const settings_t *s = l->s;
     const eval_state_t *e = &l->ev;
     const child_t *ev = &l->kids[s->shards];
@@ -65,48 +74,44 @@ static void write_plot_script(launch_t *l, FILE *f, const char *term) {
     snprintf(sub, sizeof(sub), "%s, %d shard%s, %d worker%s, lr %s, batch %d",
              s->model, s->shards, s->shards == 1 ? "" : "s", s->workers,
              s->workers == 1 ? "" : "s", lr, s->batch);
-    fprintf(f,
-            "# Written by %s; redraw with: cd %s && gnuplot plot.gp\n"
-            "# Times are shifted by each process's start, as seen by the "
-            "launcher, so that all curves share one clock.\n",
-            PROG, l->out);
-    fprintf(f, "set terminal %s size 1000,600 noenhanced\n", term);
-    fputs("set datafile separator ','\nset grid\nset key top right\n"
-          "set xlabel 'wall-clock time since launch (s)'\n",
-          f);
+    fputs("set datafile separator ','\n", g->f);
+    tps__plot_text(g, "xlabel", "wall-clock time since launch (s)");
     /* Least squares converges linearly: its loss and error span orders of
      * magnitude and only a log axis shows the rate. */
     int log_y = strcmp(s->model, "lsq") == 0;
-    fprintf(f,
-            "set output 'loss.png'\nset title 'taups: loss vs time (%s)'\n"
-            "set ylabel 'loss%s'\n%s",
-            sub, log_y ? " (log scale)" : "", log_y ? "set logscale y\n" : "");
-    fputs("plot ", f);
-    if (s->workers <= PLOT_MAX_WORKERS) {
-        for (int r = 0; r < s->workers; r++) {
+    if (log_y)
+        tps__plot_logscale(g, "y");
+    for (int fmt = 0; fmt < TPS_PLOT_NFMT; fmt++) {
+        plot_head(g, fmt, "loss", sub, log_y);
+        tps__plot_begin(g);
+        for (int r = 0; s->workers <= PLOT_MAX_WORKERS && r < s->workers; r++) {
             const child_t *w = &l->kids[s->shards + 1 + r];
             int ct, cl;
+            char title[48];
+            snprintf(title, sizeof(title), "worker %d (minibatch)", r);
             if (worker_curve(w->csv, &ct, &cl))
-                fprintf(f,
-                        "'%s' skip 1 using ($%d+%.3f):%d with lines lw 1 "
-                        "title 'worker %d (minibatch)', \\\n     ",
-                        strrchr(w->csv, '/') + 1, ct, w->t_start, cl, r);
+                tps__plot_curve(g, strrchr(w->csv, '/') + 1, title,
+                                "skip 1 using ($%d+%.3f):%d with lines lw 1",
+                                ct, w->t_start, cl);
         }
+        /* Last, so that it is drawn on top of the noisy worker curves. */
+        tps__plot_curve(g, "eval.csv", "evaluator loss",
+                        "skip 1 using ($%d+%.3f):%d with lines lw 2.5 "
+                        "lc rgb 'black'",
+                        e->col_t + 1, ev->t_start, e->col_loss + 1);
+        tps__plot_end(g);
     }
-    /* Last, so that it is drawn on top of the noisy worker curves. */
-    fprintf(f,
-            "'eval.csv' skip 1 using ($%d+%.3f):%d with lines lw 2.5 "
-            "lc rgb 'black' title 'evaluator loss'\n",
-            e->col_t + 1, ev->t_start, e->col_loss + 1);
-    fprintf(f,
-            "set output '%s.png'\nset title 'taups: %s vs time (%s)'\n"
-            "set ylabel '%s%s'\n",
-            e->metric, e->metric, sub, e->metric, log_y ? " (log scale)" : "");
-    fprintf(f,
-            "plot 'eval.csv' skip 1 using ($%d+%.3f):%d with linespoints "
-            "lw 2 pt 7 ps 0.5 title 'evaluator %s'\n",
-            e->col_t + 1, ev->t_start, e->col_metric + 1, e->metric);
-    fputs("unset output\n", f);
+    char *title = tps__xasprintf("evaluator %s", e->metric);
+    for (int fmt = 0; fmt < TPS_PLOT_NFMT; fmt++) {
+        plot_head(g, fmt, e->metric, sub, log_y);
+        tps__plot_begin(g);
+        tps__plot_curve(g, "eval.csv", title,
+                        "skip 1 using ($%d+%.3f):%d with linespoints lw 2 "
+                        "pt 7 ps 0.5",
+                        e->col_t + 1, ev->t_start, e->col_metric + 1);
+        tps__plot_end(g);
+    }
+    free(title);
 }
 
 void launch_make_plots(launch_t *l) {
@@ -123,36 +128,31 @@ void launch_make_plots(launch_t *l) {
                        e->metric);
             return;
         }
-    char *script = tps__xasprintf("%s/plot.gp", l->out);
+    tps_plot_t g;
+    if (tps__plot_open(&g, l->out, "plot.gp", PROG, NULL,
+                       "Times are shifted by each process's start, as seen "
+                       "by the launcher, so that all curves share one "
+                       "clock.") < 0) {
+        launch_say(l, "cannot write %s/plot.gp: %s; no plots", l->out,
+                   strerror(errno));
+        return;
+    }
+    write_plots(l, &g);
     char *log = tps__xasprintf("%s/plot.log", l->out);
-    /* pngcairo draws better, but not every gnuplot build has it. */
-    char *probe[] = {"gnuplot", "-e", "set terminal pngcairo", NULL};
-    int st = run_tool(l, probe, log, NULL);
-    const char *term = st == 0 ? "pngcairo" : "png";
-    FILE *f = fopen(script, "w");
-    if (f == NULL) {
-        launch_say(l, "cannot write %s: %s; no plots", script, strerror(errno));
+    if (tps__plot_close(&g) < 0) {
+        launch_say(l, "cannot write %s/plot.gp: %s; no plots", l->out,
+                   strerror(errno));
         goto out;
     }
-    write_plot_script(l, f, term);
-    if (fclose(f) != 0) {
-        launch_say(l, "cannot write %s: %s; no plots", script, strerror(errno));
-        goto out;
-    }
-    if (st == -ENOENT) {
-        launch_say(l,
-                   "gnuplot is not installed: no plots (install it, then run: "
-                   "cd %s && gnuplot plot.gp)",
-                   l->out);
-        goto out;
-    }
-    char *draw[] = {"gnuplot", "plot.gp", NULL};
-    st = run_tool(l, draw, log, l->out);
+    char *draw[] = {"gnuplot", g.script, NULL};
+    spawn_t sp = {.log = log, .cwd = g.dir};
+    int st = launch_run_bounded(l, draw, &sp, PLOT_WAIT_S);
     if (st != 0) {
-        char why[96];
-        launch_describe_wait(st, why, sizeof(why));
-        launch_say(l, "gnuplot failed (%s); see %s", why, log);
-        launch_print_tail(log, 5);
+        char *why = tps__plot_failure(&g, st, log);
+        launch_say(l, "%s", why);
+        free(why);
+        if (st > 0)
+            launch_print_tail(log, 5);
         goto out;
     }
     const char *names[2] = {"loss", e->metric};
@@ -167,6 +167,6 @@ void launch_make_plots(launch_t *l) {
         }
     }
 out:
-    free(script);
     free(log);
+    tps__plot_free(&g);
 }
