@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/* taups-bench's own header, shared by its rooms only: the options
+ * (main.c), timing and percentiles (measure.c), the raw-TCP reference
+ * (tcp.c), the taups-server processes it starts (servers.c), the push/pull
+ * measurements (net.c), the codec micro-benchmark (codec.c) and what is
+ * printed (report.c).
+ *
+ * It must NOT be included outside tools/bench/: nothing here is an API of
+ * taups. Functions here say what went wrong themselves, on stderr, as
+ * "taups-bench: ...". */
+#ifndef TPS_BENCH_H
+#define TPS_BENCH_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "tps_opt.h"
+
+#define PROG "taups-bench"
+
+/* ---- the options (main.c) ---- */
+
+typedef struct bench_cfg_s {
+    const char *cluster;
+    const char *server_bin;
+    tps_strlist_t server_args;
+    int workers;
+    int shards;
+    const char *ops;
+    const char *min_size;
+    const char *max_size;
+    int factor;
+    int reps;
+    int warmup;
+    double min_time;
+    const char *chunk;
+    const char *push_codec, *pull_codec;
+    int wire_zstd;
+    uint64_t seed;
+    int json;
+    int clock;
+    const char *codec;
+    int bucket;
+    uint64_t max_n;
+} bench_cfg_t;
+
+/* Filled once by the option parser, read-only afterwards. */
+extern bench_cfg_t bench_cfg;
+
+/* "4096", "4K", "4KiB", "64M", "1G": K/M/G are powers of 1024. Returns 0,
+ * or -1 for anything else (zero included). */
+int bench_parse_size(const char *s, uint64_t *out);
+
+/* ---- timing and samples (measure.c) ---- */
+
+void bench_sleep_ms(int ms);
+
+typedef struct samples_s {
+    double *v;
+    size_t n, cap;
+} samples_t;
+
+/* Appends x; 0, or -1 when out of memory. */
+int bench_samples_add(samples_t *s, double x);
+/* Sorts the samples in place, for the two below. */
+void bench_samples_sort(samples_t *s);
+/* Nearest rank: the smallest sample with at least pct % of all samples at
+ * or below it; NAN when there is none. The samples are sorted. */
+double bench_percentile(const samples_t *s, unsigned pct);
+/* The middle sample, or the mean of the two middle ones. Sorted, n > 0. */
+double bench_median(const samples_t *s);
+
+/* Keep going until at least `reps` timed operations and at least `secs`
+ * seconds, so that small sizes get enough samples for a p99 and large ones
+ * are not cut to a single transfer. */
+int bench_point_done(uint64_t ops, double elapsed, uint64_t reps, double secs);
+
+/* ---- operations and results ---- */
+
+enum { OP_TCP, OP_PUSH, OP_PULL, OP_PUSHPULL, NOPS };
+extern const char *const bench_op_names[NOPS];
+
+typedef struct result_s {
+    double goodput; /* tensor bytes per second, all workers together */
+    double p50_ms, p99_ms;
+    uint64_t reps;      /* timed operations, all workers together */
+    double wire_per_op; /* bytes sent plus received on the wire per op */
+} result_t;
+
+/* ---- the raw-TCP reference (tcp.c) ---- */
+
+/* One blocking loopback connection between this thread and a receiver
+ * thread. Each message is an 8-byte length then the payload; the receiver
+ * answers with one byte. */
+typedef struct tcp_bench_s {
+    int sender, receiver; /* the two ends of one loopback connection */
+    pthread_t thread;     /* the receiver */
+    int running;
+    char *txbuf, *rxbuf;
+    uint64_t cap;
+    int rx_err; /* errno of the receiver's failure; read after tcp_stop */
+} tcp_bench_t;
+
+/* Raw TCP time and operations at one size, summed over slices. */
+typedef struct tcp_acc_s {
+    uint64_t ops;
+    double secs;
+} tcp_acc_t;
+
+/* Connects the two ends and starts the receiver, with buffers of `cap`
+ * bytes. On failure says why, returns -1 and leaves t for bench_tcp_stop. */
+int bench_tcp_start(tcp_bench_t *t, uint64_t cap);
+/* One slice of half a point's budget (after --warmup messages if `warm`);
+ * every latency is appended to `lat` and the slice's totals are returned in
+ * *out and added to *all. */
+int bench_tcp_slice(tcp_bench_t *t, uint64_t size, int warm, samples_t *lat,
+                    tcp_acc_t *out, tcp_acc_t *all);
+/* Bytes per second over two slices. */
+double bench_tcp_rate(const tcp_acc_t *x, const tcp_acc_t *y, uint64_t size);
+/* Ends the receiver and closes both ends; safe on a zeroed t whose sender
+ * and receiver are -1. */
+void bench_tcp_stop(tcp_bench_t *t);
+
+/* ---- the servers started here (servers.c) ---- */
+
+typedef struct server_s {
+    pid_t pid; /* 0 once reaped */
+    int log;   /* its stdout and stderr: an unlinked temporary file */
+    int port;
+} server_t;
+
+/* Starts one taups-server per shard on free loopback ports, with --lr 0,
+ * and waits until each has said "listening on". Must run before this
+ * process starts any thread. On success *cluster is the malloc'd address
+ * list; either way sv[0..shards) is left for bench_servers_stop. */
+int bench_servers_start(server_t *sv, int shards, int workers, char **cluster);
+/* SIGTERM to every server, then reaps them. Returns -1 if one crashed,
+ * failed its own exit checks or hung (its log is shown), else 0. */
+int bench_servers_stop(server_t *sv, int shards);
+
+/* ---- push and pull against taups shards (net.c) ---- */
+
+/* The network bench: for every size, raw TCP around each of the `ops`
+ * (bit k: operation k) measured with --workers clients against --shards
+ * servers started here (or the running --cluster), then the lr-0 check.
+ * sizes[0..nsizes) ascend. Returns the exit status: 0, or 1 after saying
+ * what failed. */
+int bench_net(unsigned ops, const uint64_t *sizes, int nsizes);
+
+/* ---- codecs (codec.c) ---- */
+
+/* Runs the --codec table. Returns 0, -1 on a failure (exit 1) or -2 for a
+ * bad --codec (exit 2, as for any other bad option). */
+int bench_codec_run(void);
+
+/* ---- output (report.c) ---- */
+
+void bench_net_header(void);
+/* One measurement; `raw` is the raw-TCP goodput it is compared with. */
+int bench_net_row(int op, uint64_t size, int workers, int shards,
+                  const result_t *r, double raw);
+void bench_net_footer(void);
+
+void bench_codec_header(void);
+/* One codec at one n: encode and decode+accumulate seconds per operation
+ * (medians of nenc and ndec samples), wire bytes of one message. */
+int bench_codec_row(const char *spec, uint32_t bucket, uint64_t n, size_t wire,
+                    double enc, double dec, int nenc, int ndec);
+void bench_codec_footer(void);
+
+#endif

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/* What taups-bench prints on stdout: the tables of the network and the
+ * codec benches, their footnotes, and with --json one object per line and
+ * measurement instead, built with jansson.
+ *
+ * In the JSON, rates and byte counts are whole numbers, latencies are in
+ * ms to the nanosecond (the clock's resolution) and a ratio keeps the
+ * table's 4 decimals; a figure that is not finite (no samples) is null.
+ *
+ * Must NOT measure or decide anything: every figure arrives computed. */
+#include "config.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "bench.h"
+
+/* One row a line, and a real such as 0.05 as typed, not 0.050000000000000003.
+ */
+#define DUMP_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(DBL_DIG))
+
+/* x rounded to a multiple of 1/scale. json_pack's "o?" turns the NULL of a
+ * non-finite value into null. */
+static json_t *rounded(double x, double scale) {
+    return isfinite(x) ? json_real(round(x * scale) / scale) : NULL;
+}
+
+static json_t *whole(double x) {
+    return isfinite(x) ? json_integer((json_int_t)llround(x)) : NULL;
+}
+
+/* Prints `row` (taken) on a line of its own. */
+static int print_json(json_t *row) {
+    int rc = row ? json_dumpf(row, stdout, DUMP_FLAGS) : -1;
+    json_decref(row);
+    if (rc < 0) {
+        fprintf(stderr, PROG ": out of memory for a --json row\n");
+        return -1;
+    }
+    putchar('\n');
+    fflush(stdout);
+    return 0;
+}
+
+static void format_size(uint64_t b, char *buf, size_t len) {
+    if (b >= (1ULL << 30) && b % (1ULL << 30) == 0)
+        snprintf(buf, len, "%lluG", (unsigned long long)(b >> 30));
+    else if (b >= (1ULL << 20) && b % (1ULL << 20) == 0)
+        snprintf(buf, len, "%lluM", (unsigned long long)(b >> 20));
+    else if (b >= (1ULL << 10) && b % (1ULL << 10) == 0)
+        snprintf(buf, len, "%lluK", (unsigned long long)(b >> 10));
+    else
+        snprintf(buf, len, "%llu", (unsigned long long)b);
+}
+
+/* ---- the network bench -------------------------------------------------- */
+
+void bench_net_header(void) {
+    if (bench_cfg.json)
+        return;
+    printf("%-9s %6s %7s %6s %13s %9s %9s %13s %6s %10s\n", "op", "size",
+           "workers", "shards", "goodput MB/s", "p50 ms", "p99 ms",
+           "raw TCP MB/s", "ratio", "wire/op");
+}
+
+int bench_net_row(int op, uint64_t size, int workers, int shards,
+                  const result_t *r, double raw) {
+    double ratio = raw > 0 ? r->goodput / raw : NAN;
+    if (bench_cfg.json)
+        return print_json(json_pack(
+            "{s:s, s:I, s:i, s:i, s:o?, s:o?, s:o?, s:o?, s:o?, s:I, s:o?}",
+            "op", bench_op_names[op], "size_bytes", (json_int_t)size, "workers",
+            workers, "shards", shards, "goodput_bytes_per_s", whole(r->goodput),
+            "lat_p50_ms", rounded(r->p50_ms, 1e6), "lat_p99_ms",
+            rounded(r->p99_ms, 1e6), "raw_tcp_bytes_per_s", whole(raw), "ratio",
+            rounded(ratio, 1e4), "reps", (json_int_t)r->reps,
+            "wire_bytes_per_op", whole(r->wire_per_op)));
+    char sz[32], wire[32];
+    format_size(size, sz, sizeof(sz));
+    format_size((uint64_t)r->wire_per_op, wire, sizeof(wire));
+    printf("%-9s %6s %7d %6d %13.1f %9.3f %9.3f %13.1f %6.2f %10s\n",
+           bench_op_names[op], sz, workers, shards, r->goodput / 1e6, r->p50_ms,
+           r->p99_ms, raw / 1e6, ratio, wire);
+    fflush(stdout);
+    return 0;
+}
+
+void bench_net_footer(void) {
+    if (!bench_cfg.json)
+        printf("\nraw TCP: one blocking loopback connection between two "
+               "threads, SIZE bytes then a\n1-byte ack (the request/response "
+               "shape of a push), measured right before and\nafter each row; "
+               "ratio = goodput / raw TCP. Goodput counts tensor bytes (x2 "
+               "for\npushpull) of all workers; MB = 1e6 bytes.\n");
+}
+
+/* ---- the codec bench ---------------------------------------------------- */
+
+void bench_codec_header(void) {
+    if (!bench_cfg.json)
+        printf("%-26s %10s %12s %7s %12s %12s\n", "codec", "n", "wire bytes",
+               "ratio", "encode GB/s", "decode GB/s");
+}
+
+int bench_codec_row(const char *spec, uint32_t bucket, uint64_t n, size_t wire,
+                    double enc, double dec, int nenc, int ndec) {
+    double raw = 4.0 * (double)n;
+    if (bench_cfg.json)
+        return print_json(json_pack(
+            "{s:s, s:I, s:I, s:o?, s:I, s:o?, s:o?, s:i, s:i}", "codec", spec,
+            "bucket", (json_int_t)bucket, "n", (json_int_t)n, "raw_bytes",
+            whole(raw), "wire_bytes", (json_int_t)wire, "encode_bytes_per_s",
+            whole(raw / enc), "decode_acc_bytes_per_s", whole(raw / dec),
+            "encode_samples", nenc, "decode_samples", ndec));
+    printf("%-26s %10llu %12zu %7.2f %12.3f %12.3f\n", spec,
+           (unsigned long long)n, wire, wire ? raw / (double)wire : 0.0,
+           raw / enc / 1e9, raw / dec / 1e9);
+    fflush(stdout);
+    return 0;
+}
+
+void bench_codec_footer(void) {
+    if (!bench_cfg.json)
+        printf("\nGB/s of raw float32 (4n bytes, 1 GB = 1e9 bytes) per "
+               "operation on one core, median of\nsamples; ratio = raw / wire "
+               "bytes (before zstd). decode = decode+accumulate.\n");
+}
