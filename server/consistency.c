@@ -2,6 +2,8 @@
  * staleness statistics; see consistency.h. */
 #include "consistency.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,24 +221,31 @@ double tps__hist_mean(const tps_hist_t *h) {
     return h->count ? h->sum / (double)h->count : 0.0;
 }
 
-void tps__hist_json(const tps_hist_t *h, FILE *out) {
-    fprintf(out, "{\"count\": %llu, \"mean\": %.6g, \"max\": %llu, \"exact\": [",
-            (unsigned long long)h->count, tps__hist_mean(h),
-            (unsigned long long)h->max);
-    int last = -1;
+json_t *tps__hist_json(const tps_hist_t *h) {
+    json_t *exact = json_array(), *pow2 = json_object();
+    /* A bucket lost to a failed allocation would read as fewer pushes, so
+     * any failure fails the whole object. */
+    int failed = exact == NULL || pow2 == NULL, last = -1;
     for (int i = 0; i < TPS_HIST_EXACT; i++)
         if (h->exact[i])
             last = i;
     for (int i = 0; i <= last; i++)
-        fprintf(out, "%s%llu", i ? ", " : "", (unsigned long long)h->exact[i]);
-    fprintf(out, "], \"pow2\": {");
-    int first = 1;
+        failed |= json_array_append_new(
+                      exact, json_integer((json_int_t)h->exact[i])) < 0;
     for (int k = 0; k < TPS_HIST_POW2; k++) {
+        char lo[24];
         if (!h->pow2[k])
             continue;
-        fprintf(out, "%s\"%llu\": %llu", first ? "" : ", ",
-                (unsigned long long)1 << (k + 6), (unsigned long long)h->pow2[k]);
-        first = 0;
+        snprintf(lo, sizeof(lo), "%llu", (unsigned long long)1 << (k + 6));
+        failed |= json_object_set_new(pow2, lo,
+                                      json_integer((json_int_t)h->pow2[k])) < 0;
     }
-    fprintf(out, "}}");
+    if (failed) {
+        json_decref(exact);
+        json_decref(pow2);
+        return NULL;
+    }
+    return json_pack("{s:I, s:f, s:I, s:o, s:o}", "count", (json_int_t)h->count,
+                     "mean", round(tps__hist_mean(h) * 1e6) / 1e6, "max",
+                     (json_int_t)h->max, "exact", exact, "pow2", pow2);
 }

@@ -22,7 +22,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
+
+#include <jansson.h>
 
 typedef enum tps_mode_e {
     TPS_MODE_SYNC,
@@ -133,7 +134,9 @@ typedef struct tps_hist_s {
 
 void tps__hist_add(tps_hist_t *h, uint64_t s);
 double tps__hist_mean(const tps_hist_t *h);
-/* Writes {"count":..,"mean":..,"max":..,"exact":[..],"pow2":{"64":..,...}}. */
-void tps__hist_json(const tps_hist_t *h, FILE *out);
+/* {"count":..,"mean":..,"max":..,"exact":[..],"pow2":{"64":..,...}}, the
+ * exact buckets up to the last non-empty one and the non-empty pow2 ones
+ * by their lower bound; a new reference, NULL when out of memory. */
+json_t *tps__hist_json(const tps_hist_t *h);
 
 #endif

@@ -2,6 +2,7 @@
 #include "server.h"
 
 #include "dedup.h"
+#include "stats.h"
 
 #include <zstd.h>
 
@@ -18,7 +19,6 @@
 #include "tps_conn.h"
 #include "tps_float.h"
 #include "tps_log.h"
-#include "tps_opt.h"
 
 typedef struct sconn_s sconn_t;
 
@@ -1206,114 +1206,33 @@ static void on_connection(uv_stream_t *listener, int status) {
     snprintf(sc->peer, sizeof(sc->peer), "%s:%d", host, port);
 }
 
-static void totals(const tps_server_t *s, uint64_t *in, uint64_t *out,
-                   int *workers) {
-    *in = s->closed_bytes_in;
-    *out = s->closed_bytes_out;
-    *workers = 0;
+/* The server as stats.c reports it, now. */
+static void stats_view(const tps_server_t *s, tps_stats_view_t *v) {
+    v->shard = &s->shard;
+    v->members = &s->members;
+    v->listen = s->listen_text;
+    v->mode = s->cfg.cons.mode;
+    v->uptime_s = tps_now() - s->started;
+    v->connections = s->nconns;
+    v->workers = s->members.nlive;
+    v->bytes_in = s->closed_bytes_in;
+    v->bytes_out = s->closed_bytes_out;
     for (const sconn_t *sc = s->conns; sc; sc = sc->next) {
-        *in += sc->c.bytes_in;
-        *out += sc->c.bytes_out;
+        v->bytes_in += sc->c.bytes_in;
+        v->bytes_out += sc->c.bytes_out;
     }
-    *workers = s->members.nlive;
 }
 
 static void log_summary(const tps_server_t *s, const char *when) {
-    uint64_t in, out;
-    int workers;
-    totals(s, &in, &out, &workers);
-    const tps_shard_stats_t *st = &s->shard.st;
-    tps_log("%s: %.1f s up, %d tensors, %d workers live, %llu pushes "
-            "(%llu frames, %llu steps), %llu dropped, %llu rejected, %llu pulls "
-            "(%llu blocked, %.3f s), staleness mean %.2f max %llu, %.1f MB in, "
-            "%.1f MB out",
-            when, tps_now() - s->started, s->shard.ntensors, workers,
-            (unsigned long long)st->pushes, (unsigned long long)st->push_frames,
-            (unsigned long long)st->steps, (unsigned long long)st->dropped,
-            (unsigned long long)st->rejected, (unsigned long long)st->pulls,
-            (unsigned long long)st->pulls_blocked, st->blocked_s,
-            tps__hist_mean(&st->staleness),
-            (unsigned long long)st->staleness.max, (double)in / 1e6,
-            (double)out / 1e6);
+    tps_stats_view_t v;
+    stats_view(s, &v);
+    tps__stats_log(&v, when);
 }
 
 char *tps__server_stats_json(const tps_server_t *s) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (f == NULL)
-        return NULL;
-    uint64_t in, out;
-    int workers;
-    totals(s, &in, &out, &workers);
-    const tps_shard_stats_t *st = &s->shard.st;
-    char opt[256];
-    tps__optim_describe(&s->shard.optim, opt, sizeof(opt));
-    fprintf(f, "{\"shard\": %u, \"shards\": %u, \"listen\": ",
-            s->shard.index, s->shard.nshards);
-    tps_json_str(f, s->listen_text);
-    fprintf(f, ", \"mode\": ");
-    tps_json_str(f, tps__mode_name(s->cfg.cons.mode));
-    fprintf(f, ", \"optimizer\": ");
-    tps_json_str(f, opt);
-    fprintf(f,
-            ", \"uptime_s\": %.3f, \"connections\": %d, \"workers\": %d, "
-            "\"pushes\": %llu, \"push_frames\": %llu, \"steps\": %llu, "
-            "\"dropped\": %llu, \"rejected\": %llu, \"pulls\": %llu, "
-            "\"pulls_blocked\": %llu, \"blocked_s\": %.6f, "
-            "\"bytes_in\": %llu, \"bytes_out\": %llu, \"staleness\": ",
-            tps_now() - s->started, s->nconns, workers,
-            (unsigned long long)st->pushes, (unsigned long long)st->push_frames,
-            (unsigned long long)st->steps, (unsigned long long)st->dropped,
-            (unsigned long long)st->rejected, (unsigned long long)st->pulls,
-            (unsigned long long)st->pulls_blocked, st->blocked_s,
-            (unsigned long long)in, (unsigned long long)out);
-    tps__hist_json(&st->staleness, f);
-    fprintf(f, ", \"worker_clocks\": [");
-    for (int r = 0; r < s->members.n; r++)
-        if (s->members.live[r])
-            fprintf(f, "%s%llu", r ? ", " : "",
-                    (unsigned long long)s->members.clock[r]);
-        else
-            fprintf(f, "%snull", r ? ", " : "");
-    fprintf(f, "], \"codecs\": [");
-    for (int i = 0, first = 1; i < TPS_CODEC_STATS; i++) {
-        const tps_codec_stats_t *cs = &st->codecs[i];
-        if (!cs->used)
-            continue;
-        tps_codec_t codec;
-        char name[64] = "invalid";
-        if (tps__codec_unpack(&codec, cs->id, cs->ratio) == 0) {
-            /* The spec alone ("topk:0.01"), without the description. */
-            tps__codec_describe(&codec, name, sizeof(name));
-            name[strcspn(name, " ")] = '\0';
-        }
-        fprintf(f, "%s{\"codec\": ", first ? "" : ", ");
-        tps_json_str(f, name);
-        fprintf(f,
-                ", \"push_frames\": %llu, \"raw_in\": %llu, \"wire_in\": %llu, "
-                "\"pull_frames\": %llu, \"raw_out\": %llu, \"wire_out\": %llu, "
-                "\"ratio_in\": %.6g, \"ratio_out\": %.6g}",
-                (unsigned long long)cs->push_frames, (unsigned long long)cs->raw_in,
-                (unsigned long long)cs->wire_in, (unsigned long long)cs->pull_frames,
-                (unsigned long long)cs->raw_out, (unsigned long long)cs->wire_out,
-                cs->wire_in ? (double)cs->raw_in / (double)cs->wire_in : 0.0,
-                cs->wire_out ? (double)cs->raw_out / (double)cs->wire_out : 0.0);
-        first = 0;
-    }
-    fprintf(f, "], \"tensors\": [");
-    for (int i = 0; i < s->shard.ntensors; i++) {
-        const tps_tensor_t *t = &s->shard.tensors[i];
-        fprintf(f, "%s{\"id\": %d, \"name\": ", i ? ", " : "", i);
-        tps_json_str(f, t->name);
-        fprintf(f, ", \"length\": %llu, \"lo\": %llu, \"hi\": %llu, "
-                   "\"version\": %llu}",
-                (unsigned long long)t->n, (unsigned long long)t->lo,
-                (unsigned long long)t->hi, (unsigned long long)t->version);
-    }
-    fprintf(f, "]}");
-    fclose(f);
-    return buf;
+    tps_stats_view_t v;
+    stats_view(s, &v);
+    return tps__stats_json(&v);
 }
 
 static void on_stats_timer(uv_timer_t *t) {

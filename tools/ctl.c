@@ -7,9 +7,8 @@
  *           array the shards sent;
  *   dump    one tensor, pulled whole, as a NumPy .npy file.
  *
- * The statistics are read with a small JSON parser of its own: the shape is
- * fixed by server.c, and a strict parser into a tree takes fewer lines than
- * a new library would take in configure checks and packaging. */
+ * The statistics are read with jansson; their shape is fixed by
+ * server/stats.c. */
 #include "config.h"
 
 #include <errno.h>
@@ -23,6 +22,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "taups.h"
 #include "tps_opt.h"
 
@@ -32,360 +33,30 @@
 #define EXIT_RUNTIME 1
 #define EXIT_USAGE 2
 
-/* ---- a JSON tree ---------------------------------------------------------
- *
- * | type   | fields used                                           |
- * |--------|-------------------------------------------------------|
- * | J_NULL | none                                                  |
- * | J_BOOL | b                                                     |
- * | J_NUM  | num; u as well when is_uint (exact beyond 2^53)       |
- * | J_STR  | str (owned, NUL-terminated)                           |
- * | J_ARR  | items[0..n)                                           |
- * | J_OBJ  | items[0..n) with keys[0..n) (owned), in document order |
- */
-typedef enum jtype_e { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ } jtype_t;
-
-typedef struct jval_s {
-    jtype_t type;
-    int b;
-    int is_uint;
-    double num;
-    uint64_t u;
-    char *str;
-    char **keys;
-    struct jval_s *items;
-    size_t n;
-} jval_t;
-
-/* Deeper nesting than this is not a statistics reply; the limit keeps the
- * recursion bounded whatever arrives. */
-#define JSON_MAX_DEPTH 32
-
-typedef struct jparser_s {
-    const char *start, *p, *end;
-    const char *err; /* first error, NULL while none */
-} jparser_t;
-
-static void jfree(jval_t *v) {
-    for (size_t i = 0; i < v->n; i++) {
-        jfree(&v->items[i]);
-        if (v->keys)
-            free(v->keys[i]);
-    }
-    free(v->items);
-    free(v->keys);
-    free(v->str);
-    memset(v, 0, sizeof(*v));
-}
-
-static int jfail(jparser_t *jp, const char *why) {
-    if (jp->err == NULL)
-        jp->err = why;
-    return -1;
-}
-
-static void skip_ws(jparser_t *jp) {
-    while (jp->p < jp->end && (*jp->p == ' ' || *jp->p == '\t' ||
-                               *jp->p == '\n' || *jp->p == '\r'))
-        jp->p++;
-}
-
-static int hex4(const char *s, unsigned *out) {
-    unsigned v = 0;
-    for (int i = 0; i < 4; i++) {
-        char c = s[i];
-        v <<= 4;
-        if (c >= '0' && c <= '9')
-            v |= (unsigned)(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            v |= (unsigned)(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F')
-            v |= (unsigned)(c - 'A' + 10);
-        else
-            return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-static char *put_utf8(char *o, unsigned cp) {
-    if (cp < 0x80) {
-        *o++ = (char)cp;
-    } else if (cp < 0x800) {
-        *o++ = (char)(0xC0 | cp >> 6);
-        *o++ = (char)(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        *o++ = (char)(0xE0 | cp >> 12);
-        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *o++ = (char)(0x80 | (cp & 0x3F));
-    } else {
-        *o++ = (char)(0xF0 | cp >> 18);
-        *o++ = (char)(0x80 | (cp >> 12 & 0x3F));
-        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *o++ = (char)(0x80 | (cp & 0x3F));
-    }
-    return o;
-}
-
-/* Parses a string literal at jp->p (on its opening quote) into a new
- * NUL-terminated string owned by the caller. */
-static int parse_string(jparser_t *jp, char **out) {
-    const char *q = ++jp->p;
-    while (q < jp->end && *q != '"')
-        q += (*q == '\\' && q + 1 < jp->end) ? 2 : 1;
-    if (q >= jp->end)
-        return jfail(jp, "unterminated string");
-    /* Every escape decodes to no more bytes than its spelling takes. */
-    char *s = malloc((size_t)(q - jp->p) + 1), *o = s;
-    if (s == NULL)
-        return jfail(jp, "out of memory");
-    while (jp->p < q) {
-        unsigned char c = (unsigned char)*jp->p++;
-        if (c < 0x20) {
-            free(s);
-            return jfail(jp, "control character in a string");
-        }
-        if (c != '\\') {
-            *o++ = (char)c;
-            continue;
-        }
-        char e = *jp->p++;
-        const char *simple = strchr("\"\\/bfnrt", e);
-        if (e != '\0' && simple) {
-            *o++ = "\"\\/\b\f\n\r\t"[simple - "\"\\/bfnrt"];
-            continue;
-        }
-        unsigned cp, lo;
-        if (e != 'u' || q - jp->p < 4 || hex4(jp->p, &cp) < 0) {
-            free(s);
-            return jfail(jp, "bad escape in a string");
-        }
-        jp->p += 4;
-        if (cp >= 0xD800 && cp < 0xDC00 && q - jp->p >= 6 && jp->p[0] == '\\' &&
-            jp->p[1] == 'u' && hex4(jp->p + 2, &lo) == 0 && lo >= 0xDC00 &&
-            lo < 0xE000) {
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-            jp->p += 6;
-        } else if (cp >= 0xD800 && cp < 0xE000) {
-            cp = 0xFFFD; /* a lone surrogate has no UTF-8 spelling */
-        }
-        o = put_utf8(o, cp);
-    }
-    *o = '\0';
-    jp->p = q + 1;
-    *out = s;
-    return 0;
-}
-
-static int digits(jparser_t *jp) {
-    const char *from = jp->p;
-    while (jp->p < jp->end && *jp->p >= '0' && *jp->p <= '9')
-        jp->p++;
-    return jp->p > from ? 0 : jfail(jp, "malformed number");
-}
-
-static int parse_number(jparser_t *jp, jval_t *v) {
-    const char *from = jp->p;
-    int integral = 1;
-    if (jp->p < jp->end && *jp->p == '-')
-        jp->p++;
-    if (jp->p < jp->end && *jp->p == '0')
-        jp->p++;
-    else if (digits(jp) < 0)
-        return -1;
-    if (jp->p < jp->end && *jp->p == '.') {
-        jp->p++;
-        integral = 0;
-        if (digits(jp) < 0)
-            return -1;
-    }
-    if (jp->p < jp->end && (*jp->p == 'e' || *jp->p == 'E')) {
-        jp->p++;
-        integral = 0;
-        if (jp->p < jp->end && (*jp->p == '+' || *jp->p == '-'))
-            jp->p++;
-        if (digits(jp) < 0)
-            return -1;
-    }
-    /* strtod needs a terminated copy: the input is not NUL-terminated at
-     * the number's end. */
-    char text[64];
-    size_t len = (size_t)(jp->p - from);
-    if (len >= sizeof(text))
-        return jfail(jp, "number too long");
-    memcpy(text, from, len);
-    text[len] = '\0';
-    v->type = J_NUM;
-    v->num = strtod(text, NULL);
-    if (integral && text[0] != '-') {
-        errno = 0;
-        unsigned long long u = strtoull(text, NULL, 10);
-        v->is_uint = errno != ERANGE;
-        v->u = u;
-    }
-    return 0;
-}
-
-static int parse_value(jparser_t *jp, jval_t *v, int depth);
-
-static int append(jparser_t *jp, jval_t *v, size_t *cap, char *key, int depth) {
-    if (v->n == *cap) {
-        size_t nc = *cap ? *cap * 2 : 8;
-        jval_t *items = realloc(v->items, nc * sizeof(*items));
-        if (items == NULL) {
-            free(key);
-            return jfail(jp, "out of memory");
-        }
-        v->items = items;
-        if (v->type == J_OBJ) {
-            char **keys = realloc(v->keys, nc * sizeof(*keys));
-            if (keys == NULL) {
-                free(key);
-                return jfail(jp, "out of memory");
-            }
-            v->keys = keys;
-        }
-        *cap = nc;
-    }
-    jval_t *item = &v->items[v->n];
-    memset(item, 0, sizeof(*item));
-    if (v->type == J_OBJ)
-        v->keys[v->n] = key;
-    /* Counted before it is filled, so that jfree reaches a half-parsed
-     * item and its key. */
-    v->n++;
-    return parse_value(jp, item, depth + 1);
-}
-
-/* Parses an array or an object; jp->p is on its opening bracket. */
-static int parse_container(jparser_t *jp, jval_t *v, int depth) {
-    int is_obj = *jp->p == '{';
-    char close = is_obj ? '}' : ']';
-    size_t cap = 0;
-    v->type = is_obj ? J_OBJ : J_ARR;
-    jp->p++;
-    skip_ws(jp);
-    if (jp->p < jp->end && *jp->p == close) {
-        jp->p++;
-        return 0;
-    }
-    for (;;) {
-        char *key = NULL;
-        skip_ws(jp);
-        if (is_obj) {
-            if (jp->p >= jp->end || *jp->p != '"')
-                return jfail(jp, "expected a member name");
-            if (parse_string(jp, &key) < 0)
-                return -1;
-            skip_ws(jp);
-            if (jp->p >= jp->end || *jp->p != ':') {
-                free(key);
-                return jfail(jp, "expected ':'");
-            }
-            jp->p++;
-        }
-        if (append(jp, v, &cap, key, depth) < 0)
-            return -1;
-        skip_ws(jp);
-        if (jp->p < jp->end && *jp->p == ',') {
-            jp->p++;
-            continue;
-        }
-        if (jp->p < jp->end && *jp->p == close) {
-            jp->p++;
-            return 0;
-        }
-        return jfail(jp,
-                     is_obj ? "expected ',' or '}'" : "expected ',' or ']'");
-    }
-}
-
-static int literal(jparser_t *jp, const char *word) {
-    size_t len = strlen(word);
-    if ((size_t)(jp->end - jp->p) < len || memcmp(jp->p, word, len) != 0)
-        return jfail(jp, "unexpected character");
-    jp->p += len;
-    return 0;
-}
-
-static int parse_value(jparser_t *jp, jval_t *v, int depth) {
-    if (depth > JSON_MAX_DEPTH)
-        return jfail(jp, "nested too deeply");
-    skip_ws(jp);
-    if (jp->p >= jp->end)
-        return jfail(jp, "unexpected end");
-    switch (*jp->p) {
-    case '{':
-    case '[':
-        return parse_container(jp, v, depth);
-    case '"':
-        v->type = J_STR;
-        return parse_string(jp, &v->str);
-    case 't':
-        v->type = J_BOOL;
-        v->b = 1;
-        return literal(jp, "true");
-    case 'f':
-        v->type = J_BOOL;
-        return literal(jp, "false");
-    case 'n':
-        v->type = J_NULL;
-        return literal(jp, "null");
-    default:
-        if (*jp->p == '-' || (*jp->p >= '0' && *jp->p <= '9'))
-            return parse_number(jp, v);
-        return jfail(jp, "unexpected character");
-    }
-}
-
-/* Parses text[0..len) as one JSON document into *out (owned by the caller,
- * free it with jfree, also after a failure). On failure returns -1 and
- * stores the reason and its byte offset. */
-static int json_parse(const char *text, size_t len, jval_t *out,
-                      const char **why, size_t *at) {
-    jparser_t jp = {text, text, text + len, NULL};
-    memset(out, 0, sizeof(*out));
-    int rc = parse_value(&jp, out, 0);
-    if (rc == 0) {
-        skip_ws(&jp);
-        if (jp.p != jp.end)
-            rc = jfail(&jp, "trailing characters");
-    }
-    if (rc < 0) {
-        *why = jp.err;
-        *at = (size_t)(jp.p - jp.start);
-    }
-    return rc;
-}
-
-/* Member `key` of object o, or NULL when o is not an object or lacks it. */
-static const jval_t *jget(const jval_t *o, const char *key) {
-    if (o == NULL || o->type != J_OBJ)
-        return NULL;
-    for (size_t i = 0; i < o->n; i++)
-        if (strcmp(o->keys[i], key) == 0)
-            return &o->items[i];
-    return NULL;
-}
-
 /* The accessors below read a member of the known shape; a missing or
  * mistyped member reads as 0 or "?", so that a newer server's reply still
  * shows what it has in common with this one. */
-static uint64_t ju64(const jval_t *o, const char *key) {
-    const jval_t *v = jget(o, key);
-    if (v == NULL || v->type != J_NUM)
-        return 0;
-    return v->is_uint ? v->u : v->num > 0 ? (uint64_t)v->num : 0;
+static uint64_t u64_of(const json_t *v) {
+    /* The shards write counters as jansson's signed 64-bit integers, so one
+     * past 2^63 arrives negative; the cast gives it back. */
+    if (json_is_integer(v))
+        return (uint64_t)json_integer_value(v);
+    return json_is_real(v) && json_real_value(v) > 0
+               ? (uint64_t)json_real_value(v)
+               : 0;
 }
 
-static double jnum(const jval_t *o, const char *key) {
-    const jval_t *v = jget(o, key);
-    return v && v->type == J_NUM ? v->num : 0.0;
+static uint64_t ju64(const json_t *o, const char *key) {
+    return u64_of(json_object_get(o, key));
 }
 
-static const char *jstr(const jval_t *o, const char *key) {
-    const jval_t *v = jget(o, key);
-    return v && v->type == J_STR ? v->str : "?";
+static double jnum(const json_t *o, const char *key) {
+    return json_number_value(json_object_get(o, key));
+}
+
+static const char *jstr(const json_t *o, const char *key) {
+    const char *s = json_string_value(json_object_get(o, key));
+    return s ? s : "?";
 }
 
 /* ---- stats --------------------------------------------------------------- */
@@ -426,24 +97,25 @@ static const char *human_seconds(double s, char *buf, size_t len) {
 
 /* Non-empty buckets as "staleness:count", the bucket of [2^k, 2^(k+1)) as
  * "lo-hi:count". */
-static void print_histogram(const jval_t *h) {
-    const jval_t *exact = jget(h, "exact"), *pow2 = jget(h, "pow2");
+static void print_histogram(const json_t *h) {
+    const json_t *exact = json_object_get(h, "exact");
+    json_t *pow2 = json_object_get(h, "pow2"), *b;
+    const char *key;
     int any = 0;
-    for (size_t i = 0; exact && exact->type == J_ARR && i < exact->n; i++) {
-        const jval_t *b = &exact->items[i];
-        if (b->type != J_NUM || b->num == 0)
+    for (size_t i = 0; i < json_array_size(exact); i++) {
+        b = json_array_get(exact, i);
+        if (!json_is_number(b) || json_number_value(b) == 0)
             continue;
-        printf(" %zu:%llu", i, (unsigned long long)b->u);
+        printf(" %zu:%llu", i, (unsigned long long)u64_of(b));
         any = 1;
     }
-    for (size_t i = 0; pow2 && pow2->type == J_OBJ && i < pow2->n; i++) {
-        const jval_t *b = &pow2->items[i];
-        if (b->type != J_NUM || b->num == 0)
+    json_object_foreach(pow2, key, b) {
+        if (!json_is_number(b) || json_number_value(b) == 0)
             continue;
-        uint64_t lo = strtoull(pow2->keys[i], NULL, 10);
+        uint64_t lo = strtoull(key, NULL, 10);
         /* Unsigned wrap-around makes the top bucket end at 2^64 - 1. */
         printf(" %llu-%llu:%llu", (unsigned long long)lo,
-               (unsigned long long)(lo * 2 - 1), (unsigned long long)b->u);
+               (unsigned long long)(lo * 2 - 1), (unsigned long long)u64_of(b));
         any = 1;
     }
     if (!any)
@@ -457,9 +129,9 @@ typedef struct totals_s {
     double blocked_s, stale_sum;
 } totals_t;
 
-static void print_shard(int s, const jval_t *sh, totals_t *t) {
+static void print_shard(int s, const json_t *sh, totals_t *t) {
     char b1[32], b2[32];
-    const jval_t *st = jget(sh, "staleness");
+    const json_t *st = json_object_get(sh, "staleness");
     printf("shard %d at %s: mode %s, optimizer %s, up %s\n", s,
            jstr(sh, "listen"), jstr(sh, "mode"), jstr(sh, "optimizer"),
            human_seconds(jnum(sh, "uptime_s"), b1, sizeof(b1)));
@@ -484,40 +156,40 @@ static void print_shard(int s, const jval_t *sh, totals_t *t) {
            human_bytes(ju64(sh, "bytes_in"), b1, sizeof(b1)),
            human_bytes(ju64(sh, "bytes_out"), b2, sizeof(b2)));
     printf("  clocks    ");
-    const jval_t *clocks = jget(sh, "worker_clocks");
-    size_t nclocks = clocks && clocks->type == J_ARR ? clocks->n : 0;
+    const json_t *clocks = json_object_get(sh, "worker_clocks");
+    size_t nclocks = json_array_size(clocks);
     for (size_t r = 0; r < nclocks; r++) {
-        const jval_t *c = &clocks->items[r];
+        const json_t *c = json_array_get(clocks, r);
         /* null: the rank has not joined or has left */
-        if (c->type == J_NUM)
-            printf(" rank %zu: %llu%s", r, (unsigned long long)c->u,
+        if (json_is_number(c))
+            printf(" rank %zu: %llu%s", r, (unsigned long long)u64_of(c),
                    r + 1 < nclocks ? "," : "");
         else
             printf(" rank %zu: -%s", r, r + 1 < nclocks ? "," : "");
     }
     printf("%s\n", nclocks ? "" : " none");
     /* Per codec: raw bytes the frames stand for, wire bytes, their ratio. */
-    const jval_t *codecs = jget(sh, "codecs");
-    size_t ncodecs = codecs && codecs->type == J_ARR ? codecs->n : 0;
-    for (size_t i = 0; i < ncodecs; i++) {
-        const jval_t *cd = &codecs->items[i];
+    const json_t *codecs = json_object_get(sh, "codecs");
+    for (size_t i = 0; i < json_array_size(codecs); i++) {
+        const json_t *cd = json_array_get(codecs, i);
         char r1[32], w1[32], r2[32], w2[32];
         printf("  codec      %s: pushes %llu frames, %s raw in %s on the wire "
                "(x%.2f); pulls %llu frames, %s raw in %s (x%.2f)\n",
                jstr(cd, "codec"), (unsigned long long)ju64(cd, "push_frames"),
                human_bytes(ju64(cd, "raw_in"), r1, sizeof(r1)),
                human_bytes(ju64(cd, "wire_in"), w1, sizeof(w1)),
-               jnum(cd, "ratio_in"), (unsigned long long)ju64(cd, "pull_frames"),
+               jnum(cd, "ratio_in"),
+               (unsigned long long)ju64(cd, "pull_frames"),
                human_bytes(ju64(cd, "raw_out"), r2, sizeof(r2)),
                human_bytes(ju64(cd, "wire_out"), w2, sizeof(w2)),
                jnum(cd, "ratio_out"));
     }
-    const jval_t *tensors = jget(sh, "tensors");
-    size_t ntensors = tensors && tensors->type == J_ARR ? tensors->n : 0;
+    const json_t *tensors = json_object_get(sh, "tensors");
+    size_t ntensors = json_array_size(tensors);
     if (ntensors == 0)
         printf("  tensors    none\n");
     for (size_t i = 0; i < ntensors; i++) {
-        const jval_t *tn = &tensors->items[i];
+        const json_t *tn = json_array_get(tensors, i);
         printf("  tensor     %s: length %llu, slice [%llu, %llu), version "
                "%llu\n",
                jstr(tn, "name"), (unsigned long long)ju64(tn, "length"),
@@ -546,12 +218,13 @@ static void print_shard(int s, const jval_t *sh, totals_t *t) {
     t->out += ju64(sh, "bytes_out");
 }
 
-static void print_summary(const jval_t *root) {
+static void print_summary(const json_t *root) {
     totals_t t;
     memset(&t, 0, sizeof(t));
-    for (size_t s = 0; s < root->n; s++) {
-        const jval_t *sh = &root->items[s];
-        if (sh->type == J_OBJ)
+    size_t nshards = json_array_size(root);
+    for (size_t s = 0; s < nshards; s++) {
+        const json_t *sh = json_array_get(root, s);
+        if (json_is_object(sh))
             print_shard((int)s, sh, &t);
         else
             printf("shard %zu: no answer\n", s);
@@ -561,7 +234,7 @@ static void print_summary(const jval_t *root) {
            "shards: %llu pushes, %llu steps, %llu dropped, %llu rejected, "
            "%llu pulls (%llu blocked for %.3f s), staleness mean %.2f max "
            "%llu, %s in, %s out\n",
-           t.answered, root->n, (unsigned long long)t.workers,
+           t.answered, nshards, (unsigned long long)t.workers,
            (unsigned long long)t.pushes, (unsigned long long)t.steps,
            (unsigned long long)t.dropped, (unsigned long long)t.rejected,
            (unsigned long long)t.pulls, (unsigned long long)t.blocked,
@@ -580,26 +253,24 @@ static int run_stats(tps_client_t *c, char **args) {
                 tps_errmsg(c)[0] ? tps_errmsg(c) : tps_strerror(rc));
         return EXIT_RUNTIME;
     }
-    jval_t root;
-    const char *why = NULL;
-    size_t at = 0;
     /* Parsed even for --json, so that what is printed is known to be one
      * valid JSON array. */
-    if (json_parse(json, strlen(json), &root, &why, &at) < 0 ||
-        root.type != J_ARR) {
+    json_error_t err;
+    json_t *root = json_loads(json, 0, &err);
+    if (!json_is_array(root)) {
         fprintf(stderr,
                 PROG ": the shards' statistics are not a JSON array "
-                     "(%s at byte %zu)\n",
-                why ? why : "another value", at);
-        jfree(&root);
+                     "(%s at byte %d)\n",
+                root ? "another value" : err.text, root ? 0 : err.position);
+        json_decref(root);
         free(json);
         return EXIT_RUNTIME;
     }
     if (opt_json)
         printf("%s\n", json);
     else
-        print_summary(&root);
-    jfree(&root);
+        print_summary(root);
+    json_decref(root);
     free(json);
     return 0;
 }

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+/* The shard's reports: the summary log line and the stats reply, built
+ * with jansson from a view that server.c fills in; see stats.h.
+ *
+ * Must NOT change what it reports on or know about connections: it reads
+ * tps_stats_view_t and nothing else. */
+#include "stats.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "tps_codec.h"
+#include "tps_log.h"
+
+void tps__stats_log(const tps_stats_view_t *v, const char *when) {
+    const tps_shard_stats_t *st = &v->shard->st;
+    tps_log(
+        "%s: %.1f s up, %d tensors, %d workers live, %llu pushes "
+        "(%llu frames, %llu steps), %llu dropped, %llu rejected, %llu pulls "
+        "(%llu blocked, %.3f s), staleness mean %.2f max %llu, %.1f MB in, "
+        "%.1f MB out",
+        when, v->uptime_s, v->shard->ntensors, v->workers,
+        (unsigned long long)st->pushes, (unsigned long long)st->push_frames,
+        (unsigned long long)st->steps, (unsigned long long)st->dropped,
+        (unsigned long long)st->rejected, (unsigned long long)st->pulls,
+        (unsigned long long)st->pulls_blocked, st->blocked_s,
+        tps__hist_mean(&st->staleness), (unsigned long long)st->staleness.max,
+        (double)v->bytes_in / 1e6, (double)v->bytes_out / 1e6);
+}
+
+/* jansson integers are signed: a counter past 2^63 (only a clock a worker
+ * made up can get there) is written negative, and taups-ctl casts it back. */
+static json_int_t u64(uint64_t x) {
+    return (json_int_t)x;
+}
+
+/* Appends v (taken) to a. On failure a is released too and NULL returned,
+ * which makes the caller's json_pack fail. */
+static json_t *append(json_t *a, json_t *v) {
+    if (json_array_append_new(a, v) == 0)
+        return a;
+    json_decref(a);
+    return NULL;
+}
+
+/* x to `scale` (1e3: milliseconds): the reply shows what was measured, not
+ * the noise of the last bits. */
+static double rounded(double x, double scale) {
+    return round(x * scale) / scale;
+}
+
+/* A string from outside (a tensor name) need not be UTF-8, which JSON
+ * requires; if it is not, its bytes past ASCII read as '?' rather than the
+ * whole reply failing. */
+static json_t *text(const char *s) {
+    json_t *j = json_string(s);
+    if (j != NULL)
+        return j;
+    char *copy = strdup(s);
+    if (copy == NULL)
+        return NULL;
+    for (char *p = copy; *p; p++)
+        if ((unsigned char)*p >= 0x80)
+            *p = '?';
+    j = json_string(copy);
+    free(copy);
+    return j;
+}
+
+/* Live ranks' clocks; null for a rank that has not joined or has left. */
+static json_t *clocks_json(const tps_members_t *m) {
+    json_t *a = json_array();
+    for (int r = 0; r < m->n; r++)
+        a = append(a,
+                   m->live[r] ? json_integer(u64(m->clock[r])) : json_null());
+    return a;
+}
+
+static json_t *codecs_json(const tps_shard_stats_t *st) {
+    json_t *a = json_array();
+    for (int i = 0; i < TPS_CODEC_STATS; i++) {
+        const tps_codec_stats_t *cs = &st->codecs[i];
+        if (!cs->used)
+            continue;
+        tps_codec_t codec;
+        char name[64] = "invalid";
+        if (tps__codec_unpack(&codec, cs->id, cs->ratio) == 0) {
+            /* The spec alone ("topk:0.01"), without the description. */
+            tps__codec_describe(&codec, name, sizeof(name));
+            name[strcspn(name, " ")] = '\0';
+        }
+        double in = cs->wire_in ? (double)cs->raw_in / (double)cs->wire_in : 0;
+        double out =
+            cs->wire_out ? (double)cs->raw_out / (double)cs->wire_out : 0;
+        a = append(a,
+                   json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:f}",
+                             "codec", name, "push_frames", u64(cs->push_frames),
+                             "raw_in", u64(cs->raw_in), "wire_in",
+                             u64(cs->wire_in), "pull_frames",
+                             u64(cs->pull_frames), "raw_out", u64(cs->raw_out),
+                             "wire_out", u64(cs->wire_out), "ratio_in",
+                             rounded(in, 1e6), "ratio_out", rounded(out, 1e6)));
+    }
+    return a;
+}
+
+static json_t *tensors_json(const tps_shard_t *sh) {
+    json_t *a = json_array();
+    for (int i = 0; i < sh->ntensors; i++) {
+        const tps_tensor_t *t = &sh->tensors[i];
+        a = append(a, json_pack("{s:i, s:o, s:I, s:I, s:I, s:I}", "id", i,
+                                "name", text(t->name), "length", u64(t->n),
+                                "lo", u64(t->lo), "hi", u64(t->hi), "version",
+                                u64(t->version)));
+    }
+    return a;
+}
+
+char *tps__stats_json(const tps_stats_view_t *v) {
+    const tps_shard_t *sh = v->shard;
+    const tps_shard_stats_t *st = &sh->st;
+    char opt[256];
+    tps__optim_describe(&sh->optim, opt, sizeof(opt));
+    /* A failure anywhere below (out of memory) leaves a NULL that makes
+     * json_pack fail, and json_pack releases what it was given. */
+    json_t *doc = json_pack(
+        "{s:I, s:I, s:o, s:s, s:s, s:f, s:i, s:i, s:I, s:I, s:I, s:I, s:I, "
+        "s:I, s:I, s:f, s:I, s:I, s:o, s:o, s:o, s:o}",
+        "shard", u64(sh->index), "shards", u64(sh->nshards), "listen",
+        text(v->listen), "mode", tps__mode_name(v->mode), "optimizer", opt,
+        "uptime_s", rounded(v->uptime_s, 1e3), "connections", v->connections,
+        "workers", v->workers, "pushes", u64(st->pushes), "push_frames",
+        u64(st->push_frames), "steps", u64(st->steps), "dropped",
+        u64(st->dropped), "rejected", u64(st->rejected), "pulls",
+        u64(st->pulls), "pulls_blocked", u64(st->pulls_blocked), "blocked_s",
+        rounded(st->blocked_s, 1e6), "bytes_in", u64(v->bytes_in), "bytes_out",
+        u64(v->bytes_out), "staleness", tps__hist_json(&st->staleness),
+        "worker_clocks", clocks_json(v->members), "codecs", codecs_json(st),
+        "tensors", tensors_json(sh));
+    /* One line, with the ", " and ": " of jansson's default layout that
+     * people and line tools (grep '"pushes": 20') read; reals as short as
+     * they round-trip to 15 digits. */
+    char *json = json_dumps(doc, JSON_REAL_PRECISION(DBL_DIG));
+    json_decref(doc);
+    return json;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* What a shard reports about itself: the summary line it logs every
+ * --stats-every seconds and when it stops, and the JSON object it answers
+ * a STATS frame with (taups-ctl stats shows it, tests read it).
+ *
+ * It reads a view of the server that server.c fills in, and must NOT reach
+ * into connections or change any state: the counting is server.c's and
+ * shard.c's. */
+#ifndef TPS_STATS_H
+#define TPS_STATS_H
+
+#include <stdint.h>
+
+#include "consistency.h"
+#include "shard.h"
+
+/* The server as the reports see it at one moment; everything borrowed. */
+typedef struct tps_stats_view_s {
+    const tps_shard_t *shard;     /* counters, tensors, optimizer */
+    const tps_members_t *members; /* the workers' clocks */
+    const char *listen;           /* the address bound */
+    tps_mode_t mode;
+    double uptime_s;
+    int connections;
+    int workers;                  /* live */
+    uint64_t bytes_in, bytes_out; /* every connection's, closed ones too */
+} tps_stats_view_t;
+
+/* Logs one summary line that starts with `when` ("stats", "stopping"). */
+void tps__stats_log(const tps_stats_view_t *v, const char *when);
+
+/* The stats reply: one JSON object on one line, in a malloc'd string the
+ * caller frees; NULL when out of memory. */
+char *tps__stats_json(const tps_stats_view_t *v);
+
+#endif
