@@ -129,13 +129,14 @@ char *tps__stats_json(const tps_stats_view_t *v) {
      * json_pack fail, and json_pack releases what it was given. */
     json_t *doc = json_pack(
         "{s:I, s:I, s:o, s:s, s:s, s:f, s:i, s:i, s:I, s:I, s:I, s:I, s:I, "
-        "s:I, s:I, s:f, s:I, s:I, s:o, s:o, s:o, s:o}",
+        "s:I, s:I, s:I, s:f, s:I, s:I, s:o, s:o, s:o, s:o}",
         "shard", u64(sh->index), "shards", u64(sh->nshards), "listen",
         text(v->listen), "mode", tps__mode_name(v->mode), "optimizer", opt,
         "uptime_s", rounded(v->uptime_s, 1e3), "connections", v->connections,
         "workers", v->workers, "pushes", u64(st->pushes), "push_frames",
         u64(st->push_frames), "steps", u64(st->steps), "dropped",
-        u64(st->dropped), "rejected", u64(st->rejected), "pulls",
+        u64(st->dropped), "rejected", u64(st->rejected), "duplicates",
+        u64(st->duplicates), "pulls",
         u64(st->pulls), "pulls_blocked", u64(st->pulls_blocked), "blocked_s",
         rounded(st->blocked_s, 1e6), "bytes_in", u64(v->bytes_in), "bytes_out",
         u64(v->bytes_out), "staleness", tps__hist_json(&st->staleness),
