@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Installs what taups needs (setup.sh) and builds it in build/, passing its
 # arguments to configure. Used by demo.sh and test.sh.
 set -eu

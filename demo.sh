@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Installs what taups needs, builds it in build/, and trains Fashion-MNIST
 # softmax regression on a local cluster of 2 shards and 4 workers with an
 # evaluator, showing live progress; the run directory gets the logs,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Installs every Debian package taups needs to build, test and run its demo.
 # Idempotent; run as root (or through sudo). Runs `apt-get update` once.
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Installs what taups needs, builds it with warnings as errors in build/,
 # and runs the whole test suite (unit, loopback and end-to-end tests).
 set -eu

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The fp16 (IEEE binary16) and bf16 (bfloat16) codecs, and the scalar
  * conversions of tps_codec.h. Portable C: F16C is not on every target, and
  * the block loops below vectorise with plain SSE2, so the conversions are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internals shared by the codec families (tps_codec.c dispatches to
  * codec_float16.c, codec_quant.c, codec_sparse.c and codec_sign.c): the
  * per-family entry points, little-endian access to payload bytes, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The quantising codecs: qsgd:Q (L2 norm per bucket, stochastic rounding to
  * 2^(Q-1)-1 levels per sign) and uniform:Q[:log][:stochastic] (min and max
  * per bucket, 2^Q - 1 steps). Payload layouts and error bounds are in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The sign codec: one bit per element (the float's sign bit) and one f32
  * scale, the mean magnitude, so that decode gives +-mean|x| and the decoded
  * vector has the input's L1 norm. Layout in tps_codec.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The sparsifying codecs: topk:R (the k = ceil(R*n) largest magnitudes,
  * indices sent delta-encoded) and randk:R (k elements at indices both ends
  * derive from the message seed, so only values travel). Layouts in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Address and cluster-list parsing; see tps_cluster.h. */
 #include "tps_cluster.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The cluster as every process sees it: the ordered shard address list
  * ("host:port,host:port,...") and the fixed slice rule of docs/design.md §2.
  * The shard map is derived from these, never negotiated. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The codec interface of tps_codec.h: spec parsing and description, the
  * packed wire identity, sizes, argument checks shared by every codec, the
  * dispatch to the families, and the dense "none" codec itself. */

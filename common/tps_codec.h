@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Gradient codecs (docs/design.md §5): turn a float32 slice into payload bytes
  * and back, with decoding fused into accumulation (acc += w * decode) so that
  * a server needs no dense temporary. Everything here is pure computation: no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Frame-carrying TCP connection; see tps_conn.h. */
 #include "tps_conn.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One TCP connection carrying taups frames, shared by the server and the
  * client library. It owns a frame reader, a small staging buffer for control
  * frames, and byte counters; large payloads are read straight into their

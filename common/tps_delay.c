@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Delay distributions, straggler factors and an EINTR-proof sleep; see
  * tps_delay.h for the specs and the straggler rule. */
 #include "tps_delay.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seeded compute delays that a worker adds after each iteration, to study
  * stragglers and heavy tails on purpose (docs/design.md §7). A delay is drawn from
  * a distribution given as text (--delay), a worker may be named a straggler

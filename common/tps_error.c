@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tps_strerror: one function for taups's own codes and libuv's. */
 #include <uv.h>
 

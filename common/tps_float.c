@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Float32 vector checks; see tps_float.h. */
 #include "tps_float.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Checks on float32 vectors shared by the client and the server. */
 #ifndef TPS_FLOAT_H
 #define TPS_FLOAT_H

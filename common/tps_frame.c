@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Frame reader and writer; see tps_frame.h. */
 #include "tps_frame.h"
 

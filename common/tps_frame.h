@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The taups frame (docs/design.md §4):
  *
  *   | magic "TPS1" u32 | header_len u32 | payload_len u64 | header | payload |

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Release-time arithmetic of the link shaper; see tps_link.h. */
 #include "tps_link.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Link shaping on the send path (docs/design.md §7): each connection may
  * hold its outgoing frames back to imitate a slower network, with a fixed
  * latency, a seeded uniform jitter of +-jitter_ms around it, and a bandwidth

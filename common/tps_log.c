@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Logging; see tps_log.h. */
 #include "tps_log.h"
 

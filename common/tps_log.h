@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One-line log messages on stderr, prefixed with the wall-clock time and the
  * process's identity (e.g. "taups-server[1]"), so that the logs of a whole
  * cluster can be merged and read in order. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xoshiro256** (Blackman & Vigna) with splitmix64 seeding. */
 #include "tps_rng.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seeded pseudo-random numbers for initialisation, data synthesis and
  * minibatch sampling. xoshiro256** seeded through splitmix64: fast, good
  * statistical quality, and identical streams on every host for a seed, which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers of the command-line tools; see tps_tool.h. */
 #include "tps_tool.h"
 

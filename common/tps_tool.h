@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers of the command-line tools (launcher, sweep): allocation that
  * ends the program with a message when memory runs out (a tool has nothing
  * sensible to do then), formatted strings, mkdir -p and finding sibling

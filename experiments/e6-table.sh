@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # E6's table: measured bytes and time per iteration against the
 # parameter-server traffic model, from results/e6-shards (summary.csv, the
 # workers' CSVs and the shards' exit lines), averaged over the seeds.

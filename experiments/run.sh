@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs experiments one after another (concurrent runs would measure each
 # other on a small machine) into experiments/results/NAME, replacing what
 # was there.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libtaups: the worker-side client of a taups parameter-server cluster.
  *
  * A client connects to every shard of the cluster (the same ordered address

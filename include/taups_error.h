@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* taups error codes, shared by every floor of the project: the public API
  * (taups.h) returns them, and common/ uses them without seeing the client.
  *

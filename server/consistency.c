@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Consistency semantics: membership, pull gates, synchronous aggregation and
  * staleness statistics; see consistency.h. */
 #include "consistency.h"

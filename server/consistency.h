@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Consistency semantics of a shard (docs/design.md §3), without networking:
  *
  *   mode    push                                  pull from a worker at clock c

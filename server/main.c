@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* taups-server: one shard of a taups cluster, as a process. */
 #include <signal.h>
 #include <stdio.h>

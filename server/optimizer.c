@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Server-side optimizers, lr schedules, clipping and staleness weights. */
 #include "optimizer.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The shard's update rule: optimizers, learning-rate schedule, warmup,
  * gradient-norm clipping and staleness weighting (docs/design.md §3).
  *

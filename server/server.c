@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shard server: connection handling and the frame dispatch; see server.h. */
 #include "server.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A taups shard server on a libuv loop: accepts connections, checks hellos,
  * and answers declare / push / pull / stats frames against one tps_shard_t.
  * It runs in taups-server's main loop, and in-process in tests and benches

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shard state: tensor table, slices, initialisation and the update rule. */
 #include "shard.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The state of one shard: the tensors it holds a slice of, and the update
  * rule applied to them. No networking here, so that the arithmetic can be
  * unit-tested directly and the server's connection code stays about

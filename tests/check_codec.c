@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the gradient codecs (tps_codec.h): spec parsing and the
  * packed wire identity, wire sizes against the formulas, round trips on edge
  * cases within each codec's stated error bound, the fp16/bf16 conversions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the consistency rules: membership and clocks, the pull
  * gates of each mode, synchronous aggregation in rank order, and the
  * staleness histogram. */

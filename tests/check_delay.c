@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the delay module: sample moments against closed forms for
  * every distribution, reproducibility of the seeded streams, the spec and
  * straggler parsers, the straggler rule, and the sleep helper's lower bound

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the frame reader and encoder: any split of the byte stream,
  * several frames per read, limits enforced before allocation, reuse of
  * buffers. */

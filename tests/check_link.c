@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the link shaper's release-time arithmetic (tps_link.h):
  * latency, jitter bounds and reproducibility, FIFO order under jitter, and
  * the token bucket against values computed by hand for 1 MB/s, i.e.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* In-process loopback tests: a real shard server on 127.0.0.1:0 in its own
  * thread and loop, and real libtaups clients talking TCP to it. */
 #include <check.h>

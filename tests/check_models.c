@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the built-in models (worker/model*.c) and the IDX loader
  * (worker/data_idx.c). Every check compares against a reference computed
  * here independently: eigenvalues by Jacobi rotations, gradients by central

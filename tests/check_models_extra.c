@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the LIBSVM reader (worker/data_libsvm.c) and of the logreg
  * and mlp models (worker/model_logreg.c, worker/model_mlp.c). References are
  * computed here independently: files written from known rows, losses in

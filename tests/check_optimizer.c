@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of the server-side optimizer: staleness weights, the worked
  * textbook examples (SGD on one sample steps to a/||a||^2; a simplified
  * Adam; rescaling before SGD), each optimizer against hand-computed steps,

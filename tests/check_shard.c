@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unit tests of shard state: the slice rule, declarations, range checks,
  * initialisation and the SGD update. */
 #include <check.h>

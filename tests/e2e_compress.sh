@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Compression end to end, with real processes.
 # 1. Error feedback matters: 4 async workers holding different rows of an lsq
 #    problem, top-k at 1%: with error feedback the final loss is far lower

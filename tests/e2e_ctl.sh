@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # taups-ctl against a real cluster: 2 shards after one worker's 20
 # iterations. stats counts what the worker did (and the admin client adds no
 # worker and no push), --json is one valid JSON array, dump writes a .npy

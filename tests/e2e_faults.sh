@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Scheduled faults of taups-launch --fault with the real server and worker: a
 # worker killed in a sync run (the others finish, the run still completes),
 # a worker paused and resumed in an ssp run, and a worker that drops and

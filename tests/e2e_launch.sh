@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # taups-launch with the real server and worker: a run that completes, a
 # server that cannot start, workers that fail, Ctrl-C, a launcher killed
 # outright and --timeout. Each scenario checks the exit status, run.json, the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Link shaping end to end (docs/design.md §7). A shard shapes only what it
 # sends, i.e. its replies: with --latency-ms 20 every push and every pull
 # waits 20 ms more for its reply, so the p50 of a push (one round trip)

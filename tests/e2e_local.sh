@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Local SGD end to end. With K = 4 local steps every worker pushes exactly
 # iterations/K model deltas; with synchronous averaging, 2 workers that hold
 # identical data and take identical (full-batch) steps end exactly where a

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # End to end with real processes: taups-launch starts 2 shards, 4 async
 # workers and an evaluator on least squares with condition number 100; the
 # evaluator's relative error ||x - x*|| / ||x*|| must drop below 1e-3, the run

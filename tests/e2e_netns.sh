@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # taups-launch --hosts netns: 2 shards, 2 workers and the evaluator, each in a
 # network namespace of its own on a bridge, with 5 ms latency on every send,
 # train least squares to a relative error below 1e-3 over 10.199.0.0/16;

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # The server as a process: clear errors for bad options, a clean exit 0 on
 # SIGTERM and SIGINT with every connection closed, hostile bytes answered
 # and survived, and an unreachable shard reported by the worker with its

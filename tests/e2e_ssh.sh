@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # taups-launch --hosts FILE over real ssh: two "hosts" are network
 # namespaces, each with a real sshd of its own (key login only), joined with
 # this host by a bridge in a third namespace. 2 shards and 2 workers train

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Staleness end to end, with one worker slowed by an injected delay.
 # SSP with T = 2: from each shard's trace of answered pulls, no pull was ever
 # answered to a worker at clock c while a live worker's clock was below

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # taups-sweep end to end: a two-point grid (lr 0.1 and 0.3) of short lsq runs,
 # one seed each, must leave summary.csv with one row per configuration and
 # both reaching the target, summary.md, sweep.json, and every plot in PNG

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Sync mode end to end: 4 workers on 2 shards, lsq with --full-batch and plain
 # SGD for 50 steps equals full-batch gradient descent computed independently
 # in double (lsq-reference gd). Then a worker killed with SIGKILL mid-run

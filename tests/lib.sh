@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared helpers of the end-to-end test scripts (sourced, not run).
 # Every script runs under automake's test driver with TAUPS_BUILDDIR set, or
 # by hand from the build directory.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Independent references for the end-to-end tests of the consistency modes
  * on the lsq model (not a test by itself; the e2e scripts call it):
  *

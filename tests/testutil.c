@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers shared by the model unit tests (see testutil.h). */
 #include "testutil.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers shared by the Check unit tests of the models and their loaders
  * (tests/check_models*.c): scratch files in a private directory, a
  * reference cross-entropy, and model construction that fails the test with

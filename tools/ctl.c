@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* taups-ctl: looks inside a running taups cluster.
  *
  * It connects as an admin client, which never counts as a worker and whose

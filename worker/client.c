@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libtaups: the client side of the protocol; see taups.h.
  *
  * The caller's thread and the I/O thread meet in one mutex-protected table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* IDX reader (see data_idx.h). Both files are streamed through zlib's gz*
  * interface, which also reads uncompressed files transparently, so a
  * decompressed copy of the data set works too. */

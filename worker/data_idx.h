@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reader for the IDX files of MNIST-style data sets (Fashion-MNIST as
  * installed by Debian's dataset-fashion-mnist), gzip-compressed or plain:
  * an images file (magic 0x00000803: count, rows, cols, then bytes) and a

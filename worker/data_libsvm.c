@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* LIBSVM reader (see data_libsvm.h). The file goes through zlib's gz*
  * interface, which reads uncompressed files transparently, in chunks split
  * into lines here rather than with gzgets, so that an overlong line or a NUL

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reader for binary classification data in LIBSVM text format, plain or
  * gzip-compressed: one row per line,
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Model registry of taups-worker: maps the model name given on the command
  * line to its constructor, and holds the row-splitting rule every model and
  * data loader shares and the softmax output of the image classifiers. Each

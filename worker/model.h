@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Built-in models of taups-worker: a model is a few named float32 tensors,
  * a minibatch loss and gradient over this worker's share of the training rows,
  * and an evaluation on held-out data. Models know nothing about the network:

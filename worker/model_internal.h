@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internals shared by the built-in models (model.c, model_<name>.c), the
  * IDX and LIBSVM loaders and their unit tests. Nothing here is part
  * of libtaups: worker_main.c uses model.h only. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Binary logistic regression with L2 regularisation on LIBSVM data:
  *
  *     f(w) = (1/m) sum_i log(1 + exp(-y_i w.x_i)) + (lambda/2) ||w||^2,

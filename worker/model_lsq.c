@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Least squares on synthetic data: f(x) = (1/(2m)) ||A x - b||^2 with a
  * Hessian H = A'A/m whose spectrum is known exactly, which makes it the
  * yardstick for how staleness and learning rate affect convergence.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A multilayer perceptron with one hidden layer on Fashion-MNIST:
  *
  *     h = relu(W1 x + b1),  z = W2 h + b2,  loss = cross-entropy(softmax(z)).

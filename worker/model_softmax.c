@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Multinomial logistic regression on Fashion-MNIST (10 classes of 28x28
  * images): logits z = W x + b, loss = mean cross-entropy of softmax(z).
  *

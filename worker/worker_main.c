@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* taups-worker: a ready-made worker (or read-only evaluator) that trains one
  * of the built-in models against a taups cluster. */
 #include <errno.h>
