@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Table-driven option parsing; see tps_opt.h. */
 #include "tps_opt.h"
 
@@ -273,20 +274,6 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
             return TPS_OPT_EXIT_ERR;
     }
     return i;
-}
-
-void tps_json_str(FILE *out, const char *s) {
-    fputc('"', out);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
 }
 
 json_t *tps_opt_json(const tps_opt_t *opts) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Command-line options as one table per program. The table drives parsing,
  * range and choice validation, --help, the KEY=VALUE config-file reader used
  * by the systemd units, and the JSON dump written into run.json, so an option
@@ -65,8 +66,5 @@ json_t *tps_opt_json(const tps_opt_t *opts);
 
 /* Frees what parsing allocated (lists and saved strings). */
 void tps_opt_free(const tps_opt_t *opts);
-
-/* Writes s as a JSON string literal (with quotes and escapes). */
-void tps_json_str(FILE *out, const char *s);
 
 #endif
