@@ -1,0 +1,511 @@
+/* SPDX-License-Identifier: MIT */
+/* Pushes on a shard: each push's fate, fixed at its first chunk (the
+ * staleness this shard measures or the client decided, the staleness
+ * weight, the drop verdict, the 1/n of asynchronous local averaging); the
+ * answers to repeated push frames (the window of dedup.c); the NaN/Inf scan
+ * and the claimed-norm check; applying a chunk, dense or encoded, or in sync
+ * modes buffering it; CLOCK, the commits and the sync step; and the VERSION
+ * probe a client decides one staleness from (docs/design.md §3a).
+ *
+ * Must NOT answer or hold pulls (pull.c: told through
+ * tps__pull_process_pending when a push or a step may release one), and
+ * must not manage connections, hellos or the listener (server.c). */
+#include "server_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include <zstd.h>
+
+#include "taups.h"
+#include "tps_codec.h"
+#include "tps_float.h"
+#include "tps_log.h"
+
+/* Marks the push being received as finished (or abandoned): pulls of its
+ * tensor that waited for it may now be answered. */
+void tps__push_close(sconn_t *sc) {
+    if (!sc->cur_open)
+        return;
+    sc->cur_open = 0;
+    tps_shard_t *sh = &sc->srv->shard;
+    if (sc->cur_tensor < (uint32_t)sh->ntensors)
+        sh->tensors[sc->cur_tensor].pushing--;
+}
+
+/* Grows *buf to hold n bytes; returns it or NULL. */
+static void *grow(void *buf, size_t *cap, size_t n) {
+    if (*cap >= n)
+        return buf;
+    void *p = realloc(buf, n);
+    if (p)
+        *cap = n;
+    return p;
+}
+
+/* Checks a compressed push's codec and sizes and undoes its zstd layer.
+ * Returns the encoded bytes (*enc, *enc_len) or replies with an error and
+ * returns -1. The codec's own decoder validates the contents later. */
+static int unwrap_push(sconn_t *sc, const Taups__Header *h,
+                       const tps_tensor_t *t, uint8_t *payload, uint64_t len,
+                       tps_codec_t *codec, const uint8_t **enc,
+                       size_t *enc_len) {
+    if (tps__codec_unpack(codec, h->codec, h->codec_ratio) < 0) {
+        tps__reply_error(
+            sc, h, TPS_EPROTO, 1,
+            "push to tensor \"%s\": invalid codec id 0x%x (ratio %g)", t->name,
+            h->codec, h->codec_ratio);
+        return -1;
+    }
+    size_t want = tps__codec_wire_size(codec, h->count);
+    if (!h->zstd) {
+        if (len != want) {
+            tps__reply_error(sc, h, TPS_EPROTO, 1,
+                             "push to tensor \"%s\": %llu bytes of %s for %llu "
+                             "elements, expected %zu",
+                             t->name, (unsigned long long)len,
+                             codec->kind == TPS_CODEC_NONE ? "none"
+                                                           : "codec data",
+                             (unsigned long long)h->count, want);
+            return -1;
+        }
+        *enc = payload;
+        *enc_len = (size_t)len;
+        return 0;
+    }
+    unsigned long long content = ZSTD_getFrameContentSize(payload, len);
+    if (h->encoded_len != want || content != want) {
+        tps__reply_error(
+            sc, h, TPS_EPROTO, 1,
+            "push to tensor \"%s\": zstd frame holds %llu bytes, the "
+            "codec needs %zu",
+            t->name, content, want);
+        return -1;
+    }
+    if (sc->zd == NULL)
+        sc->zd = ZSTD_createDCtx();
+    uint8_t *zb = grow(sc->zbuf, &sc->zcap, want ? want : 1);
+    if (sc->zd == NULL || zb == NULL) {
+        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for a zstd push");
+        return -1;
+    }
+    sc->zbuf = zb;
+    size_t got = ZSTD_decompressDCtx(sc->zd, zb, want, payload, len);
+    if (ZSTD_isError(got) || got != want) {
+        tps__reply_error(sc, h, TPS_EPROTO, 1,
+                         "push to tensor \"%s\": bad zstd frame: %s", t->name,
+                         ZSTD_isError(got) ? ZSTD_getErrorName(got) : "short");
+        return -1;
+    }
+    *enc = zb;
+    *enc_len = want;
+    return 0;
+}
+
+/* Scans a push payload for NaN/Inf as it arrives, while it is in cache,
+ * so that accepting a clean push costs no second pass over memory. */
+void tps__push_progress(tps_conn_t *c, const uint8_t *payload, uint64_t from,
+                        uint64_t to) {
+    sconn_t *sc = (sconn_t *)c;
+    if (from == 0) {
+        sc->nonfinite = UINT64_MAX;
+        sc->sumsq = 0;
+    }
+    if (sc->nonfinite != UINT64_MAX || c->rd.hdr->op != TAUPS__OP__PUSH)
+        return;
+    uint64_t f0 = from / sizeof(float), f1 = to / sizeof(float);
+    const float *x = (const float *)payload + f0;
+    uint64_t bad = tps__first_nonfinite(x, f1 - f0);
+    if (bad < f1 - f0) {
+        sc->nonfinite = f0 + bad;
+        return;
+    }
+    /* Only a shard that clips checks the claimed norm, while the bytes
+     * are still in cache. */
+    if (sc->srv->shard.optim.clip_norm > 0 && c->rd.hdr->codec == 0 &&
+        !c->rd.hdr->zstd) {
+        double ss = 0;
+        for (uint64_t i = 0; i < f1 - f0; i++)
+            ss += (double)x[i] * x[i];
+        sc->sumsq += ss;
+    }
+}
+
+/* Sync modes: once every live worker has committed (its CLOCK arrived),
+ * one step of every tensor with the mean of the committed ranks' pushes,
+ * so that every tensor, and every shard, steps over the same workers. */
+void tps__step_try(tps_server_t *s) {
+    tps_shard_t *sh = &s->shard;
+    if (!sh->aggregate || !tps__sync_ready(&s->members))
+        return;
+    for (int id = 0; id < sh->ntensors; id++) {
+        tps_tensor_t *t = &sh->tensors[id];
+        int k = tps__syncbuf_mean(&t->sync, &s->members, t->mean);
+        if (k < 0)
+            tps_log("tensor \"%s\": out of memory for the mean; step skipped",
+                    t->name);
+        else if (k > 0)
+            tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0);
+        t->version = s->step + 1;
+        sh->st.steps++;
+        tps__syncbuf_reset(&t->sync);
+        tps__trace(s, "step", -1, t->version, id, t->version, 0, 1.0, 0, 0);
+    }
+    s->step++;
+    tps__members_uncommit_all(&s->members);
+    tps__pull_process_pending(s);
+}
+
+/* Applies (or, in sync modes, buffers) an encoded gradient chunk. Plain
+ * SGD without weight decay decodes straight into the parameters
+ * (p += -lr*scale*decode(payload), no dense temporary); other update rules
+ * decode into a reused scratch buffer first, since they need g itself. */
+static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
+                         const tps_codec_t *codec, const uint8_t *enc,
+                         size_t enc_len, uint64_t off, int aggregate) {
+    tps_shard_t *sh = &sc->srv->shard;
+    const tps_optim_t *o = &sh->optim;
+    if (aggregate) {
+        float *dst = tps__syncbuf_slot(&t->sync, sc->rank, off);
+        if (dst == NULL)
+            return TPS_ENOMEM;
+        int rc = tps__codec_decode(codec, enc, enc_len, h->count, h->codec_seed,
+                                   dst);
+        if (rc == 0 && sc->cur_scale != 1.0)
+            for (uint64_t i = 0; i < h->count; i++)
+                dst[i] *= (float)sc->cur_scale;
+        return rc;
+    }
+    if (sc->cur_drop)
+        return 0;
+    if (o->kind == TPS_OPTIM_SGD && o->weight_decay == 0) {
+        double lr = tps__optim_lr(o, t->version + 1);
+        return tps__codec_decode_acc(
+            codec, enc, enc_len, h->count, h->codec_seed,
+            (float)(-lr * sc->cur_scale), t->param + off);
+    }
+    float *g = grow(sc->scratch, &sc->scratch_cap,
+                    (h->count ? h->count : 1) * sizeof(float));
+    if (g == NULL)
+        return TPS_ENOMEM;
+    sc->scratch = g;
+    int rc = tps__codec_decode(codec, enc, enc_len, h->count, h->codec_seed, g);
+    if (rc == 0)
+        tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale);
+    return rc;
+}
+
+static void send_push_ok(sconn_t *sc, const tps_push_answer_t *a) {
+    Taups__Header r = TAUPS__HEADER__INIT;
+    r.op = TAUPS__OP__PUSH_OK;
+    r.request_id = a->request_id;
+    r.tensor_id = a->tensor_id;
+    r.offset = a->offset;
+    r.count = a->count;
+    r.version = a->version;
+    r.staleness = a->staleness;
+    r.weight = a->weight;
+    r.dropped = a->dropped;
+    r.shard = sc->srv->shard.index;
+    tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
+}
+
+/* Answers a push frame and remembers the answer, so that a repeat of the
+ * frame is answered the same way without being applied again. */
+static void push_answered(sconn_t *sc, const Taups__Header *h,
+                          const tps_tensor_t *t) {
+    tps_push_answer_t a = {
+        h->request_id, h->offset,     h->tensor_id,          h->count,
+        t->version,    sc->cur_stale, (float)sc->cur_weight, sc->cur_drop};
+    if (tps__dedup_record(&sc->srv->dedup[sc->rank], &a) < 0)
+        tps_log("%s: out of memory for the answers of worker %d; a repeat of "
+                "this push will be refused, not answered",
+                sc->peer, sc->rank);
+    send_push_ok(sc, &a);
+}
+
+/* A push frame this rank already sent in this session: answered again,
+ * never applied twice. Returns 1 when h was such a repeat. */
+static int push_repeat(sconn_t *sc, const Taups__Header *h) {
+    tps_dedup_t *d = &sc->srv->dedup[sc->rank];
+    if (!tps__dedup_is_repeat(d, h->request_id, h->offset))
+        return 0;
+    sc->srv->shard.st.duplicates++;
+    const tps_push_answer_t *a = tps__dedup_find(d, h->request_id, h->offset);
+    if (a != NULL)
+        send_push_ok(sc, a);
+    else
+        tps__reply_error(
+            sc, h, TPS_EINVAL, 0,
+            "worker %d repeats push request %llu (offset %llu), which "
+            "is older than its last %d answers or was refused; not "
+            "applied again",
+            sc->rank, (unsigned long long)h->request_id,
+            (unsigned long long)h->offset, TPS_DEDUP_WINDOW);
+    return 1;
+}
+
+/* The staleness, weight, drop verdict and scale of a push, fixed at its
+ * first chunk so that all its chunks share them. A push the client decided
+ * (docs/design.md §3a) carries one staleness and live-worker count for
+ * every shard; otherwise this shard measures its own. */
+static int push_fate(sconn_t *sc, const Taups__Header *h,
+                     const tps_tensor_t *t) {
+    tps_server_t *s = sc->srv;
+    const tps_shard_t *sh = &s->shard;
+    const tps_consistency_t *cons = &s->cfg.cons;
+    int aggregate = tps__consistency_aggregates(cons);
+    int nlive = s->members.nlive > 0 ? s->members.nlive : 1;
+    int n = nlive;
+    if (h->decided) {
+        if (h->workers < 1 || h->workers > (uint32_t)s->cfg.workers) {
+            tps__reply_error(
+                sc, h, TPS_EPROTO, 1,
+                "decided push of worker %d counts %u live workers, "
+                "outside [1, %d]",
+                sc->rank, h->workers, s->cfg.workers);
+            return -1;
+        }
+        sc->cur_stale = h->staleness;
+        n = (int)h->workers;
+    } else {
+        sc->cur_stale = t->version >= h->version ? t->version - h->version : 0;
+    }
+    sc->cur_drop = !aggregate && cons->max_staleness >= 0 &&
+                   sc->cur_stale > (uint64_t)cons->max_staleness;
+    sc->cur_weight =
+        aggregate ? 1.0 : tps__staleness_weight(&sh->optim, sc->cur_stale);
+    sc->cur_scale =
+        sc->cur_weight * tps__clip_factor(sh->optim.clip_norm, h->grad_norm);
+    /* Asynchronous averaging of local models: each delta counts 1/n, n the
+     * live workers, as the synchronous mean divides by the committed ones. */
+    if (cons->mode == TPS_MODE_LOCAL && !cons->local_sync)
+        sc->cur_scale /= n;
+    if (!aggregate)
+        tps__hist_add(&s->shard.st.staleness, sc->cur_stale);
+    return 0;
+}
+
+/* A push the client decided to drop: one header-only frame per shard, so
+ * that every shard counts the same drop. */
+static void handle_decided_drop(sconn_t *sc, const Taups__Header *h,
+                                uint64_t len) {
+    tps_server_t *s = sc->srv;
+    char err[256];
+    tps_tensor_t *t = tps__shard_range(&s->shard, h->tensor_id, h->offset, 0,
+                                       err, sizeof(err));
+    if (t == NULL || h->count != 0 || len != 0 ||
+        tps__consistency_aggregates(&s->cfg.cons)) {
+        tps__reply_error(
+            sc, h, TPS_EPROTO, 1,
+            "a dropped push must name a tensor, carry nothing, and "
+            "come in a mode that drops: %s",
+            t == NULL ? err : "it did not");
+        return;
+    }
+    tps__push_close(sc);
+    if (push_fate(sc, h, t) < 0)
+        return;
+    sc->cur_drop = 1;
+    s->shard.st.push_frames++;
+    s->shard.st.dropped++;
+    tps__trace(s, "drop", sc->rank, h->clock, (int)h->tensor_id, t->version,
+               sc->cur_stale, sc->cur_weight, 0, h->version);
+    push_answered(sc, h, t);
+}
+
+void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
+                      uint64_t len) {
+    tps_server_t *s = sc->srv;
+    tps_shard_t *sh = &s->shard;
+    const tps_consistency_t *cons = &s->cfg.cons;
+    if (sc->role != TPS_ROLE_WORKER) {
+        tps__reply_error(sc, h, TPS_EINVAL, 1, "only workers may push");
+        return;
+    }
+    if (push_repeat(sc, h))
+        return;
+    if (h->decided && h->dropped) {
+        handle_decided_drop(sc, h, len);
+        return;
+    }
+    tps_tensor_t *t = tps__check_range(sc, h, len, 1);
+    if (t == NULL)
+        return;
+    const float *g = (const float *)payload;
+    tps_codec_t codec;
+    const uint8_t *enc = NULL;
+    size_t enc_len = 0;
+    int encoded = h->codec != 0 || h->zstd;
+    if (encoded &&
+        unwrap_push(sc, h, t, payload, len, &codec, &enc, &enc_len) < 0)
+        return;
+    uint64_t bad = encoded ? UINT64_MAX : sc->nonfinite;
+    if (bad < h->count) {
+        /* Checked before applying anything: one NaN would poison every
+         * parameter it touches and, through them, every worker. The
+         * stream is intact, so the worker stays connected. */
+        sh->st.rejected++;
+        tps__push_close(sc);
+        tps__reply_error(
+            sc, h, TPS_EINVAL, 0,
+            "push from worker %d to tensor \"%s\" has %s at element "
+            "%llu; rejected, parameters unchanged",
+            sc->rank, t->name, isnan(g[bad]) ? "NaN" : "Inf",
+            (unsigned long long)(h->offset + bad));
+        return;
+    }
+    int aggregate = tps__consistency_aggregates(cons);
+    if (aggregate && (h->clock != s->step || s->members.committed[sc->rank])) {
+        sh->st.rejected++;
+        if (h->clock != s->step)
+            tps__reply_error(
+                sc, h, TPS_EINVAL, 0,
+                "%s mode: worker %d pushed tensor \"%s\" for clock "
+                "%llu, but the shard is at step %llu; ignored",
+                tps__mode_name(cons->mode), sc->rank, t->name,
+                (unsigned long long)h->clock, (unsigned long long)s->step);
+        else
+            tps__reply_error(
+                sc, h, TPS_EINVAL, 0,
+                "%s mode: worker %d pushed tensor \"%s\" after its "
+                "CLOCK committed step %llu; ignored",
+                tps__mode_name(cons->mode), sc->rank, t->name,
+                (unsigned long long)s->step);
+        return;
+    }
+    if (!sc->cur_open || sc->cur_tensor != h->tensor_id) {
+        /* First chunk of a logical push. A pull of this tensor waits until
+         * its last chunk, so that no reply holds half of it. */
+        tps__push_close(sc);
+        if (push_fate(sc, h, t) < 0)
+            return;
+        sc->cur_open = 1;
+        sc->cur_tensor = h->tensor_id;
+        sc->cur_sumsq = 0;
+        t->pushing++;
+    }
+    if (sh->optim.clip_norm > 0 && !encoded) {
+        /* The clip factor trusts the claimed norm of the whole gradient; a
+         * slice may not be longer than the whole. */
+        double claim = (double)h->grad_norm;
+        sc->cur_sumsq += sc->sumsq;
+        if (sc->cur_sumsq > claim * claim * (1 + 1e-4) + 1e-12) {
+            sh->st.rejected++;
+            tps__push_close(sc);
+            tps__reply_error(sc, h, TPS_EINVAL, 0,
+                             "push from worker %d to tensor \"%s\" claims a "
+                             "gradient norm of %g, but its slice on this shard "
+                             "alone has norm %g; rejected",
+                             sc->rank, t->name, claim, sqrt(sc->cur_sumsq));
+            return;
+        }
+    }
+    uint64_t off = h->offset - t->lo;
+    tps_codec_stats_t *cs = tps__codec_stats(sh, h->codec, h->codec_ratio);
+    cs->push_frames++;
+    cs->raw_in += h->count * sizeof(float);
+    cs->wire_in += TPS_PREAMBLE_LEN + sc->c.rd.hlen + len;
+    int rc = 0;
+    if (encoded) {
+        rc = apply_encoded(sc, h, t, &codec, enc, enc_len, off, aggregate);
+    } else if (aggregate) {
+        rc = tps__syncbuf_add(&t->sync, sc->rank, off, g, h->count,
+                              (float)sc->cur_scale);
+    } else if (!sc->cur_drop) {
+        tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale);
+    }
+    if (rc == TPS_ENOMEM) {
+        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory applying a push");
+        return;
+    }
+    if (rc < 0) {
+        /* The decoder validates before it writes: nothing was applied. */
+        tps__push_close(sc);
+        sh->st.rejected++;
+        tps__reply_error(sc, h, rc, 0,
+                         "push from worker %d to tensor \"%s\": malformed %s "
+                         "payload (%s); rejected, parameters unchanged",
+                         sc->rank, t->name, "codec", tps_strerror(rc));
+        return;
+    }
+    sh->st.push_frames++;
+    if (h->last) {
+        if (sc->cur_drop) {
+            sh->st.dropped++;
+        } else {
+            sh->st.pushes++;
+            if (aggregate) {
+                t->sync.done[sc->rank] = 1; /* counts once committed */
+            } else {
+                t->version++;
+                sh->st.steps++;
+            }
+        }
+        tps__trace(s, sc->cur_drop ? "drop" : "push", sc->rank, h->clock,
+                   (int)h->tensor_id, t->version, sc->cur_stale, sc->cur_weight,
+                   0, h->version);
+    }
+    push_answered(sc, h, t);
+    if (h->last) {
+        tps__push_close(sc);
+        if (s->pending)
+            tps__pull_process_pending(s);
+    }
+}
+
+/* A worker finished an iteration: its clock moves, and in sync modes its
+ * pushes of the pending step are committed. */
+void tps__clock_handle(sconn_t *sc, const Taups__Header *h) {
+    tps_server_t *s = sc->srv;
+    if (sc->role != TPS_ROLE_WORKER) {
+        tps__reply_error(sc, h, TPS_EINVAL, 1, "only workers have a clock");
+        return;
+    }
+    if (h->clock > sc->clock)
+        sc->clock = h->clock;
+    if (!s->shard.aggregate) {
+        if (tps__members_advance(&s->members, sc->rank, h->clock)) {
+            tps__trace(s, "clock", sc->rank, h->clock, -1, 0, 0, 0, 0, 0);
+            tps__pull_process_pending(s);
+        }
+        return;
+    }
+    if (h->clock <= s->step)
+        return; /* a step already taken: a repeat, harmless */
+    if (h->clock > s->step + 1) {
+        tps__reply_error(
+            sc, h, TPS_EINVAL, 0,
+            "%s mode: worker %d ends clock %llu, but the shard is at "
+            "step %llu; ignored",
+            tps__mode_name(s->cfg.cons.mode), sc->rank,
+            (unsigned long long)h->clock - 1, (unsigned long long)s->step);
+        return;
+    }
+    tps__members_advance(&s->members, sc->rank, h->clock);
+    if (!s->members.committed[sc->rank]) {
+        tps__members_commit(&s->members, sc->rank);
+        tps__trace(s, "clock", sc->rank, h->clock, -1, s->step, 0, 0, 0, 0);
+        tps__step_try(s);
+    }
+}
+
+/* The tensor's version now and the live workers: what a client needs to
+ * decide one staleness for a push on every shard. */
+void tps__version_handle(sconn_t *sc, const Taups__Header *h) {
+    tps_shard_t *sh = &sc->srv->shard;
+    if (h->tensor_id >= (uint32_t)sh->ntensors) {
+        tps__reply_error(sc, h, TPS_ENOENT, 0,
+                         "no tensor with id %u on shard %u", h->tensor_id,
+                         sh->index);
+        return;
+    }
+    Taups__Header r = TAUPS__HEADER__INIT;
+    r.op = TAUPS__OP__VERSION_OK;
+    r.request_id = h->request_id;
+    r.tensor_id = h->tensor_id;
+    r.version = sh->tensors[h->tensor_id].version;
+    r.workers = (uint32_t)sc->srv->members.nlive;
+    r.shard = sh->index;
+    tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
+}

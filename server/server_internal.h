@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/* Internals of the shard server shared by its rooms: server.c (listener,
+ * connections, hello, declare, frame dispatch, start/stop/free), push.c
+ * (push fates, commits, the sync step) and pull.c (the pull gate, pending
+ * pulls, replies). Nothing here is part of server.h: taups-server, the
+ * tests and the benches use that only.
+ *
+ * Must NOT hold logic: the shared types, and the tps__ functions the rooms
+ * call each other through, each with its contract. */
+#ifndef TPS_SERVER_INTERNAL_H
+#define TPS_SERVER_INTERNAL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <zstd.h>
+
+#include "dedup.h"
+#include "server.h"
+#include "tps_conn.h"
+
+typedef struct sconn_s sconn_t;
+
+/* A buffer for one encoded pull reply, owned by its connection. */
+typedef struct outbuf_s outbuf_t;
+struct outbuf_s {
+    outbuf_t *next;
+    sconn_t *owner;
+    size_t cap;
+    uint8_t data[];
+};
+
+/* Per-connection state. A connection is "doomed" once it has broken the
+ * protocol: its error reply is queued, nothing more is read from it, and it
+ * is closed when the reply has been written. */
+struct sconn_s {
+    tps_conn_t c; /* first: tps_conn_t * and sconn_t * are interchangeable */
+    tps_server_t *srv;
+    sconn_t *prev, *next;
+    int hello; /* hello accepted */
+    int role;  /* TPS_ROLE_* */
+    int rank;
+    uint64_t clock;
+    int doomed;
+    uint64_t nonfinite; /* first NaN/Inf float of the payload being read */
+    double sumsq;       /* of the dense payload being read (clipping on) */
+    /* The logical push being received, decided at its first chunk so that
+     * all its chunks share one staleness, weight and drop verdict. */
+    int cur_open;
+    uint32_t cur_tensor;
+    int cur_drop;
+    uint64_t cur_stale;
+    double cur_weight, cur_scale;
+    double cur_sumsq; /* of the push's dense chunks so far */
+    /* Compressed payloads: a zstd context and buffers reused across frames,
+     * grown to the largest seen. */
+    ZSTD_DCtx *zd;
+    uint8_t *zbuf;
+    size_t zcap;
+    float *scratch;     /* decoded gradient, for optimizers with state */
+    size_t scratch_cap; /* in bytes */
+    outbuf_t *spare;    /* encoded pull replies, returned after the write */
+    char peer[64];
+};
+
+/* A worker's pull that its consistency gate holds back. */
+typedef struct pull_req_s {
+    uint64_t request_id, offset, count, clock;
+    uint64_t chunk; /* elements per reply frame */
+    uint32_t tensor_id;
+    uint32_t codec; /* packed pull codec, 0: dense */
+    float ratio;
+} pull_req_t;
+
+typedef struct pending_s pending_t;
+struct pending_s {
+    pending_t *next;
+    sconn_t *sc;
+    pull_req_t req;
+    double since;
+};
+
+struct tps_server_s {
+    uv_loop_t *loop;
+    tps_server_config_t cfg;
+    tps_shard_t shard;
+    uv_tcp_t listener;
+    uv_timer_t stats_timer;
+    uv_async_t stop_async;
+    int port;
+    int stopping;
+    int open_handles; /* listener + timer + async; freed when 0 */
+    sconn_t *conns;
+    int nconns;
+    uint64_t accepted; /* connections so far: each one's jitter stream */
+    char listen_text[300];
+    /* Totals of connections already closed. */
+    uint64_t closed_bytes_in, closed_bytes_out;
+    double started;
+    tps_members_t members;
+    uint64_t step;      /* aggregating modes: steps taken, every tensor's
+                           version */
+    tps_dedup_t *dedup; /* per rank: answers to its recent push frames */
+    pending_t *pending;
+    FILE *trace;
+};
+
+/* server.c ---------------------------------------------------------------- */
+
+/* One trace row (no-op without --trace); min_clock is -1 when no worker is
+ * live. */
+void tps__trace(tps_server_t *s, const char *event, int rank, uint64_t clock,
+                int tensor, uint64_t version, uint64_t staleness, double weight,
+                double blocked_ms, uint64_t read);
+
+/* Answers request `h` (NULL: request 0) with an error and, when `fatal`,
+ * closes the connection once the reply is out. The message is also logged
+ * with the peer's name. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
+                      int fatal, const char *fmt, ...);
+
+/* Sends a reply; on failure logs it, runs cb(arg, err) (so that arg is
+ * released on every path) and closes the connection. */
+void tps__send_or_close(sconn_t *sc, const Taups__Header *r,
+                        const void *payload, uint64_t len, tps_write_cb cb,
+                        void *arg);
+
+/* Common checks of a push or pull: tensor, slice range, payload size (a
+ * push's encoded payload is left to tps__push_handle). Returns the tensor,
+ * or NULL after a fatal error reply. */
+tps_tensor_t *tps__check_range(sconn_t *sc, const Taups__Header *h,
+                               uint64_t payload_len, int is_push);
+
+/* push.c ------------------------------------------------------------------ */
+
+/* A PUSH frame from a connection that has said hello. */
+void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
+                      uint64_t len);
+
+/* The connection's payload-progress callback: scans a push payload for
+ * NaN/Inf (and sums its squares when the shard clips) as it arrives. */
+void tps__push_progress(tps_conn_t *c, const uint8_t *payload, uint64_t from,
+                        uint64_t to);
+
+/* Marks the push being received on sc as finished (or abandoned); no-op
+ * when none is open. */
+void tps__push_close(sconn_t *sc);
+
+/* A CLOCK frame: the worker's clock moves; in sync modes it commits. */
+void tps__clock_handle(sconn_t *sc, const Taups__Header *h);
+
+/* A VERSION frame: the tensor's version and the live workers. */
+void tps__version_handle(sconn_t *sc, const Taups__Header *h);
+
+/* Sync modes: takes the pending step once every live worker has committed,
+ * then answers the pulls it releases. No-op otherwise. */
+void tps__step_try(tps_server_t *s);
+
+/* pull.c ------------------------------------------------------------------ */
+
+/* A PULL frame: answered now, or held until its gate opens. */
+void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len);
+
+/* Answers every held pull whose gate is now open. */
+void tps__pull_process_pending(tps_server_t *s);
+
+/* A closing connection: drops its held pulls and frees its spare reply
+ * buffers (every write callback has run by then). */
+void tps__pull_forget(sconn_t *sc);
+
+/* Frees every held pull of a server being freed. */
+void tps__pull_free_all(tps_server_t *s);
+
+#endif
