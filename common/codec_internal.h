@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Internals shared by the codec families (tps_codec.c dispatches to
- * codec_float16.c, codec_quant.c, codec_sparse.c and codec_sign.c): the
+ * codec_float16.c, codec_quant.c, codec_topk.c and codec_sign.c): the
  * per-family entry points, little-endian access to payload bytes, and the
  * counter-based random stream of stochastic rounding. Nothing here is part of
  * libtaups's interface: callers use tps_codec.h.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparsifying codecs: topk:R (the k = ceil(R*n) largest magnitudes,
+/* The sparsifying codecs, named after the first: topk:R (the k = ceil(R*n) largest magnitudes,
  * indices sent delta-encoded) and randk:R (k elements at indices both ends
  * derive from the message seed, so only values travel). Layouts in
  * tps_codec.h.
