@@ -153,8 +153,9 @@ int tps_pull(tps_client_t *c, int tensor, float *dst);
 
 /* Ends this worker's iteration: advances its clock by one and tells every
  * shard, after the frames of the pushes already started (in sync modes this
- * commits them). Returns the new clock, or a negative error when a shard
- * cannot be told. */
+ * commits them). Does not wait for the shards. Returns the new clock, or a
+ * negative error when the client is already broken (a shard that cannot be
+ * told breaks it, and the next call reports that). */
 int64_t tps_clock(tps_client_t *c);
 
 /* The version (updates applied) each shard reported for `tensor` in the last
