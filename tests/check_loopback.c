@@ -10,81 +10,20 @@
 
 #include <uv.h>
 
+#include "rawclient.h"
 #include "server/server.h"
 #include "taups.h"
 #include "tps_cluster.h"
 #include "tps_codec.h"
 #include "tps_frame.h"
 
-typedef struct cluster_s {
-    int n;
-    uv_loop_t loops[4];
-    tps_server_t *srv[4];
-    uv_thread_t threads[4];
-    char list[256];
-} cluster_t;
-
-static void run_loop(void *arg) {
-    uv_run(arg, UV_RUN_DEFAULT);
-}
-
-/* Starts n shard servers on free ports. Servers are bound one by one to
- * port 0; the cluster list is only known once all are bound, so each is told
- * the final list through the config before it serves (the list only matters
- * for the shard count and the hello check). */
+/* Starts n shard servers on free ports (tests/rawclient.h). */
 static void cluster_start(cluster_t *c, int n, int workers, double lr) {
-    memset(c, 0, sizeof(*c));
-    c->n = n;
-    for (int s = 0; s < n; s++) {
-        tps_server_config_t cfg;
-        tps__server_config_init(&cfg);
-        char fake[256] = "";
-        for (int k = 0; k < n; k++)
-            snprintf(fake + strlen(fake), sizeof(fake) - strlen(fake), "%s127.0.0.1:1",
-                     k ? "," : "");
-        cfg.listen = "127.0.0.1:0";
-        cfg.cluster = fake;
-        cfg.shard = s;
-        cfg.workers = workers;
-        cfg.optim.lr = lr;
-        cfg.stats_every = 0;
-        cfg.quiet = 1;
-        char err[256];
-        ck_assert_int_eq(uv_loop_init(&c->loops[s]), 0);
-        int rc = tps__server_start(&c->loops[s], &cfg, &c->srv[s], err, sizeof(err));
-        ck_assert_msg(rc == 0, "server start: %s", err);
-        snprintf(c->list + strlen(c->list), sizeof(c->list) - strlen(c->list),
-                 "%s127.0.0.1:%d", s ? "," : "", tps__server_port(c->srv[s]));
-    }
-    for (int s = 0; s < n; s++)
-        ck_assert_int_eq(uv_thread_create(&c->threads[s], run_loop, &c->loops[s]), 0);
-}
-
-static void cluster_stop(cluster_t *c) {
-    for (int s = 0; s < c->n; s++) {
-        tps__server_stop_async(c->srv[s]);
-        uv_thread_join(&c->threads[s]);
-        tps__server_free(c->srv[s]);
-        /* Every handle was closed: the loop must close cleanly. */
-        ck_assert_int_eq(uv_loop_close(&c->loops[s]), 0);
-    }
-}
-
-static tps_client_t *open_client(const cluster_t *c, tps_role_t role, int rank,
-                                 int workers, size_t chunk) {
-    tps_options_t o;
-    tps_options_init(&o);
-    o.cluster = c->list;
-    o.role = role;
-    o.rank = rank;
-    o.workers = workers;
-    o.chunk_bytes = chunk;
-    o.connect_timeout_ms = 3000;
-    tps_client_t *cl;
-    char err[512];
-    int rc = tps_open(&o, &cl, err, sizeof(err));
-    ck_assert_msg(rc == 0, "open: %s", err);
-    return cl;
+    tps_server_config_t cfg;
+    tps__server_config_init(&cfg);
+    cfg.workers = workers;
+    cfg.optim.lr = lr;
+    cluster_start_cfg(c, n, &cfg);
 }
 
 /* A worker whose pushes (and, unless NULL, pull replies) are compressed. */
@@ -248,14 +187,6 @@ END_TEST
 
 /* Hostile bytes on a raw socket: the server answers with an error, closes
  * that connection, and keeps serving a well-behaved client. */
-static int raw_connect(int port) {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in a;
-    uv_ip4_addr("127.0.0.1", port, &a);
-    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof(a)), 0);
-    return fd;
-}
-
 static int read_until_eof(int fd, char *buf, size_t cap) {
     size_t got = 0;
     ssize_t n;
@@ -354,46 +285,12 @@ START_TEST(test_residual_overflow_named) {
 }
 END_TEST
 
-/* Writes one frame to a raw socket. */
-static void raw_send(int fd, const Taups__Header *h, const void *payload,
-                     size_t len) {
-    uint8_t meta[512];
-    size_t n = tps_frame_encode_meta(h, len, meta, sizeof(meta));
-    ck_assert_uint_gt(n, 0);
-    ck_assert_int_eq(write(fd, meta, n), (ssize_t)n);
-    if (len)
-        ck_assert_int_eq(write(fd, payload, len), (ssize_t)len);
-}
-
-/* Reads one frame from a raw socket into rd; returns its header. */
-static const Taups__Header *raw_recv(int fd, tps_reader_t *rd) {
-    tps_reader_next(rd);
-    int rc = 0;
-    while (rc == 0) {
-        uint8_t *base;
-        size_t want;
-        tps_reader_want(rd, &base, &want);
-        ssize_t n = read(fd, base, want);
-        ck_assert_int_gt(n, 0);
-        rc = tps_reader_commit(rd, (size_t)n);
-    }
-    ck_assert_int_eq(rc, 1);
-    return rd->hdr;
-}
-
 /* Connects as worker 0 of a 1-worker, 1-shard cluster without the library,
  * to send frames the library would never send. */
 static int raw_worker(int port, tps_reader_t *rd) {
     int fd = raw_connect(port);
     ck_assert_int_eq(tps_reader_init(rd, NULL, NULL, NULL), 0);
-    Taups__Header h = TAUPS__HEADER__INIT;
-    h.op = TAUPS__OP__HELLO;
-    h.proto_version = TPS_PROTO_VERSION;
-    h.role = TAUPS__ROLE__WORKER;
-    h.workers = 1;
-    h.shards = 1;
-    raw_send(fd, &h, NULL, 0);
-    ck_assert_int_eq(raw_recv(fd, rd)->op, TAUPS__OP__HELLO_OK);
+    raw_hello(fd, rd, TPS_ROLE_WORKER, 0, 1, 1, 0, 0);
     return fd;
 }
 
