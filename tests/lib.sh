@@ -41,9 +41,13 @@ fail() {
 # A port that was free a moment ago (the kernel's choice for port 0 is not
 # available from a shell, so random ports are tried against ss's list).
 free_port() {
-    local p
+    # Below the kernel's range for outgoing connections, which no client
+    # socket can take between this check and the server's bind.
+    local p lo
+    lo=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+    [ "$lo" -gt 12000 ] || lo=32768
     while :; do
-        p=$(( (RANDOM << 15 | RANDOM) % 30000 + 20000 ))
+        p=$(( (RANDOM << 15 | RANDOM) % (lo - 10000) + 10000 ))
         if ! ss -Htln "sport = :$p" 2>/dev/null | grep -q .; then
             echo "$p"
             return
