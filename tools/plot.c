@@ -38,10 +38,12 @@ int tps__plot_open(tps_plot_t *p, const char *dir, const char *script,
         fprintf(f, "# %s\n", note);
     /* pngcairo draws better, but not every gnuplot build has it; asking the
      * gnuplot that runs the script keeps the script right on any machine. */
+    /* "height 1": gnuplot sizes a key below the plot one line short, and the
+     * x label then sits under the key's first row. */
     fputs("set macros\n"
           "pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? "
           "'pngcairo' : 'png'\n"
-          "set grid\nset key outside below left Left reverse maxcols 2 "
+          "set grid\nset key outside below left Left reverse maxcols 2 height 1 "
           "noenhanced\n",
           f);
     return 0;
