@@ -161,6 +161,43 @@ static int apply_defaults(const tps_opt_t *opts, const char *prog) {
     return 0;
 }
 
+/* The value of a KEY=VALUE line, in place: quoted ("..." with \" and \\
+ * escapes, or '...'), or bare up to a " #" comment, with the blanks around
+ * it trimmed. Returns NULL, or what is wrong with the line. */
+static const char *config_value(char *v, char **out) {
+    while (*v == ' ' || *v == '\t')
+        v++;
+    char *rest;
+    if (*v == '"' || *v == '\'') {
+        char q = *v++, *w = v, *r = v;
+        while (*r && *r != q) {
+            if (q == '"' && *r == '\\' && (r[1] == '"' || r[1] == '\\'))
+                r++;
+            *w++ = *r++;
+        }
+        if (*r != q)
+            return "unterminated quoted value";
+        *w = '\0';
+        rest = r + 1;
+        while (*rest == ' ' || *rest == '\t')
+            rest++;
+        if (*rest != '\0' && *rest != '#')
+            return "text after a quoted value (quote all of it, or put # "
+                   "before a comment)";
+        *out = v;
+        return NULL;
+    }
+    char *e = v;
+    for (; *e; e++)
+        if (*e == '#' && (e == v || e[-1] == ' ' || e[-1] == '\t'))
+            break;
+    *e = '\0';
+    while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
+        *--e = '\0';
+    *out = v;
+    return NULL;
+}
+
 int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
                       const char *path) {
     FILE *f = fopen(path, "r");
@@ -189,11 +226,22 @@ int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
             break;
         }
         char *k = p, *ke = eq;
+        /* What an operator writes in a systemd EnvironmentFile or a shell
+         * file works here too: "export KEY=...". */
+        if (strncmp(k, "export", 6) == 0 && (k[6] == ' ' || k[6] == '\t')) {
+            k += 7;
+            while (*k == ' ' || *k == '\t')
+                k++;
+        }
         while (ke > k && (ke[-1] == ' ' || ke[-1] == '\t'))
             ke--;
         char *v = eq + 1;
-        while (*v == ' ' || *v == '\t')
-            v++;
+        const char *why = config_value(v, &v);
+        if (why != NULL) {
+            fprintf(stderr, "%s: %s:%d: %s\n", prog, path, lineno, why);
+            rc = TPS_OPT_EXIT_ERR;
+            break;
+        }
         /* Accept the systemd EnvironmentFile spelling too: TAUPS_MAX_STALENESS */
         char key[128];
         size_t kl = (size_t)(ke - k);

@@ -53,10 +53,13 @@ typedef struct tps_opt_s {
 int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
                   int argc, char **argv);
 
-/* Reads KEY=VALUE lines (KEY is an option name, '#' starts a comment) from
- * `path` and applies them as if given on the command line; call it before
- * tps_opt_parse's command line so that the command line wins, by passing the
- * file through --config. Returns 0 or TPS_OPT_EXIT_ERR. */
+/* Reads KEY=VALUE lines from `path` and applies them as if given on the
+ * command line. KEY is an option name or its EnvironmentFile spelling
+ * (TAUPS_MAX_STALENESS for max-staleness), optionally after "export"; a
+ * value may be quoted ("..." or '...'); '#' starts a comment line, and " #"
+ * a comment after a bare value. tps_opt_parse reads every --config file in
+ * order (later ones win) before the rest of the command line (which wins
+ * over all). Returns 0 or TPS_OPT_EXIT_ERR. */
 int tps_opt_load_file(const tps_opt_t *opts, const char *prog, const char *path);
 
 /* Every option and its current value as a JSON object (name -> value; a
