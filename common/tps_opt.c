@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 
@@ -275,6 +276,12 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
             cfg = argv[i + 1];
         else if (strncmp(argv[i], "--config=", 9) == 0)
             cfg = argv[i] + 9;
+        /* "-FILE" is optional, as in a unit's EnvironmentFile=-FILE. */
+        if (cfg && cfg[0] == '-') {
+            if (access(cfg + 1, F_OK) != 0)
+                continue;
+            cfg++;
+        }
         if (cfg && tps_opt_load_file(opts, prog, cfg) < 0)
             return TPS_OPT_EXIT_ERR;
     }

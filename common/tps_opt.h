@@ -59,7 +59,8 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
  * value may be quoted ("..." or '...'); '#' starts a comment line, and " #"
  * a comment after a bare value. tps_opt_parse reads every --config file in
  * order (later ones win) before the rest of the command line (which wins
- * over all). Returns 0 or TPS_OPT_EXIT_ERR. */
+ * over all); "--config -FILE" is skipped when FILE does not exist. Returns 0
+ * or TPS_OPT_EXIT_ERR. */
 int tps_opt_load_file(const tps_opt_t *opts, const char *prog, const char *path);
 
 /* Every option and its current value as a JSON object (name -> value; a

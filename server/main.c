@@ -5,9 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <systemd/sd-daemon.h>
 #include <uv.h>
 
 #include "server.h"
+#include "tps_cluster.h"
 #include "tps_log.h"
 #include "tps_opt.h"
 
@@ -18,9 +20,38 @@ static const char usage[] =
     "applies pushed gradients with its optimizer under the consistency mode\n"
     "and answers pulls. SIGTERM or SIGINT closes every connection and exits 0.";
 
+/* What the service manager hears (sd_notify, a no-op without
+ * NOTIFY_SOCKET): readiness, live counters, the watchdog, stopping. */
+typedef struct notifier_s {
+    uv_timer_t timer;
+    tps_server_t *srv;
+    uint64_t last_pushes;
+    double last_t;
+    int watchdog;
+} notifier_t;
+
+static void on_notify_timer(uv_timer_t *t) {
+    notifier_t *n = t->data;
+    const tps_shard_t *sh = tps__server_shard(n->srv);
+    double now = tps_now();
+    double rate = (double)(sh->st.pushes - n->last_pushes) / (now - n->last_t);
+    n->last_pushes = sh->st.pushes;
+    n->last_t = now;
+    sd_notifyf(0, "STATUS=%.0f pushes/s, %d workers live, %llu pushes, "
+                  "%llu steps%s",
+               rate, tps__server_live_workers(n->srv),
+               (unsigned long long)sh->st.pushes,
+               (unsigned long long)sh->st.steps,
+               n->watchdog ? "\nWATCHDOG=1" : "");
+}
+
 static void on_signal(uv_signal_t *sig, int signum) {
+    notifier_t *n = sig->data;
     tps_log("signal %d: shutting down", signum);
-    tps__server_stop(sig->data);
+    sd_notify(0, "STOPPING=1");
+    if (uv_is_active((uv_handle_t *)&n->timer))
+        uv_timer_stop(&n->timer);
+    tps__server_stop(n->srv);
     uv_close((uv_handle_t *)sig, NULL);
 }
 
@@ -106,8 +137,21 @@ int main(int argc, char **argv) {
         fprintf(stderr, "taups-server: unexpected argument \"%s\"\n", argv[rc]);
         return 2;
     }
+    /* Without --listen a shard listens on its own entry of the cluster
+     * list, so that one cluster.conf serves every host. */
+    char own[300];
+    if (listen == NULL && cluster != NULL) {
+        tps_addr_t *list = NULL;
+        int n = tps_cluster_parse(cluster, &list, own, sizeof(own));
+        if (n > shard && shard >= 0) {
+            snprintf(own, sizeof(own), "%s:%d", list[shard].host, list[shard].port);
+            listen = own;
+        }
+        free(list);
+    }
     if (listen == NULL) {
-        fprintf(stderr, "taups-server: --listen HOST:PORT is required\n");
+        fprintf(stderr, "taups-server: --listen HOST:PORT is required (or "
+                        "--cluster with this --shard's address)\n");
         return 2;
     }
     cfg.listen = listen;
@@ -147,10 +191,25 @@ int main(int argc, char **argv) {
         tps_opt_free(opts);
         return 1;
     }
+    /* Ready: listening (the shard holds no state to restore yet). */
+    notifier_t notifier = {.srv = srv, .last_t = tps_now()};
+    uint64_t wd_usec = 0;
+    notifier.watchdog = sd_watchdog_enabled(0, &wd_usec) > 0;
+    uv_timer_init(&loop, &notifier.timer);
+    notifier.timer.data = &notifier;
+    if (getenv("NOTIFY_SOCKET") != NULL) {
+        sd_notifyf(0, "READY=1\nSTATUS=listening on %s as shard %d",
+                   listen, shard);
+        uint64_t ms = 2000;
+        if (notifier.watchdog && wd_usec / 2000 < ms)
+            ms = wd_usec / 2000 ? wd_usec / 2000 : 1;
+        uv_timer_start(&notifier.timer, on_notify_timer, ms, ms);
+        uv_unref((uv_handle_t *)&notifier.timer);
+    }
     uv_signal_t sigterm, sigint;
     uv_signal_init(&loop, &sigterm);
     uv_signal_init(&loop, &sigint);
-    sigterm.data = sigint.data = srv;
+    sigterm.data = sigint.data = &notifier;
     uv_signal_start(&sigterm, on_signal, SIGTERM);
     uv_signal_start(&sigint, on_signal, SIGINT);
     /* Whichever signal did not fire must not keep the loop alive. */
@@ -161,6 +220,7 @@ int main(int argc, char **argv) {
         uv_close((uv_handle_t *)&sigterm, NULL);
     if (!uv_is_closing((uv_handle_t *)&sigint))
         uv_close((uv_handle_t *)&sigint, NULL);
+    uv_close((uv_handle_t *)&notifier.timer, NULL);
     uv_run(&loop, UV_RUN_DEFAULT);
     tps__server_free(srv);
     rc = uv_loop_close(&loop);

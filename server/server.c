@@ -531,6 +531,10 @@ int tps__server_port(const tps_server_t *s) {
     return s->port;
 }
 
+int tps__server_live_workers(const tps_server_t *s) {
+    return s->members.nlive;
+}
+
 const tps_shard_t *tps__server_shard(const tps_server_t *s) {
     return &s->shard;
 }

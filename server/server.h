@@ -62,6 +62,9 @@ void tps__server_free(tps_server_t *s);
 
 const tps_shard_t *tps__server_shard(const tps_server_t *s);
 
+/* Workers connected now. */
+int tps__server_live_workers(const tps_server_t *s);
+
 /* Counters as a JSON object in a malloc'd string (caller frees). */
 char *tps__server_stats_json(const tps_server_t *s);
 

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <systemd/sd-daemon.h>
+
 #include "model.h"
 #include "taups.h"
 #include "tps_delay.h"
@@ -610,7 +612,12 @@ int main(int argc, char **argv) {
         tps_log("mode local: %d local steps at lr %g per push", plan.local_steps,
                 local_lr);
     }
+    /* Ready once it has joined every shard and declared its tensors. */
+    sd_notifyf(0, "READY=1\nSTATUS=%s %d: joined %d shards, mode %s",
+               is_eval ? "evaluator" : "worker", rank, tps_shards(w.cl),
+               tps_mode(w.cl));
     rc = is_eval ? run_evaluator(&w, every_ms, seconds) : run_worker(&w, &plan);
+    sd_notify(0, "STOPPING=1");
 out:
     if (w.log && fclose(w.log) != 0 && rc == 0) {
         tps_log("cannot write %s: %s", logpath, strerror(errno));
