@@ -162,6 +162,26 @@ static int apply_defaults(const tps_opt_t *opts, const char *prog) {
     return 0;
 }
 
+/* One cluster.conf serves every program: a key qualified with a program's
+ * short name (server-lr, TAUPS_WORKER_MODEL) is that program's alone. For
+ * `prog` ("taups-server"), returns the key without its own qualifier, and
+ * sets *skip for a key qualified for another program. */
+static const char *for_program(const char *key, const char *prog, int *skip) {
+    static const char *const progs[] = {"server", "worker", "launch",
+                                        "sweep",  "bench",  "ctl"};
+    const char *own = strncmp(prog, "taups-", 6) == 0 ? prog + 6 : prog;
+    for (size_t i = 0; i < sizeof(progs) / sizeof(*progs); i++) {
+        size_t n = strlen(progs[i]);
+        if (strncmp(key, progs[i], n) != 0 || key[n] != '-')
+            continue;
+        if (strcmp(own, progs[i]) == 0)
+            return key + n + 1;
+        *skip = 1;
+        return key;
+    }
+    return key;
+}
+
 /* The value of a KEY=VALUE line, in place: quoted ("..." with \" and \\
  * escapes, or '...'), or bare up to a " #" comment, with the blanks around
  * it trimmed. Returns NULL, or what is wrong with the line. */
@@ -253,6 +273,13 @@ int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
         key[kl] = '\0';
         const char *name = strncmp(key, "taups-", 6) == 0 ? key + 6 : key;
         const tps_opt_t *o = find(opts, name, strlen(name));
+        int skip = 0;
+        if (o == NULL)
+            name = for_program(name, prog, &skip);
+        if (skip)
+            continue;
+        if (o == NULL)
+            o = find(opts, name, strlen(name));
         if (o == NULL) {
             fprintf(stderr, "%s: %s:%d: unknown option \"%s\"\n", prog, path,
                     lineno, name);

@@ -55,7 +55,9 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
 
 /* Reads KEY=VALUE lines from `path` and applies them as if given on the
  * command line. KEY is an option name or its EnvironmentFile spelling
- * (TAUPS_MAX_STALENESS for max-staleness), optionally after "export"; a
+ * (TAUPS_MAX_STALENESS for max-staleness), optionally after "export", and
+ * may name the program it is for (server-lr or TAUPS_SERVER_LR: read by
+ * taups-server, skipped by the others, so one file serves them all); a
  * value may be quoted ("..." or '...'); '#' starts a comment line, and " #"
  * a comment after a bare value. tps_opt_parse reads every --config file in
  * order (later ones win) before the rest of the command line (which wins

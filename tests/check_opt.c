@@ -81,6 +81,28 @@ START_TEST(test_later_files_and_command_line_win) {
 }
 END_TEST
 
+/* One file for every program: a key qualified with another program's name
+ * is skipped, one qualified with this program's name applies. */
+START_TEST(test_qualified_keys) {
+    const char *argv[] = {"x", "--config", NULL};
+    argv[2] = file_with("TAUPS_SERVER_LR=0.7\nworker-model=lsq\n"
+                        "TAUPS_OPT_WORKERS=5\ncheck-opt-note=mine\n",
+                        0);
+    ck_assert_int_eq(tps_opt_parse(opts, "taups-opt", "usage", 3,
+                                   (char **)argv),
+                     TPS_OPT_EXIT_ERR); /* "opt" is not a program's name */
+    argv[2] = file_with("TAUPS_SERVER_LR=0.7\nworker-model=lsq\n", 0);
+    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 3, (char **)argv),
+                     3);
+    ck_assert_double_eq(lr, 0.05); /* the server's, not ctl's */
+    argv[2] = file_with("TAUPS_CTL_LR=0.7\nserver-lr=9\n", 0);
+    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 3, (char **)argv),
+                     3);
+    ck_assert_double_eq(lr, 0.7);
+    tps_opt_free(opts);
+}
+END_TEST
+
 START_TEST(test_bad_lines_are_named) {
     const char *argv[] = {"x", "--config", NULL};
     argv[2] = file_with("note=\"never closed\n", 0);
@@ -98,6 +120,7 @@ static Suite *opt_suite(void) {
     TCase *tc = tcase_create("config");
     tcase_add_test(tc, test_environment_file_syntax);
     tcase_add_test(tc, test_later_files_and_command_line_win);
+    tcase_add_test(tc, test_qualified_keys);
     tcase_add_test(tc, test_bad_lines_are_named);
     suite_add_tcase(s, tc);
     return s;

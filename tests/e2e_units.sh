@@ -1,0 +1,71 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# The systemd units as shipped: systemd-analyze verify accepts them (when
+# it is installed), and their own ExecStart lines, run with this test as
+# the service manager (a NOTIFY_SOCKET of its own, no system manager),
+# start a shard and a worker from deploy/cluster.conf plus a per-instance
+# file: READY=1 from both, the worker's run ends with exit 0, and the shard
+# stops on SIGTERM with STOPPING=1 and exit 0.
+. "$(dirname "$0")/lib.sh"
+command -v python3 >/dev/null || { echo "# python3 is missing: skipped"; exit 77; }
+D=$(dirname "$0")/../deploy
+LISTEN=$(dirname "$0")/notify_listen.py
+mkdir -p "$WORK/units" "$WORK/etc" "$WORK/state"
+for u in server worker; do
+    sed -e "s|@bindir@/taups-server|$SERVER|; s|@bindir@/taups-worker|$WORKER|" \
+        "$D/taups-$u@.service.in" > "$WORK/units/taups-$u@.service"
+done
+cp "$D/taups.target" "$WORK/units/"
+if command -v systemd-analyze >/dev/null; then
+    systemd-analyze verify "$WORK/units/taups-server@0.service" \
+        "$WORK/units/taups-worker@0.service" "$WORK/units/taups.target" \
+        > "$WORK/verify.log" 2>&1 || fail "systemd-analyze verify: $(cat "$WORK/verify.log")"
+    for u in server worker; do
+        systemd-analyze security --offline=yes "$WORK/units/taups-$u@0.service" 2>&1 |
+            grep 'Overall exposure' | sed 's/^/# /'
+    done
+else
+    echo "# systemd-analyze is not installed: units not verified"
+fi
+
+# The example cluster.conf, pointed at loopback; the per-instance file wins.
+port=$(free_port)
+sed -e "s|^cluster = .*|cluster = \"127.0.0.1:$port\"|" -e 's|^workers = .*|workers = 1|' \
+    "$D/cluster.conf" > "$WORK/etc/cluster.conf"
+printf 'worker-model = lsq   # this host trains the small problem\nseconds=3\n' \
+    > "$WORK/etc/worker-0.conf"
+
+# ExecStart of a unit for instance 0, with the paths of this test.
+exec_start() {
+    sed -n 's/^ExecStart=//p' "$WORK/units/taups-$1@.service" |
+        sed -e "s|%i|0|g" -e "s|/etc/taups/|$WORK/etc/|g" \
+            -e "s|\${STATE_DIRECTORY}|$WORK/state|g"
+}
+notify() { # NAME
+    python3 "$LISTEN" "$WORK/$1.sock" "$WORK/$1.notify" 60 &
+    PIDS="$PIDS $!"
+    wait_for "$WORK/$1.notify" listening 10 || fail "notify listener $1 did not start"
+}
+
+notify server
+# shellcheck disable=SC2046
+NOTIFY_SOCKET="$WORK/server.sock" $(exec_start server) 2> "$WORK/server.log" &
+spid=$!
+PIDS="$PIDS $spid"
+wait_for "$WORK/server.notify" "READY=1" 10 || fail "no READY=1 from the shard: $(cat "$WORK/server.log")"
+grep -q "max-staleness=8" "$WORK/server.log" || fail "cluster.conf's server-* keys not applied: $(cat "$WORK/server.log")"
+
+notify worker
+rc=0
+# shellcheck disable=SC2046
+NOTIFY_SOCKET="$WORK/worker.sock" $(exec_start worker) 2> "$WORK/worker.log" || rc=$?
+[ $rc = 0 ] || fail "worker exited $rc: $(cat "$WORK/worker.log")"
+grep -q "READY=1" "$WORK/worker.notify" || fail "no READY=1 from the worker"
+[ -s "$WORK/state/worker-0.csv" ] || fail "no worker CSV in the state directory"
+
+kill -TERM "$spid"
+rc=0
+wait "$spid" || rc=$?
+[ $rc = 0 ] || fail "shard exited $rc on SIGTERM"
+wait_for "$WORK/server.notify" "STOPPING=1" 5 || fail "no STOPPING=1 from the shard"
+echo "e2e_units: 1 passed, 0 failed"
