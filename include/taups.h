@@ -197,6 +197,12 @@ void tps_traffic(const tps_client_t *c, tps_traffic_t *t);
  * one object per shard, in a malloc'd string the caller frees. */
 int tps_stats(tps_client_t *c, char **json_out);
 
+/* Asks every shard to write a checkpoint now (shards started with
+ * --checkpoint-dir) and waits until each is on disk; what each shard wrote
+ * ({"checkpoint":{"generation","file","write_s"}}) comes back as a JSON
+ * array like tps_stats's. */
+int tps_checkpoint(tps_client_t *c, char **json_out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -37,11 +37,15 @@ static void on_notify_timer(uv_timer_t *t) {
     double rate = (double)(sh->st.pushes - n->last_pushes) / (now - n->last_t);
     n->last_pushes = sh->st.pushes;
     n->last_t = now;
+    char ckpt[64] = "";
+    double age = tps__server_checkpoint_age(n->srv);
+    if (age >= 0)
+        snprintf(ckpt, sizeof(ckpt), ", checkpoint %.0f s old", age);
     sd_notifyf(0, "STATUS=%.0f pushes/s, %d workers live, %llu pushes, "
-                  "%llu steps%s",
+                  "%llu steps%s%s",
                rate, tps__server_live_workers(n->srv),
                (unsigned long long)sh->st.pushes,
-               (unsigned long long)sh->st.steps,
+               (unsigned long long)sh->st.steps, ckpt,
                n->watchdog ? "\nWATCHDOG=1" : "");
 }
 
@@ -64,7 +68,9 @@ int main(int argc, char **argv) {
     uint64_t max_payload, max_elements, staleness;
     int max_header, max_tensors, local_steps;
     int64_t max_staleness;
-    const char *mode, *local_avg, *trace;
+    const char *mode, *local_avg, *trace, *ckpt_every;
+    int ckpt_keep, no_restore;
+    double mtbf;
     tps_optim_conf_t oc;
     tps__optim_conf_default(&oc);
     const tps_opt_t opts[] = {
@@ -110,6 +116,17 @@ int main(int argc, char **argv) {
          "W", "none|inverse|exp:LAMBDA|lrdiv: weight of a push of staleness s"},
         {"trace", TPS_OPT_STR, &trace, NULL, 0, -1, NULL, "FILE",
          "CSV of every pull answered, push, step, join and leave"},
+        {"checkpoint-dir", TPS_OPT_STR, &cfg.ckpt.dir, NULL, 0, -1, NULL, "DIR",
+         "keep checkpoints in DIR (created) and restore the newest on start"},
+        {"checkpoint-every", TPS_OPT_STR, &ckpt_every, "60", 0, -1, NULL,
+         "SEC|auto", "seconds between checkpoints (0: only on request and at "
+         "exit); auto: Young's sqrt(2 C MTBF) from --mtbf"},
+        {"checkpoint-keep", TPS_OPT_INT, &ckpt_keep, "3", 1, 1000, NULL, "N",
+         "checkpoint generations kept"},
+        {"mtbf", TPS_OPT_DOUBLE, &mtbf, "86400", 1, 1e9, NULL, "SEC",
+         "mean time between failures, for --checkpoint-every auto"},
+        {"no-restore", TPS_OPT_FLAG, &no_restore, NULL, 0, 0, NULL, NULL,
+         "start afresh even when --checkpoint-dir holds a checkpoint"},
         {"stats-every", TPS_OPT_DOUBLE, &stats_every, "10", 0, 86400, NULL,
          "SEC", "seconds between summary log lines (0: only at exit)"},
         {"latency-ms", TPS_OPT_DOUBLE, &cfg.link.latency_ms, "0", 0, 600000,
@@ -170,6 +187,21 @@ int main(int argc, char **argv) {
     cfg.cons.local_steps = local_steps;
     cfg.cons.local_sync = strcmp(local_avg, "sync") == 0;
     cfg.trace = trace;
+    cfg.ckpt.keep = ckpt_keep;
+    cfg.ckpt.no_restore = no_restore;
+    if (strcmp(ckpt_every, "auto") == 0) {
+        cfg.ckpt.mtbf = mtbf;
+    } else {
+        char *end;
+        cfg.ckpt.every = strtod(ckpt_every, &end);
+        if (*end != '\0' || end == ckpt_every || !(cfg.ckpt.every >= 0) ||
+            cfg.ckpt.every > 1e9) {
+            fprintf(stderr, "taups-server: --checkpoint-every \"%s\": expected "
+                            "seconds (>= 0) or auto\n", ckpt_every);
+            tps_opt_free(opts);
+            return 2;
+        }
+    }
     cfg.stats_every = stats_every;
     cfg.lim.max_header = (uint32_t)max_header;
     cfg.lim.max_payload = max_payload;
@@ -191,7 +223,7 @@ int main(int argc, char **argv) {
         tps_opt_free(opts);
         return 1;
     }
-    /* Ready: listening (the shard holds no state to restore yet). */
+    /* Ready: listening, and restored when it keeps checkpoints. */
     notifier_t notifier = {.srv = srv, .last_t = tps_now()};
     uint64_t wd_usec = 0;
     notifier.watchdog = sd_watchdog_enabled(0, &wd_usec) > 0;

@@ -156,6 +156,26 @@ void tps__step_try(tps_server_t *s) {
     tps__pull_process_pending(s);
 }
 
+/* Aggregating modes, after a restore: the checkpoint was taken steps ago,
+ * and a worker that comes back at a later clock has seen those steps (on
+ * the other shards, and on this one before it died). The shard jumps to
+ * that step, so that every shard's version again equals the workers'
+ * clock; the updates between the checkpoint and the crash are what the
+ * crash cost this shard's slice. */
+static void catch_up(tps_server_t *s, int rank, uint64_t step) {
+    tps_shard_t *sh = &s->shard;
+    tps_log("restored at step %llu, worker %d is at step %llu: this shard "
+            "skips to it (the steps in between are lost on this slice)",
+            (unsigned long long)s->step, rank, (unsigned long long)step);
+    s->step = step;
+    for (int id = 0; id < sh->ntensors; id++) {
+        sh->tensors[id].version = step;
+        tps__syncbuf_reset(&sh->tensors[id].sync);
+    }
+    tps__members_uncommit_all(&s->members);
+    tps__pull_process_pending(s);
+}
+
 /* Applies (or, in sync modes, buffers) an encoded gradient chunk. Plain
  * SGD without weight decay decodes straight into the parameters
  * (p += -lr*scale*decode(payload), no dense temporary); other update rules
@@ -356,6 +376,8 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         return;
     }
     int aggregate = tps__consistency_aggregates(cons);
+    if (aggregate && s->behind && h->clock > s->step)
+        catch_up(s, sc->rank, h->clock);
     if (aggregate && (h->clock != s->step || s->members.committed[sc->rank])) {
         sh->st.rejected++;
         if (h->clock != s->step)
@@ -471,6 +493,8 @@ void tps__clock_handle(sconn_t *sc, const Taups__Header *h) {
         }
         return;
     }
+    if (s->behind && h->clock > s->step + 1)
+        catch_up(s, sc->rank, h->clock - 1);
     if (h->clock <= s->step)
         return; /* a step already taken: a repeat, harmless */
     if (h->clock > s->step + 1) {

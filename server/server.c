@@ -75,6 +75,7 @@ static void on_conn_closed(tps_conn_t *c) {
     conn_list_remove(s, sc);
     s->nconns--;
     tps__pull_forget(sc);
+    tps__ckpt_forget(s, sc);
     ZSTD_freeDCtx(sc->zd);
     free(sc->zbuf);
     free(sc->scratch);
@@ -321,7 +322,7 @@ tps_tensor_t *tps__check_range(sconn_t *sc, const Taups__Header *h,
     return t;
 }
 
-static void free_arg(void *arg, int status) {
+void tps__free_arg(void *arg, int status) {
     (void)status;
     free(arg);
 }
@@ -336,7 +337,7 @@ static void handle_stats(sconn_t *sc, const Taups__Header *h) {
     r.op = TAUPS__OP__STATS_OK;
     r.request_id = h->request_id;
     r.shard = sc->srv->shard.index;
-    tps__send_or_close(sc, &r, json, strlen(json), free_arg, json);
+    tps__send_or_close(sc, &r, json, strlen(json), tps__free_arg, json);
 }
 
 static void on_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
@@ -372,6 +373,9 @@ static void on_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
         return;
     case TAUPS__OP__STATS:
         handle_stats(sc, h);
+        return;
+    case TAUPS__OP__CHECKPOINT:
+        tps__ckpt_request(sc->srv, sc, h->request_id);
         return;
     case TAUPS__OP__CLOCK:
         tps__clock_handle(sc, h);
@@ -512,6 +516,7 @@ void tps__server_stop(tps_server_t *s) {
         return;
     s->stopping = 1;
     log_summary(s, "stopping");
+    tps__ckpt_stop(s);
     uv_close((uv_handle_t *)&s->listener, on_handle_closed);
     uv_close((uv_handle_t *)&s->stats_timer, on_handle_closed);
     uv_close((uv_handle_t *)&s->stop_async, on_handle_closed);
@@ -531,6 +536,10 @@ int tps__server_port(const tps_server_t *s) {
     return s->port;
 }
 
+double tps__server_checkpoint_age(const tps_server_t *s) {
+    return tps__ckpt_age(s);
+}
+
 int tps__server_live_workers(const tps_server_t *s) {
     return s->members.nlive;
 }
@@ -543,6 +552,7 @@ void tps__server_free(tps_server_t *s) {
     if (s == NULL)
         return;
     tps__pull_free_all(s);
+    tps__ckpt_free(s);
     if (s->trace)
         fclose(s->trace);
     for (int r = 0; s->dedup && r < s->cfg.workers; r++)
@@ -621,6 +631,10 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
     }
     if (tps__consistency_aggregates(&cfg->cons))
         tps__shard_set_aggregate(&s->shard, cfg->workers);
+    if ((rc = tps__ckpt_open(s, err, errlen)) < 0) {
+        tps__server_free(s);
+        return rc;
+    }
     if (cfg->trace) {
         s->trace = fopen(cfg->trace, "w");
         if (s->trace == NULL) {
@@ -657,6 +671,7 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
     uv_async_init(loop, &s->stop_async, on_stop_async);
     s->stop_async.data = s;
     s->open_handles = 3;
+    tps__ckpt_start(s);
     if (cfg->stats_every > 0) {
         uint64_t ms = (uint64_t)(cfg->stats_every * 1000);
         uv_timer_start(&s->stats_timer, on_stats_timer, ms, ms);

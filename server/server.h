@@ -12,6 +12,7 @@
 
 #include <uv.h>
 
+#include "checkpoint.h"
 #include "consistency.h"
 #include "shard.h"
 #include "tps_frame.h"
@@ -33,6 +34,7 @@ typedef struct tps_server_config_s {
                              leave (for tests and experiments); NULL: none */
     tps_link_cfg_t link;  /* shaping of every reply this shard sends; zero:
                              none */
+    tps_ckpt_cfg_t ckpt;  /* checkpoints; dir NULL: none */
 } tps_server_config_t;
 
 /* Defaults for everything but listen/cluster/shard. */
@@ -61,6 +63,9 @@ void tps__server_stop_async(tps_server_t *s);
 void tps__server_free(tps_server_t *s);
 
 const tps_shard_t *tps__server_shard(const tps_server_t *s);
+
+/* Seconds since the newest checkpoint, -1 when there is none. */
+double tps__server_checkpoint_age(const tps_server_t *s);
 
 /* Workers connected now. */
 int tps__server_live_workers(const tps_server_t *s);

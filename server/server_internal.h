@@ -103,6 +103,9 @@ struct tps_server_s {
     tps_dedup_t *dedup; /* per rank: answers to its recent push frames */
     pending_t *pending;
     FILE *trace;
+    tps_ckpt_t *ckpt;   /* NULL: no checkpoints */
+    int behind;         /* restored from a checkpoint: aggregating modes
+                           catch up with workers at later clocks */
 };
 
 /* server.c ---------------------------------------------------------------- */
@@ -121,6 +124,9 @@ __attribute__((format(printf, 5, 6)))
 #endif
 void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
                       int fatal, const char *fmt, ...);
+
+/* A write callback that frees its argument. */
+void tps__free_arg(void *arg, int status);
 
 /* Sends a reply; on failure logs it, runs cb(arg, err) (so that arg is
  * released on every path) and closes the connection. */

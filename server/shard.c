@@ -68,8 +68,9 @@ float tps__init_value(int init, float scale, uint64_t seed, uint64_t i) {
     }
 }
 
-int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
-                       float scale, uint64_t seed, char *err, size_t errlen) {
+static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
+                   float scale, uint64_t seed, int fill, char *err,
+                   size_t errlen) {
     size_t nl = strlen(name);
     if (nl == 0 || nl >= TPS_MAX_NAME) {
         snprintf(err, errlen, "tensor name must have 1 to %d bytes",
@@ -150,9 +151,19 @@ int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
     t->scale = scale;
     t->seed = seed;
     t->version = 0;
-    for (uint64_t i = t->lo; i < t->hi; i++)
+    for (uint64_t i = t->lo; fill && i < t->hi; i++)
         t->param[i - t->lo] = tps__init_value(init, scale, seed, i);
     return sh->ntensors++;
+}
+
+int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
+                       float scale, uint64_t seed, char *err, size_t errlen) {
+    return declare(sh, name, n, init, scale, seed, 1, err, errlen);
+}
+
+int tps__shard_restore(tps_shard_t *sh, const char *name, uint64_t n, int init,
+                       float scale, uint64_t seed, char *err, size_t errlen) {
+    return declare(sh, name, n, init, scale, seed, 0, err, errlen);
 }
 
 tps_codec_stats_t *tps__codec_stats(tps_shard_t *sh, uint32_t id, float ratio) {

@@ -80,6 +80,11 @@ void tps__shard_free(tps_shard_t *sh);
 int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
                        float scale, uint64_t seed, char *err, size_t errlen);
 
+/* tps__shard_declare without computing the initial values, for a
+ * checkpoint that is about to overwrite them. */
+int tps__shard_restore(tps_shard_t *sh, const char *name, uint64_t n, int init,
+                       float scale, uint64_t seed, char *err, size_t errlen);
+
 /* Finds tensor `id` and checks that [offset, offset+count) lies within this
  * shard's slice of it. Returns the tensor or NULL with err set. */
 tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,

@@ -280,6 +280,36 @@ static int run_stats(tps_client_t *c, char **args) {
 
 static const tps_opt_t dump_opts[] = {TPS_OPT_END};
 
+/* Every shard writes a checkpoint; one line per shard once it is on disk. */
+static int run_checkpoint(tps_client_t *c, char **args) {
+    (void)args;
+    char *json = NULL;
+    int rc = tps_checkpoint(c, &json);
+    if (rc < 0) {
+        fprintf(stderr, PROG ": checkpoint failed: %s\n",
+                tps_errmsg(c)[0] ? tps_errmsg(c) : tps_strerror(rc));
+        return EXIT_RUNTIME;
+    }
+    json_error_t err;
+    json_t *root = json_loads(json, 0, &err);
+    size_t i;
+    json_t *o;
+    json_array_foreach(root, i, o) {
+        json_t *ck = json_object_get(o, "checkpoint");
+        printf("shard %zu: generation %lld in %s, written in %.3f s\n", i,
+               (long long)json_integer_value(json_object_get(ck, "generation")),
+               json_string_value(json_object_get(ck, "file")),
+               json_number_value(json_object_get(ck, "write_s")));
+    }
+    if (!json_is_array(root))
+        fprintf(stderr, PROG ": the shards' answers are not a JSON array: %s\n",
+                json);
+    rc = json_is_array(root) ? 0 : EXIT_RUNTIME;
+    json_decref(root);
+    free(json);
+    return rc;
+}
+
 /* Writes all of buf, through short writes and interruptions; 0 or an errno. */
 static int write_all(int fd, const void *buf, size_t len) {
     const char *p = buf;
@@ -467,6 +497,9 @@ static const command_t commands[] = {
      "every shard's counters, then the cluster's totals", run_stats},
     {"dump", "TENSOR FILE.npy", 2, dump_opts,
      "write a tensor, pulled whole, to a NumPy .npy file", run_dump},
+    {"checkpoint", "", 0, dump_opts,
+     "every shard writes a checkpoint now (shards with --checkpoint-dir)",
+     run_checkpoint},
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -37,6 +37,7 @@ typedef enum op_kind_e {
     OP_PUSH,
     OP_PULL,
     OP_STATS,
+    OP_CHECKPOINT, /* admin: a checkpoint on every shard, answered as STATS */
     OP_CLOCK,   /* end of an iteration, to every shard */
     OP_VERSION, /* probe of a tensor's versions, for one push decision */
     OP_CLOSE
@@ -567,8 +568,8 @@ static void issue(tps_client_t *c, ticket_t *t) {
     Taups__Header h = TAUPS__HEADER__INIT;
     h.request_id = (uint64_t)t->id;
     h.rank = c->opts.rank;
-    if (t->kind == OP_STATS) {
-        h.op = TAUPS__OP__STATS;
+    if (t->kind == OP_STATS || t->kind == OP_CHECKPOINT) {
+        h.op = t->kind == OP_STATS ? TAUPS__OP__STATS : TAUPS__OP__CHECKPOINT;
         for (int s = 0; s < S; s++)
             if (send_frame(c, t, s, &h, NULL, 0) < 0)
                 return;
@@ -761,7 +762,7 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
             c->qhead = slot;
         c->qtail = slot;
     }
-    if (kind == OP_STATS)
+    if (kind == OP_STATS || kind == OP_CHECKPOINT)
         t->parts = calloc((size_t)c->nshards, sizeof(char *));
     uv_mutex_unlock(&c->mu);
     uv_async_send(&c->wake);
@@ -1464,10 +1465,11 @@ void tps_traffic(const tps_client_t *c, tps_traffic_t *t) {
     uv_mutex_unlock(&mc->mu);
 }
 
-int tps_stats(tps_client_t *c, char **json_out) {
+/* One admin request to every shard; their JSON replies joined in an array. */
+static int admin_json(tps_client_t *c, op_kind_t kind, char **json_out) {
     *json_out = NULL;
     int err = 0;
-    int64_t id = submit(c, OP_STATS, 0, NULL, NULL, c->nshards, 0, NULL, NULL,
+    int64_t id = submit(c, kind, 0, NULL, NULL, c->nshards, 0, NULL, NULL,
                         &err);
     if (id <= 0)
         return err;
@@ -1500,4 +1502,12 @@ int tps_stats(tps_client_t *c, char **json_out) {
     free(parts);
     *json_out = out;
     return rc;
+}
+
+int tps_stats(tps_client_t *c, char **json_out) {
+    return admin_json(c, OP_STATS, json_out);
+}
+
+int tps_checkpoint(tps_client_t *c, char **json_out) {
+    return admin_json(c, OP_CHECKPOINT, json_out);
 }
