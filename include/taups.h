@@ -71,6 +71,14 @@ typedef struct tps_options_s {
     uint64_t bandwidth;      /* bytes/s per shard connection; 0: unlimited */
     uint64_t link_seed;      /* seed of the jitter (stream: role, rank,
                                 shard) */
+    /* A shard whose connection is lost after it has served (it crashed and
+     * is restarting from its checkpoint, or the network failed) is
+     * reconnected with backoff for up to this long: the hello and the
+     * declarations are redone, and every request it had not answered is
+     * sent again (pushes it had applied are recognised by their request
+     * ids and not applied twice). Calls wait meanwhile. 0: a lost shard
+     * fails the client at once. */
+    int reconnect_timeout_ms;
 } tps_options_t;
 
 /* Fills in defaults: no compression (error feedback automatic, zstd off,
@@ -192,6 +200,20 @@ typedef struct tps_traffic_s {
     uint64_t raw_sent, wire_sent, raw_recv, wire_recv;
 } tps_traffic_t;
 void tps_traffic(const tps_client_t *c, tps_traffic_t *t);
+
+/* What became of this client's pushes, and of its connections. Once every
+ * push has completed, pushes_sent = applied + dropped + rejected + lost:
+ * dropped by a shard's staleness rule, rejected with an error (e.g. a NaN),
+ * lost when a shard never answered (the client broke). A push a shard
+ * acknowledged and then lost in a crash, restored from an older
+ * checkpoint, counts as applied: the client cannot see it. */
+typedef struct tps_delivery_s {
+    uint64_t pushes_sent, pushes_applied, pushes_dropped, pushes_rejected,
+        pushes_lost;
+    uint64_t reconnects;    /* shards reconnected after a loss */
+    uint64_t frames_resent; /* requests sent again after reconnecting */
+} tps_delivery_t;
+void tps_delivery(const tps_client_t *c, tps_delivery_t *d);
 
 /* Asks every shard for its counters and returns them as one JSON array,
  * one object per shard, in a malloc'd string the caller frees. */

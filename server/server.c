@@ -66,6 +66,23 @@ static void conn_list_remove(tps_server_t *s, sconn_t *sc) {
     sc->prev = sc->next = NULL;
 }
 
+/* Worker sc is gone (closed, or replaced by its own reconnection). */
+static void worker_left(sconn_t *sc) {
+    tps_server_t *s = sc->srv;
+    /* The barrier and the gate must never wait for the departed. A
+     * contribution it committed still counts; pushes it did not commit
+     * are discarded, as on every other shard (see consistency.h). */
+    if (s->shard.aggregate && !s->members.committed[sc->rank])
+        for (int i = 0; i < s->shard.ntensors; i++)
+            tps__syncbuf_discard(&s->shard.tensors[i].sync, sc->rank);
+    tps__members_leave(&s->members, sc->rank);
+    tps_log("worker %d left at clock %llu; %d workers live", sc->rank,
+            (unsigned long long)s->members.clock[sc->rank], s->members.nlive);
+    tps__trace(s, "leave", sc->rank, s->members.clock[sc->rank], -1, 0, 0, 0, 0,
+               0);
+    sc->hello = 0;
+}
+
 static void on_conn_closed(tps_conn_t *c) {
     sconn_t *sc = (sconn_t *)c;
     tps_server_t *s = sc->srv;
@@ -80,18 +97,7 @@ static void on_conn_closed(tps_conn_t *c) {
     free(sc->zbuf);
     free(sc->scratch);
     if (sc->hello && sc->role == TPS_ROLE_WORKER && !s->stopping) {
-        /* The barrier and the gate must never wait for the departed. A
-         * contribution it committed still counts; pushes it did not commit
-         * are discarded, as on every other shard (see consistency.h). */
-        if (s->shard.aggregate && !s->members.committed[sc->rank])
-            for (int i = 0; i < s->shard.ntensors; i++)
-                tps__syncbuf_discard(&s->shard.tensors[i].sync, sc->rank);
-        tps__members_leave(&s->members, sc->rank);
-        tps_log("worker %d left at clock %llu; %d workers live", sc->rank,
-                (unsigned long long)s->members.clock[sc->rank],
-                s->members.nlive);
-        tps__trace(s, "leave", sc->rank, s->members.clock[sc->rank], -1, 0, 0,
-                   0, 0, 0);
+        worker_left(sc);
         tps__step_try(s);
         tps__pull_process_pending(s);
     }
@@ -187,13 +193,24 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
             return;
         }
         for (sconn_t *o = s->conns; o; o = o->next) {
-            if (o != sc && o->hello && !o->doomed &&
-                o->role == TPS_ROLE_WORKER && o->rank == h->rank) {
-                tps__reply_error(sc, h, TPS_EMISMATCH, 1,
-                                 "worker rank %d is already connected from %s",
-                                 h->rank, o->peer);
-                return;
+            if (o == sc || !o->hello || o->doomed ||
+                o->role != TPS_ROLE_WORKER || o->rank != h->rank)
+                continue;
+            /* The same client instance reconnecting before this shard has
+             * noticed its old connection die (a network failure sends no
+             * FIN): the old one is dropped. Anyone else is refused. */
+            if (h->session != 0 && h->session == s->dedup[h->rank].session) {
+                tps_log("%s: worker %d reconnected from %s; dropping its "
+                        "old connection",
+                        o->peer, h->rank, sc->peer);
+                worker_left(o);
+                close_conn(o);
+                continue;
             }
+            tps__reply_error(sc, h, TPS_EMISMATCH, 1,
+                             "worker rank %d is already connected from %s",
+                             h->rank, o->peer);
+            return;
         }
     }
     const tps_consistency_t *cons = &s->cfg.cons;

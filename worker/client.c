@@ -30,6 +30,11 @@
 
 #define MAX_TICKETS 1024
 #define MAX_TENSORS 256
+/* Request ids of a reconnection's hello and re-declarations: above any
+ * ticket's, so that their replies are told apart from the tickets'. */
+#define RJ_HELLO UINT64_MAX
+#define RJ_DECLARE(i) (UINT64_MAX - 1 - (uint64_t)(i))
+#define RJ_FIRST RJ_DECLARE(MAX_TENSORS)
 
 typedef enum op_kind_e {
     OP_CONNECT,
@@ -100,6 +105,7 @@ typedef struct tensor_s {
     uint64_t *versions; /* per shard: version of the last pull */
     tps_push_info_t last_push;
     float *resid;       /* error feedback: what compression has not sent yet */
+    int lookup;         /* looked up by name: redeclared with length 0 */
 } tensor_t;
 
 typedef enum shard_state_e {
@@ -124,6 +130,12 @@ typedef struct shard_s {
     int last_err;
     char remote_err[256]; /* text of the last ERROR frame from this shard */
     uint64_t closed_in, closed_out;
+    /* Reconnecting after the connection was lost (reconnect_timeout_ms > 0):
+     * frames for this shard wait, owed in c->owed, until it is back. */
+    int ever_ready;
+    int rejoining;
+    double rj_since, rj_deadline;
+    int rj_declares; /* re-declarations still unanswered */
 } shard_t;
 
 struct tps_client_s {
@@ -160,6 +172,11 @@ struct tps_client_s {
     int local_steps;
     float clip_norm;   /* > 0: shards clip, so pushes carry their norm */
     tps_traffic_t traffic;
+    tps_delivery_t delivery;
+    /* I/O thread only: per ticket slot and shard, what that shard still owes
+     * (push: frames unanswered; pull: elements; other requests: 1), so that
+     * a reconnection resends exactly that. */
+    uint64_t *owed;
     /* Compression; the caller's thread encodes, so these are its own. */
     tps_codec_t codec, pull_codec;
     uint32_t codec_id, pull_id;
@@ -188,6 +205,10 @@ static ticket_t *find_ticket(tps_client_t *c, uint64_t id) {
     return (t->id == (int64_t)id && id != 0) ? t : NULL;
 }
 
+static uint64_t *owed(tps_client_t *c, const ticket_t *t, int s) {
+    return &c->owed[(size_t)(t - c->tickets) * (size_t)c->nshards + (size_t)s];
+}
+
 static void complete(tps_client_t *c, ticket_t *t, int result) {
     if (t->result == 0)
         t->result = result;
@@ -196,6 +217,18 @@ static void complete(tps_client_t *c, ticket_t *t, int result) {
         t->done = 1;
         if (t->kind == OP_PUSH && t->result == 0)
             c->tensors[t->tensor].last_push = t->info;
+        if (t->kind == OP_PUSH) {
+            tps_delivery_t *d = &c->delivery;
+            if (t->result == 0 && t->info.dropped)
+                d->pushes_dropped++;
+            else if (t->result == 0)
+                d->pushes_applied++;
+            else if (t->result == TPS_EINVAL || t->result == TPS_EREMOTE ||
+                     t->result == TPS_EMISMATCH || t->result == TPS_ENOENT)
+                d->pushes_rejected++; /* a shard said no */
+            else
+                d->pushes_lost++; /* never answered */
+        }
         if (t->result == 0 && (t->kind == OP_PUSH || t->kind == OP_PULL)) {
             uint64_t raw = c->tensors[t->tensor].n * sizeof(float);
             if (t->kind == OP_PUSH)
@@ -243,6 +276,7 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
 static void on_conn_error(tps_conn_t *conn, int err);
 static int dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
                             uint8_t **dest);
+static void rejoin_frame(shard_t *sh, const Taups__Header *h);
 
 static ticket_t *connect_ticket(tps_client_t *c) {
     for (int i = 0; i < MAX_TICKETS; i++)
@@ -285,10 +319,20 @@ static void on_shard_closed(tps_conn_t *conn) {
     conn->bytes_in = conn->bytes_out = 0;
     if (c->closing || sh->state != SH_CONNECTING)
         return;
-    if (tps_now() >= c->deadline) {
-        char what[300];
-        snprintf(what, sizeof(what), "cannot connect: %s (after %d tries)",
-                 uv_strerror(sh->last_err), sh->tries);
+    if (tps_now() >= (sh->rejoining ? sh->rj_deadline : c->deadline)) {
+        char what[600];
+        if (sh->rejoining)
+            snprintf(what, sizeof(what),
+                     "lost, and cannot reconnect: %s (after %d tries in "
+                     "%.1f s)",
+                     sh->remote_err[0] ? sh->remote_err
+                                       : uv_strerror(sh->last_err),
+                     sh->tries, tps_now() - sh->rj_since);
+        else
+            snprintf(what, sizeof(what), "cannot connect: %s (after %d tries)",
+                     uv_strerror(sh->last_err), sh->tries);
+        sh->remote_err[0] = '\0';
+        sh->rejoining = 0;
         shard_failed(sh, TPS_EUNREACH, what);
         return;
     }
@@ -315,7 +359,8 @@ static void on_connected(uv_connect_t *req, int status) {
         h.op = TAUPS__OP__HELLO;
         uv_mutex_lock(&c->mu);
         ticket_t *t = connect_ticket(c);
-        h.request_id = t ? (uint64_t)t->id : 0;
+        h.request_id = sh->rejoining ? RJ_HELLO : t ? (uint64_t)t->id : 0;
+        h.clock = (uint64_t)c->clock;
         uv_mutex_unlock(&c->mu);
         h.proto_version = TPS_PROTO_VERSION;
         h.role = (Taups__Role)c->opts.role;
@@ -369,6 +414,28 @@ static void connect_shard(shard_t *sh) {
 
 static void on_conn_error(tps_conn_t *conn, int err) {
     shard_t *sh = conn->data;
+    tps_client_t *c = sh->cl;
+    /* A shard that was serving and did not refuse us on purpose is tried
+     * again: it may be restarting from its checkpoint. */
+    if (c->opts.reconnect_timeout_ms > 0 && sh->ever_ready && !c->closing &&
+        (sh->rejoining || !sh->remote_err[0])) {
+        if (!sh->rejoining) {
+            sh->rejoining = 1;
+            sh->rj_since = tps_now();
+            sh->rj_deadline =
+                sh->rj_since + c->opts.reconnect_timeout_ms / 1000.0;
+            sh->tries = 0;
+            tps_log("libtaups: shard %d at %s:%d: %s; reconnecting for up to "
+                    "%.0f s",
+                    sh->index, sh->addr.host, sh->addr.port,
+                    err == UV_EOF ? "the server closed the connection"
+                                  : tps_strerror(err),
+                    c->opts.reconnect_timeout_ms / 1000.0);
+        }
+        sh->state = SH_CONNECTING; /* on_shard_closed retries */
+        tps_conn_close(conn);
+        return;
+    }
     char what[300];
     if (err == UV_EOF)
         snprintf(what, sizeof(what), "the server closed the connection");
@@ -436,16 +503,23 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
     if (h->op == TAUPS__OP__ERROR)
         snprintf(sh->remote_err, sizeof(sh->remote_err), "%s",
                  h->error ? h->error : "error");
+    if (h->request_id >= RJ_FIRST) {
+        if (sh->rejoining)
+            rejoin_frame(sh, h);
+        return;
+    }
     uv_mutex_lock(&c->mu);
     ticket_t *t = find_ticket(c, h->request_id);
     if (t == NULL || t->done) {
         uv_mutex_unlock(&c->mu);
         return;
     }
+    uint64_t *ow = owed(c, t, sh->index);
     switch (h->op) {
     case TAUPS__OP__HELLO_OK: {
         const char *mode = h->mode ? h->mode : "";
         sh->state = SH_READY;
+        sh->ever_ready = 1;
         if (c->mode[0] && strcmp(c->mode, mode) != 0) {
             set_error(c, "shard %d at %s:%d runs mode %s, another shard %s",
                       sh->index, sh->addr.host, sh->addr.port, mode, c->mode);
@@ -465,6 +539,7 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
     }
     case TAUPS__OP__DECLARE_OK: {
         tensor_t *ts = &c->tensors[t->tensor];
+        *ow = 0;
         ts->ids[sh->index] = h->tensor_id;
         ts->versions[sh->index] = h->version;
         if (ts->n == 0) {
@@ -480,6 +555,8 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         break;
     }
     case TAUPS__OP__PUSH_OK:
+        if (*ow > 0)
+            (*ow)--;
         if (h->staleness > t->info.staleness)
             t->info.staleness = h->staleness;
         if (h->weight < t->info.weight)
@@ -489,6 +566,7 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         break;
     case TAUPS__OP__PULL_OK: {
         int rc = h->codec ? decode_pull(c, sh, t, h, payload, len) : 0;
+        *ow -= h->count < *ow ? h->count : *ow;
         c->tensors[t->tensor].versions[sh->index] = h->version;
         /* A shard answers a whole slice in as many chunks as it likes. */
         if (rc == 0 && h->count > t->left) {
@@ -506,6 +584,7 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         break;
     }
     case TAUPS__OP__VERSION_OK: {
+        *ow = 0;
         uint64_t read = c->tensors[t->tensor].versions[sh->index];
         uint64_t stale = h->version > read ? h->version - read : 0;
         if (stale > t->x.stale)
@@ -516,6 +595,7 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         break;
     }
     case TAUPS__OP__STATS_OK:
+        *ow = 0;
         if (t->parts && (t->parts[sh->index] = malloc(len + 1)) != NULL) {
             memcpy(t->parts[sh->index], payload, len);
             t->parts[sh->index][len] = '\0';
@@ -542,6 +622,8 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
 static int send_frame(tps_client_t *c, ticket_t *t, int s, Taups__Header *h,
                       const void *payload, uint64_t len) {
     shard_t *sh = &c->shards[s];
+    if (sh->rejoining)
+        return 0; /* owed, and sent once the shard is back */
     int err = sh->state == SH_READY
                   ? tps_conn_send(&sh->conn, h, payload, len, NULL, NULL)
                   : TPS_ECLOSED;
@@ -556,7 +638,9 @@ static int send_frame(tps_client_t *c, ticket_t *t, int s, Taups__Header *h,
     return err;
 }
 
-static void issue(tps_client_t *c, ticket_t *t) {
+/* Sends ticket t's frames: to every shard (only < 0), or, after shard
+ * `only` came back (resend), what that shard still owes. */
+static void issue_to(tps_client_t *c, ticket_t *t, int only, int resend) {
     const int S = c->nshards;
     if (t->kind == OP_CONNECT) {
         for (int s = 0; s < S; s++)
@@ -570,9 +654,13 @@ static void issue(tps_client_t *c, ticket_t *t) {
     h.rank = c->opts.rank;
     if (t->kind == OP_STATS || t->kind == OP_CHECKPOINT) {
         h.op = t->kind == OP_STATS ? TAUPS__OP__STATS : TAUPS__OP__CHECKPOINT;
-        for (int s = 0; s < S; s++)
+        for (int s = 0; s < S; s++) {
+            if (only >= 0 && s != only)
+                continue;
+            *owed(c, t, s) = 1;
             if (send_frame(c, t, s, &h, NULL, 0) < 0)
                 return;
+        }
         return;
     }
     tensor_t *ts = &c->tensors[t->tensor];
@@ -583,9 +671,13 @@ static void issue(tps_client_t *c, ticket_t *t) {
         h.init = (Taups__Init)ts->init;
         h.scale = ts->scale;
         h.seed = ts->seed;
-        for (int s = 0; s < S; s++)
+        for (int s = 0; s < S; s++) {
+            if (only >= 0 && s != only)
+                continue;
+            *owed(c, t, s) = 1;
             if (send_frame(c, t, s, &h, NULL, 0) < 0)
                 return;
+        }
         return;
     }
     if (t->kind == OP_CLOCK) {
@@ -602,7 +694,10 @@ static void issue(tps_client_t *c, ticket_t *t) {
     if (t->kind == OP_VERSION) {
         h.op = TAUPS__OP__VERSION;
         for (int s = 0; s < S; s++) {
+            if (only >= 0 && s != only)
+                continue;
             h.tensor_id = ts->ids[s];
+            *owed(c, t, s) = 1;
             if (send_frame(c, t, s, &h, NULL, 0) < 0)
                 return;
         }
@@ -632,7 +727,18 @@ static void issue(tps_client_t *c, ticket_t *t) {
         h.grad_norm = t->grad_norm;
         if (lo == hi)
             continue;
+        int mine = only < 0 || s == only;
         if (t->kind == OP_PULL || t->x.dropped) {
+            if (!mine)
+                continue;
+            uint64_t want = t->kind == OP_PULL ? hi - lo : 1;
+            if (resend && t->kind == OP_PULL) {
+                /* The whole slice again: what arrived is overwritten. */
+                uv_mutex_lock(&c->mu);
+                t->left += want - *owed(c, t, s);
+                uv_mutex_unlock(&c->mu);
+            }
+            *owed(c, t, s) = want;
             h.offset = lo;
             h.count = t->kind == OP_PULL ? hi - lo : 0;
             h.chunk = t->kind == OP_PULL ? c->chunk_elems : 0;
@@ -641,7 +747,15 @@ static void issue(tps_client_t *c, ticket_t *t) {
                 return;
             continue;
         }
-        for (uint64_t off = lo; off < hi; off += c->chunk_elems, fi++) {
+        uint64_t frames = (hi - lo + c->chunk_elems - 1) / c->chunk_elems;
+        if (mine && !resend)
+            *owed(c, t, s) = frames;
+        /* Frames are answered in order: the unanswered ones are the last. */
+        uint64_t skip = frames - *owed(c, t, s);
+        uint64_t j = 0;
+        for (uint64_t off = lo; off < hi; off += c->chunk_elems, fi++, j++) {
+            if (!mine || j < skip)
+                continue;
             h.offset = off;
             h.count = hi - off < c->chunk_elems ? hi - off : c->chunk_elems;
             h.last = off + h.count == hi;
@@ -664,6 +778,110 @@ static void issue(tps_client_t *c, ticket_t *t) {
             if (send_frame(c, t, s, &h, payload, len) < 0)
                 return;
         }
+    }
+}
+
+static void issue(tps_client_t *c, ticket_t *t) {
+    issue_to(c, t, -1, 0);
+}
+
+/* --- I/O thread: reconnection ------------------------------------------------ */
+
+static int by_id(const void *a, const void *b) {
+    int64_t x = (*(ticket_t *const *)a)->id, y = (*(ticket_t *const *)b)->id;
+    return x < y ? -1 : x > y;
+}
+
+/* Shard sh is back: its requests still owed go out again in the order they
+ * were made, then the worker's clock, so that the shard's view of this
+ * worker is whole again before anything new reaches it. */
+static void rejoin_done(shard_t *sh) {
+    tps_client_t *c = sh->cl;
+    ticket_t *list[MAX_TICKETS];
+    int n = 0;
+    uv_mutex_lock(&c->mu);
+    for (int i = 0; i < MAX_TICKETS; i++) {
+        ticket_t *t = &c->tickets[i];
+        if (t->id != 0 && !t->done && t->kind != OP_CONNECT &&
+            t->kind != OP_CLOCK && t->kind != OP_CLOSE &&
+            *owed(c, t, sh->index) > 0)
+            list[n++] = t;
+    }
+    int64_t clock = c->clock;
+    c->delivery.reconnects++;
+    uv_mutex_unlock(&c->mu);
+    qsort(list, (size_t)n, sizeof(list[0]), by_id);
+    sh->state = SH_READY;
+    sh->rejoining = 0;
+    tps_log("libtaups: shard %d at %s:%d: reconnected after %.2f s (%d tries); "
+            "resending %d requests",
+            sh->index, sh->addr.host, sh->addr.port, tps_now() - sh->rj_since,
+            sh->tries, n);
+    for (int k = 0; k < n; k++)
+        issue_to(c, list[k], sh->index, 1);
+    if (c->opts.role == TPS_ROLE_WORKER && clock > 0) {
+        Taups__Header h = TAUPS__HEADER__INIT;
+        h.op = TAUPS__OP__CLOCK;
+        h.rank = c->opts.rank;
+        h.clock = (uint64_t)clock;
+        if (tps_conn_send(&sh->conn, &h, NULL, 0, NULL, NULL) < 0)
+            tps_conn_close(&sh->conn);
+    }
+    uv_mutex_lock(&c->mu);
+    c->delivery.frames_resent += (uint64_t)n;
+    uv_mutex_unlock(&c->mu);
+}
+
+/* A reply to a reconnection's hello or re-declaration. */
+static void rejoin_frame(shard_t *sh, const Taups__Header *h) {
+    tps_client_t *c = sh->cl;
+    if (h->op == TAUPS__OP__ERROR) {
+        /* E.g. the shard has not yet seen our old connection close: try
+         * again until the deadline, then report what it said. */
+        tps_log("libtaups: shard %d at %s:%d refused the reconnection: %s; "
+                "retrying",
+                sh->index, sh->addr.host, sh->addr.port, sh->remote_err);
+        sh->state = SH_CONNECTING;
+        tps_conn_close(&sh->conn);
+        return;
+    }
+    if (h->op == TAUPS__OP__HELLO_OK && h->request_id == RJ_HELLO) {
+        uv_mutex_lock(&c->mu);
+        if ((int64_t)h->clock > c->clock && c->opts.role == TPS_ROLE_WORKER)
+            c->clock = (int64_t)h->clock;
+        int n = c->ntensors;
+        Taups__Header d = TAUPS__HEADER__INIT;
+        d.op = TAUPS__OP__DECLARE;
+        d.rank = c->opts.rank;
+        sh->rj_declares = 0;
+        int err = 0;
+        for (int i = 0; i < n && err == 0; i++) {
+            const tensor_t *ts = &c->tensors[i];
+            d.request_id = RJ_DECLARE(i);
+            d.name = (char *)ts->name;
+            d.length = ts->lookup ? 0 : ts->n;
+            d.init = (Taups__Init)ts->init;
+            d.scale = ts->scale;
+            d.seed = ts->seed;
+            err = tps_conn_send(&sh->conn, &d, NULL, 0, NULL, NULL);
+            sh->rj_declares++;
+        }
+        uv_mutex_unlock(&c->mu);
+        if (err < 0)
+            tps_conn_close(&sh->conn);
+        else if (n == 0)
+            rejoin_done(sh);
+        return;
+    }
+    if (h->op == TAUPS__OP__DECLARE_OK && h->request_id >= RJ_FIRST &&
+        h->request_id < RJ_HELLO) {
+        uint64_t i = UINT64_MAX - 1 - h->request_id;
+        uv_mutex_lock(&c->mu);
+        if ((int)i < c->ntensors)
+            c->tensors[i].ids[sh->index] = h->tensor_id;
+        uv_mutex_unlock(&c->mu);
+        if (--sh->rj_declares == 0)
+            rejoin_done(sh);
     }
 }
 
@@ -752,6 +970,11 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
         t->x = *x;
     if (kind == OP_PULL)
         t->left = c->tensors[tensor].n;
+    if (kind == OP_PUSH) {
+        c->delivery.pushes_sent++;
+        if (pending == 0)
+            c->delivery.pushes_applied++;
+    }
     int slot = (int)(id % MAX_TICKETS);
     if (pending == 0 && kind != OP_CLOSE) {
         t->done = 1; /* nothing to send, e.g. a tensor held by no shard */
@@ -810,6 +1033,7 @@ static void client_free(tps_client_t *c) {
     }
     ZSTD_freeCCtx(c->zc);
     free(c->shards);
+    free(c->owed);
     free(c->cluster);
     uv_cond_destroy(&c->cv);
     uv_mutex_destroy(&c->mu);
@@ -912,7 +1136,8 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     }
     c->nshards = n;
     c->shards = calloc((size_t)n, sizeof(*c->shards));
-    if (c->shards == NULL) {
+    c->owed = calloc((size_t)MAX_TICKETS * (size_t)n, sizeof(*c->owed));
+    if (c->shards == NULL || c->owed == NULL) {
         free(addrs);
         client_free(c);
         return TPS_ENOMEM;
@@ -1021,6 +1246,7 @@ static int declare(tps_client_t *c, const char *name, uint64_t n,
         }
         snprintf(ts->name, sizeof(ts->name), "%s", name);
         ts->n = n;
+        ts->lookup = n == 0;
         idx = c->ntensors++;
         created = 1;
     }
@@ -1510,4 +1736,11 @@ int tps_stats(tps_client_t *c, char **json_out) {
 
 int tps_checkpoint(tps_client_t *c, char **json_out) {
     return admin_json(c, OP_CHECKPOINT, json_out);
+}
+
+void tps_delivery(const tps_client_t *c, tps_delivery_t *d) {
+    tps_client_t *mc = (tps_client_t *)c;
+    uv_mutex_lock(&mc->mu);
+    *d = c->delivery;
+    uv_mutex_unlock(&mc->mu);
 }

@@ -314,8 +314,11 @@ static int run_worker(worker_t *w, plan_t *p) {
             tps_traffic(w->cl, &tr);
             tps_push_info_t info;
             tps_last_push(w->cl, w->ids[0], &info);
+            tps_delivery_t d;
+            tps_delivery(w->cl, &d);
             fprintf(w->log,
-                    "%.4f,%lld,%.6g,%llu,%llu,%llu,%llu,%llu,%llu,%.6g,%d\n",
+                    "%.4f,%lld,%.6g,%llu,%llu,%llu,%llu,%llu,%llu,%.6g,%d,"
+                    "%llu,%llu\n",
                     tps_now() - w->t0, (long long)clock, loss,
                     (unsigned long long)updates(w),
                     (unsigned long long)tr.wire_sent,
@@ -323,7 +326,8 @@ static int run_worker(worker_t *w, plan_t *p) {
                     (unsigned long long)tr.raw_sent,
                     (unsigned long long)tr.raw_recv,
                     (unsigned long long)info.staleness, info.weight,
-                    info.dropped);
+                    info.dropped, (unsigned long long)d.reconnects,
+                    (unsigned long long)d.pushes_lost);
         }
     }
     for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++) {
@@ -354,7 +358,9 @@ static int evaluate_once(worker_t *w, double *metric) {
                 (unsigned long long)updates(w), loss, *metric);
         for (int k = 0; k < s && k < 256; k++)
             fprintf(w->log, "%s%llu", k ? "|" : "", (unsigned long long)v[k]);
-        fputc('\n', w->log);
+        tps_delivery_t d;
+        tps_delivery(w->cl, &d);
+        fprintf(w->log, ",%llu\n", (unsigned long long)d.reconnects);
     }
     return 0;
 }
@@ -378,7 +384,7 @@ static int run_evaluator(worker_t *w, double every_ms, double seconds) {
 int main(int argc, char **argv) {
     const char *cluster = NULL, *role = NULL, *model = NULL, *data = NULL,
                *logpath = NULL;
-    int rank, workers, batch, connect_ms, chunk_kib, full_batch, accumulate,
+    int rank, workers, batch, connect_ms, reconnect_ms, chunk_kib, full_batch, accumulate,
         hidden, replicate;
     uint64_t iterations, seed, rows, dim;
     double seconds, every_ms, cond, l2, local_lr, disconnect_at;
@@ -462,6 +468,9 @@ int main(int argc, char **argv) {
          "lsq: unknowns (0: the model's default)"},
         {"connect-timeout", TPS_OPT_INT, &connect_ms, "10000", 0, 3600000, NULL,
          "MS", "how long to keep retrying an unreachable shard"},
+        {"reconnect-timeout", TPS_OPT_INT, &reconnect_ms, "60000", 0, 86400000,
+         NULL, "MS", "a shard lost while training is reconnected for up to MS "
+         "(it may be restarting from its checkpoint); 0: fail at once"},
         {"chunk-kib", TPS_OPT_INT, &chunk_kib, "1024", 1, 1 << 20, NULL, "KIB",
          "largest payload of one frame"},
         {"latency-ms", TPS_OPT_DOUBLE, &link.latency_ms, "0", 0, 600000, NULL,
@@ -536,6 +545,7 @@ int main(int argc, char **argv) {
     o.rank = is_eval ? 0 : rank;
     o.workers = workers;
     o.connect_timeout_ms = connect_ms;
+    o.reconnect_timeout_ms = reconnect_ms;
     o.chunk_bytes = (size_t)chunk_kib << 10;
     o.mode = expect_mode;
     o.codec = codec;
@@ -581,11 +591,12 @@ int main(int argc, char **argv) {
         }
         setvbuf(w.log, NULL, _IOLBF, 0); /* followers see whole rows */
         if (is_eval)
-            fprintf(w.log, "time_s,updates,loss,%s,versions\n",
+            fprintf(w.log, "time_s,updates,loss,%s,versions,reconnects\n",
                     w.m->metric_name);
         else
             fprintf(w.log, "time_s,clock,loss,version,bytes_sent,bytes_recv,"
-                           "raw_sent,raw_recv,staleness,weight,dropped\n");
+                           "raw_sent,raw_recv,staleness,weight,dropped,"
+                           "reconnects,lost\n");
     }
     tps_log("connected to %d shards, model %s (%d tensors), %zu rows", tps_shards(w.cl),
             w.m->name, w.m->ntensors, w.m->nrows);
@@ -618,6 +629,21 @@ int main(int argc, char **argv) {
                tps_mode(w.cl));
     rc = is_eval ? run_evaluator(&w, every_ms, seconds) : run_worker(&w, &plan);
     sd_notify(0, "STOPPING=1");
+    {
+        /* The ledger a ride-through is checked against: every push sent is
+         * applied, dropped, rejected or lost. */
+        tps_delivery_t d;
+        tps_delivery(w.cl, &d);
+        tps_log("pushes: sent %llu, applied %llu, dropped %llu, rejected %llu, "
+                "lost %llu; reconnects %llu, requests resent %llu",
+                (unsigned long long)d.pushes_sent,
+                (unsigned long long)d.pushes_applied,
+                (unsigned long long)d.pushes_dropped,
+                (unsigned long long)d.pushes_rejected,
+                (unsigned long long)d.pushes_lost,
+                (unsigned long long)d.reconnects,
+                (unsigned long long)d.frames_resent);
+    }
 out:
     if (w.log && fclose(w.log) != 0 && rc == 0) {
         tps_log("cannot write %s: %s", logpath, strerror(errno));
