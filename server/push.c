@@ -378,6 +378,19 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     int aggregate = tps__consistency_aggregates(cons);
     if (aggregate && s->behind && h->clock > s->step)
         catch_up(s, sc->rank, h->clock);
+    if (aggregate && h->clock < s->step && !s->members.committed[sc->rank]) {
+        /* The step went ahead without this worker while it was away
+         * (reconnecting): its push is late, and dropped like a stale one. */
+        sh->st.push_frames++;
+        if (h->last)
+            sh->st.dropped++;
+        sc->cur_stale = s->step - h->clock;
+        sc->cur_weight = 1;
+        sc->cur_drop = 1;
+        push_answered(sc, h, t);
+        sc->cur_drop = 0;
+        return;
+    }
     if (aggregate && (h->clock != s->step || s->members.committed[sc->rank])) {
         sh->st.rejected++;
         if (h->clock != s->step)

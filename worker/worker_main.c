@@ -629,7 +629,7 @@ int main(int argc, char **argv) {
                tps_mode(w.cl));
     rc = is_eval ? run_evaluator(&w, every_ms, seconds) : run_worker(&w, &plan);
     sd_notify(0, "STOPPING=1");
-    {
+    if (!is_eval) {
         /* The ledger a ride-through is checked against: every push sent is
          * applied, dropped, rejected or lost. */
         tps_delivery_t d;
