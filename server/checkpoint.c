@@ -55,6 +55,7 @@ struct tps_ckpt_s {
     uint64_t gen;     /* newest generation on disk */
     double done_at;   /* tps_now() of the newest generation; < 0: none */
     double write_s;   /* how long the last write took (Young's C) */
+    double fork_ms;   /* how long the loop paused to fork the last writer */
     double interval;  /* seconds between periodic checkpoints now */
     uint64_t sig_done, child_sig; /* signature() of the newest and the one
                                      being written */
@@ -671,9 +672,10 @@ static void answer(tps_server_t *s, int status, const char *err) {
             char *json = NULL;
             char path[4096];
             gen_path(path, sizeof(path), k->dir, k->gen);
-            json_t *o = json_pack("{s:{s:I, s:s, s:f}}", "checkpoint",
+            json_t *o = json_pack("{s:{s:I, s:s, s:f, s:f}}", "checkpoint",
                                   "generation", (json_int_t)k->gen, "file",
-                                  path, "write_s", k->write_s);
+                                  path, "write_s", k->write_s, "fork_ms",
+                                  k->fork_ms);
             if (o)
                 json = json_dumps(o, JSON_COMPACT);
             json_decref(o);
@@ -727,8 +729,9 @@ static void child_done(tps_server_t *s, pid_t p, int status) {
         k->sig_done = k->child_sig;
         k->done_at = tps_now();
         k->write_s = took;
-        tps_log("checkpoint generation %" PRIu64 " written in %.3f s",
-                k->gen, took);
+        tps_log("checkpoint generation %" PRIu64 " written in %.3f s (the "
+                "loop paused %.1f ms to fork the writer)",
+                k->gen, took, k->fork_ms);
         retune(s);
         answer(s, 0, NULL);
     } else {
@@ -784,6 +787,7 @@ static void begin(tps_server_t *s) {
     }
     (void)parent;
     k->child = pid;
+    k->fork_ms = (tps_now() - t0) * 1e3;
     k->child_sig = signature(s);
     k->child_gen = gen;
     k->child_t0 = t0;
