@@ -68,4 +68,7 @@ rc=0
 wait "$spid" || rc=$?
 [ $rc = 0 ] || fail "shard exited $rc on SIGTERM"
 wait_for "$WORK/server.notify" "STOPPING=1" 5 || fail "no STOPPING=1 from the shard"
+# The unit keeps checkpoints in its state directory; SIGTERM wrote one.
+ls "$WORK/state/shard-0"/gen-*.ckpt > /dev/null 2>&1 ||
+    fail "no checkpoint in the state directory: $(cat "$WORK/server.log")"
 echo "e2e_units: 1 passed, 0 failed"
