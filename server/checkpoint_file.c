@@ -1,0 +1,568 @@
+/* SPDX-License-Identifier: MIT */
+/* The checkpoint file; see checkpoint_file.h and, for the format,
+ * checkpoint.h. */
+#include "checkpoint_file.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+#include <zlib.h>
+
+#include "taups_error.h"
+
+#define MAGIC "TAUPSCKP"
+#define MAGIC_END "TAUPSEND"
+#define FORMAT 1
+#define BOM 0x01020304u
+#define HEADER_LEN 32
+#define TRAILER_LEN 16
+#define DEDUP_FIELDS 8 /* u64 per exactly-once answer */
+#define IO_CHUNK ((size_t)8 << 20)
+
+/* --- writing ---------------------------------------------------------------- */
+
+typedef struct writer_s {
+    int fd;
+    uLong crc;
+    int err; /* errno of the first failure */
+} writer_t;
+
+static void put(writer_t *w, const void *p, size_t n) {
+    const uint8_t *b = p;
+    while (n > 0 && w->err == 0) {
+        size_t k = n < IO_CHUNK ? n : IO_CHUNK;
+        w->crc = crc32(w->crc, b, (uInt)k);
+        for (size_t done = 0; done < k;) {
+            ssize_t r = write(w->fd, b + done, k - done);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r < 0) {
+                w->err = errno;
+                return;
+            }
+            done += (size_t)r;
+        }
+        b += k;
+        n -= k;
+    }
+}
+
+static void put_u32(writer_t *w, uint32_t v) {
+    put(w, &v, sizeof(v));
+}
+
+static void put_u64(writer_t *w, uint64_t v) {
+    put(w, &v, sizeof(v));
+}
+
+static json_t *u64_array(const uint64_t *v, int n) {
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_integer((json_int_t)v[i]));
+    return a;
+}
+
+static char *meta_json(const tps_server_t *s, uint64_t gen) {
+    const tps_shard_t *sh = &s->shard;
+    const tps_members_t *m = &s->members;
+    char opt[256];
+    tps__optim_describe(&sh->optim, opt, sizeof(opt));
+    uint64_t *joined = calloc((size_t)m->n + 1, sizeof(*joined));
+    if (joined == NULL)
+        return NULL;
+    for (int r = 0; r < m->n; r++)
+        joined[r] = m->joined[r];
+    json_t *tensors = json_array();
+    for (int i = 0; i < sh->ntensors; i++) {
+        const tps_tensor_t *t = &sh->tensors[i];
+        char seed[24];
+        snprintf(seed, sizeof(seed), "%" PRIu64, t->seed);
+        json_array_append_new(
+            tensors, json_pack("{s:s, s:I, s:I, s:I, s:i, s:f, s:s, s:I}",
+                               "name", t->name, "n", (json_int_t)t->n, "lo",
+                               (json_int_t)t->lo, "hi", (json_int_t)t->hi,
+                               "init", t->init, "scale", (double)t->scale,
+                               "seed", seed, "version",
+                               (json_int_t)t->version));
+    }
+    const tps_shard_stats_t *st = &sh->st;
+    json_t *o = json_pack(
+        "{s:i, s:I, s:I, s:i, s:i, s:i, s:s, s:i, s:s, s:i, s:i, s:I, "
+        "s:{s:i, s:o, s:o}, s:{s:I, s:I, s:I, s:I, s:I, s:I, s:I}, s:o}",
+        "format", FORMAT, "generation", (json_int_t)gen, "written",
+        (json_int_t)time(NULL), "shard", (int)sh->index, "shards",
+        (int)sh->nshards, "workers", s->cfg.workers, "mode",
+        tps__mode_name(s->cfg.cons.mode), "optimizer_kind", (int)sh->optim.kind,
+        "optimizer", opt, "slots", tps__optim_slots(&sh->optim), "aggregate",
+        sh->aggregate, "step", (json_int_t)s->step, "members", "njoined",
+        m->njoined, "joined", u64_array(joined, m->n), "clock",
+        u64_array(m->clock, m->n), "stats", "pushes", (json_int_t)st->pushes,
+        "push_frames", (json_int_t)st->push_frames, "steps",
+        (json_int_t)st->steps, "dropped", (json_int_t)st->dropped, "pulls",
+        (json_int_t)st->pulls, "rejected", (json_int_t)st->rejected,
+        "duplicates", (json_int_t)st->duplicates, "tensors", tensors);
+    free(joined);
+    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(17))
+                   : NULL;
+    json_decref(o);
+    return text;
+}
+
+void tps__ckpt_path(char *buf, size_t len, const char *dir, uint64_t gen) {
+    snprintf(buf, len, "%s/gen-%016" PRIu64 ".ckpt", dir, gen);
+}
+
+/* Generation numbers of the complete files in dir, newest first; returns
+ * how many (-1 when dir cannot be read). Temporary files of writers that
+ * died are removed when `clean`. */
+int tps__ckpt_list(const char *dir, uint64_t **out, int clean) {
+    *out = NULL;
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return -1;
+    int n = 0, cap = 0;
+    uint64_t *v = NULL;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        uint64_t g;
+        char tail[8];
+        if (clean && strncmp(e->d_name, ".gen-", 5) == 0 &&
+            strstr(e->d_name, ".tmp") != NULL) {
+            char p[4096];
+            snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+            unlink(p);
+            continue;
+        }
+        if (sscanf(e->d_name, "gen-%16" SCNu64 "%7s", &g, tail) != 2 ||
+            strcmp(tail, ".ckpt") != 0 || strlen(e->d_name) != 25)
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            uint64_t *nv = realloc(v, (size_t)cap * sizeof(*v));
+            if (nv == NULL)
+                break;
+            v = nv;
+        }
+        v[n++] = g;
+    }
+    closedir(d);
+    for (int i = 1; i < n; i++) /* newest first */
+        for (int j = i; j > 0 && v[j] > v[j - 1]; j--) {
+            uint64_t t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    *out = v;
+    return n;
+}
+
+static int fsync_dir(const char *dir) {
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd);
+    close(fd);
+    return rc;
+}
+
+/* Writes generation `gen` of the server's state into dir, atomically, and
+ * keeps only the newest `keep` generations. Runs in the forked child or, at
+ * exit, in the server itself: it reads the state and changes nothing. */
+int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
+                      int keep, char *err, size_t errlen) {
+    char *meta = meta_json(s, gen);
+    if (meta == NULL) {
+        snprintf(err, errlen, "out of memory for the checkpoint's metadata");
+        return TPS_ENOMEM;
+    }
+    const tps_shard_t *sh = &s->shard;
+    int slots = tps__optim_slots(&sh->optim);
+    uint64_t data = 0;
+    for (int i = 0; i < sh->ntensors; i++)
+        data += (sh->tensors[i].hi - sh->tensors[i].lo) * sizeof(float) *
+                (uint64_t)(1 + slots);
+    for (int r = 0; r < s->cfg.workers; r++)
+        data += 8 * (5 + (uint64_t)s->dedup[r].count * DEDUP_FIELDS);
+    char tmp[4096], path[4096];
+    snprintf(tmp, sizeof(tmp), "%s/.gen-%016" PRIu64 ".%ld.tmp", dir, gen,
+             (long)getpid());
+    tps__ckpt_path(path, sizeof(path), dir, gen);
+    writer_t w = {.fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600),
+                  .crc = crc32(0L, Z_NULL, 0)};
+    if (w.fd < 0) {
+        snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+        free(meta);
+        return TPS_EIO;
+    }
+    size_t mlen = strlen(meta);
+    put(&w, MAGIC, 8);
+    put_u32(&w, FORMAT);
+    put_u32(&w, BOM);
+    put_u64(&w, mlen);
+    put_u64(&w, data);
+    put(&w, meta, mlen);
+    free(meta);
+    for (int i = 0; i < sh->ntensors; i++) {
+        const tps_tensor_t *t = &sh->tensors[i];
+        size_t len = (size_t)(t->hi - t->lo) * sizeof(float);
+        put(&w, t->param, len);
+        for (int k = 0; k < slots; k++)
+            put(&w, t->slot[k], len);
+    }
+    for (int r = 0; r < s->cfg.workers; r++) {
+        const tps_dedup_t *d = &s->dedup[r];
+        put_u64(&w, d->session);
+        put_u64(&w, (uint64_t)d->seen);
+        put_u64(&w, d->last_rid);
+        put_u64(&w, d->last_off);
+        put_u64(&w, d->count);
+        for (unsigned k = 0; k < d->count; k++) { /* oldest first */
+            const tps_push_answer_t *a =
+                &d->ring[(d->head + TPS_DEDUP_WINDOW - d->count + k) %
+                         TPS_DEDUP_WINDOW];
+            uint32_t wbits;
+            memcpy(&wbits, &a->weight, sizeof(wbits));
+            uint64_t f[DEDUP_FIELDS] = {a->request_id, a->offset, a->tensor_id,
+                                        a->count,      a->version, a->staleness,
+                                        wbits,         (uint64_t)a->dropped};
+            put(&w, f, sizeof(f));
+        }
+    }
+    uint32_t crc = (uint32_t)w.crc;
+    put_u32(&w, crc);
+    put_u32(&w, 0);
+    put(&w, MAGIC_END, 8);
+    if (w.err == 0 && fsync(w.fd) < 0)
+        w.err = errno;
+    if (close(w.fd) < 0 && w.err == 0)
+        w.err = errno;
+    if (w.err == 0 && rename(tmp, path) < 0)
+        w.err = errno;
+    if (w.err != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(w.err));
+        unlink(tmp);
+        return TPS_EIO;
+    }
+    if (fsync_dir(dir) < 0) {
+        snprintf(err, errlen, "cannot sync the directory %s: %s", dir,
+                 strerror(errno));
+        return TPS_EIO;
+    }
+    uint64_t *gens;
+    int n = tps__ckpt_list(dir, &gens, 0);
+    for (int i = keep; i < n; i++) {
+        char old[4096];
+        tps__ckpt_path(old, sizeof(old), dir, gens[i]);
+        unlink(old);
+    }
+    free(gens);
+    return 0;
+}
+
+/* --- reading ---------------------------------------------------------------- */
+
+typedef struct reader_s {
+    FILE *f;
+    uLong crc;
+    int short_read;
+} reader_t;
+
+static int get(reader_t *r, void *p, size_t n) {
+    uint8_t *b = p;
+    while (n > 0) {
+        size_t k = n < IO_CHUNK ? n : IO_CHUNK;
+        if (fread(b, 1, k, r->f) != k) {
+            r->short_read = 1;
+            return -1;
+        }
+        r->crc = crc32(r->crc, b, (uInt)k);
+        b += k;
+        n -= k;
+    }
+    return 0;
+}
+
+
+void tps__ckpt_loaded_free(loaded_t *L, int workers) {
+    if (L->shard_ok)
+        tps__shard_free(&L->shard);
+    free(L->joined);
+    free(L->clock);
+    for (int r = 0; L->dedup && r < workers; r++)
+        tps__dedup_free(&L->dedup[r]);
+    free(L->dedup);
+    memset(L, 0, sizeof(*L));
+}
+
+
+static int json_u64(json_t *o, const char *key, uint64_t *out) {
+    json_t *v = json_object_get(o, key);
+    if (!json_is_integer(v) || json_integer_value(v) < 0)
+        return -1;
+    *out = (uint64_t)json_integer_value(v);
+    return 0;
+}
+
+/* Checks the file's shape against this server; LOAD_FOREIGN with both
+ * named in why when it belongs elsewhere. */
+static int check_shape(const tps_server_t *s, json_t *m, char *why,
+                       size_t len) {
+    uint64_t shard, shards, workers, kind;
+    const char *mode = json_string_value(json_object_get(m, "mode"));
+    if (json_u64(m, "shard", &shard) || json_u64(m, "shards", &shards) ||
+        json_u64(m, "workers", &workers) ||
+        json_u64(m, "optimizer_kind", &kind) || mode == NULL) {
+        snprintf(why, len, "its metadata lacks the cluster's shape");
+        return LOAD_BAD;
+    }
+    const tps_shard_t *sh = &s->shard;
+    if (shard != sh->index || shards != sh->nshards ||
+        workers != (uint64_t)s->cfg.workers) {
+        snprintf(why, len,
+                 "it holds shard %" PRIu64 " of %" PRIu64 " shards with %" PRIu64
+                 " workers, but this is shard %u of %u with %d workers",
+                 shard, shards, workers, sh->index, sh->nshards,
+                 s->cfg.workers);
+        return LOAD_FOREIGN;
+    }
+    if (strcmp(mode, tps__mode_name(s->cfg.cons.mode)) != 0 ||
+        kind != (uint64_t)sh->optim.kind) {
+        char opt[256];
+        tps__optim_describe(&sh->optim, opt, sizeof(opt));
+        snprintf(why, len,
+                 "it was written in mode %s by optimizer \"%s\", but this "
+                 "shard runs mode %s with \"%s\"",
+                 mode, json_string_value(json_object_get(m, "optimizer")),
+                 tps__mode_name(s->cfg.cons.mode), opt);
+        return LOAD_FOREIGN;
+    }
+    return LOAD_OK;
+}
+
+static int load_tensors(const tps_server_t *s, json_t *m, reader_t *rd,
+                        loaded_t *L, char *why, size_t len) {
+    json_t *ts = json_object_get(m, "tensors");
+    int slots = tps__optim_slots(&s->shard.optim);
+    size_t i;
+    json_t *o;
+    if (!json_is_array(ts)) {
+        snprintf(why, len, "its metadata lacks the tensors");
+        return LOAD_BAD;
+    }
+    json_array_foreach(ts, i, o) {
+        const char *name = json_string_value(json_object_get(o, "name"));
+        const char *seed_text = json_string_value(json_object_get(o, "seed"));
+        uint64_t n, lo, hi, init, version;
+        json_t *scale = json_object_get(o, "scale");
+        if (name == NULL || seed_text == NULL || !json_is_number(scale) ||
+            json_u64(o, "n", &n) || json_u64(o, "lo", &lo) ||
+            json_u64(o, "hi", &hi) || json_u64(o, "init", &init) ||
+            json_u64(o, "version", &version)) {
+            snprintf(why, len, "tensor %zu's declaration is incomplete", i);
+            return LOAD_BAD;
+        }
+        char err[256];
+        int id = tps__shard_restore(&L->shard, name, n, (int)init,
+                                    (float)json_number_value(scale),
+                                    strtoull(seed_text, NULL, 10), err,
+                                    sizeof(err));
+        if (id < 0) {
+            snprintf(why, len, "%s", err);
+            return LOAD_BAD;
+        }
+        tps_tensor_t *t = &L->shard.tensors[id];
+        if (t->lo != lo || t->hi != hi) {
+            snprintf(why, len, "tensor \"%s\": its slice is [%" PRIu64
+                     ", %" PRIu64 "), this shard's would be [%" PRIu64
+                     ", %" PRIu64 ")", name, lo, hi, t->lo, t->hi);
+            return LOAD_BAD;
+        }
+        t->version = version;
+        size_t bytes = (size_t)(hi - lo) * sizeof(float);
+        if (get(rd, t->param, bytes) < 0)
+            goto truncated;
+        for (int k = 0; k < slots; k++)
+            if (get(rd, t->slot[k], bytes) < 0)
+                goto truncated;
+    }
+    return LOAD_OK;
+truncated:
+    snprintf(why, len, "it ends early (truncated)");
+    return LOAD_BAD;
+}
+
+static int load_dedup(const tps_server_t *s, reader_t *rd, loaded_t *L,
+                      char *why, size_t len) {
+    for (int r = 0; r < s->cfg.workers; r++) {
+        tps_dedup_t *d = &L->dedup[r];
+        uint64_t h[5];
+        if (get(rd, h, sizeof(h)) < 0 || h[4] > TPS_DEDUP_WINDOW) {
+            snprintf(why, len, "rank %d's exactly-once window is damaged", r);
+            return LOAD_BAD;
+        }
+        d->session = h[0];
+        d->seen = h[1] != 0;
+        d->last_rid = h[2];
+        d->last_off = h[3];
+        for (uint64_t k = 0; k < h[4]; k++) {
+            uint64_t f[DEDUP_FIELDS];
+            if (get(rd, f, sizeof(f)) < 0) {
+                snprintf(why, len, "it ends early (truncated)");
+                return LOAD_BAD;
+            }
+            uint32_t wbits = (uint32_t)f[6];
+            tps_push_answer_t a = {.request_id = f[0], .offset = f[1],
+                                   .tensor_id = (uint32_t)f[2], .count = f[3],
+                                   .version = f[4], .staleness = f[5],
+                                   .dropped = (int)f[7]};
+            memcpy(&a.weight, &wbits, sizeof(wbits));
+            uint64_t rid = d->last_rid, off = d->last_off;
+            if (tps__dedup_record(d, &a) < 0) {
+                snprintf(why, len, "out of memory");
+                return LOAD_BAD;
+            }
+            d->last_rid = rid; /* the window's key, not its last answer */
+            d->last_off = off;
+        }
+    }
+    return LOAD_OK;
+}
+
+static int load_members(const tps_server_t *s, json_t *m, loaded_t *L,
+                        char *why, size_t len) {
+    json_t *mem = json_object_get(m, "members");
+    json_t *joined = json_object_get(mem, "joined");
+    json_t *clock = json_object_get(mem, "clock");
+    int n = s->cfg.workers;
+    if (!json_is_array(joined) || !json_is_array(clock) ||
+        json_array_size(joined) != (size_t)n ||
+        json_array_size(clock) != (size_t)n) {
+        snprintf(why, len, "its membership does not list %d workers", n);
+        return LOAD_BAD;
+    }
+    L->njoined = (int)json_integer_value(json_object_get(mem, "njoined"));
+    for (int r = 0; r < n; r++) {
+        L->joined[r] = json_integer_value(json_array_get(joined, (size_t)r)) != 0;
+        L->clock[r] = (uint64_t)json_integer_value(json_array_get(clock, (size_t)r));
+    }
+    return LOAD_OK;
+}
+
+/* Loads one file into L. */
+int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
+                     char *why, size_t len) {
+    int n = s->cfg.workers;
+    memset(L, 0, sizeof(*L));
+    reader_t rd = {.f = fopen(path, "rb"), .crc = crc32(0L, Z_NULL, 0)};
+    if (rd.f == NULL) {
+        snprintf(why, len, "cannot open it: %s", strerror(errno));
+        return LOAD_BAD;
+    }
+    struct stat stt;
+    char magic[8];
+    uint32_t format = 0, bom = 0;
+    uint64_t mlen = 0, dlen = 0;
+    int rc = LOAD_BAD;
+    json_t *m = NULL;
+    char *meta = NULL;
+    if (fstat(fileno(rd.f), &stt) < 0 || get(&rd, magic, 8) < 0 ||
+        memcmp(magic, MAGIC, 8) != 0) {
+        snprintf(why, len, "it is not a taups checkpoint (no magic)");
+        goto out;
+    }
+    if (get(&rd, &format, 4) < 0 || get(&rd, &bom, 4) < 0 ||
+        get(&rd, &mlen, 8) < 0 || get(&rd, &dlen, 8) < 0 || format != FORMAT ||
+        bom != BOM) {
+        snprintf(why, len, "format %u (byte order mark %08x) is not format %d "
+                 "of this host", format, bom, FORMAT);
+        goto out;
+    }
+    if (mlen > (1u << 30) ||
+        (uint64_t)stt.st_size != HEADER_LEN + mlen + dlen + TRAILER_LEN) {
+        snprintf(why, len, "it is %lld bytes, its header says %" PRIu64
+                 " (truncated or overwritten)",
+                 (long long)stt.st_size, HEADER_LEN + mlen + dlen + TRAILER_LEN);
+        goto out;
+    }
+    meta = malloc(mlen + 1);
+    if (meta == NULL || get(&rd, meta, mlen) < 0) {
+        snprintf(why, len, "cannot read its metadata");
+        goto out;
+    }
+    meta[mlen] = '\0';
+    json_error_t jerr;
+    m = json_loads(meta, 0, &jerr);
+    if (m == NULL) {
+        snprintf(why, len, "its metadata is not JSON: %s", jerr.text);
+        goto out;
+    }
+    if ((rc = check_shape(s, m, why, len)) != LOAD_OK)
+        goto out;
+    rc = LOAD_BAD;
+    const tps_shard_t *sh = &s->shard;
+    if (tps__shard_init(&L->shard, sh->index, sh->nshards, sh->max_tensors,
+                        sh->max_elements, &sh->optim) < 0) {
+        snprintf(why, len, "out of memory");
+        goto out;
+    }
+    L->shard_ok = 1;
+    if (sh->aggregate)
+        tps__shard_set_aggregate(&L->shard, sh->workers);
+    L->joined = calloc((size_t)n, 1);
+    L->clock = calloc((size_t)n, sizeof(*L->clock));
+    L->dedup = calloc((size_t)n, sizeof(*L->dedup));
+    if (L->joined == NULL || L->clock == NULL || L->dedup == NULL) {
+        snprintf(why, len, "out of memory");
+        goto out;
+    }
+    json_t *st = json_object_get(m, "stats");
+    if (json_u64(m, "step", &L->step) || json_u64(m, "generation", &L->generation) ||
+        load_members(s, m, L, why, len) != LOAD_OK ||
+        load_tensors(s, m, &rd, L, why, len) != LOAD_OK ||
+        load_dedup(s, &rd, L, why, len) != LOAD_OK) {
+        if (!why[0])
+            snprintf(why, len, "its metadata is incomplete");
+        goto out;
+    }
+    L->written = json_integer_value(json_object_get(m, "written"));
+    tps_shard_stats_t *ls = &L->shard.st;
+    json_u64(st, "pushes", &ls->pushes);
+    json_u64(st, "push_frames", &ls->push_frames);
+    json_u64(st, "steps", &ls->steps);
+    json_u64(st, "dropped", &ls->dropped);
+    json_u64(st, "pulls", &ls->pulls);
+    json_u64(st, "rejected", &ls->rejected);
+    json_u64(st, "duplicates", &ls->duplicates);
+    uint32_t want = (uint32_t)rd.crc, crc, zero;
+    char end[8];
+    if (get(&rd, &crc, 4) < 0 || get(&rd, &zero, 4) < 0 || get(&rd, end, 8) < 0 ||
+        memcmp(end, MAGIC_END, 8) != 0) {
+        snprintf(why, len, "its trailer is missing (truncated)");
+        goto out;
+    }
+    if (crc != want) {
+        snprintf(why, len, "its checksum is %08x, its contents give %08x "
+                 "(corrupt)", crc, want);
+        goto out;
+    }
+    rc = LOAD_OK;
+out:
+    if (rc != LOAD_OK && rd.short_read && !why[0])
+        snprintf(why, len, "it ends early (truncated)");
+    json_decref(m);
+    free(meta);
+    fclose(rd.f);
+    if (rc != LOAD_OK)
+        tps__ckpt_loaded_free(L, n);
+    return rc;
+}
+
