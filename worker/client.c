@@ -10,6 +10,8 @@
  * the reader asks dest_for_payload() where the payload goes once the header
  * has named the ticket and the offset. */
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1179,7 +1181,17 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
         c->shards[s].retry.data = &c->shards[s];
     }
     c->deadline = tps_now() + opts->connect_timeout_ms / 1000.0;
-    if (uv_thread_create(&c->thread, io_thread, c) != 0) {
+    /* Every socket write happens on the I/O thread, which starts with
+     * SIGPIPE blocked: a write to a shard that died fails with EPIPE, and
+     * the signal stays pending on that thread instead of killing the
+     * application, which need not ignore SIGPIPE itself. */
+    sigset_t pipe_set, old_set;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old_set);
+    int thread_rc = uv_thread_create(&c->thread, io_thread, c);
+    pthread_sigmask(SIG_SETMASK, &old_set, NULL);
+    if (thread_rc != 0) {
         snprintf(errbuf, errlen, "cannot start the I/O thread");
         for (int s = 0; s < n; s++)
             uv_close((uv_handle_t *)&c->shards[s].retry, NULL);
