@@ -16,7 +16,7 @@ for f in run.json eval.csv server-0.log server-1.log worker-0.csv worker-3.csv \
     worker-0.log eval.log loss.png rel_err.png; do
     [ -s "$out/$f" ] || fail "run directory lacks $f"
 done
-head -1 "$out/eval.csv" | grep -q '^time_s,updates,loss,rel_err,versions$' || fail "eval.csv header"
+head -1 "$out/eval.csv" | grep -q '^time_s,updates,loss,rel_err,versions,reconnects$' || fail "eval.csv header"
 final=$(tail -1 "$out/eval.csv" | cut -d, -f4)
 updates=$(tail -1 "$out/eval.csv" | cut -d, -f2)
 echo "# final rel_err $final after $updates updates"
