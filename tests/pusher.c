@@ -9,6 +9,7 @@
  *
  *   pusher --cluster A --n N [--iterations K] [--seconds S] [--seed X]
  *          [--reconnect-ms MS] [--probe-ms MS] [--rank R --workers W]
+ *          [--log FILE]   (the CLOCK_MONOTONIC time of every iteration done)
  *
  * SIGTERM ends it after the iteration in progress. Prints "pusher: K
  * iterations, ...", the delivery ledger, and with
@@ -85,6 +86,7 @@ int main(int argc, char **argv) {
     long iterations = 0;
     double seconds = 0, probe_ms = 0;
     int reconnect_ms = 60000, rank = 0, workers = 1;
+    const char *logpath = NULL;
     for (int i = 1; i + 1 < argc; i += 2) {
         const char *k = argv[i], *v = argv[i + 1];
         if (strcmp(k, "--cluster") == 0)
@@ -105,6 +107,8 @@ int main(int argc, char **argv) {
             rank = atoi(v);
         else if (strcmp(k, "--workers") == 0)
             workers = atoi(v);
+        else if (strcmp(k, "--log") == 0)
+            logpath = v;
         else {
             fprintf(stderr, "pusher: unknown option %s\n", k);
             return 2;
@@ -134,6 +138,9 @@ int main(int argc, char **argv) {
     float *g = malloc(n * sizeof(float)), *p = malloc(n * sizeof(float));
     int id = tps_declare(c, "big", n, TPS_INIT_UNIFORM, 0.1f, 1);
     int rc = id < 0 ? id : 0;
+    FILE *log = logpath ? fopen(logpath, "w") : NULL;
+    if (log)
+        setvbuf(log, NULL, _IOLBF, 0);
     double t0 = now();
     long it = 0;
     signal(SIGTERM, on_term);
@@ -153,6 +160,8 @@ int main(int argc, char **argv) {
         }
         if ((rc = tps_push(c, id, g)) == 0 && (rc = tps_pull(c, id, p)) == 0)
             tps_clock(c);
+        if (rc == 0 && log)
+            fprintf(log, "%.6f\n", now()); /* CLOCK_MONOTONIC seconds */
     }
     if (probe_ms > 0) {
         probe.stop = 1;
@@ -176,6 +185,8 @@ int main(int argc, char **argv) {
                probe.longest * 1e3);
     free(g);
     free(p);
+    if (log)
+        fclose(log);
     tps_close(c);
     return rc < 0 || probe.failed ? 1 : 0;
 }
