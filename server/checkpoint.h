@@ -10,7 +10,7 @@
  *           counters, every tensor's declaration and version)
  *     data: per tensor its slice, then each optimizer slot (float32);
  *           per rank its exactly-once window (u64 fields)
- *     u32 crc32 of everything above (zlib)  u32 0  "TAUPSEND"
+ *     u64 XXH3-64 of everything above (libxxhash)  "TAUPSEND"
  *
  * in host byte order (the mark refuses a file from another byte order), as
  * DIR/gen-NNNNNNNNNNNNNNNN.ckpt. It is written to a temporary name, fsync'd,

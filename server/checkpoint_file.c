@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include <jansson.h>
-#include <zlib.h>
+#include <xxhash.h>
 
 #include "taups_error.h"
 
@@ -32,7 +32,7 @@
 
 typedef struct writer_s {
     int fd;
-    uLong crc;
+    XXH3_state_t *h;
     int err; /* errno of the first failure */
 } writer_t;
 
@@ -40,7 +40,8 @@ static void put(writer_t *w, const void *p, size_t n) {
     const uint8_t *b = p;
     while (n > 0 && w->err == 0) {
         size_t k = n < IO_CHUNK ? n : IO_CHUNK;
-        w->crc = crc32(w->crc, b, (uInt)k);
+        if (w->h) /* NULL for the trailer, which the sum does not cover */
+            XXH3_64bits_update(w->h, b, k);
         for (size_t done = 0; done < k;) {
             ssize_t r = write(w->fd, b + done, k - done);
             if (r < 0 && errno == EINTR)
@@ -197,9 +198,15 @@ int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
              (long)getpid());
     tps__ckpt_path(path, sizeof(path), dir, gen);
     writer_t w = {.fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600),
-                  .crc = crc32(0L, Z_NULL, 0)};
-    if (w.fd < 0) {
-        snprintf(err, errlen, "cannot create %s: %s", tmp, strerror(errno));
+                  .h = XXH3_createState()};
+    if (w.fd < 0 || w.h == NULL || XXH3_64bits_reset(w.h) != XXH_OK) {
+        snprintf(err, errlen, "cannot create %s: %s", tmp,
+                 w.fd < 0 ? strerror(errno) : "out of memory");
+        if (w.fd >= 0) {
+            close(w.fd);
+            unlink(tmp);
+        }
+        XXH3_freeState(w.h);
         free(meta);
         return TPS_EIO;
     }
@@ -237,9 +244,10 @@ int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
             put(&w, f, sizeof(f));
         }
     }
-    uint32_t crc = (uint32_t)w.crc;
-    put_u32(&w, crc);
-    put_u32(&w, 0);
+    uint64_t sum = XXH3_64bits_digest(w.h);
+    XXH3_freeState(w.h);
+    w.h = NULL;
+    put_u64(&w, sum);
     put(&w, MAGIC_END, 8);
     if (w.err == 0 && fsync(w.fd) < 0)
         w.err = errno;
@@ -272,7 +280,7 @@ int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
 
 typedef struct reader_s {
     FILE *f;
-    uLong crc;
+    XXH3_state_t *h;
     int short_read;
 } reader_t;
 
@@ -284,7 +292,7 @@ static int get(reader_t *r, void *p, size_t n) {
             r->short_read = 1;
             return -1;
         }
-        r->crc = crc32(r->crc, b, (uInt)k);
+        XXH3_64bits_update(r->h, b, k);
         b += k;
         n -= k;
     }
@@ -462,9 +470,17 @@ int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
                      char *why, size_t len) {
     int n = s->cfg.workers;
     memset(L, 0, sizeof(*L));
-    reader_t rd = {.f = fopen(path, "rb"), .crc = crc32(0L, Z_NULL, 0)};
+    reader_t rd = {.f = fopen(path, "rb"), .h = XXH3_createState()};
+    if (rd.h == NULL || XXH3_64bits_reset(rd.h) != XXH_OK) {
+        snprintf(why, len, "out of memory");
+        if (rd.f)
+            fclose(rd.f);
+        XXH3_freeState(rd.h);
+        return LOAD_BAD;
+    }
     if (rd.f == NULL) {
         snprintf(why, len, "cannot open it: %s", strerror(errno));
+        XXH3_freeState(rd.h);
         return LOAD_BAD;
     }
     struct stat stt;
@@ -542,16 +558,16 @@ int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
     json_u64(st, "pulls", &ls->pulls);
     json_u64(st, "rejected", &ls->rejected);
     json_u64(st, "duplicates", &ls->duplicates);
-    uint32_t want = (uint32_t)rd.crc, crc, zero;
+    uint64_t want = XXH3_64bits_digest(rd.h), sum;
     char end[8];
-    if (get(&rd, &crc, 4) < 0 || get(&rd, &zero, 4) < 0 || get(&rd, end, 8) < 0 ||
+    if (get(&rd, &sum, 8) < 0 || get(&rd, end, 8) < 0 ||
         memcmp(end, MAGIC_END, 8) != 0) {
         snprintf(why, len, "its trailer is missing (truncated)");
         goto out;
     }
-    if (crc != want) {
-        snprintf(why, len, "its checksum is %08x, its contents give %08x "
-                 "(corrupt)", crc, want);
+    if (sum != want) {
+        snprintf(why, len, "its checksum is %016" PRIx64 ", its contents give "
+                 "%016" PRIx64 " (corrupt)", sum, want);
         goto out;
     }
     rc = LOAD_OK;
@@ -561,6 +577,7 @@ out:
     json_decref(m);
     free(meta);
     fclose(rd.f);
+    XXH3_freeState(rd.h);
     if (rc != LOAD_OK)
         tps__ckpt_loaded_free(L, n);
     return rc;
