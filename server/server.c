@@ -497,6 +497,8 @@ static void stats_view(const tps_server_t *s, tps_stats_view_t *v) {
     v->listen = s->listen_text;
     v->mode = s->cfg.cons.mode;
     v->uptime_s = tps_now() - s->started;
+    v->loop_busy_max_ms = s->busy_max_ms;
+    v->checkpoint_age_s = tps__ckpt_age(s);
     v->connections = s->nconns;
     v->workers = s->members.nlive;
     v->bytes_in = s->closed_bytes_in;
@@ -519,6 +521,20 @@ char *tps__server_stats_json(const tps_server_t *s) {
     return tps__stats_json(&v);
 }
 
+/* Runs just before each poll: the time since the previous one, less the
+ * time the loop spent idle in poll, is how long it was busy. */
+static void on_busy_prepare(uv_prepare_t *p) {
+    tps_server_t *s = p->data;
+    uint64_t t = uv_hrtime(), idle = uv_metrics_idle_time(s->loop);
+    if (s->busy_t != 0) {
+        double ms = (double)((t - s->busy_t) - (idle - s->busy_idle)) / 1e6;
+        if (ms > s->busy_max_ms)
+            s->busy_max_ms = ms;
+    }
+    s->busy_t = t;
+    s->busy_idle = idle;
+}
+
 static void on_stats_timer(uv_timer_t *t) {
     log_summary(t->data, "stats");
 }
@@ -537,6 +553,7 @@ void tps__server_stop(tps_server_t *s) {
     uv_close((uv_handle_t *)&s->listener, on_handle_closed);
     uv_close((uv_handle_t *)&s->stats_timer, on_handle_closed);
     uv_close((uv_handle_t *)&s->stop_async, on_handle_closed);
+    uv_close((uv_handle_t *)&s->busy, on_handle_closed);
     for (sconn_t *sc = s->conns; sc; sc = sc->next)
         close_conn(sc);
 }
@@ -687,7 +704,12 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
     s->stats_timer.data = s;
     uv_async_init(loop, &s->stop_async, on_stop_async);
     s->stop_async.data = s;
-    s->open_handles = 3;
+    uv_loop_configure(loop, UV_METRICS_IDLE_TIME);
+    uv_prepare_init(loop, &s->busy);
+    s->busy.data = s;
+    uv_prepare_start(&s->busy, on_busy_prepare);
+    uv_unref((uv_handle_t *)&s->busy);
+    s->open_handles = 4;
     tps__ckpt_start(s);
     if (cfg->stats_every > 0) {
         uint64_t ms = (uint64_t)(cfg->stats_every * 1000);

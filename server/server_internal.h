@@ -104,6 +104,11 @@ struct tps_server_s {
     pending_t *pending;
     FILE *trace;
     tps_ckpt_t *ckpt;   /* NULL: no checkpoints */
+    /* The longest the loop went without polling: the worst wait any peer
+     * saw for a reason other than its own traffic (uv_metrics_idle_time). */
+    uv_prepare_t busy;
+    uint64_t busy_t, busy_idle; /* ns, at the last prepare */
+    double busy_max_ms;
     int behind;         /* restored from a checkpoint: aggregating modes
                            catch up with workers at later clocks */
 };

@@ -142,6 +142,14 @@ char *tps__stats_json(const tps_stats_view_t *v) {
         u64(v->bytes_out), "staleness", tps__hist_json(&st->staleness),
         "worker_clocks", clocks_json(v->members), "codecs", codecs_json(st),
         "tensors", tensors_json(sh));
+    if (doc != NULL) {
+        json_object_set_new(doc, "loop_busy_max_ms",
+                            json_real(rounded(v->loop_busy_max_ms, 1e3)));
+        json_object_set_new(doc, "checkpoint_age_s",
+                            v->checkpoint_age_s < 0
+                                ? json_null()
+                                : json_real(rounded(v->checkpoint_age_s, 1e3)));
+    }
     /* One line, with the ", " and ": " of jansson's default layout that
      * people and line tools (grep '"pushes": 20') read; reals as short as
      * they round-trip to 15 digits. */

@@ -21,6 +21,8 @@ typedef struct tps_stats_view_s {
     const char *listen;           /* the address bound */
     tps_mode_t mode;
     double uptime_s;
+    double loop_busy_max_ms;      /* longest stretch the loop did not poll */
+    double checkpoint_age_s;      /* < 0: no checkpoint */
     int connections;
     int workers;                  /* live */
     uint64_t bytes_in, bytes_out; /* every connection's, closed ones too */

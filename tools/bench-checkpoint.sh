@@ -3,9 +3,11 @@
 # What checkpoints cost one shard, measured on this machine's disk:
 #   - write throughput of a checkpoint beside dd's sequential write speed
 #     (both fdatasync'd, interleaved in each round),
-#   - how long the event loop pauses (the fork, as the shard logs it) and
-#     the longest small pull a probe client saw while a pusher trained and
-#     checkpoints were written, beside the same run without checkpoints,
+#   - how long the event loop pauses (the fork, as the shard logs it), the
+#     longest stretch the loop went without polling (stats'
+#     loop_busy_max_ms) and the longest small pull a probe client saw, while
+#     a pusher trained and checkpoints were written, beside the same run
+#     without checkpoints,
 #   - time from a SIGKILL of the shard to training resumed (restart,
 #     restore, reconnect, the next iteration done), and the restore alone.
 # Usage, from a build directory: tools/bench-checkpoint.sh [FLOATS...]
@@ -45,7 +47,8 @@ stop() { kill -9 "$SPID" 2> /dev/null || true; wait "$SPID" 2> /dev/null || true
 for n in $SIZES; do
     mb=$(( n * 4 / 1048576 ))
     : > "$DIR/dd"; : > "$DIR/ck"; : > "$DIR/fork"; : > "$DIR/stall0"; : > "$DIR/stall1"
-    : > "$DIR/resume"; : > "$DIR/restore"
+    : > "$DIR/busy0"; : > "$DIR/busy1"
+    : > "$DIR/resume"; : > "$DIR/restore"; : > "$DIR/reconn"
     for r in $(seq "$ROUNDS"); do
         # dd: the same bytes, sequential, flushed to the disk.
         dd if=/dev/zero of="$DIR/dd.out" bs=1M count=$((mb > 0 ? mb : 1)) conv=fdatasync 2>&1 |
@@ -61,6 +64,7 @@ for n in $SIZES; do
         awk -v b=$((n * 4)) -v s="$w" 'BEGIN {printf "%.1f\n", b / s / 1e6}' >> "$DIR/ck"
         grep -o "paused [0-9.]* ms" "$DIR/s.log" | tail -1 | awk '{print $2}' >> "$DIR/fork"
         # Kill, restart, restore, reconnect, next iteration.
+        : > "$DIR/it.log"
         "$PUSHER" --cluster "$ADDR" --n "$n" --seconds 600 --log "$DIR/it.log" > "$DIR/p.out" 2>&1 &
         ppid=$!
         PIDS="$PIDS $ppid"
@@ -74,6 +78,7 @@ for n in $SIZES; do
         done
         t1=$(awk -v t="$t0" '$1 > t {print; exit}' "$DIR/it.log")
         awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f\n", b - a}' >> "$DIR/resume"
+        sed -n 's/.*reconnected after \([0-9.]*\) s.*/\1/p' "$DIR/p.out" | tail -1 >> "$DIR/reconn"
         sed -n 's/.* in \([0-9.]*\) s: .*/\1/p' "$DIR/s2.log" | head -1 >> "$DIR/restore"
         kill -TERM $ppid; wait $ppid || true
         stop
@@ -89,6 +94,8 @@ for n in $SIZES; do
             fi
             "$PUSHER" --cluster "$ADDR" --n "$n" --seconds 6 --probe-ms 2 > "$DIR/probe.out"
             sed -n 's/.*longest \([0-9.]*\) ms/\1/p' "$DIR/probe.out" >> "$DIR/stall$ck"
+            "$CTL" --cluster "$ADDR" stats --json |
+                python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["loop_busy_max_ms"])' >> "$DIR/busy$ck"
             [ $ck = 0 ] || grep -o "paused [0-9.]* ms" "$DIR/t.log" | awk '{print $2}' >> "$DIR/fork"
             stop
         done
@@ -96,6 +103,7 @@ for n in $SIZES; do
     echo "== $n floats ($mb MiB), $ROUNDS rounds, medians [range]"
     echo "checkpoint write        $(median < "$DIR/ck") MB/s   (dd conv=fdatasync: $(median < "$DIR/dd") MB/s)"
     echo "loop paused for fork    $(median < "$DIR/fork") ms   ($(wc -l < "$DIR/fork") checkpoints)"
+    echo "longest loop busy       $(median < "$DIR/busy1") ms with checkpoints every 1 s, $(median < "$DIR/busy0") ms without"
     echo "longest probe pull      $(median < "$DIR/stall1") ms with checkpoints every 1 s, $(median < "$DIR/stall0") ms without"
-    echo "SIGKILL to next iter.   $(median < "$DIR/resume") s   (restore alone: $(median < "$DIR/restore") s)"
+    echo "SIGKILL to reconnected  $(median < "$DIR/reconn") s   (restore alone: $(median < "$DIR/restore") s; the pusher's next iteration done: $(median < "$DIR/resume") s)"
 done

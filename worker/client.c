@@ -851,9 +851,10 @@ static void rejoin_frame(shard_t *sh, const Taups__Header *h) {
         return;
     }
     if (h->op == TAUPS__OP__HELLO_OK && h->request_id == RJ_HELLO) {
+        /* The worker's clock stays its own: the other shards still count
+         * its iterations, and a clock taken from this shard could skip one
+         * that they wait for. */
         uv_mutex_lock(&c->mu);
-        if ((int64_t)h->clock > c->clock && c->opts.role == TPS_ROLE_WORKER)
-            c->clock = (int64_t)h->clock;
         int n = c->ntensors;
         Taups__Header d = TAUPS__HEADER__INIT;
         d.op = TAUPS__OP__DECLARE;
