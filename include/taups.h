@@ -88,7 +88,11 @@ typedef struct tps_options_s {
 void tps_options_init(tps_options_t *opts);
 
 /* Connects to every shard (retrying with backoff for up to
- * connect_timeout_ms), exchanges hellos, and starts the I/O thread.
+ * connect_timeout_ms), exchanges hellos, and starts the I/O thread. Every
+ * socket write happens on that thread, which blocks SIGPIPE: a shard that
+ * dies mid-write is an error of the calls waiting on it (or a
+ * reconnection), never a SIGPIPE that kills your process, so the
+ * application need not ignore SIGPIPE.
  * On success *out is a new client owned by the caller (free it with
  * tps_close). On failure *out is NULL and, when errbuf is not NULL, a sentence
  * naming the shard, host, port and cause is written to it. */
