@@ -86,4 +86,32 @@ for s in 0 1; do
     [ "$seq" = "hello from worker 0|worker 0 left|hello from worker 0|" ] ||
         fail "server $s did not see worker 0 leave and rejoin: $seq"
 done
-echo "e2e_faults: 4 passed, 0 failed"
+# (4) Shard 1 SIGKILLed at 1.5 s of an async run with --restart-shards: it
+# comes back from its checkpoint, every worker and the evaluator reconnect
+# and the run completes at its target.
+RC=0
+"$LAUNCH" --workers 2 --shards 2 --out "$WORK/bad2" --fault kill-shard:1@1 2>"$WORK/bad2.err" || RC=$?
+[ $RC = 2 ] && grep -q 'add --restart-shards' "$WORK/bad2.err" ||
+    fail "kill-shard without --restart-shards: exit $RC: $(cat "$WORK/bad2.err")"
+RC=0
+"$LAUNCH" --workers 2 --shards 2 --restart-shards --out "$WORK/bad3" --fault kill-shard:2@1 2>"$WORK/bad3.err" || RC=$?
+[ $RC = 2 ] && grep -q 'kill-shard:2@1: shard 2 is not a shard (0..1)' "$WORK/bad3.err" ||
+    fail "kill-shard of shard 2 of 2: exit $RC: $(cat "$WORK/bad3.err")"
+R=$WORK/killshard
+run "$R" --server-arg=--mode --server-arg=async --workers 3 --seconds 5 \
+    --restart-shards --fault kill-shard:1@1.5
+[ $RC = 0 ] || fail "kill-shard run: exit $RC: $(cat "$R.err")"
+grep -q '"outcome": "completed"' "$R/run.json" || fail "kill-shard run not completed"
+f=$(fault_json "$R")
+echo "$f" | grep -q '"result": "killed server-1"' || fail "kill-shard result: $f"
+grep -q 'server-1 died (killed by scheduled fault) at 1.5[0-9] s; restarting it from its checkpoints (restart 1)' "$R.out" ||
+    fail "restart not announced: $(cat "$R.out")"
+grep -q '"restarts_s": \[1\.[5-9]' "$R/run.json" || fail "run.json lacks the restart: $(grep -A3 restarts "$R/run.json")"
+grep -q "restored checkpoint generation" "$R/server-1.log" || fail "shard 1 restored nothing: $(tail -5 "$R/server-1.log")"
+for r in 0 1 2; do
+    grep -q "reconnected after" "$R/worker-$r.log" || fail "worker $r did not reconnect: $(tail -5 "$R/worker-$r.log")"
+done
+grep -q "reconnected after" "$R/eval.log" || fail "the evaluator did not reconnect"
+final=$(tail -1 "$R/eval.csv" | cut -d, -f4)
+awk -v e="$final" 'BEGIN { exit !(e < 1e-3) }' || fail "rel_err $final >= 1e-3 after the restart"
+echo "e2e_faults: 5 passed, 0 failed"

@@ -394,7 +394,8 @@ void launch_children_free(launch_t *l) {
 
 int launch_start_child(launch_t *l, child_t *c) {
     c->t_start = launch_elapsed(l);
-    spawn_t sp = {.log = c->log};
+    /* A restarted shard's log goes on after its first life's. */
+    spawn_t sp = {.log = c->log, .append = c->restarts > 0};
     pid_t pid;
     if (c->host) {
         char **argv = launch_remote_argv(l, c);

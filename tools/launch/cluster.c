@@ -145,8 +145,17 @@ static int start_servers_once(launch_t *l) {
         launch_av_opt(&av, "--shard", "%d", i);
         launch_av_opt(&av, "--workers", "%d", l->s->workers);
         launch_av_opt(&av, "--lr", "%s", lr);
-        for (int k = 0; k < l->s->server_args.n; k++)
+        int every = 0;
+        for (int k = 0; k < l->s->server_args.n; k++) {
             launch_av_add(&av, l->s->server_args.v[k]);
+            every |= strncmp(l->s->server_args.v[k], "--checkpoint-every", 18) == 0;
+        }
+        if (l->s->restart_shards) {
+            /* What a restarted shard comes back from. */
+            launch_av_opt(&av, "--checkpoint-dir", "%s/ckpt-shard-%d", l->out, i);
+            if (!every)
+                launch_av_opt(&av, "--checkpoint-every", "%d", 1);
+        }
         launch_child_init(&l->kids[i], ROLE_SERVER, i, &av,
                           tps__xasprintf("%s/server-%d.log", l->out, i), NULL);
         tails[i].path = l->kids[i].log;
@@ -306,6 +315,27 @@ int launch_start_workers(launch_t *l) {
     return 0;
 }
 
+/* --restart-shards: shard c died; it comes back from its checkpoints, and
+ * its workers reconnect. Returns 0, or -1 when it may not come back. */
+static int restart_shard(launch_t *l, child_t *c) {
+    char st[96];
+    launch_describe_status(c, st, sizeof(st));
+    if (c->restarts >= MAX_RESTARTS) {
+        launch_say(l, "%s died (%s) after %d restarts; giving up", c->name, st,
+                   c->restarts);
+        return -1;
+    }
+    c->restart_s[c->restarts++] = launch_elapsed(l);
+    launch_clear_line(l);
+    printf("%s: %s died (%s) at %.2f s; restarting it from its checkpoints "
+           "(restart %d)\n",
+           PROG, c->name, st, launch_elapsed(l) - l->t_workers, c->restarts);
+    fflush(stdout);
+    c->fault_killed = 0;
+    c->noted = 0;
+    return launch_start_child(l, c);
+}
+
 int launch_run_loop(launch_t *l) {
     for (;;) {
         double due = launch_faults_tick(l);
@@ -340,7 +370,8 @@ int launch_run_loop(launch_t *l) {
             }
         }
         for (int i = 0; i < l->s->shards; i++)
-            if (!l->kids[i].running) {
+            if (!l->kids[i].running &&
+                (!l->s->restart_shards || restart_shard(l, &l->kids[i]) < 0)) {
                 launch_say(l,
                            "%s exited while the workers were running; stopping",
                            l->kids[i].name);

@@ -19,7 +19,8 @@
 
 #include "launch.h"
 
-const char *const launch_fault_names[] = {"kill", "pause", "disconnect"};
+const char *const launch_fault_names[] = {"kill", "pause", "disconnect",
+                                          "kill-shard"};
 
 int launch_parse_num(const char *f, double *v) {
     char *end;
@@ -36,6 +37,10 @@ int launch_faults_parse(const settings_t *s, fault_t **out) {
         char buf[128], *f[5];
         int n = 0;
         snprintf(buf, sizeof(buf), "%s", spec);
+        /* kill-shard:I@T reads as kill-shard:I:T */
+        char *at = strncmp(buf, "kill-shard:", 11) == 0 ? strchr(buf, '@') : NULL;
+        if (at)
+            *at = ':';
         for (char *p = buf; n < 5 && p; n++) {
             f[n] = p;
             p = strchr(p, ':');
@@ -53,10 +58,14 @@ int launch_faults_parse(const settings_t *s, fault_t **out) {
         } else if (strcmp(f[0], "disconnect") == 0) {
             ft->kind = FAULT_DISCONNECT;
             want = 3;
+        } else if (strcmp(f[0], "kill-shard") == 0) {
+            ft->kind = FAULT_KILL_SHARD;
+            want = 3;
         } else {
             fprintf(stderr,
                     "%s: --fault %s: unknown fault \"%s\"; expected "
-                    "kill:RANK:T, pause:RANK:T:DUR or disconnect:RANK:T\n",
+                    "kill:RANK:T, pause:RANK:T:DUR, disconnect:RANK:T or "
+                    "kill-shard:I@T\n",
                     PROG, spec, f[0]);
             return -1;
         }
@@ -65,12 +74,27 @@ int launch_faults_parse(const settings_t *s, fault_t **out) {
             launch_parse_num(f[2], &ft->at) < 0 ||
             (want == 4 && launch_parse_num(f[3], &dur) < 0)) {
             fprintf(stderr, "%s: --fault %s: expected %s\n", PROG, spec,
-                    ft->kind == FAULT_PAUSE  ? "pause:RANK:T:DUR"
-                    : ft->kind == FAULT_KILL ? "kill:RANK:T"
-                                             : "disconnect:RANK:T");
+                    ft->kind == FAULT_PAUSE        ? "pause:RANK:T:DUR"
+                    : ft->kind == FAULT_KILL       ? "kill:RANK:T"
+                    : ft->kind == FAULT_KILL_SHARD ? "kill-shard:I@T"
+                                                   : "disconnect:RANK:T");
             return -1;
         }
-        if (rank < 0 || rank >= s->workers || rank != floor(rank)) {
+        if (ft->kind == FAULT_KILL_SHARD) {
+            if (rank < 0 || rank >= s->shards || rank != floor(rank)) {
+                fprintf(stderr,
+                        "%s: --fault %s: shard %s is not a shard (0..%d)\n",
+                        PROG, spec, f[1], s->shards - 1);
+                return -1;
+            }
+            if (!s->restart_shards) {
+                fprintf(stderr,
+                        "%s: --fault %s: a killed shard ends the run unless "
+                        "it is restarted: add --restart-shards\n",
+                        PROG, spec);
+                return -1;
+            }
+        } else if (rank < 0 || rank >= s->workers || rank != floor(rank)) {
             fprintf(stderr, "%s: --fault %s: rank %s is not a worker (0..%d)\n",
                     PROG, spec, f[1], s->workers - 1);
             return -1;
@@ -151,7 +175,8 @@ double launch_faults_tick(launch_t *l) {
     double next = INFINITY;
     for (int k = 0; k < l->nfaults; k++) {
         fault_t *ft = &l->faults[k];
-        child_t *c = worker_child(l, ft->rank);
+        child_t *c = ft->kind == FAULT_KILL_SHARD ? &l->kids[ft->rank]
+                                                  : worker_child(l, ft->rank);
         double now = launch_elapsed(l) - l->t_workers;
         if (!ft->fired && now >= ft->at) {
             ft->fired = 1;
@@ -167,7 +192,7 @@ double launch_faults_tick(launch_t *l) {
                 snprintf(ft->result, sizeof(ft->result),
                          "skipped: %s was not running", c->name);
                 fault_say(l, ft, "%s", ft->result);
-            } else if (ft->kind == FAULT_KILL) {
+            } else if (ft->kind == FAULT_KILL || ft->kind == FAULT_KILL_SHARD) {
                 c->fault_killed = 1;
                 if (launch_signal_child(l, c, SIGKILL) < 0) {
                     c->fault_killed = 0;

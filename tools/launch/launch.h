@@ -24,9 +24,11 @@
 #define SERVER_GRACE_S 5.0 /* a server closes its connections */
 #define TAIL_LINES 15      /* of a failed child's log */
 #define LINE_MAX_LEN 4096
+#define MAX_RESTARTS 10    /* of one shard under --restart-shards */
 
 typedef struct settings_s {
     int shards, workers, batch, iterations, eval_every, no_plot, port_base;
+    int restart_shards; /* a shard that dies is restarted from its checkpoint */
     const char *model, *data, *host, *hosts, *out, *bindir, *ssh;
     double lr, seconds, cond, timeout;
     uint64_t seed, rows, dim;
@@ -60,6 +62,8 @@ typedef struct child_s {
     int noted;             /* its failure was already announced */
     int tail_shown;        /* its log tail was already printed */
     int fault_killed;      /* a kill fault sent it SIGKILL: not a failure */
+    int restarts;          /* servers, --restart-shards: times restarted */
+    double restart_s[MAX_RESTARTS]; /* when, seconds since the launch */
     double t_start, t_end; /* seconds since the launch */
 
     /* Only for a process of --hosts FILE, whose local ssh stands in. */
@@ -79,7 +83,7 @@ typedef struct tail_s {
 } tail_t;
 
 typedef struct eval_row_s {
-    double t, updates, loss, metric;
+    double t, updates, loss, metric, reconnects;
 } eval_row_t;
 
 #define EVAL_RING 8
@@ -88,7 +92,7 @@ typedef struct eval_row_s {
  * by header name, so columns added later do not break the launcher. */
 typedef struct eval_state_s {
     int have_header;
-    int col_t, col_updates, col_loss, col_metric;
+    int col_t, col_updates, col_loss, col_metric, col_reconnects;
     char metric[32]; /* "accuracy", "rel_err", or whatever the header says */
     long nrows;
     eval_row_t ring[EVAL_RING]; /* the latest rows, for updates/s */
@@ -114,6 +118,8 @@ typedef struct netns_s {
  * | kill       | SIGKILL to the worker            | -             |
  * | pause      | SIGSTOP                          | SIGCONT       |
  * | disconnect | announced only: the worker acts  | -             |
+ * | kill-shard | SIGKILL to shard `rank`; with    | -             |
+ * |            | --restart-shards it comes back   |               |
  *
  * A disconnect is carried out by the worker itself (it was started with
  * --disconnect-at), because only the client can close its connections and
@@ -121,13 +127,14 @@ typedef struct netns_s {
 typedef enum fault_kind_e {
     FAULT_KILL,
     FAULT_PAUSE,
-    FAULT_DISCONNECT
+    FAULT_DISCONNECT,
+    FAULT_KILL_SHARD
 } fault_kind_t;
 
 typedef struct fault_s {
     const char *spec; /* borrowed from settings_t.faults */
     fault_kind_t kind;
-    int rank;
+    int rank;                  /* the worker's, or kill-shard's shard index */
     double at, dur;            /* seconds after the workers start; dur: pause */
     int fired, resumed;        /* first and (pause) second action done */
     double fired_s, resumed_s; /* when, on the same clock as `at` */

@@ -135,8 +135,13 @@ int main(int argc, char **argv) {
          "extra argument for every server, verbatim"},
         {"fault", TPS_OPT_LIST, &s.faults, NULL, 0, -1, NULL, "SPEC",
          "scheduled fault, T s after the workers start: kill:RANK:T, "
-         "pause:RANK:T:DUR (SIGSTOP, SIGCONT DUR s later) or "
-         "disconnect:RANK:T (the worker closes and reopens its connections)"},
+         "pause:RANK:T:DUR (SIGSTOP, SIGCONT DUR s later), "
+         "disconnect:RANK:T (the worker closes and reopens its connections) "
+         "or kill-shard:I@T (SIGKILL to shard I; needs --restart-shards)"},
+        {"restart-shards", TPS_OPT_FLAG, &s.restart_shards, NULL, 0, -1, NULL,
+         NULL, "restart a shard that dies, from its checkpoints in the run "
+         "directory (ckpt-shard-I, every second unless --server-arg gives "
+         "--checkpoint-every)"},
         {"worker-arg", TPS_OPT_LIST, &s.worker_args, NULL, 0, -1, NULL, "ARG",
          "extra argument for every worker and the evaluator, verbatim"},
         TPS_OPT_END};

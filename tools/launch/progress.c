@@ -21,6 +21,7 @@
 void launch_progress_init(launch_t *l) {
     l->tty = isatty(STDOUT_FILENO);
     l->ev.col_t = l->ev.col_updates = l->ev.col_loss = l->ev.col_metric = -1;
+    l->ev.col_reconnects = -1;
 }
 
 void launch_clear_line(launch_t *l) {
@@ -101,9 +102,12 @@ static void eval_line(char *line, void *arg) {
         return;
     if (!e->have_header) {
         e->col_t = e->col_updates = e->col_loss = e->col_metric = -1;
+        e->col_reconnects = -1;
         for (int i = 0; i < n; i++) {
             if (strcmp(f[i], "time_s") == 0)
                 e->col_t = i;
+            else if (strcmp(f[i], "reconnects") == 0)
+                e->col_reconnects = i;
             else if (strcmp(f[i], "updates") == 0)
                 e->col_updates = i;
             else if (strcmp(f[i], "loss") == 0)
@@ -116,10 +120,11 @@ static void eval_line(char *line, void *arg) {
         e->have_header = 1;
         return;
     }
-    eval_row_t r = {NAN, NAN, NAN, NAN};
-    int cols[4] = {e->col_t, e->col_updates, e->col_loss, e->col_metric};
-    double *dst[4] = {&r.t, &r.updates, &r.loss, &r.metric};
-    for (int k = 0; k < 4; k++)
+    eval_row_t r = {NAN, NAN, NAN, NAN, 0};
+    int cols[5] = {e->col_t, e->col_updates, e->col_loss, e->col_metric,
+                   e->col_reconnects};
+    double *dst[5] = {&r.t, &r.updates, &r.loss, &r.metric, &r.reconnects};
+    for (int k = 0; k < 5; k++)
         if (cols[k] >= 0 && cols[k] < n)
             *dst[k] = strtod(f[cols[k]], NULL);
     if (isnan(r.t))
@@ -188,9 +193,22 @@ void launch_progress(launch_t *l, int force) {
         n += snprintf(line + n, sizeof(line) - (size_t)n,
                       " | no evaluation yet");
     }
-    snprintf(line + n, sizeof(line) - (size_t)n, " | workers %d/%d done%s%s",
-             done, l->s->workers, l->phase ? " | " : "",
-             l->phase ? l->phase : "");
+    n += snprintf(line + n, sizeof(line) - (size_t)n, " | workers %d/%d done",
+                  done, l->s->workers);
+    /* Failures ridden through: shards restarted, and the evaluator's
+     * reconnections (its eval.csv column; the workers' are in theirs). */
+    int restarts = 0;
+    for (int i = 0; i < l->s->shards; i++)
+        restarts += l->kids[i].restarts;
+    if (restarts > 0 && n < (int)sizeof(line))
+        n += snprintf(line + n, sizeof(line) - (size_t)n,
+                      " | %d shard restarts", restarts);
+    if (r && r->reconnects > 0 && n < (int)sizeof(line))
+        n += snprintf(line + n, sizeof(line) - (size_t)n, " | %.0f reconnects",
+                      r->reconnects);
+    if (n < (int)sizeof(line))
+        snprintf(line + n, sizeof(line) - (size_t)n, "%s%s",
+                 l->phase ? " | " : "", l->phase ? l->phase : "");
     if (l->tty) {
         printf("\r\033[K%s", line);
         l->line_shown = 1;

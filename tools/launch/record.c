@@ -203,6 +203,12 @@ static json_t *json_process(const launch_t *l, const child_t *c) {
                             : json_null());
     json_object_set_new(o, "killed_by_launcher", json_boolean(c->killed));
     json_object_set_new(o, "killed_by_fault", json_boolean(c->fault_killed));
+    if (c->role == ROLE_SERVER && l->s->restart_shards) {
+        json_t *r = json_array();
+        for (int k = 0; k < c->restarts; k++)
+            json_array_append_new(r, jsecs(c->restart_s[k]));
+        json_object_set_new(o, "restarts_s", r);
+    }
     if (l->hosts) {
         json_object_set_new(o, "host",
                             c->host ? jtext(c->host->dest) : json_null());
