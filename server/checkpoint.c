@@ -177,7 +177,7 @@ static void child_done(tps_server_t *s, pid_t p, int status) {
         answer(s, 0, NULL);
     } else {
         /* The child logged why. */
-        tps_log("checkpoint generation %" PRIu64 " failed (%s %d); the "
+        tps_log_err("checkpoint generation %" PRIu64 " failed (%s %d); the "
                 "previous generations are kept",
                 k->child_gen,
                 p < 0 ? "waitpid" : WIFEXITED(status) ? "exit" : "signal",
@@ -216,13 +216,13 @@ static void begin(tps_server_t *s) {
 #endif
         char err[8400]; /* two paths and a reason */
         if (tps__ckpt_write(s, k->dir, gen, k->cfg.keep, err, sizeof(err)) < 0) {
-            tps_log("checkpoint generation %" PRIu64 ": %s", gen, err);
+            tps_log_err("checkpoint generation %" PRIu64 ": %s", gen, err);
             _exit(1);
         }
         _exit(0);
     }
     if (pid < 0) {
-        tps_log("checkpoint: cannot fork a writer: %s", strerror(errno));
+        tps_log_err("checkpoint: cannot fork a writer: %s", strerror(errno));
         answer(s, TPS_EIO, "cannot fork a writer");
         return;
     }
@@ -350,7 +350,7 @@ int tps__ckpt_open(tps_server_t *s, char *err, size_t errlen) {
             break;
         }
         if (lr != LOAD_OK) {
-            tps_log("checkpoint %s skipped: %s; trying the previous generation",
+            tps_log_warn("checkpoint %s skipped: %s; trying the previous generation",
                     path, why);
             continue;
         }
@@ -374,7 +374,7 @@ int tps__ckpt_open(tps_server_t *s, char *err, size_t errlen) {
         break;
     }
     if (rc == 0 && k->done_at < 0)
-        tps_log("no valid checkpoint in %s: starting afresh", k->dir);
+        tps_log_warn("no valid checkpoint in %s: starting afresh", k->dir);
     free(gens);
     return rc;
 }
@@ -420,7 +420,7 @@ void tps__ckpt_stop(tps_server_t *s) {
     double t0 = tps_now();
     uint64_t gen = k->gen + 1;
     if (tps__ckpt_write(s, k->dir, gen, k->cfg.keep, err, sizeof(err)) < 0) {
-        tps_log("final checkpoint: %s", err);
+        tps_log_err("final checkpoint: %s", err);
         answer(s, TPS_EIO, err);
         return;
     }

@@ -218,7 +218,7 @@ int main(int argc, char **argv) {
     tps_server_t *srv;
     rc = tps__server_start(&loop, &cfg, &srv, err, sizeof(err));
     if (rc < 0) {
-        tps_log("%s", err);
+        tps_log_err("%s", err);
         uv_loop_close(&loop);
         tps_opt_free(opts);
         return 1;
@@ -258,6 +258,6 @@ int main(int argc, char **argv) {
     rc = uv_loop_close(&loop);
     tps_opt_free(opts);
     if (rc != 0)
-        tps_log("loop closed with handles open: %s", uv_strerror(rc));
+        tps_log_err("loop closed with handles open: %s", uv_strerror(rc));
     return rc == 0 ? 0 : 1;
 }

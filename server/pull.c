@@ -66,7 +66,7 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps_tensor_t *t,
          * still queued (a pull is one version). */
         int err = tps_conn_send_snapshot(&sc->c, &r, x, r.raw_len);
         if (err < 0) {
-            tps_log("%s: cannot send reply: %s; closing", sc->peer,
+            tps_log_warn("%s: cannot send reply: %s; closing", sc->peer,
                     tps_strerror(err));
             tps_conn_close(&sc->c);
         }

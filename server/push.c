@@ -142,7 +142,7 @@ void tps__step_try(tps_server_t *s) {
         tps_tensor_t *t = &sh->tensors[id];
         int k = tps__syncbuf_mean(&t->sync, &s->members, t->mean);
         if (k < 0)
-            tps_log("tensor \"%s\": out of memory for the mean; step skipped",
+            tps_log_err("tensor \"%s\": out of memory for the mean; step skipped",
                     t->name);
         else if (k > 0)
             tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0);
@@ -164,7 +164,7 @@ void tps__step_try(tps_server_t *s) {
  * crash cost this shard's slice. */
 static void catch_up(tps_server_t *s, int rank, uint64_t step) {
     tps_shard_t *sh = &s->shard;
-    tps_log("restored at step %llu, worker %d is at step %llu: this shard "
+    tps_log_warn("restored at step %llu, worker %d is at step %llu: this shard "
             "skips to it (the steps in between are lost on this slice)",
             (unsigned long long)s->step, rank, (unsigned long long)step);
     s->step = step;
@@ -238,7 +238,7 @@ static void push_answered(sconn_t *sc, const Taups__Header *h,
         h->request_id, h->offset,     h->tensor_id,          h->count,
         t->version,    sc->cur_stale, (float)sc->cur_weight, sc->cur_drop};
     if (tps__dedup_record(&sc->srv->dedup[sc->rank], &a) < 0)
-        tps_log("%s: out of memory for the answers of worker %d; a repeat of "
+        tps_log_err("%s: out of memory for the answers of worker %d; a repeat of "
                 "this push will be refused, not answered",
                 sc->peer, sc->rank);
     send_push_ok(sc, &a);

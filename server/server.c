@@ -126,7 +126,7 @@ void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
      * handler; a failed declaration or lookup is an answer, not a rejection. */
     if (fatal)
         sc->srv->shard.st.rejected++;
-    tps_log("%s: %s%s", sc->peer, msg, fatal ? "; closing the connection" : "");
+    tps_log_warn("%s: %s%s", sc->peer, msg, fatal ? "; closing the connection" : "");
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__ERROR;
     r.request_id = h ? h->request_id : 0;
@@ -148,7 +148,7 @@ void tps__send_or_close(sconn_t *sc, const Taups__Header *r,
                         void *arg) {
     int err = tps_conn_send(&sc->c, r, payload, len, cb, arg);
     if (err < 0) {
-        tps_log("%s: cannot send reply: %s; closing", sc->peer,
+        tps_log_warn("%s: cannot send reply: %s; closing", sc->peer,
                 tps_strerror(err));
         if (cb)
             cb(arg, err);
@@ -200,7 +200,7 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
              * noticed its old connection die (a network failure sends no
              * FIN): the old one is dropped. Anyone else is refused. */
             if (h->session != 0 && h->session == s->dedup[h->rank].session) {
-                tps_log("%s: worker %d reconnected from %s; dropping its "
+                tps_log_warn("%s: worker %d reconnected from %s; dropping its "
                         "old connection",
                         o->peer, h->rank, sc->peer);
                 worker_left(o);
@@ -429,7 +429,7 @@ static void on_conn_error(tps_conn_t *c, int err) {
         tps__reply_error(sc, NULL, err, 1,
                          "malformed frame (bad magic or header)");
     } else {
-        tps_log("%s: read failed: %s; closing", sc->peer, tps_strerror(err));
+        tps_log_warn("%s: read failed: %s; closing", sc->peer, tps_strerror(err));
         close_conn(sc);
     }
 }
@@ -437,18 +437,18 @@ static void on_conn_error(tps_conn_t *c, int err) {
 static void on_connection(uv_stream_t *listener, int status) {
     tps_server_t *s = listener->data;
     if (status < 0) {
-        tps_log("accept failed: %s", uv_strerror(status));
+        tps_log_err("accept failed: %s", uv_strerror(status));
         return;
     }
     sconn_t *sc = calloc(1, sizeof(*sc));
     if (sc == NULL) {
-        tps_log("out of memory for a new connection");
+        tps_log_err("out of memory for a new connection");
         return;
     }
     int err = tps_conn_init(s->loop, &sc->c, &s->cfg.lim, NULL, NULL);
     if (err < 0) {
         free(sc);
-        tps_log("cannot set up a connection: %s", tps_strerror(err));
+        tps_log_err("cannot set up a connection: %s", tps_strerror(err));
         return;
     }
     /* Shard and connection number give each link its own jitter, the same
@@ -456,7 +456,7 @@ static void on_connection(uv_stream_t *listener, int status) {
     err = tps_conn_set_link(&sc->c, &s->cfg.link,
                             ((uint64_t)s->cfg.shard << 32) | s->accepted++);
     if (err < 0)
-        tps_log("cannot shape a connection, sending unshaped: %s",
+        tps_log_warn("cannot shape a connection, sending unshaped: %s",
                 tps_strerror(err));
     sc->srv = s;
     sc->c.on_frame = on_frame;
@@ -470,7 +470,7 @@ static void on_connection(uv_stream_t *listener, int status) {
     s->nconns++;
     if ((err = uv_accept(listener, (uv_stream_t *)&sc->c.tcp)) < 0 ||
         (err = tps_conn_start(&sc->c)) < 0) {
-        tps_log("accept failed: %s", uv_strerror(err));
+        tps_log_err("accept failed: %s", uv_strerror(err));
         close_conn(sc);
         return;
     }

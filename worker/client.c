@@ -402,7 +402,7 @@ static void connect_shard(shard_t *sh) {
                                 ((uint64_t)c->opts.rank << 16) |
                                 (uint64_t)sh->index);
     if (err < 0)
-        tps_log("libtaups: shard %d: cannot shape the link, sending unshaped: "
+        tps_log_warn("libtaups: shard %d: cannot shape the link, sending unshaped: "
                 "%s", sh->index, tps_strerror(err));
     sh->conn.data = sh;
     sh->conn.on_frame = on_frame;
@@ -430,7 +430,7 @@ static void on_conn_error(tps_conn_t *conn, int err) {
             sh->rj_deadline =
                 sh->rj_since + c->opts.reconnect_timeout_ms / 1000.0;
             sh->tries = 0;
-            tps_log("libtaups: shard %d at %s:%d: %s; reconnecting for up to "
+            tps_log_warn("libtaups: shard %d at %s:%d: %s; reconnecting for up to "
                     "%.0f s",
                     sh->index, sh->addr.host, sh->addr.port,
                     err == UV_EOF ? "the server closed the connection"
@@ -843,7 +843,7 @@ static void rejoin_frame(shard_t *sh, const Taups__Header *h) {
     if (h->op == TAUPS__OP__ERROR) {
         /* E.g. the shard has not yet seen our old connection close: try
          * again until the deadline, then report what it said. */
-        tps_log("libtaups: shard %d at %s:%d refused the reconnection: %s; "
+        tps_log_warn("libtaups: shard %d at %s:%d refused the reconnection: %s; "
                 "retrying",
                 sh->index, sh->addr.host, sh->addr.port, sh->remote_err);
         sh->state = SH_CONNECTING;
@@ -1058,7 +1058,7 @@ void tps_close(tps_client_t *c) {
         /* Close callbacks of handles closed last are run here. */
         uv_run(&c->loop, UV_RUN_DEFAULT);
         if (uv_loop_close(&c->loop) != 0)
-            tps_log("libtaups: loop closed with handles open");
+            tps_log_err("libtaups: loop closed with handles open");
     }
     client_free(c);
 }

@@ -53,7 +53,7 @@ typedef struct worker_s {
 } worker_t;
 
 static int fail(worker_t *w, const char *what, int rc) {
-    tps_log("%s failed: %s", what,
+    tps_log_err("%s failed: %s", what,
             w->cl && tps_errmsg(w->cl)[0] ? tps_errmsg(w->cl) : tps_strerror(rc));
     return rc;
 }
@@ -112,7 +112,7 @@ static int reconnect(worker_t *w) {
     w->cl = NULL;
     int rc = tps_open(w->opts, &w->cl, err, sizeof(err));
     if (rc < 0) {
-        tps_log("cannot reconnect: %s", err);
+        tps_log_err("cannot reconnect: %s", err);
         return rc;
     }
     if ((rc = declare_all(w)) < 0)
@@ -257,7 +257,7 @@ static int run_worker(worker_t *w, plan_t *p) {
     tps_model_t *m = w->m;
     size_t nrows = m->nrows;
     if (nrows == 0) {
-        tps_log("this worker holds no training rows (more workers than rows?)");
+        tps_log_warn("this worker holds no training rows (more workers than rows?)");
         return TPS_EINVAL;
     }
     uint32_t *rows = malloc(nrows * sizeof(*rows));
@@ -289,7 +289,7 @@ static int run_worker(worker_t *w, plan_t *p) {
         double loss = compute_update(w, p, &rng, rows, work, local);
         t_compute = tps_now() - t_compute;
         if (!isfinite(loss)) {
-            tps_log("loss is %g at iteration %llu: training diverged (learning "
+            tps_log_err("loss is %g at iteration %llu: training diverged (learning "
                     "rate too high?); stopping",
                     loss, (unsigned long long)it);
             rc = TPS_EINVAL;
@@ -347,7 +347,7 @@ static int evaluate_once(worker_t *w, double *metric) {
     double loss;
     rc = w->m->evaluate(w->m, (const float *const *)w->params, &loss, metric);
     if (rc < 0) {
-        tps_log("evaluation failed: %s", tps_strerror(rc));
+        tps_log_err("evaluation failed: %s", tps_strerror(rc));
         return rc;
     }
     if (w->log) {
@@ -534,7 +534,7 @@ int main(int argc, char **argv) {
                              rows,  dim,  l2,    hidden};
     rc = tps__model_new(&mc, &w.m, err, sizeof(err));
     if (rc < 0) {
-        tps_log("%s", err);
+        tps_log_err("%s", err);
         tps_opt_free(opts);
         return 1;
     }
@@ -565,7 +565,7 @@ int main(int argc, char **argv) {
     }
     rc = tps_open(&o, &w.cl, err, sizeof(err));
     if (rc < 0) {
-        tps_log("%s", err);
+        tps_log_err("%s", err);
         goto out;
     }
     for (int i = 0; i < w.m->ntensors && rc >= 0; i++) {
@@ -573,7 +573,7 @@ int main(int argc, char **argv) {
         w.params[i] = calloc(t->len, sizeof(float));
         w.grads[i] = calloc(t->len, sizeof(float));
         if (w.params[i] == NULL || w.grads[i] == NULL) {
-            tps_log("out of memory for tensor \"%s\"", t->name);
+            tps_log_err("out of memory for tensor \"%s\"", t->name);
             rc = TPS_ENOMEM;
         }
     }
@@ -585,7 +585,7 @@ int main(int argc, char **argv) {
     if (logpath) {
         w.log = fopen(logpath, "w");
         if (w.log == NULL) {
-            tps_log("cannot write %s: %s", logpath, strerror(errno));
+            tps_log_err("cannot write %s: %s", logpath, strerror(errno));
             rc = TPS_EIO;
             goto out;
         }
@@ -646,7 +646,7 @@ int main(int argc, char **argv) {
     }
 out:
     if (w.log && fclose(w.log) != 0 && rc == 0) {
-        tps_log("cannot write %s: %s", logpath, strerror(errno));
+        tps_log_err("cannot write %s: %s", logpath, strerror(errno));
         rc = TPS_EIO;
     }
     tps_close(w.cl);
