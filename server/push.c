@@ -378,9 +378,13 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     int aggregate = tps__consistency_aggregates(cons);
     if (aggregate && s->behind && h->clock > s->step)
         catch_up(s, sc->rank, h->clock);
-    if (aggregate && h->clock < s->step && !s->members.committed[sc->rank]) {
+    int inherited = sc->inherited_commit && h->clock == s->step &&
+                    s->members.committed[sc->rank];
+    if (aggregate &&
+        (inherited || (h->clock < s->step && !s->members.committed[sc->rank]))) {
         /* The step went ahead without this worker while it was away
-         * (reconnecting): its push is late, and dropped like a stale one. */
+         * (reconnecting), or its predecessor's contribution to it is in
+         * already: its push is late, and dropped like a stale one. */
         sh->st.push_frames++;
         if (h->last)
             sh->st.dropped++;

@@ -224,6 +224,8 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
     sc->hello = 1;
     sc->role = role;
     sc->rank = h->rank;
+    sc->inherited_commit = role == TPS_ROLE_WORKER && s->shard.aggregate &&
+                           s->members.committed[h->rank];
     uint64_t clock = 0;
     if (role == TPS_ROLE_WORKER) {
         /* A (re)joining worker starts at the current clock: in sync modes

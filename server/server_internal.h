@@ -42,6 +42,9 @@ struct sconn_s {
     int rank;
     uint64_t clock;
     int doomed;
+    int inherited_commit; /* aggregating modes: at its hello, this rank's
+                             predecessor had already committed the pending
+                             step here */
     uint64_t nonfinite; /* first NaN/Inf float of the payload being read */
     double sumsq;       /* of the dense payload being read (clipping on) */
     /* The logical push being received, decided at its first chunk so that

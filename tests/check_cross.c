@@ -708,6 +708,55 @@ START_TEST(test_sync_rejoin_uncommitted) {
 }
 END_TEST
 
+/* (c) A pushes step 0 to both shards and is killed between its CLOCK frames:
+ * its commit is in on shard 0 only. Its successor A' is told clock 1 by
+ * shard 0 and 0 by shard 1; it must continue from 0 (the library takes the
+ * smallest), or shard 1 would wait for a commit that never comes. Its push
+ * of step 0 is then answered as dropped on shard 0, where the predecessor's
+ * contribution stands, and counts on shard 1. */
+START_TEST(test_sync_rejoin_half_committed) {
+    cluster_t c;
+    const uint64_t n = 4;
+    int id;
+    tps_client_t *b, *ev = sync_pair(&c, n, &id, &b);
+    rw_t a;
+    rw_open(&a, &c, 0, 2, 0xA71);
+    float old[4], ga[4], gb[4], p[4];
+    fill(old, n, 2);
+    fill(ga, n, 8);
+    fill(gb, n, 4);
+    pushopt_t o = {.clock = 0};
+    for (int s = 0; s < 2; s++)
+        rw_push_ok(&a, s, (uint32_t)id, n, old, &o);
+    Taups__Header h = rw_hdr(&a, TAUPS__OP__CLOCK, ++a.rid, 0);
+    h.clock = 1;
+    raw_send(a.fd[0], &h, NULL, 0);
+    rw_close(&a);
+    wait_workers(ev, 2, 1);
+    rw_open(&a, &c, 0, 2, 0xA72);
+    ck_assert_uint_eq(a.hello_clock[0], 1);
+    ck_assert_uint_eq(a.hello_clock[1], 0);
+    const Taups__Header *r = rw_push(&a, 0, (uint32_t)id, n, ga, &o);
+    ck_assert_int_eq(r->op, TAUPS__OP__PUSH_OK);
+    ck_assert_msg(r->dropped, "shard 0 took a second contribution of worker 0 "
+                              "to step 0");
+    rw_push_ok(&a, 1, (uint32_t)id, n, ga, &o);
+    rw_clock(&a, 1);
+    ck_assert_int_eq(tps_push(b, id, gb), 0);
+    ck_assert_int_eq(tps_clock(b), 1);
+    ck_assert_int_eq(tps_pull(b, id, p), 0);
+    /* Shard 0's half: -(2 + 4)/2 (the predecessor's); shard 1's: -(8 + 4)/2. */
+    uint64_t lo1 = lo_of(n, 2, 1);
+    for (uint64_t i = 0; i < n; i++)
+        ck_assert_msg(p[i] == (i < lo1 ? -3.0f : -6.0f), "element %llu is %g",
+                      (unsigned long long)i, (double)p[i]);
+    rw_close(&a);
+    tps_close(b);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
 /* --- 6. ssp: an iteration of several tensors ------------------------------- */
 
 /* Defect "a push is not an iteration": a worker's clock used to move with
@@ -1154,6 +1203,7 @@ static Suite *cross_suite(void) {
     tcase_add_test(tc, test_sync_sigkill_between_shards);
     tcase_add_test(tc, test_sync_rejoin_committed);
     tcase_add_test(tc, test_sync_rejoin_uncommitted);
+    tcase_add_test(tc, test_sync_rejoin_half_committed);
     tcase_add_test(tc, test_ssp_iteration_clock);
     tcase_add_test(tc, test_ssp_pull_clock_does_not_advance);
     tcase_add_test(tc, test_local_async_live_n);

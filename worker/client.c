@@ -536,8 +536,11 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         c->clip_norm = h->grad_norm;
         c->decide = h->decided;
         c->cutoff = h->cutoff;
-        /* A rejoining worker continues from the cluster's clock. */
-        if ((int64_t)h->clock > c->clock)
+        /* A rejoining worker continues from the cluster's clock: the
+         * smallest any shard gives, since a predecessor killed between its
+         * CLOCK frames committed the step on some shards only, and the
+         * others wait for this worker to commit it there. */
+        if (t->pending == c->nshards || (int64_t)h->clock < c->clock)
             c->clock = (int64_t)h->clock;
         complete(c, t, 0);
         break;
