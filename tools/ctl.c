@@ -245,28 +245,41 @@ static void print_summary(const json_t *root) {
            human_bytes(t.out, b2, sizeof(b2)));
 }
 
+/* Asks every shard (`call`: tps_stats or tps_checkpoint) and parses the
+ * answers, which must form one JSON array. Returns it, with the text in
+ * *text (the caller frees both), or NULL after saying what failed. */
+static json_t *ask_shards(tps_client_t *c, int (*call)(tps_client_t *, char **),
+                          const char *what, char **text) {
+    int rc = call(c, text);
+    if (rc < 0) {
+        fprintf(stderr, PROG ": %s failed: %s\n", what,
+                tps_errmsg(c)[0] ? tps_errmsg(c) : tps_strerror(rc));
+        return NULL;
+    }
+    json_error_t err;
+    json_t *root = json_loads(*text, 0, &err);
+    if (!json_is_array(root)) {
+        fprintf(stderr,
+                PROG ": the shards' answers to %s are not a JSON array "
+                     "(%s at byte %d)\n",
+                what, root ? "another value" : err.text,
+                root ? 0 : err.position);
+        json_decref(root);
+        free(*text);
+        *text = NULL;
+        return NULL;
+    }
+    return root;
+}
+
 static int run_stats(tps_client_t *c, char **args) {
     (void)args;
     char *json = NULL;
-    int rc = tps_stats(c, &json);
-    if (rc < 0) {
-        fprintf(stderr, PROG ": cannot get statistics: %s\n",
-                tps_errmsg(c)[0] ? tps_errmsg(c) : tps_strerror(rc));
-        return EXIT_RUNTIME;
-    }
     /* Parsed even for --json, so that what is printed is known to be one
      * valid JSON array. */
-    json_error_t err;
-    json_t *root = json_loads(json, 0, &err);
-    if (!json_is_array(root)) {
-        fprintf(stderr,
-                PROG ": the shards' statistics are not a JSON array "
-                     "(%s at byte %d)\n",
-                root ? "another value" : err.text, root ? 0 : err.position);
-        json_decref(root);
-        free(json);
+    json_t *root = ask_shards(c, tps_stats, "stats", &json);
+    if (root == NULL)
         return EXIT_RUNTIME;
-    }
     if (opt_json)
         printf("%s\n", json);
     else
@@ -284,14 +297,9 @@ static const tps_opt_t dump_opts[] = {TPS_OPT_END};
 static int run_checkpoint(tps_client_t *c, char **args) {
     (void)args;
     char *json = NULL;
-    int rc = tps_checkpoint(c, &json);
-    if (rc < 0) {
-        fprintf(stderr, PROG ": checkpoint failed: %s\n",
-                tps_errmsg(c)[0] ? tps_errmsg(c) : tps_strerror(rc));
+    json_t *root = ask_shards(c, tps_checkpoint, "checkpoint", &json);
+    if (root == NULL)
         return EXIT_RUNTIME;
-    }
-    json_error_t err;
-    json_t *root = json_loads(json, 0, &err);
     size_t i;
     json_t *o;
     json_array_foreach(root, i, o) {
@@ -301,13 +309,9 @@ static int run_checkpoint(tps_client_t *c, char **args) {
                json_string_value(json_object_get(ck, "file")),
                json_number_value(json_object_get(ck, "write_s")));
     }
-    if (!json_is_array(root))
-        fprintf(stderr, PROG ": the shards' answers are not a JSON array: %s\n",
-                json);
-    rc = json_is_array(root) ? 0 : EXIT_RUNTIME;
     json_decref(root);
     free(json);
-    return rc;
+    return 0;
 }
 
 /* Writes all of buf, through short writes and interruptions; 0 or an errno. */
