@@ -1196,7 +1196,7 @@ END_TEST
 static Suite *cross_suite(void) {
     Suite *s = suite_create("cross");
     TCase *tc = tcase_create("shards");
-    tcase_set_timeout(tc, 30);
+    tcase_set_timeout(tc, 90); /* ASan builds under a parallel make check */
     tcase_add_test(tc, test_async_one_fate_raw);
     tcase_add_test(tc, test_async_one_fate_library);
     tcase_add_test(tc, test_sync_dead_between_shards);

@@ -342,7 +342,8 @@ static void on_shard_closed(tps_conn_t *conn) {
      * was lost is tried sooner at first (20 ms, 40 ms, ... up to 500 ms),
      * since a restarting shard is back within a fraction of a second. */
     uint64_t first = sh->rejoining ? 20 : 50, cap = sh->rejoining ? 500 : 1000;
-    uint64_t ms = first << (sh->tries < 6 ? sh->tries - 1 : 5);
+    int k = sh->tries < 1 ? 0 : sh->tries < 6 ? sh->tries - 1 : 5;
+    uint64_t ms = first << k;
     if (ms > cap)
         ms = cap;
     uv_timer_start(&sh->retry, on_retry_timer, ms, 0);
