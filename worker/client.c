@@ -339,9 +339,9 @@ static void on_shard_closed(tps_conn_t *conn) {
         return;
     }
     /* Back off 50 ms, 100 ms, ... up to 1 s between tries; a shard that
-     * was lost is tried sooner at first (20 ms, 40 ms, ... up to 500 ms),
+     * was lost is tried sooner and more often (20 ms, 40 ms, ... up to 200 ms),
      * since a restarting shard is back within a fraction of a second. */
-    uint64_t first = sh->rejoining ? 20 : 50, cap = sh->rejoining ? 500 : 1000;
+    uint64_t first = sh->rejoining ? 20 : 50, cap = sh->rejoining ? 200 : 1000;
     int k = sh->tries < 1 ? 0 : sh->tries < 6 ? sh->tries - 1 : 5;
     uint64_t ms = first << k;
     if (ms > cap)
