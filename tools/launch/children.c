@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -393,9 +394,14 @@ void launch_children_free(launch_t *l) {
 }
 
 int launch_start_child(launch_t *l, child_t *c) {
-    c->t_start = launch_elapsed(l);
-    /* A restarted shard's log goes on after its first life's. */
+    if (c->restarts == 0) /* a restart's time is in restart_s */
+        c->t_start = launch_elapsed(l);
+    /* A restarted shard's log goes on after its first life's; what a remote
+     * one's wrapper says of this life (its pid) comes after log_start. */
     spawn_t sp = {.log = c->log, .append = c->restarts > 0};
+    struct stat st;
+    c->log_start = sp.append && stat(c->log, &st) == 0 ? st.st_size : 0;
+    c->rpid = 0;
     pid_t pid;
     if (c->host) {
         char **argv = launch_remote_argv(l, c);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tps_tool.h"
@@ -148,14 +149,26 @@ static int start_servers_once(launch_t *l) {
         int every = 0;
         for (int k = 0; k < l->s->server_args.n; k++) {
             launch_av_add(&av, l->s->server_args.v[k]);
-            every |= strncmp(l->s->server_args.v[k], "--checkpoint-every", 18) == 0;
+            every |=
+                strncmp(l->s->server_args.v[k], "--checkpoint-every", 18) == 0;
         }
-        if (l->s->restart_shards) {
-            /* What a restarted shard comes back from. */
-            launch_av_opt(&av, "--checkpoint-dir", "%s/ckpt-shard-%d", l->out, i);
-            if (!every)
-                launch_av_opt(&av, "--checkpoint-every", "%d", 1);
+        /* --restart-shards: what a restarted shard comes back from. A
+         * remote shard keeps it in its host's workdir, where its wrapper
+         * runs it; a local one in the run directory, owner only as the
+         * server would make it, since it holds the whole model. A failed
+         * mkdir is left to the server to report. */
+        if (l->s->restart_shards && l->kids[i].host) {
+            launch_av_opt(&av, "--checkpoint-dir", "ckpt-shard-%d", i);
+        } else if (l->s->restart_shards) {
+            char *dir = tps__xasprintf("%s/ckpt-shard-%d", l->out, i);
+            if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+                launch_say(l, "cannot create %s: %s", dir, strerror(errno));
+            launch_av_add(&av, "--checkpoint-dir");
+            launch_av_add(&av, dir);
+            free(dir);
         }
+        if (l->s->restart_shards && !every)
+            launch_av_opt(&av, "--checkpoint-every", "%d", 1);
         launch_child_init(&l->kids[i], ROLE_SERVER, i, &av,
                           tps__xasprintf("%s/server-%d.log", l->out, i), NULL);
         tails[i].path = l->kids[i].log;
@@ -315,30 +328,52 @@ int launch_start_workers(launch_t *l) {
     return 0;
 }
 
-/* --restart-shards: shard c died; it comes back from its checkpoints, and
- * its workers reconnect. Returns 0, or -1 when it may not come back. */
+/* --restart-shards: shard c is not running. Once it is seen dead its restart
+ * is announced and set for after the backoff; when that is due, it starts
+ * again with the same command line, comes back from its checkpoints, and
+ * the workers, which meanwhile retry, reconnect. Until then it keeps the
+ * status of the life that ended, so that a run ending meanwhile judges that
+ * life. Returns 0, or -1 when it may not come back. */
 static int restart_shard(launch_t *l, child_t *c) {
-    char st[96];
-    launch_describe_status(c, st, sizeof(st));
-    if (c->restarts >= MAX_RESTARTS) {
-        launch_say(l, "%s died (%s) after %d restarts; giving up", c->name, st,
-                   c->restarts);
-        return -1;
+    if (c->restart_at == 0) {
+        char st[96];
+        launch_describe_status(c, st, sizeof(st));
+        if (c->restarts >= MAX_RESTARTS) {
+            launch_say(l, "%s died (%s) after %d restarts; giving up", c->name,
+                       st, c->restarts);
+            return -1;
+        }
+        double wait = fmin(RESTART_BACKOFF_S * ldexp(1, c->restarts),
+                           RESTART_BACKOFF_MAX_S);
+        c->restart_at = launch_elapsed(l) + wait;
+        launch_clear_line(l);
+        printf("%s: %s died (%s) at %.2f s; restarting it from its "
+               "checkpoints in %.1f s (restart %d)\n",
+               PROG, c->name, st, launch_elapsed(l) - l->t_workers, wait,
+               c->restarts + 1);
+        fflush(stdout);
     }
+    if (launch_elapsed(l) < c->restart_at)
+        return 0;
+    c->restart_at = 0;
     c->restart_s[c->restarts++] = launch_elapsed(l);
-    launch_clear_line(l);
-    printf("%s: %s died (%s) at %.2f s; restarting it from its checkpoints "
-           "(restart %d)\n",
-           PROG, c->name, st, launch_elapsed(l) - l->t_workers, c->restarts);
-    fflush(stdout);
     c->fault_killed = 0;
     c->noted = 0;
     return launch_start_child(l, c);
 }
 
+/* Seconds until the next shard restart is due (INFINITY when none is). */
+static double restart_due(const launch_t *l) {
+    double due = INFINITY;
+    for (int i = 0; i < l->s->shards; i++)
+        if (l->kids[i].restart_at > 0)
+            due = fmin(due, l->kids[i].restart_at - launch_elapsed(l));
+    return due < 0 ? 0 : due;
+}
+
 int launch_run_loop(launch_t *l) {
     for (;;) {
-        double due = launch_faults_tick(l);
+        double due = fmin(launch_faults_tick(l), restart_due(l));
         launch_wait_events(l, fmin(l->tty ? 0.25 : 0.5, due));
         launch_faults_tick(l);
         launch_progress(l, 0);
@@ -377,7 +412,9 @@ int launch_run_loop(launch_t *l) {
                            l->kids[i].name);
                 return END_SERVER_DIED;
             }
-        if (launch_running_of(l, ROLE_WORKER) == 0)
+        /* A shard that is about to come back does, so that the evaluator's
+         * final evaluation reaches every shard. */
+        if (launch_running_of(l, ROLE_WORKER) == 0 && isinf(restart_due(l)))
             return END_DONE;
     }
 }

@@ -38,7 +38,8 @@ int launch_faults_parse(const settings_t *s, fault_t **out) {
         int n = 0;
         snprintf(buf, sizeof(buf), "%s", spec);
         /* kill-shard:I@T reads as kill-shard:I:T */
-        char *at = strncmp(buf, "kill-shard:", 11) == 0 ? strchr(buf, '@') : NULL;
+        char *at =
+            strncmp(buf, "kill-shard:", 11) == 0 ? strchr(buf, '@') : NULL;
         if (at)
             *at = ':';
         for (char *p = buf; n < 5 && p; n++) {

@@ -24,7 +24,12 @@
 #define SERVER_GRACE_S 5.0 /* a server closes its connections */
 #define TAIL_LINES 15      /* of a failed child's log */
 #define LINE_MAX_LEN 4096
-#define MAX_RESTARTS 10    /* of one shard under --restart-shards */
+#define MAX_RESTARTS 10 /* of one shard under --restart-shards */
+/* A dead shard's restart waits RESTART_BACKOFF_S, doubled for each restart
+ * it had, at most RESTART_BACKOFF_MAX_S: a shard that dies as it starts
+ * gives up after ~13 s instead of spinning. */
+#define RESTART_BACKOFF_S 0.1
+#define RESTART_BACKOFF_MAX_S 2.0
 
 typedef struct settings_s {
     int shards, workers, batch, iterations, eval_every, no_plot, port_base;
@@ -63,13 +68,22 @@ typedef struct child_s {
     int tail_shown;        /* its log tail was already printed */
     int fault_killed;      /* a kill fault sent it SIGKILL: not a failure */
     int restarts;          /* servers, --restart-shards: times restarted */
-    double restart_s[MAX_RESTARTS]; /* when, seconds since the launch */
-    double t_start, t_end; /* seconds since the launch */
+    double t_start, t_end; /* seconds since the launch; t_start: first life */
+    /* Servers, --restart-shards: when each restart was (seconds since the
+     * launch) and when the next is due (0: none pending). */
+    double restart_s[MAX_RESTARTS];
+    double restart_at;
+    /* Workers: the newest `reconnects` of its CSV, for the progress line;
+     * reconnects_col is 1 + its column, 0 before the header was read, -1
+     * if the header has none. */
+    int reconnects_col;
+    double reconnects;
 
     /* Only for a process of --hosts FILE, whose local ssh stands in. */
     const host_t *host; /* NULL: runs on this host */
     int in_w;           /* write end of ssh's stdin, -1 once closed */
     long rpid;          /* its pid there, 0 until its wrapper says */
+    off_t log_start;    /* where this life's lines start in log */
     char *rcsv;         /* a worker's owned path of its CSV there */
 } child_t;
 

@@ -77,6 +77,17 @@ static const char usage[] =
     "fault is not a failure of the run; a paused worker is always resumed\n"
     "before it is stopped.\n"
     "\n"
+    "With --restart-shards every server keeps checkpoints in the run\n"
+    "directory, ckpt-shard-I (on a remote host: in its workdir), every second\n"
+    "unless --server-arg gives --checkpoint-every. A shard that dies while\n"
+    "the workers run (kill-shard, a crash) is announced on stdout and started\n"
+    "again with the same command line after 0.1 s, doubled with each restart\n"
+    "up to 2 s; it restores its newest checkpoint and the workers and the\n"
+    "evaluator reconnect (--reconnect-timeout). After 10 restarts of one\n"
+    "shard the run stops as without the option. run.json lists each shard's\n"
+    "restarts under \"restarts_s\"; the progress line counts them and the\n"
+    "reconnects of the workers and the evaluator (their CSVs' column).\n"
+    "\n"
     "Exit status: 0 all processes exited 0; 1 a process failed or could not\n"
     "start; 2 bad options; 124 --timeout reached; 128+N stopped by signal N.";
 
@@ -139,7 +150,8 @@ int main(int argc, char **argv) {
          "disconnect:RANK:T (the worker closes and reopens its connections) "
          "or kill-shard:I@T (SIGKILL to shard I; needs --restart-shards)"},
         {"restart-shards", TPS_OPT_FLAG, &s.restart_shards, NULL, 0, -1, NULL,
-         NULL, "restart a shard that dies, from its checkpoints in the run "
+         NULL,
+         "restart a shard that dies, from its checkpoints in the run "
          "directory (ckpt-shard-I, every second unless --server-arg gives "
          "--checkpoint-every)"},
         {"worker-arg", TPS_OPT_LIST, &s.worker_args, NULL, 0, -1, NULL, "ARG",

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "launch.h"
@@ -136,6 +137,56 @@ static void eval_line(char *line, void *arg) {
     e->nrows++;
 }
 
+/* The value of column `name` in the last complete row of the CSV at path,
+ * cheaply: the header once, then only the file's last bytes, since a
+ * worker's CSV grows by a row per push. *col is 1 + the column's index, 0
+ * before the header was read, -1 if the header lacks it. *v is left alone
+ * until there is a row. */
+static void csv_last_value(const char *path, const char *name, int *col,
+                           double *v) {
+    char buf[LINE_MAX_LEN], *f[32];
+    struct stat st;
+    if (path == NULL || *col < 0)
+        return;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    if (*col == 0) {
+        ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+        char *nl = n > 0 ? memchr(buf, '\n', (size_t)n) : NULL;
+        if (nl == NULL) /* no whole header yet */
+            goto out;
+        *nl = '\0';
+        int nf = launch_csv_split(buf, f, 32);
+        *col = -1;
+        for (int i = 0; i < nf && *col < 0; i++)
+            if (strcmp(f[i], name) == 0)
+                *col = i + 1;
+        if (*col < 0)
+            goto out;
+    }
+    if (fstat(fd, &st) < 0)
+        goto out;
+    off_t off = st.st_size > (off_t)sizeof(buf) - 1
+                    ? st.st_size - (off_t)(sizeof(buf) - 1)
+                    : 0;
+    ssize_t n = pread(fd, buf, sizeof(buf) - 1, off);
+    char *end = n > 0 ? memrchr(buf, '\n', (size_t)n) : NULL;
+    if (end == NULL)
+        goto out;
+    *end = '\0';
+    /* The row starts after the newline before it; none in buf means the
+     * header (off 0) or a row longer than buf. */
+    char *row = memrchr(buf, '\n', (size_t)(end - buf));
+    if (row == NULL)
+        goto out;
+    int nf = launch_csv_split(row + 1, f, 32);
+    if (nf >= *col)
+        *v = strtod(f[*col - 1], NULL);
+out:
+    close(fd);
+}
+
 const eval_row_t *launch_eval_last(const eval_state_t *e) {
     return e->ring_n ? &e->ring[e->ring_head] : NULL;
 }
@@ -195,17 +246,28 @@ void launch_progress(launch_t *l, int force) {
     }
     n += snprintf(line + n, sizeof(line) - (size_t)n, " | workers %d/%d done",
                   done, l->s->workers);
-    /* Failures ridden through: shards restarted, and the evaluator's
-     * reconnections (its eval.csv column; the workers' are in theirs). */
+    /* Failures ridden through: shards restarted, and the reconnections of
+     * the evaluator and the workers, each its CSV's `reconnects` column (a
+     * remote worker's CSV is here only once fetched, at the end). */
     int restarts = 0;
+    double reconnects = r ? r->reconnects : 0;
     for (int i = 0; i < l->s->shards; i++)
         restarts += l->kids[i].restarts;
+    for (int i = 0; i < l->nkids; i++) {
+        child_t *c = &l->kids[i];
+        if (c->role != ROLE_WORKER || c->pid == 0)
+            continue;
+        csv_last_value(c->csv, "reconnects", &c->reconnects_col,
+                       &c->reconnects);
+        reconnects += c->reconnects;
+    }
     if (restarts > 0 && n < (int)sizeof(line))
         n += snprintf(line + n, sizeof(line) - (size_t)n,
-                      " | %d shard restarts", restarts);
-    if (r && r->reconnects > 0 && n < (int)sizeof(line))
+                      " | %d shard restart%s", restarts,
+                      restarts == 1 ? "" : "s");
+    if (reconnects > 0 && n < (int)sizeof(line))
         n += snprintf(line + n, sizeof(line) - (size_t)n, " | %.0f reconnects",
-                      r->reconnects);
+                      reconnects);
     if (n < (int)sizeof(line))
         snprintf(line + n, sizeof(line) - (size_t)n, "%s%s",
                  l->phase ? " | " : "", l->phase ? l->phase : "");

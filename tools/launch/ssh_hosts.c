@@ -127,12 +127,13 @@ static void rpid_line(char *line, void *arg) {
 }
 
 /* The pid of a remote child on its host, read from its log, where its
- * wrapper announced it; waits up to `wait_s` for a running child that has
- * only just started. Returns 0 when it is not known. */
+ * wrapper announced it (a restarted shard's: in this life's part); waits up
+ * to `wait_s` for a running child that has only just started. Returns 0
+ * when it is not known. */
 static long remote_pid(launch_t *l, child_t *c, double wait_s) {
     double deadline = launch_elapsed(l) + wait_s;
     for (;;) {
-        tail_t t = {.path = c->log};
+        tail_t t = {.path = c->log, .off = c->log_start};
         launch_tail_poll(&t, 1, rpid_line, &c->rpid);
         if (c->rpid || !c->running || launch_elapsed(l) >= deadline)
             return c->rpid;
