@@ -28,6 +28,8 @@ const char *tps_strerror(int err) {
         return "input/output error";
     case TPS_ENOENT:
         return "no such tensor";
+    case TPS_EINTR:
+        return "interrupted while a shard was being reconnected";
     default:
         return err < 0 ? uv_strerror(err) : "unknown error";
     }

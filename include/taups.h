@@ -99,6 +99,13 @@ void tps_options_init(tps_options_t *opts);
 int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
              size_t errlen);
 
+/* Says the application is stopping (callable from a signal handler: it
+ * only wakes the I/O thread). Requests are still answered by the shards
+ * that are up, so a last iteration can finish; but every call waiting on a
+ * shard being reconnected, now or later, fails at once with TPS_EINTR
+ * instead of waiting out reconnect_timeout_ms. */
+void tps_interrupt(tps_client_t *c);
+
 /* Closes every connection, stops the I/O thread and frees the client.
  * Outstanding tickets are abandoned. NULL is allowed. */
 void tps_close(tps_client_t *c);

@@ -21,6 +21,8 @@ extern "C" {
 #define TPS_EMISMATCH (-10008) /* cluster shape or tensor declaration disagrees */
 #define TPS_EIO       (-10009) /* file read or write failed */
 #define TPS_ENOENT    (-10010) /* no such tensor */
+#define TPS_EINTR     (-10011) /* interrupted (tps_interrupt) while a shard
+                                  was being reconnected */
 
 /* Describes any code returned by this library, TPS_E* or libuv's. */
 const char *tps_strerror(int err);

@@ -104,3 +104,26 @@ done
 grep -q "this shard skips to it" "$WORK/sync-server-1b.log" ||
     fail "the restored sync shard did not catch up: $(cat "$WORK/sync-server-1b.log")"
 echo "# sync: both workers finished 4000 iterations across the restart"
+
+# --- a stop while a shard is gone for good ----------------------------------
+# SIGTERM must not wait out --reconnect-timeout: the worker gives up on the
+# lost shard at once and exits 0.
+for i in 0 1; do kill -TERM "$(eval echo \$SPID$i)" 2> /dev/null || true; done
+rm -rf "$WORK"/async-ck-*
+cluster async 1
+"$WORKER" --cluster "$CLUSTER" --rank 0 --workers 1 --model lsq --seconds 60 \
+    2> "$WORK/stop.log" &
+wpid=$!
+PIDS="$PIDS $wpid"
+wait_for "$WORK/stop.log" "connected to 2 shards" 10 || fail "stop: worker did not start"
+kill -KILL "$SPID1"
+wait_for "$WORK/stop.log" "reconnecting for up to" 10 || fail "stop: no reconnection: $(cat "$WORK/stop.log")"
+t0=$(date +%s%N)
+kill -TERM $wpid
+rc=0
+wait $wpid || rc=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+[ $rc = 0 ] || fail "stop: worker exited $rc: $(tail -3 "$WORK/stop.log")"
+[ $ms -lt 3000 ] || fail "stop: the worker took $ms ms to stop while its shard was lost"
+grep -q "abandoned: .*the application is stopping" "$WORK/stop.log" || fail "stop: $(tail -3 "$WORK/stop.log")"
+echo "# a worker stopped ${ms} ms after SIGTERM while shard 1 was gone"

@@ -151,6 +151,8 @@ struct tps_client_s {
     uv_loop_t loop;
     uv_thread_t thread;
     uv_async_t wake;
+    uv_async_t interrupt; /* tps_interrupt */
+    int interrupted;      /* I/O thread: no more waiting for lost shards */
     int thread_started;
     int closing;       /* I/O thread: shutting down */
     double deadline;   /* connect retries end here */
@@ -424,7 +426,7 @@ static void on_conn_error(tps_conn_t *conn, int err) {
     /* A shard that was serving and did not refuse us on purpose is tried
      * again: it may be restarting from its checkpoint. */
     if (c->opts.reconnect_timeout_ms > 0 && sh->ever_ready && !c->closing &&
-        (sh->rejoining || !sh->remote_err[0])) {
+        !c->interrupted && (sh->rejoining || !sh->remote_err[0])) {
         if (!sh->rejoining) {
             sh->rejoining = 1;
             sh->rj_since = tps_now();
@@ -918,6 +920,7 @@ static void on_wake(uv_async_t *a) {
                     tps_conn_close(&sh->conn);
             }
             uv_close((uv_handle_t *)&c->wake, NULL);
+            uv_close((uv_handle_t *)&c->interrupt, NULL);
             uv_mutex_lock(&c->mu);
             complete(c, t, 0);
             uv_mutex_unlock(&c->mu);
@@ -925,6 +928,29 @@ static void on_wake(uv_async_t *a) {
         }
         issue(c, t);
     }
+}
+
+/* The application is stopping: what waits on a lost shard fails now, and
+ * a shard lost from now on is not waited for. */
+static void on_interrupt(uv_async_t *a) {
+    tps_client_t *c = a->data;
+    c->interrupted = 1;
+    for (int s = 0; s < c->nshards; s++) {
+        shard_t *sh = &c->shards[s];
+        if (!sh->rejoining)
+            continue;
+        sh->rejoining = 0;
+        uv_timer_stop(&sh->retry);
+        if (sh->conn_open)
+            tps_conn_close(&sh->conn);
+        shard_failed(sh, TPS_EINTR, "lost; the application is stopping, so it "
+                                    "is not waited for");
+    }
+}
+
+void tps_interrupt(tps_client_t *c) {
+    if (c != NULL && c->thread_started)
+        uv_async_send(&c->interrupt);
 }
 
 static void io_thread(void *arg) {
@@ -1183,6 +1209,8 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     }
     uv_loop_init(&c->loop);
     uv_async_init(&c->loop, &c->wake, on_wake);
+    uv_async_init(&c->loop, &c->interrupt, on_interrupt);
+    c->interrupt.data = c;
     c->wake.data = c;
     for (int s = 0; s < n; s++) {
         uv_timer_init(&c->loop, &c->shards[s].retry);
@@ -1204,6 +1232,7 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
         for (int s = 0; s < n; s++)
             uv_close((uv_handle_t *)&c->shards[s].retry, NULL);
         uv_close((uv_handle_t *)&c->wake, NULL);
+        uv_close((uv_handle_t *)&c->interrupt, NULL);
         uv_run(&c->loop, UV_RUN_DEFAULT);
         uv_loop_close(&c->loop);
         client_free(c);

@@ -33,10 +33,15 @@ static const char usage[] =
     "held-out loss and metric; on SIGTERM it evaluates once more and exits.";
 
 static volatile sig_atomic_t stop_requested;
+/* The client the signal handler interrupts (set once it is open). */
+static tps_client_t *volatile signal_client;
 
 static void on_signal(int sig) {
     (void)sig;
     stop_requested = 1;
+    /* A call waiting for a lost shard to come back would otherwise keep
+     * the worker from stopping for up to --reconnect-timeout. */
+    tps_interrupt(signal_client);
 }
 
 typedef struct worker_s {
@@ -53,6 +58,12 @@ typedef struct worker_s {
 } worker_t;
 
 static int fail(worker_t *w, const char *what, int rc) {
+    if (rc == TPS_EINTR && stop_requested) {
+        tps_log_warn("%s abandoned: %s", what,
+                     w->cl && tps_errmsg(w->cl)[0] ? tps_errmsg(w->cl)
+                                                   : tps_strerror(rc));
+        return rc;
+    }
     tps_log_err("%s failed: %s", what,
             w->cl && tps_errmsg(w->cl)[0] ? tps_errmsg(w->cl) : tps_strerror(rc));
     return rc;
@@ -108,9 +119,11 @@ static int reconnect(worker_t *w) {
     tps_log("disconnect scheduled at %g s: closing every connection",
             w->disconnect_at);
     w->disconnect_at = -1; /* once */
+    signal_client = NULL;
     tps_close(w->cl);
     w->cl = NULL;
     int rc = tps_open(w->opts, &w->cl, err, sizeof(err));
+    signal_client = w->cl;
     if (rc < 0) {
         tps_log_err("cannot reconnect: %s", err);
         return rc;
@@ -568,6 +581,7 @@ int main(int argc, char **argv) {
         tps_log_err("%s", err);
         goto out;
     }
+    signal_client = w.cl;
     for (int i = 0; i < w.m->ntensors && rc >= 0; i++) {
         const tps_model_tensor_t *t = &w.m->tensors[i];
         w.params[i] = calloc(t->len, sizeof(float));
@@ -649,6 +663,7 @@ out:
         tps_log_err("cannot write %s: %s", logpath, strerror(errno));
         rc = TPS_EIO;
     }
+    signal_client = NULL;
     tps_close(w.cl);
     for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++) {
         free(w.params[i]);
@@ -656,5 +671,8 @@ out:
     }
     w.m->destroy(w.m);
     tps_opt_free(opts);
+    /* Stopped by a signal while a shard was lost: a stop, not a failure. */
+    if (rc == TPS_EINTR && stop_requested)
+        rc = 0;
     return rc < 0 ? 1 : 0;
 }
