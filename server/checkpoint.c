@@ -58,9 +58,9 @@ static void adopt(tps_server_t *s, loaded_t *L) {
     L->shard_ok = 0;
     s->step = L->step;
     tps_members_t *m = &s->members;
-    /* The ranks count as not yet joined, as in a forming cluster: until
-     * every one is back, a barrier or a gate does not run ahead of those
-     * still reconnecting (they were live when the shard died). */
+    /* Only the clocks are kept: the ranks count as not yet joined, as in
+     * a forming cluster, so that until every one is back a barrier or a
+     * gate does not run ahead of those still reconnecting. */
     m->njoined = 0;
     for (int r = 0; r < m->n; r++) {
         m->joined[r] = 0;

@@ -77,11 +77,6 @@ static char *meta_json(const tps_server_t *s, uint64_t gen) {
     const tps_members_t *m = &s->members;
     char opt[256];
     tps__optim_describe(&sh->optim, opt, sizeof(opt));
-    uint64_t *joined = calloc((size_t)m->n + 1, sizeof(*joined));
-    if (joined == NULL)
-        return NULL;
-    for (int r = 0; r < m->n; r++)
-        joined[r] = m->joined[r];
     json_t *tensors = json_array();
     for (int i = 0; i < sh->ntensors; i++) {
         const tps_tensor_t *t = &sh->tensors[i];
@@ -98,20 +93,18 @@ static char *meta_json(const tps_server_t *s, uint64_t gen) {
     const tps_shard_stats_t *st = &sh->st;
     json_t *o = json_pack(
         "{s:i, s:I, s:I, s:i, s:i, s:i, s:s, s:i, s:s, s:i, s:i, s:I, "
-        "s:{s:i, s:o, s:o}, s:{s:I, s:I, s:I, s:I, s:I, s:I, s:I}, s:o}",
+        "s:{s:o}, s:{s:I, s:I, s:I, s:I, s:I, s:I, s:I}, s:o}",
         "format", FORMAT, "generation", (json_int_t)gen, "written",
         (json_int_t)time(NULL), "shard", (int)sh->index, "shards",
         (int)sh->nshards, "workers", s->cfg.workers, "mode",
         tps__mode_name(s->cfg.cons.mode), "optimizer_kind", (int)sh->optim.kind,
         "optimizer", opt, "slots", tps__optim_slots(&sh->optim), "aggregate",
-        sh->aggregate, "step", (json_int_t)s->step, "members", "njoined",
-        m->njoined, "joined", u64_array(joined, m->n), "clock",
+        sh->aggregate, "step", (json_int_t)s->step, "members", "clock",
         u64_array(m->clock, m->n), "stats", "pushes", (json_int_t)st->pushes,
         "push_frames", (json_int_t)st->push_frames, "steps",
         (json_int_t)st->steps, "dropped", (json_int_t)st->dropped, "pulls",
         (json_int_t)st->pulls, "rejected", (json_int_t)st->rejected,
         "duplicates", (json_int_t)st->duplicates, "tensors", tensors);
-    free(joined);
     char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(17))
                    : NULL;
     json_decref(o);
@@ -303,7 +296,6 @@ static int get(reader_t *r, void *p, size_t n) {
 void tps__ckpt_loaded_free(loaded_t *L, int workers) {
     if (L->shard_ok)
         tps__shard_free(&L->shard);
-    free(L->joined);
     free(L->clock);
     for (int r = 0; L->dedup && r < workers; r++)
         tps__dedup_free(&L->dedup[r]);
@@ -448,20 +440,14 @@ static int load_dedup(const tps_server_t *s, reader_t *rd, loaded_t *L,
 static int load_members(const tps_server_t *s, json_t *m, loaded_t *L,
                         char *why, size_t len) {
     json_t *mem = json_object_get(m, "members");
-    json_t *joined = json_object_get(mem, "joined");
     json_t *clock = json_object_get(mem, "clock");
     int n = s->cfg.workers;
-    if (!json_is_array(joined) || !json_is_array(clock) ||
-        json_array_size(joined) != (size_t)n ||
-        json_array_size(clock) != (size_t)n) {
+    if (!json_is_array(clock) || json_array_size(clock) != (size_t)n) {
         snprintf(why, len, "its membership does not list %d workers", n);
         return LOAD_BAD;
     }
-    L->njoined = (int)json_integer_value(json_object_get(mem, "njoined"));
-    for (int r = 0; r < n; r++) {
-        L->joined[r] = json_integer_value(json_array_get(joined, (size_t)r)) != 0;
+    for (int r = 0; r < n; r++)
         L->clock[r] = (uint64_t)json_integer_value(json_array_get(clock, (size_t)r));
-    }
     return LOAD_OK;
 }
 
@@ -533,10 +519,9 @@ int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
     L->shard_ok = 1;
     if (sh->aggregate)
         tps__shard_set_aggregate(&L->shard, sh->workers);
-    L->joined = calloc((size_t)n, 1);
     L->clock = calloc((size_t)n, sizeof(*L->clock));
     L->dedup = calloc((size_t)n, sizeof(*L->dedup));
-    if (L->joined == NULL || L->clock == NULL || L->dedup == NULL) {
+    if (L->clock == NULL || L->dedup == NULL) {
         snprintf(why, len, "out of memory");
         goto out;
     }

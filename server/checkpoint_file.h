@@ -19,8 +19,6 @@ typedef struct loaded_s {
     int shard_ok;
     uint64_t step, generation;
     int64_t written;
-    int njoined;
-    uint8_t *joined;
     uint64_t *clock;
     tps_dedup_t *dedup;
 } loaded_t;

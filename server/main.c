@@ -38,7 +38,7 @@ static void on_notify_timer(uv_timer_t *t) {
     n->last_pushes = sh->st.pushes;
     n->last_t = now;
     char ckpt[64] = "";
-    double age = tps__server_checkpoint_age(n->srv);
+    double age = tps__ckpt_age(n->srv);
     if (age >= 0)
         snprintf(ckpt, sizeof(ckpt), ", checkpoint %.0f s old", age);
     sd_notifyf(0, "STATUS=%.0f pushes/s, %d workers live, %llu pushes, "

@@ -572,10 +572,6 @@ int tps__server_port(const tps_server_t *s) {
     return s->port;
 }
 
-double tps__server_checkpoint_age(const tps_server_t *s) {
-    return tps__ckpt_age(s);
-}
-
 int tps__server_live_workers(const tps_server_t *s) {
     return s->members.nlive;
 }

@@ -64,9 +64,6 @@ void tps__server_free(tps_server_t *s);
 
 const tps_shard_t *tps__server_shard(const tps_server_t *s);
 
-/* Seconds since the newest checkpoint, -1 when there is none. */
-double tps__server_checkpoint_age(const tps_server_t *s);
-
 /* Workers connected now. */
 int tps__server_live_workers(const tps_server_t *s);
 
