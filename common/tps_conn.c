@@ -39,6 +39,8 @@ static double now_ms(void) {
 
 static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
     tps_conn_t *c = (tps_conn_t *)h;
+    /* Reading restarts only once the staged bytes are parsed
+     * (maybe_resume), so the staging buffer is free here. */
     uint8_t *base;
     size_t want;
     (void)suggested;
@@ -67,6 +69,27 @@ static void deliver(tps_conn_t *c) {
     c->progress_seen = 0;
     c->on_frame(c, c->rd.hdr, c->rd.payload, c->rd.plen);
     tps_reader_next(&c->rd);
+    c->frame_at = now_ms();
+}
+
+/* Parses the staged bytes until they run out, the connection pauses (its
+ * replies pile up: the rest waits for them to drain) or it closes. */
+static int drain_staged(tps_conn_t *c) {
+    int rc = 0;
+    size_t used;
+    c->draining = 1;
+    while (c->staged_len > 0 && !c->closing && !c->paused && c->reading) {
+        rc = tps_reader_feed(&c->rd, c->staging + c->staged_off,
+                             c->staged_len, &used);
+        c->staged_off += used;
+        c->staged_len -= used;
+        if (rc < 0)
+            break;
+        if (rc == 1)
+            deliver(c);
+    }
+    c->draining = 0;
+    return rc;
 }
 
 static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
@@ -78,6 +101,9 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
     if (nread == 0 || c->closing)
         return;
     c->bytes_in += (uint64_t)nread;
+    c->rx_at = now_ms();
+    if (c->rd.state == TPS_RD_PREAMBLE && c->rd.got == 0)
+        c->frame_at = c->rx_at;
     int rc;
     if ((uint8_t *)buf->base != c->staging) {
         c->rd.direct_reads++;
@@ -87,18 +113,9 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
         else if (rc == 0)
             progress(c);
     } else {
-        const uint8_t *p = c->staging;
-        size_t left = (size_t)nread, used;
-        rc = 0;
-        while (left > 0 && !c->closing) {
-            rc = tps_reader_feed(&c->rd, p, left, &used);
-            p += used;
-            left -= used;
-            if (rc < 0)
-                break;
-            if (rc == 1)
-                deliver(c);
-        }
+        c->staged_off = 0;
+        c->staged_len = (size_t)nread;
+        rc = drain_staged(c);
     }
     if (rc < 0 && !c->closing)
         c->on_error(c, rc);
@@ -122,6 +139,11 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
     }
     c->tcp.data = c;
     c->closing = c->reading = c->paused = 0;
+    c->high_water = TPS_WRITE_HIGH_WATER;
+    c->queued = 0;
+    c->staged_off = c->staged_len = 0;
+    c->draining = 0;
+    c->rx_at = c->frame_at = now_ms();
     c->on_progress = NULL;
     c->progress_seen = 0;
     c->bytes_in = c->bytes_out = c->frames_out = 0;
@@ -141,33 +163,50 @@ typedef struct send_ctx_s {
     tps_conn_t *c;
     tps_write_cb cb;
     void *arg;
+    uint64_t bytes; /* the frame's */
 } send_ctx_t;
 
-static uint64_t pending_bytes(const tps_conn_t *c) {
-    return c->tcp.write_queue_size + (c->link ? c->link->held_bytes : 0);
-}
-
 static void maybe_resume(tps_conn_t *c) {
-    if (c->paused && !c->closing &&
-        pending_bytes(c) < TPS_WRITE_HIGH_WATER / 2) {
-        c->paused = 0;
-        if (uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read) == 0)
-            c->reading = 1;
+    if (!c->paused || c->closing || c->queued >= c->high_water / 2)
+        return;
+    c->paused = 0;
+    c->reading = 1;
+    /* Frames read before the pause first; they may pause it again. A
+     * write callback that runs while those frames are being handled (a
+     * reply sent at once) leaves them to the drain already running. */
+    if (!c->draining && c->staged_len > 0) {
+        int rc = drain_staged(c);
+        if (rc < 0 && !c->closing) {
+            c->on_error(c, rc);
+            return;
+        }
     }
+    if (c->paused || c->closing || !c->reading)
+        return;
+    if (uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read) != 0)
+        c->reading = 0;
 }
 
 /* Stops reading from a peer whose replies pile up unread. */
 static void maybe_pause(tps_conn_t *c) {
-    if (!c->paused && c->reading && pending_bytes(c) > TPS_WRITE_HIGH_WATER) {
+    if (!c->paused && c->reading && c->queued > c->high_water) {
         uv_read_stop((uv_stream_t *)&c->tcp);
         c->paused = 1;
         c->reading = 0;
     }
 }
 
+/* A write of `bytes` finished: the kernel took them (status 0). */
+static void write_done(tps_conn_t *c, uint64_t bytes, int status) {
+    c->queued -= bytes + TPS_WRITE_OVERHEAD;
+    if (status == 0)
+        c->bytes_out += bytes;
+    maybe_resume(c);
+}
+
 static void on_sent(void *arg, int status) {
     send_ctx_t *ctx = arg;
-    maybe_resume(ctx->c);
+    write_done(ctx->c, ctx->bytes, status);
     if (ctx->cb)
         ctx->cb(ctx->arg, status);
     free(ctx);
@@ -175,7 +214,7 @@ static void on_sent(void *arg, int status) {
 
 static void on_held_written(uv_write_t *req, int status) {
     held_t *hd = (held_t *)req;
-    maybe_resume(hd->c);
+    write_done(hd->c, hd->mlen + hd->plen, status);
     if (hd->cb)
         hd->cb(hd->arg, status);
     free(hd);
@@ -239,6 +278,7 @@ static int64_t hold_frame(tps_conn_t *c, const Taups__Header *h,
     }
     q->tail = hd;
     q->held_bytes += meta + len;
+    c->queued += meta + len + TPS_WRITE_OVERHEAD;
     return (int64_t)(meta + len);
 }
 
@@ -277,14 +317,16 @@ int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
         ctx->c = c;
         ctx->cb = cb;
         ctx->arg = arg;
+        ctx->bytes = tps_frame_meta_size(h) + len;
+        c->queued += ctx->bytes + TPS_WRITE_OVERHEAD;
         n = tps_frame_write((uv_stream_t *)&c->tcp, h, payload, len, on_sent,
                             ctx);
         if (n < 0) {
+            c->queued -= ctx->bytes + TPS_WRITE_OVERHEAD;
             free(ctx);
             return (int)n;
         }
     }
-    c->bytes_out += (uint64_t)n;
     c->frames_out++;
     maybe_pause(c);
     return 0;
@@ -295,14 +337,16 @@ int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
 typedef struct copy_req_s {
     uv_write_t req;
     tps_conn_t *c;
+    uint64_t bytes;
     uint8_t data[];
 } copy_req_t;
 
 static void on_copy_written(uv_write_t *req, int status) {
     copy_req_t *cr = (copy_req_t *)req;
-    (void)status;
-    maybe_resume(cr->c);
+    tps_conn_t *c = cr->c;
+    uint64_t bytes = cr->bytes;
     free(cr);
+    write_done(c, bytes, status);
 }
 
 static void free_copy(void *arg, int status) {
@@ -345,6 +389,7 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
             err = TPS_ENOMEM;
         } else {
             cr->c = c;
+            cr->bytes = total - done;
             uint8_t *d = cr->data;
             if (done < meta) {
                 memcpy(d, mbuf + done, meta - done);
@@ -355,10 +400,13 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
             }
             uv_buf_t rest = uv_buf_init((char *)cr->data,
                                         (unsigned int)(total - done));
+            c->queued += cr->bytes + TPS_WRITE_OVERHEAD;
             err = uv_write(&cr->req, (uv_stream_t *)&c->tcp, &rest, 1,
                            on_copy_written);
-            if (err < 0)
+            if (err < 0) {
+                c->queued -= cr->bytes + TPS_WRITE_OVERHEAD;
                 free(cr);
+            }
         }
     }
     if (mbuf != small)
@@ -367,7 +415,7 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
         return err;
     /* Part of the frame is on the wire: a failure after it leaves the
      * stream broken, which the next read or write reports. */
-    c->bytes_out += total;
+    c->bytes_out += done;
     c->frames_out++;
     maybe_pause(c);
     return err < 0 ? err : 0;

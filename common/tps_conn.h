@@ -2,10 +2,12 @@
 /* One TCP connection carrying taups frames, shared by the server and the
  * client library. It owns a frame reader, a small staging buffer for control
  * frames, and byte counters; large payloads are read straight into their
- * destination (see tps_frame.h). Writes past a high-water mark of queued
- * bytes pause reading from the peer until the queue drains, so one peer that
- * asks for more than it reads cannot make the process's memory grow without
- * bound. A connection may also shape what it sends (tps_link.h): its
+ * destination (see tps_frame.h). When the memory its queued writes hold
+ * (payloads, headers and the bookkeeping of each write) passes a high-water
+ * mark, the connection stops reading from the peer, and stops parsing the
+ * frames already read, until the queue drains below half of it; so one peer
+ * that asks for more than it reads cannot make the process's memory grow
+ * without bound, whatever the size of the replies. A connection may also shape what it sends (tps_link.h): its
  * frames are then held in a queue and written by a timer at their release
  * times, and held bytes count towards the high-water mark. */
 #ifndef TPS_CONN_H
@@ -20,6 +22,10 @@
 
 #define TPS_STAGING_SIZE (64u << 10)
 #define TPS_WRITE_HIGH_WATER (64u << 20)
+/* What one queued write costs beyond its bytes: the request, the context
+ * and allocator overhead; counted so that a million tiny replies weigh
+ * what they hold. */
+#define TPS_WRITE_OVERHEAD 256u
 
 typedef struct tps_conn_s tps_conn_t;
 typedef struct tps_link_q_s tps_link_q_t;
@@ -51,6 +57,14 @@ struct tps_conn_s {
     int closing;
     int reading;
     int paused;                 /* reading stopped by the write high-water mark */
+    uint64_t high_water;        /* TPS_WRITE_HIGH_WATER unless changed */
+    uint64_t queued;            /* memory held by writes not yet done */
+    /* Staged bytes read but not parsed yet, because reading paused. */
+    size_t staged_off, staged_len;
+    int draining;
+    double rx_at;               /* loop ms: the last bytes arrived */
+    double frame_at;            /* loop ms: the current frame began */
+    /* bytes_out: accepted by the kernel, not merely queued. */
     uint64_t bytes_in, bytes_out, frames_out;
     tps_link_q_t *link;         /* NULL: frames are written at once */
     int open_handles;           /* on_close runs when the last one closed */

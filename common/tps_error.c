@@ -30,6 +30,14 @@ const char *tps_strerror(int err) {
         return "no such tensor";
     case TPS_EINTR:
         return "interrupted while a shard was being reconnected";
+    case TPS_EAUTH:
+        return "authentication failed";
+    case TPS_EPERM:
+        return "not allowed for this connection's role";
+    case TPS_ELIMIT:
+        return "a resource limit of the shard was reached";
+    case TPS_ERANGE:
+        return "the update would make parameters non-finite";
     default:
         return err < 0 ? uv_strerror(err) : "unknown error";
     }

@@ -79,6 +79,13 @@ typedef struct tps_options_s {
      * ids and not applied twice). Calls wait meanwhile. 0: a lost shard
      * fails the client at once. */
     int reconnect_timeout_ms;
+    /* The cluster's pre-shared key (a file readable by its owner only,
+     * holding at least 32 characters; `taups-ctl keygen FILE` makes one).
+     * With it the client proves the key to every shard and every shard
+     * must prove it back, so requests never reach an impostor; a shard
+     * without the key is refused. NULL: no key (shards must run without
+     * one, on loopback or with --insecure). Nothing is encrypted. */
+    const char *key_file;
 } tps_options_t;
 
 /* Fills in defaults: no compression (error feedback automatic, zstd off,

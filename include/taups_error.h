@@ -23,6 +23,12 @@ extern "C" {
 #define TPS_ENOENT    (-10010) /* no such tensor */
 #define TPS_EINTR     (-10011) /* interrupted (tps_interrupt) while a shard
                                   was being reconnected */
+#define TPS_EAUTH     (-10012) /* authentication failed (key missing or
+                                  different on the two sides) */
+#define TPS_EPERM     (-10013) /* the connection's role may not do this */
+#define TPS_ELIMIT    (-10014) /* a resource limit of the shard was reached */
+#define TPS_ERANGE    (-10015) /* the update would make parameters
+                                  non-finite */
 
 /* Describes any code returned by this library, TPS_E* or libuv's. */
 const char *tps_strerror(int err);

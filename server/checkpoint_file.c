@@ -80,6 +80,10 @@ static char *meta_json(const tps_server_t *s, uint64_t gen) {
     json_t *tensors = json_array();
     for (int i = 0; i < sh->ntensors; i++) {
         const tps_tensor_t *t = &sh->tensors[i];
+        /* Still being initialised: no client has its id yet, so it is not
+         * part of the state (each loop below skips it too). */
+        if (!t->ready)
+            continue;
         char seed[24];
         snprintf(seed, sizeof(seed), "%" PRIu64, t->seed);
         json_array_append_new(
@@ -103,8 +107,10 @@ static char *meta_json(const tps_server_t *s, uint64_t gen) {
         u64_array(m->clock, m->n), "stats", "pushes", (json_int_t)st->pushes,
         "push_frames", (json_int_t)st->push_frames, "steps",
         (json_int_t)st->steps, "dropped", (json_int_t)st->dropped, "pulls",
-        (json_int_t)st->pulls, "rejected", (json_int_t)st->rejected,
-        "duplicates", (json_int_t)st->duplicates, "tensors", tensors);
+        (json_int_t)st->pulls, "refused", (json_int_t)st->refused,
+        "applied_frames", (json_int_t)st->applied_frames, "dropped_frames",
+        (json_int_t)st->dropped_frames, "duplicates",
+        (json_int_t)st->duplicates, "tensors", tensors);
     char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(17))
                    : NULL;
     json_decref(o);
@@ -182,8 +188,8 @@ int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
     int slots = tps__optim_slots(&sh->optim);
     uint64_t data = 0;
     for (int i = 0; i < sh->ntensors; i++)
-        data += (sh->tensors[i].hi - sh->tensors[i].lo) * sizeof(float) *
-                (uint64_t)(1 + slots);
+        data += sh->tensors[i].ready * (sh->tensors[i].hi - sh->tensors[i].lo) *
+                sizeof(float) * (uint64_t)(1 + slots);
     for (int r = 0; r < s->cfg.workers; r++)
         data += 8 * (5 + (uint64_t)s->dedup[r].count * DEDUP_FIELDS);
     char tmp[4096], path[4096];
@@ -213,6 +219,8 @@ int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
     free(meta);
     for (int i = 0; i < sh->ntensors; i++) {
         const tps_tensor_t *t = &sh->tensors[i];
+        if (!t->ready)
+            continue;
         size_t len = (size_t)(t->hi - t->lo) * sizeof(float);
         put(&w, t->param, len);
         for (int k = 0; k < slots; k++)
@@ -541,7 +549,9 @@ int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
     json_u64(st, "steps", &ls->steps);
     json_u64(st, "dropped", &ls->dropped);
     json_u64(st, "pulls", &ls->pulls);
-    json_u64(st, "rejected", &ls->rejected);
+    json_u64(st, "refused", &ls->refused);
+    json_u64(st, "applied_frames", &ls->applied_frames);
+    json_u64(st, "dropped_frames", &ls->dropped_frames);
     json_u64(st, "duplicates", &ls->duplicates);
     uint64_t want = XXH3_64bits_digest(rd.h), sum;
     char end[8];

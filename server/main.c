@@ -69,8 +69,15 @@ int main(int argc, char **argv) {
     int max_header, max_tensors, local_steps;
     int64_t max_staleness;
     const char *mode, *local_avg, *trace, *ckpt_every;
-    int ckpt_keep, no_restore;
+    int ckpt_keep, no_restore, allow_large_lr;
     double mtbf;
+    const char *key_file = NULL;
+    char mem_help[160];
+    snprintf(mem_help, sizeof(mem_help),
+             "memory the tensors, optimizer state and sync buffers may take; "
+             "declarations beyond it are refused (default: half of RAM, %llu "
+             "here)",
+             (unsigned long long)cfg.max_memory);
     tps_optim_conf_t oc;
     tps__optim_conf_default(&oc);
     const tps_opt_t opts[] = {
@@ -95,7 +102,10 @@ int main(int argc, char **argv) {
         {"optimizer", TPS_OPT_STR, &oc.optimizer, "sgd", 0, -1, NULL,
          "sgd|momentum|nesterov|adam|adagrad", "update rule on the shard"},
         {"lr", TPS_OPT_DOUBLE, &oc.lr, "0.1", 0, 1e6, NULL, "LR",
-         "learning rate"},
+         "learning rate, at most 1000 unless --allow-large-lr (0 freezes the "
+         "parameters: for benchmarks of the transport)"},
+        {"allow-large-lr", TPS_OPT_FLAG, &allow_large_lr, NULL, 0, 0, NULL,
+         NULL, "accept --lr above 1000 and --weight-decay above 1"},
         {"momentum", TPS_OPT_DOUBLE, &oc.momentum, "0.9", 0, 0.999999, NULL, "MU",
          "momentum, nesterov: momentum coefficient"},
         {"beta1", TPS_OPT_DOUBLE, &oc.beta1, "0.9", 0, 0.999999, NULL, "B1",
@@ -105,7 +115,8 @@ int main(int argc, char **argv) {
         {"eps", TPS_OPT_DOUBLE, &oc.eps, "1e-8", 1e-30, 1, NULL, "EPS",
          "adam, adagrad: denominator guard"},
         {"weight-decay", TPS_OPT_DOUBLE, &oc.weight_decay, "0", 0, 1e6, NULL,
-         "WD", "L2 coefficient added to the gradient"},
+         "WD", "L2 coefficient added to the gradient, in [0, 1] unless "
+         "--allow-large-lr"},
         {"lr-schedule", TPS_OPT_STR, &oc.schedule, "constant", 0, -1, NULL,
          "SCHEDULE", "constant|invsqrt|step:EVERY:FACTOR|cosine:TOTAL"},
         {"warmup", TPS_OPT_U64, &oc.warmup, "0", 0, 1e12, NULL, "N",
@@ -145,6 +156,30 @@ int main(int argc, char **argv) {
          "most tensors this shard holds"},
         {"max-elements", TPS_OPT_U64, &max_elements, "2147483648", 1,
          (double)(1ULL << 40), NULL, "N", "longest tensor (whole length)"},
+        {"key-file", TPS_OPT_STR, &key_file, NULL, 0, -1, NULL, "FILE",
+         "the cluster's pre-shared key (mode 0600, >= 32 characters; "
+         "taups-ctl keygen FILE): every client must prove it"},
+        {"insecure", TPS_OPT_FLAG, &cfg.insecure, NULL, 0, 0, NULL, NULL,
+         "serve a non-loopback address without --key-file"},
+        {"max-connections", TPS_OPT_INT, &cfg.max_connections, "256", 1,
+         1000000, NULL, "N", "connections open at once; more are told why "
+         "and closed"},
+        {"hello-timeout", TPS_OPT_DOUBLE, &cfg.hello_timeout, "5", 0.1, 3600,
+         NULL, "SEC", "close a connection that has not completed its hello"},
+        {"header-timeout", TPS_OPT_DOUBLE, &cfg.header_timeout, "10", 0.1,
+         3600, NULL, "SEC", "close a connection whose frame header is "
+         "incomplete this long"},
+        {"idle-timeout", TPS_OPT_DOUBLE, &cfg.idle_timeout, "600", 0, 1e7,
+         NULL, "SEC", "close a connection that sent nothing this long and "
+         "waits for no pull (0: never)"},
+        {"max-memory", TPS_OPT_U64, &cfg.max_memory, NULL, 1 << 20,
+         (double)(1ULL << 50), NULL, "BYTES", mem_help},
+        {"conn-buffer", TPS_OPT_U64, &cfg.conn_buffer, "67108864", 1 << 20,
+         (double)(1ULL << 40), NULL, "BYTES", "memory of unsent replies per "
+         "connection before it is no longer read"},
+        {"max-held-pulls", TPS_OPT_INT, &cfg.max_held_pulls, "1024", 1,
+         10000000, NULL, "N", "pulls held back per connection (ssp/sync "
+         "gates); more are refused"},
         TPS_OPT_END,
     };
     int rc = tps_opt_parse(opts, "taups-server", usage, argc, argv);
@@ -176,6 +211,26 @@ int main(int argc, char **argv) {
     cfg.shard = shard;
     cfg.workers = workers;
     char err[512];
+    /* Values that are certainly typos; the fused finiteness check would
+     * refuse every push they make anyway. */
+    if (!allow_large_lr && oc.lr > 1e3) {
+        fprintf(stderr, "taups-server: --lr %g is above 1000; give "
+                        "--allow-large-lr if you mean it\n", oc.lr);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (!allow_large_lr && oc.weight_decay > 1) {
+        fprintf(stderr, "taups-server: --weight-decay %g is above 1; give "
+                        "--allow-large-lr if you mean it\n", oc.weight_decay);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (key_file &&
+        tps_key_load(key_file, &cfg.key, err, sizeof(err)) < 0) {
+        fprintf(stderr, "taups-server: %s\n", err);
+        tps_opt_free(opts);
+        return 2;
+    }
     if (tps__optim_init(&cfg.optim, &oc, err, sizeof(err)) < 0) {
         fprintf(stderr, "taups-server: %s\n", err);
         tps_opt_free(opts);

@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,66 +276,92 @@ typedef struct coef_s {
     float a, c2, b1, nb1, b2, nb2; /* adam */
 } coef_t;
 
-/* Each kernel updates elements [i, i + len). One per optimizer so that each
+/* 1 for NaN and +-Inf: a comparison the vectoriser keeps in the loop, so
+ * that checking what a step wrote costs no pass of its own. */
+#define NONFINITE(x) (!(fabsf(x) <= FLT_MAX))
+
+/* Each kernel updates elements [i, i + len) and says whether it wrote a
+ * non-finite value. One per optimizer so that each
  * is a branch-free pass; s0 and s1 are only touched by the kernels that own
  * them, so they may be NULL for the others. */
-static inline void sgd_run(const coef_t *c, float *restrict p,
+static inline int sgd_run(const coef_t *c, float *restrict p,
                            const float *restrict g, float *restrict s0,
                            float *restrict s1, uint64_t i, uint64_t len) {
     (void)s0;
     (void)s1;
-    for (uint64_t k = i; k < i + len; k++)
-        p[k] -= c->lr * (c->sc * g[k] + c->wd * p[k]);
+    int bad = 0;
+    for (uint64_t k = i; k < i + len; k++) {
+        float x = p[k] - c->lr * (c->sc * g[k] + c->wd * p[k]);
+        p[k] = x;
+        bad |= NONFINITE(x);
+    }
+    return bad;
 }
 
-static inline void momentum_run(const coef_t *c, float *restrict p,
+static inline int momentum_run(const coef_t *c, float *restrict p,
                                 const float *restrict g, float *restrict s0,
                                 float *restrict s1, uint64_t i, uint64_t len) {
     (void)s1;
+    int bad = 0;
     for (uint64_t k = i; k < i + len; k++) {
         float m = c->mu * s0[k] + (c->sc * g[k] + c->wd * p[k]);
+        float x = p[k] - c->lr * m;
         s0[k] = m;
-        p[k] -= c->lr * m;
+        p[k] = x;
+        bad |= NONFINITE(m) | NONFINITE(x);
     }
+    return bad;
 }
 
 /* The look-ahead form without a shifted parameter copy: the step uses the
  * fresh gradient plus mu times the updated buffer. */
-static inline void nesterov_run(const coef_t *c, float *restrict p,
+static inline int nesterov_run(const coef_t *c, float *restrict p,
                                 const float *restrict g, float *restrict s0,
                                 float *restrict s1, uint64_t i, uint64_t len) {
     (void)s1;
+    int bad = 0;
     for (uint64_t k = i; k < i + len; k++) {
         float ge = c->sc * g[k] + c->wd * p[k];
         float m = c->mu * s0[k] + ge;
+        float x = p[k] - c->lr * (ge + c->mu * m);
         s0[k] = m;
-        p[k] -= c->lr * (ge + c->mu * m);
+        p[k] = x;
+        bad |= NONFINITE(m) | NONFINITE(x);
     }
+    return bad;
 }
 
-static inline void adagrad_run(const coef_t *c, float *restrict p,
+static inline int adagrad_run(const coef_t *c, float *restrict p,
                                const float *restrict g, float *restrict s0,
                                float *restrict s1, uint64_t i, uint64_t len) {
     (void)s1;
+    int bad = 0;
     for (uint64_t k = i; k < i + len; k++) {
         float ge = c->sc * g[k] + c->wd * p[k];
         float v = s0[k] + ge * ge;
+        float x = p[k] - c->lr * ge / (sqrtf(v) + c->eps);
         s0[k] = v;
-        p[k] -= c->lr * ge / (sqrtf(v) + c->eps);
+        p[k] = x;
+        bad |= NONFINITE(v) | NONFINITE(x);
     }
+    return bad;
 }
 
-static inline void adam_run(const coef_t *c, float *restrict p,
+static inline int adam_run(const coef_t *c, float *restrict p,
                             const float *restrict g, float *restrict s0,
                             float *restrict s1, uint64_t i, uint64_t len) {
+    int bad = 0;
     for (uint64_t k = i; k < i + len; k++) {
         float ge = c->sc * g[k] + c->wd * p[k];
         float m = c->b1 * s0[k] + c->nb1 * ge;
         float v = c->b2 * s1[k] + c->nb2 * ge * ge;
+        float x = p[k] - c->a * m / (sqrtf(v * c->c2) + c->eps);
         s0[k] = m;
         s1[k] = v;
-        p[k] -= c->a * m / (sqrtf(v * c->c2) + c->eps);
+        p[k] = x;
+        bad |= NONFINITE(m) | NONFINITE(v) | NONFINITE(x);
     }
+    return bad;
 }
 
 /* Runs a kernel in fixed-length blocks and then on the tail: GCC vectorises
@@ -346,13 +373,14 @@ static inline void adam_run(const coef_t *c, float *restrict p,
     do {                                                                       \
         uint64_t i_ = 0;                                                       \
         for (; i_ + BLOCK <= n; i_ += BLOCK)                                   \
-            run(&c, p, g, s0, s1, i_, BLOCK);                                  \
-        run(&c, p, g, s0, s1, i_, n - i_);                                     \
+            bad |= run(&c, p, g, s0, s1, i_, BLOCK);                           \
+        bad |= run(&c, p, g, s0, s1, i_, n - i_);                              \
     } while (0)
 
-void tps__optim_step(const tps_optim_t *o, float *restrict p,
-                     const float *restrict g, double scale, float *restrict s0,
-                     float *restrict s1, uint64_t n, uint64_t t) {
+int tps__optim_step(const tps_optim_t *o, float *restrict p,
+                    const float *restrict g, double scale, float *restrict s0,
+                    float *restrict s1, uint64_t n, uint64_t t) {
+    int bad = 0;
     if (t == 0)
         t = 1;
     const double lr = tps__optim_lr(o, t);
@@ -386,6 +414,7 @@ void tps__optim_step(const tps_optim_t *o, float *restrict p,
         BLOCKED(adam_run);
         break;
     }
+    return bad;
 }
 
 void tps__optim_describe(const tps_optim_t *o, char *buf, size_t len) {

@@ -149,8 +149,9 @@ double tps__clip_factor(double clip_norm, double grad_norm);
  * else. s0 and s1 are the state slots, zero before the first step: s0 is the
  * momentum / adagrad accumulator / adam's first moment, s1 adam's second
  * moment; unused slots may be NULL. p, g, s0 and s1 must not overlap.
- * Borrows everything; no allocation. */
-void tps__optim_step(const tps_optim_t *o, float *p, const float *g,
+ * Borrows everything; no allocation. Returns 1 when it wrote a NaN or an
+ * infinity into p or the state (the caller undoes the step), else 0. */
+int tps__optim_step(const tps_optim_t *o, float *p, const float *g,
                      double scale, float *s0, float *s1, uint64_t n,
                      uint64_t t);
 

@@ -16,13 +16,24 @@
 #include "tps_codec.h"
 #include "tps_log.h"
 
+/* Reply buffers a connection keeps for its next encoded replies: enough
+ * for the chunks of a pull or two in flight; more are freed, so that a
+ * burst of replies leaves no memory behind. */
+#define MAX_SPARE 4
+
 static void on_reply_sent(void *arg, int status) {
     outbuf_t *b = arg;
+    sconn_t *sc = b->owner;
     (void)status;
     /* Back to its connection for the next reply; the connection frees its
      * spares when it closes, which happens only after every write callback. */
-    b->next = b->owner->spare;
-    b->owner->spare = b;
+    if (sc->nspare >= MAX_SPARE) {
+        free(b);
+        return;
+    }
+    b->next = sc->spare;
+    sc->spare = b;
+    sc->nspare++;
 }
 
 /* A buffer of at least n bytes for an encoded reply. */
@@ -31,6 +42,7 @@ static outbuf_t *take_outbuf(sconn_t *sc, size_t n) {
         if ((*pp)->cap >= n) {
             outbuf_t *b = *pp;
             *pp = b->next;
+            sc->nspare--;
             return b;
         }
     outbuf_t *b = malloc(sizeof(*b) + n);
@@ -134,8 +146,83 @@ static int pull_ready(const tps_server_t *s, const sconn_t *sc,
     return q->clock == 0 || t->version >= q->clock || s->members.nlive == 0;
 }
 
+/* The largest clock a worker's pull may claim and pass its gate now: the
+ * step in aggregating modes (every tensor's version), the slowest clock
+ * plus the bound in ssp. Gates of other modes never hold a pull. */
+static uint64_t gate_watermark(const tps_server_t *s) {
+    const tps_consistency_t *c = &s->cfg.cons;
+    if (tps__consistency_aggregates(c))
+        return s->step;
+    if (c->mode == TPS_MODE_SSP) {
+        uint64_t min = tps__members_min_clock(&s->members);
+        return min > UINT64_MAX - c->staleness ? UINT64_MAX
+                                               : min + c->staleness;
+    }
+    return UINT64_MAX;
+}
+
+static int heap_less(const pending_t *a, const pending_t *b) {
+    return a->req.clock < b->req.clock ||
+           (a->req.clock == b->req.clock && a->seq < b->seq);
+}
+
+static void heap_up(pending_t **h, size_t i) {
+    while (i > 0 && heap_less(h[i], h[(i - 1) / 2])) {
+        pending_t *t = h[i];
+        h[i] = h[(i - 1) / 2];
+        h[(i - 1) / 2] = t;
+        i = (i - 1) / 2;
+    }
+}
+
+static void heap_down(pending_t **h, size_t n, size_t i) {
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        if (l < n && heap_less(h[l], h[m]))
+            m = l;
+        if (r < n && heap_less(h[r], h[m]))
+            m = r;
+        if (m == i)
+            return;
+        pending_t *t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
+    }
+}
+
+static pending_t *heap_pop(tps_server_t *s) {
+    pending_t *top = s->heap[0];
+    s->heap[0] = s->heap[--s->nheap];
+    heap_down(s->heap, s->nheap, 0);
+    return top;
+}
+
+static void release(tps_server_t *s, pending_t *p, double now) {
+    s->shard.st.blocked_s += now - p->since;
+    p->sc->held--;
+    answer_pull(p->sc, &p->req, now - p->since);
+    free(p);
+}
+
 void tps__pull_process_pending(tps_server_t *s) {
     double now = tps_now();
+    /* Pulls whose gate opened; those still behind a push in progress
+     * join the wait list (in arrival order, as the heap yields them). */
+    pending_t **tail = &s->pending;
+    while (*tail)
+        tail = &(*tail)->next;
+    uint64_t w = gate_watermark(s);
+    while (s->nheap > 0 && s->heap[0]->req.clock <= w) {
+        pending_t *p = heap_pop(s);
+        if (pull_ready(s, p->sc, &p->req)) {
+            release(s, p, now);
+        } else {
+            p->next = NULL;
+            *tail = p;
+            tail = &p->next;
+        }
+    }
     for (pending_t **pp = &s->pending; *pp;) {
         pending_t *p = *pp;
         if (!pull_ready(s, p->sc, &p->req)) {
@@ -143,9 +230,7 @@ void tps__pull_process_pending(tps_server_t *s) {
             continue;
         }
         *pp = p->next;
-        s->shard.st.blocked_s += now - p->since;
-        answer_pull(p->sc, &p->req, now - p->since);
-        free(p);
+        release(s, p, now);
     }
 }
 
@@ -174,6 +259,26 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
         answer_pull(sc, &q, 0);
         return;
     }
+    if (sc->held >= s->cfg.max_held_pulls) {
+        tps__reply_error(sc, h, TPS_ELIMIT, 0,
+                         "pull of tensor \"%s\" at clock %llu refused: %d "
+                         "pulls of this connection are already held back "
+                         "(--max-held-pulls)",
+                         t->name, (unsigned long long)q.clock, sc->held);
+        return;
+    }
+    int gated = sc->role == TPS_ROLE_WORKER && q.clock > gate_watermark(s);
+    if (gated && s->nheap == s->heap_cap) {
+        size_t cap = s->heap_cap ? 2 * s->heap_cap : 64;
+        pending_t **nh = realloc(s->heap, cap * sizeof(*nh));
+        if (nh == NULL) {
+            tps__reply_error(sc, h, TPS_ENOMEM, 1,
+                             "out of memory queueing a pull");
+            return;
+        }
+        s->heap = nh;
+        s->heap_cap = cap;
+    }
     pending_t *p = malloc(sizeof(*p));
     if (p == NULL) {
         tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory queueing a pull");
@@ -182,13 +287,39 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
     p->sc = sc;
     p->req = q;
     p->since = tps_now();
-    p->next = s->pending;
-    s->pending = p;
+    p->seq = s->pull_seq++;
+    p->next = NULL;
+    if (gated) {
+        s->heap[s->nheap] = p;
+        heap_up(s->heap, s->nheap++);
+    } else {
+        /* Behind a push in progress (or an evaluator's version): the
+         * list's order is arrival order. */
+        pending_t **pp = &s->pending;
+        while (*pp)
+            pp = &(*pp)->next;
+        *pp = p;
+    }
+    sc->held++;
     s->shard.st.pulls_blocked++;
 }
 
 void tps__pull_forget(sconn_t *sc) {
     tps_server_t *s = sc->srv;
+    if (sc->held > 0) {
+        size_t k = 0;
+        for (size_t i = 0; i < s->nheap; i++) {
+            if (s->heap[i]->sc == sc)
+                free(s->heap[i]);
+            else
+                s->heap[k++] = s->heap[i];
+        }
+        if (k < s->nheap) {
+            s->nheap = k;
+            for (size_t i = k / 2 + 1; i-- > 0;)
+                heap_down(s->heap, s->nheap, i);
+        }
+    }
     for (pending_t **pp = &s->pending; *pp;) {
         pending_t *p = *pp;
         if (p->sc == sc) {
@@ -198,14 +329,28 @@ void tps__pull_forget(sconn_t *sc) {
             pp = &p->next;
         }
     }
+    sc->held = 0;
     while (sc->spare) {
         outbuf_t *b = sc->spare;
         sc->spare = b->next;
         free(b);
     }
+    sc->nspare = 0;
+}
+
+size_t tps__pull_held(const tps_server_t *s) {
+    size_t n = s->nheap;
+    for (const pending_t *p = s->pending; p; p = p->next)
+        n++;
+    return n;
 }
 
 void tps__pull_free_all(tps_server_t *s) {
+    for (size_t i = 0; i < s->nheap; i++)
+        free(s->heap[i]);
+    free(s->heap);
+    s->heap = NULL;
+    s->nheap = s->heap_cap = 0;
     while (s->pending) {
         pending_t *p = s->pending;
         s->pending = p->next;

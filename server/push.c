@@ -13,6 +13,8 @@
 #include "server_internal.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <zstd.h>
@@ -144,8 +146,17 @@ void tps__step_try(tps_server_t *s) {
         if (k < 0)
             tps_log_err("tensor \"%s\": out of memory for the mean; step skipped",
                     t->name);
-        else if (k > 0)
-            tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0);
+        else if (k > 0 &&
+                 tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0,
+                                  &s->undo, &s->undo_cap) < 0) {
+            /* The pushes were answered when they arrived; the step is what
+             * can be refused, and every worker sees its parameters stay. */
+            s->shard.st.refused_by[TPS_REFUSE_NONFINITE_PARAM]++;
+            tps_log_err("tensor \"%s\": step %llu would make parameters "
+                        "non-finite (lr too large?); skipped, parameters "
+                        "unchanged",
+                        t->name, (unsigned long long)s->step + 1);
+        }
         t->version = s->step + 1;
         sh->st.steps++;
         tps__syncbuf_reset(&t->sync);
@@ -200,9 +211,12 @@ static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
         return 0;
     if (o->kind == TPS_OPTIM_SGD && o->weight_decay == 0) {
         double lr = tps__optim_lr(o, t->version + 1);
-        return tps__codec_decode_acc(
+        if (tps__shard_save(t, 0, off, h->count, &sc->undo, &sc->undo_cap) < 0)
+            return TPS_ENOMEM;
+        int rc = tps__codec_decode_acc(
             codec, enc, enc_len, h->count, h->codec_seed,
             (float)(-lr * sc->cur_scale), t->param + off);
+        return rc < 0 ? rc : tps__shard_check(t, 0, off, h->count, sc->undo);
     }
     float *g = grow(sc->scratch, &sc->scratch_cap,
                     (h->count ? h->count : 1) * sizeof(float));
@@ -211,8 +225,29 @@ static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
     sc->scratch = g;
     int rc = tps__codec_decode(codec, enc, enc_len, h->count, h->codec_seed, g);
     if (rc == 0)
-        tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale);
+        rc = tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale,
+                              &sc->undo, &sc->undo_cap);
     return rc;
+}
+
+/* Refuses a push frame for `reason`: answered with the sentence, counted,
+ * nothing applied, the stream intact and the worker still connected. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+static void refuse(sconn_t *sc, const Taups__Header *h, int reason, int status,
+                   const char *fmt, ...) {
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    tps_server_t *s = sc->srv;
+    s->shard.st.push_frames++;
+    s->shard.st.refused++;
+    s->shard.st.refused_by[reason]++;
+    tps__push_close(sc);
+    tps__reply_error(sc, h, status, 0, "%s", msg);
 }
 
 static void send_push_ok(sconn_t *sc, const tps_push_answer_t *a) {
@@ -250,18 +285,19 @@ static int push_repeat(sconn_t *sc, const Taups__Header *h) {
     tps_dedup_t *d = &sc->srv->dedup[sc->rank];
     if (!tps__dedup_is_repeat(d, h->request_id, h->offset))
         return 0;
-    sc->srv->shard.st.duplicates++;
     const tps_push_answer_t *a = tps__dedup_find(d, h->request_id, h->offset);
-    if (a != NULL)
+    if (a != NULL) {
+        sc->srv->shard.st.push_frames++;
+        sc->srv->shard.st.duplicates++;
         send_push_ok(sc, a);
-    else
-        tps__reply_error(
-            sc, h, TPS_EINVAL, 0,
-            "worker %d repeats push request %llu (offset %llu), which "
-            "is older than its last %d answers or was refused; not "
-            "applied again",
-            sc->rank, (unsigned long long)h->request_id,
-            (unsigned long long)h->offset, TPS_DEDUP_WINDOW);
+    } else {
+        refuse(sc, h, TPS_REFUSE_REPEAT, TPS_EINVAL,
+               "worker %d repeats push request %llu (offset %llu), which "
+               "is older than its last %d answers or was refused; not "
+               "applied again",
+               sc->rank, (unsigned long long)h->request_id,
+               (unsigned long long)h->offset, TPS_DEDUP_WINDOW);
+    }
     return 1;
 }
 
@@ -328,6 +364,7 @@ static void handle_decided_drop(sconn_t *sc, const Taups__Header *h,
         return;
     sc->cur_drop = 1;
     s->shard.st.push_frames++;
+    s->shard.st.dropped_frames++;
     s->shard.st.dropped++;
     tps__trace(s, "drop", sc->rank, h->clock, (int)h->tensor_id, t->version,
                sc->cur_stale, sc->cur_weight, 0, h->version);
@@ -340,7 +377,10 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     tps_shard_t *sh = &s->shard;
     const tps_consistency_t *cons = &s->cfg.cons;
     if (sc->role != TPS_ROLE_WORKER) {
-        tps__reply_error(sc, h, TPS_EINVAL, 1, "only workers may push");
+        tps__reply_error(sc, h, TPS_EPERM, 1,
+                         "only workers may push; this connection said hello "
+                         "as %s",
+                         sc->role == TPS_ROLE_ADMIN ? "admin" : "evaluator");
         return;
     }
     if (push_repeat(sc, h))
@@ -365,14 +405,11 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         /* Checked before applying anything: one NaN would poison every
          * parameter it touches and, through them, every worker. The
          * stream is intact, so the worker stays connected. */
-        sh->st.rejected++;
-        tps__push_close(sc);
-        tps__reply_error(
-            sc, h, TPS_EINVAL, 0,
-            "push from worker %d to tensor \"%s\" has %s at element "
-            "%llu; rejected, parameters unchanged",
-            sc->rank, t->name, isnan(g[bad]) ? "NaN" : "Inf",
-            (unsigned long long)(h->offset + bad));
+        refuse(sc, h, TPS_REFUSE_NONFINITE_GRAD, TPS_EINVAL,
+               "push from worker %d to tensor \"%s\" has %s at element "
+               "%llu; rejected, parameters unchanged",
+               sc->rank, t->name, isnan(g[bad]) ? "NaN" : "Inf",
+               (unsigned long long)(h->offset + bad));
         return;
     }
     int aggregate = tps__consistency_aggregates(cons);
@@ -386,6 +423,7 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
          * (reconnecting), or its predecessor's contribution to it is in
          * already: its push is late, and dropped like a stale one. */
         sh->st.push_frames++;
+        sh->st.dropped_frames++;
         if (h->last)
             sh->st.dropped++;
         sc->cur_stale = s->step - h->clock;
@@ -396,21 +434,18 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         return;
     }
     if (aggregate && (h->clock != s->step || s->members.committed[sc->rank])) {
-        sh->st.rejected++;
         if (h->clock != s->step)
-            tps__reply_error(
-                sc, h, TPS_EINVAL, 0,
-                "%s mode: worker %d pushed tensor \"%s\" for clock "
-                "%llu, but the shard is at step %llu; ignored",
-                tps__mode_name(cons->mode), sc->rank, t->name,
-                (unsigned long long)h->clock, (unsigned long long)s->step);
+            refuse(sc, h, TPS_REFUSE_STEP, TPS_EINVAL,
+                   "%s mode: worker %d pushed tensor \"%s\" for clock "
+                   "%llu, but the shard is at step %llu; ignored",
+                   tps__mode_name(cons->mode), sc->rank, t->name,
+                   (unsigned long long)h->clock, (unsigned long long)s->step);
         else
-            tps__reply_error(
-                sc, h, TPS_EINVAL, 0,
-                "%s mode: worker %d pushed tensor \"%s\" after its "
-                "CLOCK committed step %llu; ignored",
-                tps__mode_name(cons->mode), sc->rank, t->name,
-                (unsigned long long)s->step);
+            refuse(sc, h, TPS_REFUSE_STEP, TPS_EINVAL,
+                   "%s mode: worker %d pushed tensor \"%s\" after its "
+                   "CLOCK committed step %llu; ignored",
+                   tps__mode_name(cons->mode), sc->rank, t->name,
+                   (unsigned long long)s->step);
         return;
     }
     if (!sc->cur_open || sc->cur_tensor != h->tensor_id) {
@@ -430,13 +465,11 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         double claim = (double)h->grad_norm;
         sc->cur_sumsq += sc->sumsq;
         if (sc->cur_sumsq > claim * claim * (1 + 1e-4) + 1e-12) {
-            sh->st.rejected++;
-            tps__push_close(sc);
-            tps__reply_error(sc, h, TPS_EINVAL, 0,
-                             "push from worker %d to tensor \"%s\" claims a "
-                             "gradient norm of %g, but its slice on this shard "
-                             "alone has norm %g; rejected",
-                             sc->rank, t->name, claim, sqrt(sc->cur_sumsq));
+            refuse(sc, h, TPS_REFUSE_NORM, TPS_EINVAL,
+                   "push from worker %d to tensor \"%s\" claims a "
+                   "gradient norm of %g, but its slice on this shard "
+                   "alone has norm %g; rejected",
+                   sc->rank, t->name, claim, sqrt(sc->cur_sumsq));
             return;
         }
     }
@@ -452,23 +485,37 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         rc = tps__syncbuf_add(&t->sync, sc->rank, off, g, h->count,
                               (float)sc->cur_scale);
     } else if (!sc->cur_drop) {
-        tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale);
+        rc = tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale,
+                              &sc->undo, &sc->undo_cap);
     }
     if (rc == TPS_ENOMEM) {
         tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory applying a push");
         return;
     }
+    if (rc == TPS_ERANGE) {
+        /* Finite gradient, finite parameters, but together with the step
+         * size they overflow: the elements were restored. */
+        refuse(sc, h, TPS_REFUSE_NONFINITE_PARAM, TPS_ERANGE,
+               "push from worker %d to tensor \"%s\" (elements [%llu, "
+               "+%llu)): this update would make parameters non-finite (lr "
+               "too large?); rejected, parameters unchanged",
+               sc->rank, t->name, (unsigned long long)h->offset,
+               (unsigned long long)h->count);
+        return;
+    }
     if (rc < 0) {
         /* The decoder validates before it writes: nothing was applied. */
-        tps__push_close(sc);
-        sh->st.rejected++;
-        tps__reply_error(sc, h, rc, 0,
-                         "push from worker %d to tensor \"%s\": malformed %s "
-                         "payload (%s); rejected, parameters unchanged",
-                         sc->rank, t->name, "codec", tps_strerror(rc));
+        refuse(sc, h, TPS_REFUSE_MALFORMED, rc,
+               "push from worker %d to tensor \"%s\": malformed %s "
+               "payload (%s); rejected, parameters unchanged",
+               sc->rank, t->name, "codec", tps_strerror(rc));
         return;
     }
     sh->st.push_frames++;
+    if (sc->cur_drop)
+        sh->st.dropped_frames++;
+    else
+        sh->st.applied_frames++;
     if (h->last) {
         if (sc->cur_drop) {
             sh->st.dropped++;

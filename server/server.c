@@ -20,6 +20,7 @@
 #include <zstd.h>
 
 #include "taups.h"
+#include "tps_auth.h"
 #include "tps_cluster.h"
 #include "tps_conn.h"
 #include "tps_log.h"
@@ -54,7 +55,37 @@ void tps__server_config_init(tps_server_config_t *cfg) {
     cfg->lim.max_payload = TPS_DEFAULT_MAX_PAYLOAD;
     cfg->max_tensors = 64;
     cfg->max_elements = (uint64_t)1 << 31;
+    cfg->max_connections = 256;
+    cfg->hello_timeout = 5;
+    cfg->header_timeout = 10;
+    cfg->idle_timeout = 600;
+    cfg->conn_buffer = TPS_WRITE_HIGH_WATER;
+    cfg->max_held_pulls = 1024;
+    /* Half of what this process may use (a cgroup's limit if lower than
+     * the machine's): the rest is for the connections' buffers, the
+     * checkpoint writer's copy-on-write pages and everything else. */
+    uint64_t mem = uv_get_total_memory(), lim = uv_get_constrained_memory();
+    if (lim > 0 && lim < mem)
+        mem = lim;
+    cfg->max_memory = mem / 2;
 }
+
+/* A declaration whose initial values are computed off the loop, and the
+ * declarations of the same tensor waiting for them. */
+typedef struct init_waiter_s {
+    struct init_waiter_s *next;
+    sconn_t *sc; /* NULL once it closed */
+    uint64_t request_id;
+} init_waiter_t;
+
+typedef struct init_job_s {
+    uv_work_t req;
+    struct init_job_s *next;
+    tps_server_t *srv;
+    int id;
+    double t0;
+    init_waiter_t *waiters;
+} init_job_t;
 
 static void conn_list_remove(tps_server_t *s, sconn_t *sc) {
     if (sc->prev)
@@ -93,9 +124,15 @@ static void on_conn_closed(tps_conn_t *c) {
     s->nconns--;
     tps__pull_forget(sc);
     tps__ckpt_forget(s, sc);
+    for (init_job_t *j = s->inits; j; j = j->next)
+        for (init_waiter_t *w = j->waiters; w; w = w->next)
+            if (w->sc == sc)
+                w->sc = NULL;
     ZSTD_freeDCtx(sc->zd);
     free(sc->zbuf);
     free(sc->scratch);
+    free(sc->undo);
+    free(sc->hello_buf);
     if (sc->hello && sc->role == TPS_ROLE_WORKER && !s->stopping) {
         worker_left(sc);
         tps__step_try(s);
@@ -122,10 +159,10 @@ void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    /* Broken frames count as rejected; refused pushes are counted by their
-     * handler; a failed declaration or lookup is an answer, not a rejection. */
+    /* A frame that breaks the protocol is counted here; refused pushes by
+     * their handler; a failed declaration or lookup is an answer. */
     if (fatal)
-        sc->srv->shard.st.rejected++;
+        sc->srv->protocol_errors++;
     tps_log_warn("%s: %s%s", sc->peer, msg, fatal ? "; closing the connection" : "");
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__ERROR;
@@ -135,6 +172,7 @@ void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
     r.shard = sc->srv->shard.index;
     if (fatal) {
         sc->doomed = 1;
+        sc->c.reading = 0;
         uv_read_stop((uv_stream_t *)&sc->c.tcp);
         if (tps_conn_send(&sc->c, &r, NULL, 0, on_error_sent, sc) < 0)
             close_conn(sc);
@@ -156,7 +194,9 @@ void tps__send_or_close(sconn_t *sc, const Taups__Header *r,
     }
 }
 
-static void handle_hello(sconn_t *sc, const Taups__Header *h) {
+/* The hello of a client that has proved the key (or of any client when
+ * this shard has none). */
+static void hello_accept(sconn_t *sc, const Taups__Header *h) {
     tps_server_t *s = sc->srv;
     const tps_shard_t *sh = &s->shard;
     if (h->proto_version != TPS_PROTO_VERSION) {
@@ -198,8 +238,12 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
                 continue;
             /* The same client instance reconnecting before this shard has
              * noticed its old connection die (a network failure sends no
-             * FIN): the old one is dropped. Anyone else is refused. */
-            if (h->session != 0 && h->session == s->dedup[h->rank].session) {
+             * FIN), or, when clients prove the key, a restarted worker
+             * (a new session): the old connection is dropped. Without a
+             * key anyone else is refused, so that a stranger cannot take
+             * a live worker's rank. */
+            if (s->cfg.key.set ||
+                (h->session != 0 && h->session == s->dedup[h->rank].session)) {
                 tps_log_warn("%s: worker %d reconnected from %s; dropping its "
                         "old connection",
                         o->peer, h->rank, sc->peer);
@@ -275,6 +319,133 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
     tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
 }
 
+/* A hello: accepted at once by a shard without a key; otherwise answered
+ * with the challenge, and kept until the client's proof arrives. */
+static void handle_hello(sconn_t *sc, const Taups__Header *h) {
+    tps_server_t *s = sc->srv;
+    if (!s->cfg.key.set) {
+        sc->auth = 2;
+        hello_accept(sc, h);
+        return;
+    }
+    if (h->nonce.len != TPS_NONCE_BYTES) {
+        s->auth_failures++;
+        tps__reply_error(sc, h, TPS_EAUTH, 1,
+                         "%s requires authentication: start the client with "
+                         "--key-file and the cluster's key",
+                         s->listen_text);
+        return;
+    }
+    size_t n = taups__header__get_packed_size(h);
+    if ((sc->hello_buf = malloc(n)) == NULL) {
+        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for a hello");
+        return;
+    }
+    sc->hello_len = taups__header__pack(h, sc->hello_buf);
+    memcpy(sc->nonce_c, h->nonce.data, TPS_NONCE_BYTES);
+    tps_auth_nonce(sc->nonce_s);
+    uint8_t proof[TPS_MAC_BYTES];
+    tps_auth_proof(&s->cfg.key, TPS_AUTH_SHARD, sc->nonce_c, sc->nonce_s, h,
+                   proof);
+    Taups__Header r = TAUPS__HEADER__INIT;
+    r.op = TAUPS__OP__CHALLENGE;
+    r.request_id = h->request_id;
+    r.shard = s->shard.index;
+    r.nonce.data = sc->nonce_s;
+    r.nonce.len = TPS_NONCE_BYTES;
+    r.mac.data = proof;
+    r.mac.len = TPS_MAC_BYTES;
+    sc->auth = 1;
+    tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
+}
+
+/* The client's proof: checked against the kept hello, which is then
+ * accepted. */
+static void handle_auth(sconn_t *sc, const Taups__Header *h) {
+    tps_server_t *s = sc->srv;
+    Taups__Header *hello =
+        taups__header__unpack(NULL, sc->hello_len, sc->hello_buf);
+    free(sc->hello_buf);
+    sc->hello_buf = NULL;
+    if (hello == NULL) {
+        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for a hello");
+        return;
+    }
+    if (!tps_auth_check(&s->cfg.key, TPS_AUTH_CLIENT, sc->nonce_c,
+                        sc->nonce_s, hello, h->mac.data, h->mac.len)) {
+        s->auth_failures++;
+        tps__reply_error(sc, hello, TPS_EAUTH, 1,
+                         "authentication failed: the client does not hold "
+                         "this cluster's key (check --key-file on both "
+                         "sides)");
+    } else {
+        sc->auth = 2;
+        hello_accept(sc, hello);
+    }
+    taups__header__free_unpacked(hello, NULL);
+}
+
+static void send_declare_ok(sconn_t *sc, uint64_t request_id, int id) {
+    const tps_shard_t *sh = &sc->srv->shard;
+    const tps_tensor_t *t = &sh->tensors[id];
+    Taups__Header r = TAUPS__HEADER__INIT;
+    r.op = TAUPS__OP__DECLARE_OK;
+    r.request_id = request_id;
+    r.tensor_id = (uint32_t)id;
+    r.offset = t->lo;
+    r.count = t->hi - t->lo;
+    r.length = t->n;
+    r.version = t->version;
+    r.shard = sh->index;
+    tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
+}
+
+static init_job_t *init_job(tps_server_t *s, int id) {
+    for (init_job_t *j = s->inits; j; j = j->next)
+        if (j->id == id)
+            return j;
+    return NULL;
+}
+
+static int init_wait(init_job_t *j, sconn_t *sc, uint64_t request_id) {
+    init_waiter_t *w = malloc(sizeof(*w));
+    if (w == NULL)
+        return TPS_ENOMEM;
+    w->sc = sc;
+    w->request_id = request_id;
+    w->next = j->waiters;
+    j->waiters = w;
+    return 0;
+}
+
+static void init_work(uv_work_t *req) {
+    init_job_t *j = req->data;
+    tps__shard_fill(&j->srv->shard.tensors[j->id]);
+}
+
+static void init_done(uv_work_t *req, int status) {
+    init_job_t *j = req->data;
+    tps_server_t *s = j->srv;
+    (void)status;
+    for (init_job_t **pp = &s->inits; *pp; pp = &(*pp)->next)
+        if (*pp == j) {
+            *pp = j->next;
+            break;
+        }
+    tps_tensor_t *t = &s->shard.tensors[j->id];
+    t->ready = 1;
+    tps_log("tensor \"%s\": %llu elements initialised in %.2f s off the loop",
+            t->name, (unsigned long long)(t->hi - t->lo), tps_now() - j->t0);
+    while (j->waiters) {
+        init_waiter_t *w = j->waiters;
+        j->waiters = w->next;
+        if (w->sc != NULL && !s->stopping)
+            send_declare_ok(w->sc, w->request_id, j->id);
+        free(w);
+    }
+    free(j);
+}
+
 static void handle_declare(sconn_t *sc, const Taups__Header *h) {
     char err[256];
     tps_shard_t *sh = &sc->srv->shard;
@@ -287,15 +458,49 @@ static void handle_declare(sconn_t *sc, const Taups__Header *h) {
         for (int i = 0; i < sh->ntensors; i++)
             if (h->name && strcmp(sh->tensors[i].name, h->name) == 0)
                 id = i;
+    } else if (sc->role == TPS_ROLE_EVALUATOR &&
+               !tps__shard_has(sh, h->name ? h->name : "")) {
+        /* Evaluators read what workers declare; they may repeat a
+         * declaration, never make one (or pre-empt its init). */
+        id = TPS_ENOENT;
+        snprintf(err, sizeof(err),
+                 "no tensor named \"%s\" on shard %u yet: evaluators read the "
+                 "tensors workers declare",
+                 h->name ? h->name : "", sh->index);
     } else {
-        int before = sh->ntensors;
-        id = tps__shard_declare(sh, h->name ? h->name : "", h->length,
-                                (int)h->init, h->scale, h->seed, err,
-                                sizeof(err));
+        int before = sh->ntensors, deferred = 0;
+        id = tps__shard_declare_deferred(sh, h->name ? h->name : "",
+                                         h->length, (int)h->init, h->scale,
+                                         h->seed, &deferred, err, sizeof(err));
         /* Every tensor's version is the step count in sync modes, so that
          * the pull gate treats a late declaration like the others. */
         if (id >= before && sh->aggregate)
             sh->tensors[id].version = sc->srv->step;
+        if (deferred) {
+            /* Computing a large slice's initial values (and first touching
+             * its pages) takes seconds: the thread pool does it, and the
+             * loop goes on serving; the declaration is answered when done. */
+            init_job_t *j = calloc(1, sizeof(*j));
+            if (j == NULL) {
+                tps_tensor_t *t = &sh->tensors[id];
+                tps__shard_fill(t);
+                t->ready = 1;
+            } else {
+                j->srv = sc->srv;
+                j->id = id;
+                j->t0 = tps_now();
+                j->req.data = j;
+                if (uv_queue_work(sc->srv->loop, &j->req, init_work,
+                                  init_done) == 0) {
+                    j->next = sc->srv->inits;
+                    sc->srv->inits = j;
+                } else {
+                    free(j);
+                    tps__shard_fill(&sh->tensors[id]);
+                    sh->tensors[id].ready = 1;
+                }
+            }
+        }
     }
     if (id < 0) {
         /* A declaration conflict is the application's error, not a broken
@@ -303,17 +508,14 @@ static void handle_declare(sconn_t *sc, const Taups__Header *h) {
         tps__reply_error(sc, h, id, 0, "%s", err);
         return;
     }
-    const tps_tensor_t *t = &sh->tensors[id];
-    Taups__Header r = TAUPS__HEADER__INIT;
-    r.op = TAUPS__OP__DECLARE_OK;
-    r.request_id = h->request_id;
-    r.tensor_id = (uint32_t)id;
-    r.offset = t->lo;
-    r.count = t->hi - t->lo;
-    r.length = t->n;
-    r.version = t->version;
-    r.shard = sh->index;
-    tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
+    init_job_t *j = sh->tensors[id].ready ? NULL : init_job(sc->srv, id);
+    if (j != NULL) {
+        if (init_wait(j, sc, h->request_id) < 0)
+            tps__reply_error(sc, h, TPS_ENOMEM, 1,
+                             "out of memory for a declaration");
+        return;
+    }
+    send_declare_ok(sc, h->request_id, id);
 }
 
 /* Common checks of a push or pull: tensor, slice range, payload size. */
@@ -364,9 +566,17 @@ static void on_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
     sconn_t *sc = (sconn_t *)c;
     if (sc->doomed)
         return;
-    if (!sc->hello && h->op != TAUPS__OP__HELLO) {
-        tps__reply_error(sc, h, TPS_EPROTO, 1, "expected a hello, got op %d",
-                         (int)h->op);
+    if (!sc->hello) {
+        /* Before the handshake is done nothing is served, not even stats. */
+        if (h->op == TAUPS__OP__HELLO && sc->auth == 0 && len == 0)
+            handle_hello(sc, h);
+        else if (h->op == TAUPS__OP__AUTH && sc->auth == 1 && len == 0)
+            handle_auth(sc, h);
+        else
+            tps__reply_error(sc, h, TPS_EPROTO, 1, "expected %s, got op %d",
+                             sc->auth == 1 ? "the client's proof (AUTH)"
+                                           : "a hello",
+                             (int)h->op);
         return;
     }
     if (h->op != TAUPS__OP__PUSH && len != 0 && h->op != TAUPS__OP__PULL) {
@@ -394,7 +604,12 @@ static void on_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
         handle_stats(sc, h);
         return;
     case TAUPS__OP__CHECKPOINT:
-        tps__ckpt_request(sc->srv, sc, h->request_id);
+        if (sc->role != TPS_ROLE_ADMIN)
+            tps__reply_error(sc, h, TPS_EPERM, 0,
+                             "only an admin connection may ask for a "
+                             "checkpoint");
+        else
+            tps__ckpt_request(sc->srv, sc, h->request_id);
         return;
     case TAUPS__OP__CLOCK:
         tps__clock_handle(sc, h);
@@ -407,10 +622,54 @@ static void on_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
     }
 }
 
+/* Where a payload may go: nowhere before the hello, and for a push no more
+ * than its slice of a declared tensor can need, so that a connection pins
+ * memory only in proportion to what it may legitimately send. */
+static int payload_dest(void *arg, const Taups__Header *h, uint64_t len,
+                        uint8_t **dest) {
+    sconn_t *sc = arg;
+    const tps_shard_t *sh = &sc->srv->shard;
+    (void)dest;
+    if (!sc->hello || h->op != TAUPS__OP__PUSH) {
+        snprintf(sc->why, sizeof(sc->why),
+                 "%s of op %d carries a payload of %llu bytes",
+                 sc->hello ? "a frame" : "a frame before the hello",
+                 (int)h->op, (unsigned long long)len);
+        return TPS_EPROTO;
+    }
+    if (h->tensor_id >= (uint32_t)sh->ntensors ||
+        !sh->tensors[h->tensor_id].ready ||
+        h->count > sh->tensors[h->tensor_id].hi - sh->tensors[h->tensor_id].lo) {
+        snprintf(sc->why, sizeof(sc->why),
+                 "a push of %llu payload bytes for tensor id %u, %llu "
+                 "elements: no such slice here",
+                 (unsigned long long)len, h->tensor_id,
+                 (unsigned long long)h->count);
+        return TPS_EPROTO;
+    }
+    /* Dense floats, or an encoding of them: no codec needs more than
+     * twice the dense bytes (top-k's index and value pairs at ratio 1),
+     * and zstd adds less than a kilobyte at this size. */
+    uint64_t most = 2 * h->count * sizeof(float) + 4096;
+    if (len > most) {
+        snprintf(sc->why, sizeof(sc->why),
+                 "a push of %llu elements carries %llu payload bytes, more "
+                 "than any encoding of them (%llu)",
+                 (unsigned long long)h->count, (unsigned long long)len,
+                 (unsigned long long)most);
+        return TPS_E2BIG;
+    }
+    return 0;
+}
+
 static void on_conn_error(tps_conn_t *c, int err) {
     sconn_t *sc = (sconn_t *)c;
     if (sc->doomed)
         return;
+    if (sc->why[0]) {
+        tps__reply_error(sc, NULL, err, 1, "%s", sc->why);
+        return;
+    }
     if (err == UV_EOF || err == UV_ECONNRESET) {
         if (!sc->srv->cfg.quiet || err != UV_EOF)
             tps_log("%s: %s", sc->peer,
@@ -436,6 +695,57 @@ static void on_conn_error(tps_conn_t *c, int err) {
     }
 }
 
+/* Closes sc for a reason that is not a broken frame (a timeout, a limit):
+ * the peer is told why, then the connection closes. */
+static void cut_off(sconn_t *sc, int status, const char *why) {
+    tps_log_warn("%s: %s; closing the connection", sc->peer, why);
+    Taups__Header r = TAUPS__HEADER__INIT;
+    r.op = TAUPS__OP__ERROR;
+    r.status = status;
+    r.error = (char *)why;
+    r.shard = sc->srv->shard.index;
+    sc->doomed = 1;
+    sc->c.reading = 0;
+    uv_read_stop((uv_stream_t *)&sc->c.tcp);
+    if (tps_conn_send(&sc->c, &r, NULL, 0, on_error_sent, sc) < 0)
+        close_conn(sc);
+}
+
+/* Once a second: connections that took too long to say hello, to finish a
+ * frame's header, or that have said nothing for too long. A connection
+ * whose reading is paused (its replies are not read) is waiting on its
+ * peer, not the other way round, and one with pulls held is waiting on
+ * the cluster. */
+static void on_sweep(uv_timer_t *t) {
+    tps_server_t *s = t->data;
+    const tps_server_config_t *cfg = &s->cfg;
+    double now = (double)uv_hrtime() / 1e6;
+    char why[160];
+    for (sconn_t *sc = s->conns, *next; sc; sc = next) {
+        next = sc->next;
+        const tps_conn_t *c = &sc->c;
+        if (sc->doomed || c->closing || c->paused)
+            continue;
+        int in_header = (c->rd.state == TPS_RD_PREAMBLE && c->rd.got > 0) ||
+                        c->rd.state == TPS_RD_HEADER;
+        why[0] = '\0';
+        if (!sc->hello && now - sc->accepted_at > cfg->hello_timeout * 1e3)
+            snprintf(why, sizeof(why), "no hello within %g s (the hello "
+                     "timeout)", cfg->hello_timeout);
+        else if (in_header && now - c->frame_at > cfg->header_timeout * 1e3)
+            snprintf(why, sizeof(why), "a frame header still incomplete "
+                     "after %g s (the header timeout)", cfg->header_timeout);
+        else if (cfg->idle_timeout > 0 && sc->held == 0 &&
+                 now - c->rx_at > cfg->idle_timeout * 1e3)
+            snprintf(why, sizeof(why), "nothing received for %g s "
+                     "(--idle-timeout)", cfg->idle_timeout);
+        if (why[0]) {
+            s->timeouts++;
+            cut_off(sc, TPS_ELIMIT, why);
+        }
+    }
+}
+
 static void on_connection(uv_stream_t *listener, int status) {
     tps_server_t *s = listener->data;
     if (status < 0) {
@@ -447,7 +757,7 @@ static void on_connection(uv_stream_t *listener, int status) {
         tps_log_err("out of memory for a new connection");
         return;
     }
-    int err = tps_conn_init(s->loop, &sc->c, &s->cfg.lim, NULL, NULL);
+    int err = tps_conn_init(s->loop, &sc->c, &s->cfg.lim, payload_dest, sc);
     if (err < 0) {
         free(sc);
         tps_log_err("cannot set up a connection: %s", tps_strerror(err));
@@ -490,6 +800,15 @@ static void on_connection(uv_stream_t *listener, int status) {
         }
     }
     snprintf(sc->peer, sizeof(sc->peer), "%s:%d", host, port);
+    sc->accepted_at = (double)uv_hrtime() / 1e6;
+    sc->c.high_water = s->cfg.conn_buffer;
+    if (s->nconns > s->cfg.max_connections) {
+        char why[120];
+        snprintf(why, sizeof(why), "%d connections are open, the most this "
+                 "shard serves (--max-connections)", s->cfg.max_connections);
+        s->conns_refused++;
+        cut_off(sc, TPS_ELIMIT, why);
+    }
 }
 
 /* The server as stats.c reports it, now. */
@@ -505,6 +824,12 @@ static void stats_view(const tps_server_t *s, tps_stats_view_t *v) {
     v->workers = s->members.nlive;
     v->bytes_in = s->closed_bytes_in;
     v->bytes_out = s->closed_bytes_out;
+    v->protocol_errors = s->protocol_errors;
+    v->auth_failures = s->auth_failures;
+    v->connections_refused = s->conns_refused;
+    v->timeouts = s->timeouts;
+    v->held_pulls = tps__pull_held(s);
+    v->memory_max = s->cfg.max_memory;
     for (const sconn_t *sc = s->conns; sc; sc = sc->next) {
         v->bytes_in += sc->c.bytes_in;
         v->bytes_out += sc->c.bytes_out;
@@ -556,6 +881,7 @@ void tps__server_stop(tps_server_t *s) {
     uv_close((uv_handle_t *)&s->stats_timer, on_handle_closed);
     uv_close((uv_handle_t *)&s->stop_async, on_handle_closed);
     uv_close((uv_handle_t *)&s->busy, on_handle_closed);
+    uv_close((uv_handle_t *)&s->sweep, on_handle_closed);
     for (sconn_t *sc = s->conns; sc; sc = sc->next)
         close_conn(sc);
 }
@@ -592,7 +918,17 @@ void tps__server_free(tps_server_t *s) {
     free(s->dedup);
     tps__members_free(&s->members);
     tps__shard_free(&s->shard);
+    free(s->undo);
     free(s);
+}
+
+static int is_loopback(const struct sockaddr_storage *ss) {
+    if (ss->ss_family == AF_INET)
+        return (ntohl(((const struct sockaddr_in *)ss)->sin_addr.s_addr) >> 24) ==
+               127;
+    const struct in6_addr *a = &((const struct sockaddr_in6 *)ss)->sin6_addr;
+    return IN6_IS_ADDR_LOOPBACK(a) ||
+           (IN6_IS_ADDR_V4MAPPED(a) && a->s6_addr[12] == 127);
 }
 
 static int resolve(const char *host, int port, struct sockaddr_storage *ss) {
@@ -641,6 +977,24 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
                  cfg->listen);
         return TPS_EINVAL;
     }
+    /* Like redis's protected mode: parameters anyone on the network could
+     * read and overwrite are never served by default. */
+    if (!cfg->key.set && !cfg->insecure && !is_loopback(&ss)) {
+        snprintf(err, errlen,
+                 "refusing to serve %s without a key: anyone who can reach it "
+                 "could read and overwrite the parameters; give --key-file "
+                 "FILE (every process of the cluster the same key), or "
+                 "--insecure on a network you trust",
+                 cfg->listen);
+        return TPS_EINVAL;
+    }
+    if (cfg->max_connections < 1 || cfg->max_held_pulls < 1 ||
+        cfg->conn_buffer < (1u << 20)) {
+        snprintf(err, errlen,
+                 "--max-connections and --max-held-pulls must be at least 1, "
+                 "--conn-buffer at least 1 MiB");
+        return TPS_EINVAL;
+    }
     tps_server_t *s = calloc(1, sizeof(*s));
     if (s == NULL) {
         snprintf(err, errlen, "out of memory");
@@ -663,6 +1017,7 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
     }
     if (tps__consistency_aggregates(&cfg->cons))
         tps__shard_set_aggregate(&s->shard, cfg->workers);
+    s->shard.max_bytes = cfg->max_memory;
     if ((rc = tps__ckpt_open(s, err, errlen)) < 0) {
         tps__server_free(s);
         return rc;
@@ -707,7 +1062,11 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
     s->busy.data = s;
     uv_prepare_start(&s->busy, on_busy_prepare);
     uv_unref((uv_handle_t *)&s->busy);
-    s->open_handles = 4;
+    uv_timer_init(loop, &s->sweep);
+    s->sweep.data = s;
+    uv_timer_start(&s->sweep, on_sweep, 1000, 1000);
+    uv_unref((uv_handle_t *)&s->sweep);
+    s->open_handles = 5;
     tps__ckpt_start(s);
     if (cfg->stats_every > 0) {
         uint64_t ms = (uint64_t)(cfg->stats_every * 1000);

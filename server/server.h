@@ -15,6 +15,7 @@
 #include "checkpoint.h"
 #include "consistency.h"
 #include "shard.h"
+#include "tps_auth.h"
 #include "tps_frame.h"
 #include "tps_link.h"
 
@@ -35,9 +36,23 @@ typedef struct tps_server_config_s {
     tps_link_cfg_t link;  /* shaping of every reply this shard sends; zero:
                              none */
     tps_ckpt_cfg_t ckpt;  /* checkpoints; dir NULL: none */
+    /* Who may connect, and what one connection may cost (docs/design.md
+     * §11). */
+    tps_key_t key;        /* set: every client proves it in its hello */
+    int insecure;         /* serve a non-loopback address without a key */
+    int max_connections;  /* open at once; more are answered and closed */
+    double hello_timeout; /* s from accept to a completed hello */
+    double header_timeout; /* s from a frame's first byte to its header */
+    double idle_timeout;  /* s without a byte (held pulls excepted); 0: none */
+    uint64_t max_memory;  /* bytes of tensors, optimizer state and sync
+                             buffers; declarations beyond it are refused */
+    uint64_t conn_buffer; /* memory of queued replies per connection before
+                             it is no longer read */
+    int max_held_pulls;   /* pulls held back per connection */
 } tps_server_config_t;
 
-/* Defaults for everything but listen/cluster/shard. */
+/* Defaults for everything but listen/cluster/shard (max_memory: half of
+ * the memory this process may use). */
 void tps__server_config_init(tps_server_config_t *cfg);
 
 typedef struct tps_server_s tps_server_t;

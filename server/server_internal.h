@@ -63,6 +63,18 @@ struct sconn_s {
     float *scratch;     /* decoded gradient, for optimizers with state */
     size_t scratch_cap; /* in bytes */
     outbuf_t *spare;    /* encoded pull replies, returned after the write */
+    int nspare;
+    int held;           /* pulls of this connection held back */
+    float *undo;        /* what an apply overwrote, until it proves finite */
+    size_t undo_cap;    /* in bytes */
+    /* The handshake (tps_auth.h): `auth` is 0 before the hello, 1 while
+     * the client's proof is awaited (the hello is kept packed), 2 done. */
+    int auth;
+    uint8_t nonce_c[32], nonce_s[32];
+    uint8_t *hello_buf;
+    size_t hello_len;
+    double accepted_at; /* loop ms */
+    char why[200];      /* why the payload check refused a frame */
     char peer[64];
 };
 
@@ -77,11 +89,14 @@ typedef struct pull_req_s {
 
 typedef struct pending_s pending_t;
 struct pending_s {
-    pending_t *next;
+    pending_t *next;    /* in the wait list */
     sconn_t *sc;
     pull_req_t req;
     double since;
+    uint64_t seq;       /* arrival: answers in order among equal clocks */
 };
+
+
 
 struct tps_server_s {
     uv_loop_t *loop;
@@ -104,7 +119,24 @@ struct tps_server_s {
     uint64_t step;      /* aggregating modes: steps taken, every tensor's
                            version */
     tps_dedup_t *dedup; /* per rank: answers to its recent push frames */
+    /* Held pulls: a worker's pull gated by its clock waits in a min-heap
+     * on that clock, so that a push or a clock looks only at the pulls it
+     * releases; the rest (evaluators', and pulls that wait for a push in
+     * progress) in the wait list. */
+    pending_t **heap;
+    size_t nheap, heap_cap;
     pending_t *pending;
+    uint64_t pull_seq;
+    uint64_t mem_used;   /* bytes the tensors hold (tps__shard_bytes) */
+    /* Counters of what was refused or cut off (stats.c). */
+    uint64_t protocol_errors; /* frames that broke the protocol: closed */
+    uint64_t auth_failures;
+    uint64_t conns_refused;   /* beyond --max-connections */
+    uint64_t timeouts;        /* hello, header or idle timeouts */
+    uv_timer_t sweep;         /* the timeouts */
+    struct init_job_s *inits; /* server.c: tensors initialising off the loop */
+    float *undo;              /* sync steps: what they overwrote */
+    size_t undo_cap;
     FILE *trace;
     tps_ckpt_t *ckpt;   /* NULL: no checkpoints */
     /* The longest the loop went without polling: the worst wait any peer
@@ -187,5 +219,8 @@ void tps__pull_forget(sconn_t *sc);
 
 /* Frees every held pull of a server being freed. */
 void tps__pull_free_all(tps_server_t *s);
+
+/* Pulls held now. */
+size_t tps__pull_held(const tps_server_t *s);
 
 #endif

@@ -89,6 +89,20 @@ static void *slice_alloc(size_t bytes, int zero) {
     return p;
 }
 
+/* What a tensor of n elements costs this shard: its slice, the optimizer's
+ * state, and in sync modes the mean and every rank's gradient buffer. */
+static uint64_t tensor_bytes(const tps_shard_t *sh, uint64_t n) {
+    uint64_t len = tps_slice_lo(n, sh->nshards, sh->index + 1) -
+                   tps_slice_lo(n, sh->nshards, sh->index) + 1;
+    uint64_t copies = 1 + (uint64_t)tps__optim_slots(&sh->optim);
+    if (sh->aggregate)
+        copies += 1 + (uint64_t)sh->workers;
+    return len * sizeof(float) * copies;
+}
+
+/* fill: 1 computes the initial values now, 0 leaves them (a restore
+ * overwrites them), 2 leaves them and the zeroing of the state to
+ * tps__shard_fill when the slice is large. */
 static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
                    float scale, uint64_t seed, int fill, char *err,
                    size_t errlen) {
@@ -98,9 +112,14 @@ static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
                  TPS_MAX_NAME - 1);
         return TPS_EINVAL;
     }
-    if (init < TPS_INIT_ZEROS || init > TPS_INIT_NORMAL || !isfinite(scale)) {
-        snprintf(err, errlen, "tensor \"%s\": unknown init %d or bad scale",
-                 name, init);
+    /* A normal draw reaches about 8.3 standard deviations: the scale
+     * limit keeps every initial value finite. */
+    if (init < TPS_INIT_ZEROS || init > TPS_INIT_NORMAL || !isfinite(scale) ||
+        fabsf(scale) > 1e30f) {
+        snprintf(err, errlen,
+                 "tensor \"%s\": unknown init %d or scale %g outside "
+                 "[-1e30, 1e30]",
+                 name, init, (double)scale);
         return TPS_EINVAL;
     }
     for (int i = 0; i < sh->ntensors; i++) {
@@ -132,7 +151,20 @@ static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
                  name, sh->max_tensors);
         return TPS_E2BIG;
     }
+    /* Checked before anything is allocated. */
+    uint64_t bytes = tensor_bytes(sh, n);
+    if (sh->max_bytes > 0 && bytes > sh->max_bytes - sh->bytes) {
+        snprintf(err, errlen,
+                 "tensor \"%s\": %llu elements need %.1f MB on shard %u, which "
+                 "holds %.1f MB of its --max-memory %.1f MB",
+                 name, (unsigned long long)n, (double)bytes / 1e6, sh->index,
+                 (double)sh->bytes / 1e6, (double)sh->max_bytes / 1e6);
+        return TPS_ELIMIT;
+    }
     tps_tensor_t *t = &sh->tensors[sh->ntensors];
+    int defer = fill == 2 && tps_slice_lo(n, sh->nshards, sh->index + 1) -
+                                     tps_slice_lo(n, sh->nshards, sh->index) >=
+                                 TPS_INIT_DEFER;
     t->lo = tps_slice_lo(n, sh->nshards, sh->index);
     t->hi = tps_slice_lo(n, sh->nshards, sh->index + 1);
     /* One spare element so that an empty slice (n < S) still has a buffer. */
@@ -144,7 +176,8 @@ static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
     }
     int nslots = tps__optim_slots(&sh->optim);
     for (int k = 0; k < nslots; k++) {
-        t->slot[k] = slice_alloc((size_t)(t->hi - t->lo + 1) * sizeof(float), 1);
+        t->slot[k] = slice_alloc((size_t)(t->hi - t->lo + 1) * sizeof(float),
+                                 !defer);
         if (t->slot[k] == NULL) {
             free(t->slot[0]);
             free(t->param);
@@ -172,9 +205,21 @@ static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
     t->scale = scale;
     t->seed = seed;
     t->version = 0;
-    for (uint64_t i = t->lo; fill && i < t->hi; i++)
-        t->param[i - t->lo] = tps__init_value(init, scale, seed, i);
+    t->bytes = bytes;
+    t->ready = !defer;
+    sh->bytes += bytes;
+    if (fill && !defer)
+        tps__shard_fill(t);
     return sh->ntensors++;
+}
+
+void tps__shard_fill(tps_tensor_t *t) {
+    for (uint64_t i = t->lo; i < t->hi; i++)
+        t->param[i - t->lo] = tps__init_value(t->init, t->scale, t->seed, i);
+    if (!t->ready)
+        for (int k = 0; k < 2; k++)
+            if (t->slot[k])
+                memset(t->slot[k], 0, (size_t)(t->hi - t->lo + 1) * sizeof(float));
 }
 
 int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
@@ -182,9 +227,25 @@ int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
     return declare(sh, name, n, init, scale, seed, 1, err, errlen);
 }
 
+int tps__shard_declare_deferred(tps_shard_t *sh, const char *name, uint64_t n,
+                                int init, float scale, uint64_t seed,
+                                int *deferred, char *err, size_t errlen) {
+    int before = sh->ntensors;
+    int id = declare(sh, name, n, init, scale, seed, 2, err, errlen);
+    *deferred = id >= before && !sh->tensors[id].ready;
+    return id;
+}
+
 int tps__shard_restore(tps_shard_t *sh, const char *name, uint64_t n, int init,
                        float scale, uint64_t seed, char *err, size_t errlen) {
     return declare(sh, name, n, init, scale, seed, 0, err, errlen);
+}
+
+int tps__shard_has(const tps_shard_t *sh, const char *name) {
+    for (int i = 0; i < sh->ntensors; i++)
+        if (strcmp(sh->tensors[i].name, name) == 0)
+            return 1;
+    return 0;
 }
 
 tps_codec_stats_t *tps__codec_stats(tps_shard_t *sh, uint32_t id, float ratio) {
@@ -209,6 +270,11 @@ tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
         return NULL;
     }
     tps_tensor_t *t = &sh->tensors[id];
+    if (!t->ready) {
+        snprintf(err, errlen, "tensor \"%s\" is still being initialised",
+                 t->name);
+        return NULL;
+    }
     if (offset < t->lo || offset > t->hi || count > t->hi - offset) {
         snprintf(err, errlen,
                  "tensor \"%s\": elements [%llu, +%llu) are outside shard %u's "
@@ -220,11 +286,60 @@ tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
     return t;
 }
 
-void tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
-                      const float *g, uint64_t count, double scale) {
-    tps__optim_step(&sh->optim, t->param + off, g, scale,
-                    t->slot[0] ? t->slot[0] + off : NULL,
-                    t->slot[1] ? t->slot[1] + off : NULL, count, t->version + 1);
+int tps__shard_save(tps_tensor_t *t, int nslots, uint64_t off, uint64_t count,
+                    float **undo, size_t *undo_cap) {
+    size_t need = (size_t)(count ? count : 1) * sizeof(float) * (size_t)(1 + nslots);
+    if (*undo_cap < need) {
+        float *u = realloc(*undo, need);
+        if (u == NULL)
+            return TPS_ENOMEM;
+        *undo = u;
+        *undo_cap = need;
+    }
+    memcpy(*undo, t->param + off, count * sizeof(float));
+    for (int k = 0; k < nslots; k++)
+        memcpy(*undo + (size_t)(k + 1) * count, t->slot[k] + off,
+               count * sizeof(float));
+    return 0;
+}
+
+static void restore(tps_tensor_t *t, int nslots, uint64_t off, uint64_t count,
+                    const float *undo) {
+    memcpy(t->param + off, undo, count * sizeof(float));
+    for (int k = 0; k < nslots; k++)
+        memcpy(t->slot[k] + off, undo + (size_t)(k + 1) * count,
+               count * sizeof(float));
+}
+
+int tps__shard_check(tps_tensor_t *t, int nslots, uint64_t off,
+                     uint64_t count, const float *undo) {
+    int bad = tps__first_nonfinite(t->param + off, count) < count;
+    for (int k = 0; k < nslots && !bad; k++)
+        bad = tps__first_nonfinite(t->slot[k] + off, count) < count;
+    if (!bad)
+        return 0;
+    restore(t, nslots, off, count, undo);
+    return TPS_ERANGE;
+}
+
+int tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
+                     const float *g, uint64_t count, double scale,
+                     float **undo, size_t *undo_cap) {
+    int nslots = tps__optim_slots(&sh->optim);
+    /* A copy, not the optimizer's inverse: x - lr*g + lr*g is not x in
+     * floats, and the state of adam cannot be run backwards. It is taken
+     * while the elements are about to be read anyway (measured in
+     * docs/design.md §11). */
+    if (tps__shard_save(t, nslots, off, count, undo, undo_cap) < 0)
+        return TPS_ENOMEM;
+    int bad = tps__optim_step(&sh->optim, t->param + off, g, scale,
+                              t->slot[0] ? t->slot[0] + off : NULL,
+                              t->slot[1] ? t->slot[1] + off : NULL, count,
+                              t->version + 1);
+    if (!bad)
+        return 0;
+    restore(t, nslots, off, count, *undo);
+    return TPS_ERANGE;
 }
 
 

@@ -27,6 +27,9 @@ typedef struct tps_tensor_s {
     tps_syncbuf_t sync;  /* sync modes: per-rank gradients of this clock */
     float *mean;         /* sync modes: their mean, hi - lo values */
     int pushing;         /* connections in the middle of a push to it */
+    int ready;           /* 0 while its initial values are being computed
+                            off the loop: not served until then */
+    uint64_t bytes;      /* memory its slice, state and buffers take */
 } tps_tensor_t;
 
 /* Traffic of one codec (kind and parameters), both directions. */
@@ -39,6 +42,18 @@ typedef struct tps_codec_stats_s {
     uint64_t pull_frames, raw_out, wire_out; /* pull replies sent */
 } tps_codec_stats_t;
 
+/* Why a push frame was refused; each counted on its own. */
+enum {
+    TPS_REFUSE_NONFINITE_GRAD,  /* the gradient holds NaN/Inf */
+    TPS_REFUSE_NONFINITE_PARAM, /* applying it would make parameters
+                                   non-finite (sync: a step skipped) */
+    TPS_REFUSE_STEP,            /* aggregating modes: not the shard's step */
+    TPS_REFUSE_NORM,            /* slice norm above the claimed norm */
+    TPS_REFUSE_MALFORMED,       /* encoded payload that does not decode */
+    TPS_REFUSE_REPEAT,          /* a repeat too old to answer again */
+    TPS_NREFUSE
+};
+
 typedef struct tps_shard_stats_s {
     uint64_t pushes;     /* logical pushes accepted (applied or buffered) */
     uint64_t push_frames;
@@ -47,7 +62,11 @@ typedef struct tps_shard_stats_s {
     uint64_t pulls;      /* pull frames answered */
     uint64_t pulls_blocked; /* pull frames that had to wait */
     double blocked_s;    /* total time pulls waited */
-    uint64_t rejected;   /* frames refused: malformed, out of range, NaN */
+    uint64_t applied_frames; /* push frames applied (or buffered) */
+    uint64_t dropped_frames; /* push frames dropped as too stale or late */
+    uint64_t refused;    /* push frames refused: the sum of refused_by
+                            but for skipped sync steps */
+    uint64_t refused_by[TPS_NREFUSE];
     uint64_t duplicates; /* push frames seen before, answered, not applied */
     tps_hist_t staleness;
     tps_codec_stats_t codecs[TPS_CODEC_STATS];
@@ -61,6 +80,8 @@ typedef struct tps_shard_s {
     tps_tensor_t *tensors; /* max_tensors entries */
     int workers;           /* ranks for the sync buffers */
     int aggregate;         /* sync modes keep per-rank buffers */
+    uint64_t max_bytes;    /* memory all tensors may take; 0: no limit */
+    uint64_t bytes;        /* memory they take */
     tps_optim_t optim;
     tps_shard_stats_t st;
 } tps_shard_t;
@@ -85,6 +106,23 @@ int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
 int tps__shard_restore(tps_shard_t *sh, const char *name, uint64_t n, int init,
                        float scale, uint64_t seed, char *err, size_t errlen);
 
+/* Slices of at least this many elements are initialised off the loop. */
+#define TPS_INIT_DEFER ((uint64_t)1 << 20)
+
+/* tps__shard_declare that leaves a new slice of TPS_INIT_DEFER elements
+ * or more uninitialised and not ready (*deferred = 1): the caller runs
+ * tps__shard_fill on it, anywhere, then sets ready. */
+int tps__shard_declare_deferred(tps_shard_t *sh, const char *name, uint64_t n,
+                                int init, float scale, uint64_t seed,
+                                int *deferred, char *err, size_t errlen);
+
+/* Computes a deferred tensor's initial values and zeroes its state; touches
+ * nothing but the tensor's own buffers. */
+void tps__shard_fill(tps_tensor_t *t);
+
+/* 1 when a tensor of that name is declared here. */
+int tps__shard_has(const tps_shard_t *sh, const char *name);
+
 /* Finds tensor `id` and checks that [offset, offset+count) lies within this
  * shard's slice of it. Returns the tensor or NULL with err set. */
 tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
@@ -101,9 +139,23 @@ float tps__init_value(int init, float scale, uint64_t seed, uint64_t i);
 
 /* One update of elements [off, off+count) of t's slice (off relative to
  * the slice) with gradient g scaled by `scale`, by the shard's optimizer at
- * step t->version + 1. */
-void tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
-                      const float *g, uint64_t count, double scale);
+ * step t->version + 1. Returns 0, or TPS_ERANGE when it would have made a
+ * parameter or optimizer state non-finite: then the elements are restored
+ * from the copy taken in *undo (grown as needed; the caller keeps it
+ * between calls, frees it) and nothing changed. TPS_ENOMEM: no copy could
+ * be made, nothing applied. */
+int tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
+                     const float *g, uint64_t count, double scale,
+                     float **undo, size_t *undo_cap);
+
+/* For updates that are not an optimizer step (an encoded gradient decoded
+ * straight into the parameters): copies elements [off, off+count) of the
+ * slice and its state into *undo, and after the update checks them and
+ * restores them if one became non-finite (returns TPS_ERANGE then). */
+int tps__shard_save(tps_tensor_t *t, int nslots, uint64_t off, uint64_t count,
+                    float **undo, size_t *undo_cap);
+int tps__shard_check(tps_tensor_t *t, int nslots, uint64_t off,
+                     uint64_t count, const float *undo);
 
 
 

@@ -20,13 +20,15 @@ void tps__stats_log(const tps_stats_view_t *v, const char *when) {
     const tps_shard_stats_t *st = &v->shard->st;
     tps_log(
         "%s: %.1f s up, %d tensors, %d workers live, %llu pushes "
-        "(%llu frames, %llu steps), %llu dropped, %llu rejected, %llu pulls "
+        "(%llu frames, %llu steps), %llu dropped, %llu refused, %llu "
+        "protocol errors, %llu pulls "
         "(%llu blocked, %.3f s), staleness mean %.2f max %llu, %.1f MB in, "
         "%.1f MB out",
         when, v->uptime_s, v->shard->ntensors, v->workers,
         (unsigned long long)st->pushes, (unsigned long long)st->push_frames,
         (unsigned long long)st->steps, (unsigned long long)st->dropped,
-        (unsigned long long)st->rejected, (unsigned long long)st->pulls,
+        (unsigned long long)st->refused,
+        (unsigned long long)v->protocol_errors, (unsigned long long)st->pulls,
         (unsigned long long)st->pulls_blocked, st->blocked_s,
         tps__hist_mean(&st->staleness), (unsigned long long)st->staleness.max,
         (double)v->bytes_in / 1e6, (double)v->bytes_out / 1e6);
@@ -135,7 +137,7 @@ char *tps__stats_json(const tps_stats_view_t *v) {
         "uptime_s", rounded(v->uptime_s, 1e3), "connections", v->connections,
         "workers", v->workers, "pushes", u64(st->pushes), "push_frames",
         u64(st->push_frames), "steps", u64(st->steps), "dropped",
-        u64(st->dropped), "rejected", u64(st->rejected), "duplicates",
+        u64(st->dropped), "refused", u64(st->refused), "duplicates",
         u64(st->duplicates), "pulls",
         u64(st->pulls), "pulls_blocked", u64(st->pulls_blocked), "blocked_s",
         rounded(st->blocked_s, 1e6), "bytes_in", u64(v->bytes_in), "bytes_out",
@@ -143,6 +145,26 @@ char *tps__stats_json(const tps_stats_view_t *v) {
         "worker_clocks", clocks_json(v->members), "codecs", codecs_json(st),
         "tensors", tensors_json(sh));
     if (doc != NULL) {
+        /* push_frames = applied_frames + dropped_frames + duplicates +
+         * refused; protocol errors are frames that got the connection
+         * closed, counted apart. */
+        static const char *const why[TPS_NREFUSE] = {
+            "nonfinite_gradient", "nonfinite_parameters", "wrong_step",
+            "norm", "malformed", "old_repeat"};
+        json_t *rb = json_object();
+        for (int i = 0; i < TPS_NREFUSE; i++)
+            json_object_set_new(rb, why[i], json_integer(u64(st->refused_by[i])));
+        json_object_set_new(doc, "refused_by", rb);
+        json_object_set_new(doc, "applied_frames", json_integer(u64(st->applied_frames)));
+        json_object_set_new(doc, "dropped_frames", json_integer(u64(st->dropped_frames)));
+        json_object_set_new(doc, "protocol_errors", json_integer(u64(v->protocol_errors)));
+        json_object_set_new(doc, "auth_failures", json_integer(u64(v->auth_failures)));
+        json_object_set_new(doc, "connections_refused",
+                            json_integer(u64(v->connections_refused)));
+        json_object_set_new(doc, "timeouts", json_integer(u64(v->timeouts)));
+        json_object_set_new(doc, "held_pulls", json_integer(u64(v->held_pulls)));
+        json_object_set_new(doc, "memory_bytes", json_integer(u64(sh->bytes)));
+        json_object_set_new(doc, "memory_max_bytes", json_integer(u64(v->memory_max)));
         json_object_set_new(doc, "loop_busy_max_ms",
                             json_real(rounded(v->loop_busy_max_ms, 1e3)));
         json_object_set_new(doc, "checkpoint_age_s",

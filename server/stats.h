@@ -26,6 +26,12 @@ typedef struct tps_stats_view_s {
     int connections;
     int workers;                  /* live */
     uint64_t bytes_in, bytes_out; /* every connection's, closed ones too */
+    uint64_t protocol_errors;     /* frames that broke the protocol */
+    uint64_t auth_failures;       /* handshakes that failed */
+    uint64_t connections_refused; /* beyond --max-connections */
+    uint64_t timeouts;            /* connections closed by a timeout */
+    uint64_t held_pulls;          /* pulls held back now */
+    uint64_t memory_max;          /* --max-memory */
 } tps_stats_view_t;
 
 /* Logs one summary line that starts with `when` ("stats", "stopping"). */

@@ -288,6 +288,10 @@ static tps_client_t *start_with_w(cluster_t *c, int shards,
                                   const tps_server_config_t *cfg, uint64_t n,
                                   int *id) {
     cluster_start_cfg(c, shards, cfg);
+    /* Evaluators only repeat declarations: an admin makes it. */
+    tps_client_t *adm = open_client(c, TPS_ROLE_ADMIN, 0, cfg->workers, 0);
+    ck_assert_int_ge(tps_declare(adm, "w", n, TPS_INIT_ZEROS, 0, 1), 0);
+    tps_close(adm);
     tps_client_t *ev = open_client(c, TPS_ROLE_EVALUATOR, 0, cfg->workers, 0);
     *id = tps_declare(ev, "w", n, TPS_INIT_ZEROS, 0, 1);
     ck_assert_int_ge(*id, 0);
@@ -772,6 +776,11 @@ START_TEST(test_ssp_iteration_clock) {
     rw_t S, F;
     tps_client_t *ev = ssp_pair(&c, nw, &w, &S, &F);
     uint32_t iw = (uint32_t)w;
+    /* An admin makes the declaration; the evaluator's repeat gives the id
+     * the raw workers use (its handles follow the shard's ids here). */
+    tps_client_t *adm = open_client(&c, TPS_ROLE_ADMIN, 0, 2, 0);
+    ck_assert_int_ge(tps_declare(adm, "b", nb, TPS_INIT_ZEROS, 0, 1), 0);
+    tps_close(adm);
     uint32_t ib = (uint32_t)tps_declare(ev, "b", nb, TPS_INIT_ZEROS, 0, 1);
     float g[4], p[4];
     fill(g, 4, 1);

@@ -230,7 +230,7 @@ START_TEST(test_hostile_bytes) {
     ck_assert_int_eq(tps_push(good, id, p), 0);
     char *json;
     ck_assert_int_eq(tps_stats(good, &json), 0);
-    ck_assert_msg(strstr(json, "\"rejected\": 4") != NULL, "%s", json);
+    ck_assert_msg(strstr(json, "\"protocol_errors\": 4") != NULL, "%s", json);
     free(json);
     tps_close(good);
     cluster_stop(&c);
@@ -299,7 +299,7 @@ static int raw_worker(int port, tps_reader_t *rd) {
 START_TEST(test_nan_push_rejected_by_server) {
     cluster_t c;
     cluster_start(&c, 1, 1, 0.1);
-    tps_client_t *ev = open_client(&c, TPS_ROLE_EVALUATOR, 0, 1, 0);
+    tps_client_t *ev = open_client(&c, TPS_ROLE_ADMIN, 0, 1, 0);
     int id = tps_declare(ev, "w", 4, TPS_INIT_NORMAL, 1.0f, 3);
     float before[4], after[4];
     ck_assert_int_eq(tps_pull(ev, id, before), 0);
@@ -327,7 +327,7 @@ START_TEST(test_nan_push_rejected_by_server) {
         ck_assert_float_eq(after[i], before[i] - 0.1f);
     char *json;
     ck_assert_int_eq(tps_stats(ev, &json), 0);
-    ck_assert_msg(strstr(json, "\"rejected\": 1") && strstr(json, "\"pushes\": 1"),
+    ck_assert_msg(strstr(json, "\"refused\": 1") && strstr(json, "\"pushes\": 1"),
                   "%s", json);
     free(json);
     tps_reader_free(&rd);
@@ -387,7 +387,7 @@ static char err_buf[256];
 START_TEST(test_malformed_encoded_push) {
     cluster_t c;
     cluster_start(&c, 1, 1, 0.1);
-    tps_client_t *ev = open_client(&c, TPS_ROLE_EVALUATOR, 0, 1, 0);
+    tps_client_t *ev = open_client(&c, TPS_ROLE_ADMIN, 0, 1, 0);
     int id = tps_declare(ev, "w", 8, TPS_INIT_NORMAL, 1.0f, 3);
     float before[8], after[8];
     ck_assert_int_eq(tps_pull(ev, id, before), 0);

@@ -26,6 +26,7 @@
 #include <jansson.h>
 
 #include "taups.h"
+#include "tps_auth.h"
 #include "tps_opt.h"
 
 #define PROG "taups-ctl"
@@ -508,9 +509,11 @@ static const command_t commands[] = {
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 int main(int argc, char **argv) {
-    const char *cluster = NULL;
+    const char *cluster = NULL, *key_file = NULL;
     int timeout_ms = 5000;
     const tps_opt_t opts[] = {
+        {"key-file", TPS_OPT_STR, &key_file, NULL, 0, -1, NULL, "FILE",
+         "the cluster's pre-shared key (the shards' --key-file)"},
         {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
          "ordered shard addresses, the same list the servers were given"},
         {"connect-timeout", TPS_OPT_INT, &timeout_ms, "5000", 0, 3600000, NULL,
@@ -534,6 +537,11 @@ int main(int argc, char **argv) {
                        left, commands[i].help);
     }
     if (ul > 0 && (size_t)ul < sizeof(usage))
+        ul += snprintf(usage + ul, sizeof(usage) - (size_t)ul,
+                       "  %-28s %s\n", "keygen FILE",
+                       "write a new random key for --key-file (mode 0600; "
+                       "needs no --cluster)");
+    if (ul > 0 && (size_t)ul < sizeof(usage))
         snprintf(usage + ul, sizeof(usage) - (size_t)ul,
                  "\n`" PROG " COMMAND --help` shows a command's options.\n"
                  "Exit status: 0 done, 1 failed, 2 usage error.");
@@ -549,6 +557,23 @@ int main(int argc, char **argv) {
     const command_t *cmd = NULL;
     if (at >= argc) {
         fprintf(stderr, PROG ": no command given (see --help)\n");
+        goto out;
+    }
+    if (strcmp(argv[at], "keygen") == 0) {
+        /* The one command that talks to no shard: it makes the key they
+         * will all be given. */
+        char kerr[512];
+        if (argc - at != 2) {
+            fprintf(stderr, PROG ": keygen takes one argument, the file to "
+                            "create\n");
+            goto out;
+        }
+        if (tps_key_generate(argv[at + 1], kerr, sizeof(kerr)) < 0) {
+            fprintf(stderr, PROG ": %s\n", kerr);
+            status = EXIT_RUNTIME;
+            goto out;
+        }
+        status = 0;
         goto out;
     }
     for (size_t i = 0; i < NCOMMANDS; i++)
@@ -584,6 +609,7 @@ int main(int argc, char **argv) {
     o.cluster = cluster;
     o.role = TPS_ROLE_ADMIN;
     o.connect_timeout_ms = timeout_ms;
+    o.key_file = key_file;
     tps_client_t *c = NULL;
     char err[512];
     int rc = tps_open(&o, &c, err, sizeof(err));

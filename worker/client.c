@@ -24,6 +24,7 @@
 #include <zstd.h>
 
 #include "taups.h"
+#include "tps_auth.h"
 #include "tps_cluster.h"
 #include "tps_codec.h"
 #include "tps_conn.h"
@@ -138,6 +139,9 @@ typedef struct shard_s {
     int rejoining;
     double rj_since, rj_deadline;
     int rj_declares; /* re-declarations still unanswered */
+    /* The handshake of the connection now open (tps_auth.h). */
+    uint8_t nonce_c[TPS_NONCE_BYTES];
+    int authed;      /* the shard proved the key */
 } shard_t;
 
 struct tps_client_s {
@@ -189,6 +193,7 @@ struct tps_client_s {
     ZSTD_CCtx *zc;
     uint64_t pushes;    /* seeds the codecs' randomness per push */
     pushbuf_t *spare;   /* free push buffers (under mu) */
+    tps_key_t key;      /* set: every shard proves it, and so do we */
     char errmsg[512];
 };
 
@@ -351,6 +356,64 @@ static void on_shard_closed(tps_conn_t *conn) {
     uv_timer_start(&sh->retry, on_retry_timer, ms, 0);
 }
 
+/* What a hello says about this client, and what both proofs cover. */
+static void hello_identity(shard_t *sh, Taups__Header *h) {
+    tps_client_t *c = sh->cl;
+    h->op = TAUPS__OP__HELLO;
+    h->proto_version = TPS_PROTO_VERSION;
+    h->role = (Taups__Role)c->opts.role;
+    h->rank = c->opts.rank;
+    h->workers = (uint32_t)c->opts.workers;
+    h->shards = (uint32_t)c->nshards;
+    h->shard = (uint32_t)sh->index;
+    h->mode = (char *)(c->opts.mode ? c->opts.mode : "");
+    h->session = c->session;
+    if (c->key.set) {
+        h->nonce.data = sh->nonce_c;
+        h->nonce.len = TPS_NONCE_BYTES;
+    }
+}
+
+/* A failure of the handshake: retrying cannot help, so the shard fails
+ * for good (a reconnection too). */
+static void auth_failed(shard_t *sh, const char *what) {
+    sh->rejoining = 0;
+    snprintf(sh->remote_err, sizeof(sh->remote_err), "%s", what);
+    shard_failed(sh, TPS_EAUTH, what);
+    tps_conn_close(&sh->conn);
+}
+
+/* The shard's challenge: its proof is checked before ours is given. */
+static void on_challenge(shard_t *sh, const Taups__Header *h) {
+    tps_client_t *c = sh->cl;
+    if (!c->key.set) {
+        auth_failed(sh, "the shard asks for a key: give the cluster's key "
+                        "with --key-file");
+        return;
+    }
+    Taups__Header hello = TAUPS__HEADER__INIT;
+    hello_identity(sh, &hello);
+    if (h->nonce.len != TPS_NONCE_BYTES ||
+        !tps_auth_check(&c->key, TPS_AUTH_SHARD, sh->nonce_c, h->nonce.data,
+                        &hello, h->mac.data, h->mac.len)) {
+        auth_failed(sh, "the shard could not prove the cluster's key: it "
+                        "holds another --key-file, or it is not this "
+                        "cluster's shard");
+        return;
+    }
+    Taups__Header r = TAUPS__HEADER__INIT;
+    uint8_t proof[TPS_MAC_BYTES];
+    tps_auth_proof(&c->key, TPS_AUTH_CLIENT, sh->nonce_c, h->nonce.data,
+                   &hello, proof);
+    r.op = TAUPS__OP__AUTH;
+    r.request_id = h->request_id;
+    r.mac.data = proof;
+    r.mac.len = TPS_MAC_BYTES;
+    sh->authed = 1;
+    if (tps_conn_send(&sh->conn, &r, NULL, 0, NULL, NULL) < 0)
+        tps_conn_close(&sh->conn);
+}
+
 static void on_connected(uv_connect_t *req, int status) {
     shard_t *sh = req->data;
     tps_client_t *c = sh->cl;
@@ -364,20 +427,15 @@ static void on_connected(uv_connect_t *req, int status) {
     int err = tps_conn_start(&sh->conn);
     if (err == 0) {
         Taups__Header h = TAUPS__HEADER__INIT;
-        h.op = TAUPS__OP__HELLO;
         uv_mutex_lock(&c->mu);
         ticket_t *t = connect_ticket(c);
         h.request_id = sh->rejoining ? RJ_HELLO : t ? (uint64_t)t->id : 0;
         h.clock = (uint64_t)c->clock;
         uv_mutex_unlock(&c->mu);
-        h.proto_version = TPS_PROTO_VERSION;
-        h.role = (Taups__Role)c->opts.role;
-        h.rank = c->opts.rank;
-        h.workers = (uint32_t)c->opts.workers;
-        h.shards = (uint32_t)c->nshards;
-        h.shard = (uint32_t)sh->index;
-        h.mode = (char *)(c->opts.mode ? c->opts.mode : "");
-        h.session = c->session;
+        sh->authed = 0;
+        if (c->key.set)
+            tps_auth_nonce(sh->nonce_c);
+        hello_identity(sh, &h);
         err = tps_conn_send(&sh->conn, &h, NULL, 0, NULL, NULL);
     }
     if (err < 0) {
@@ -508,6 +566,21 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
                      uint64_t len) {
     shard_t *sh = conn->data;
     tps_client_t *c = sh->cl;
+    if (sh->state == SH_DEAD)
+        return;
+    if (h->op == TAUPS__OP__CHALLENGE) {
+        on_challenge(sh, h);
+        return;
+    }
+    if (h->op == TAUPS__OP__HELLO_OK && c->key.set && !sh->authed) {
+        auth_failed(sh, "the shard did not authenticate: it runs without a "
+                        "key (--key-file), or it is not this cluster's shard");
+        return;
+    }
+    if (h->op == TAUPS__OP__ERROR && h->status == TPS_EAUTH) {
+        auth_failed(sh, h->error ? h->error : "authentication failed");
+        return;
+    }
     if (h->op == TAUPS__OP__ERROR)
         snprintf(sh->remote_err, sizeof(sh->remote_err), "%s",
                  h->error ? h->error : "error");
@@ -1156,6 +1229,12 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     c->session |= 1;
     c->cluster = strdup(opts->cluster);
     c->opts.cluster = c->cluster;
+    c->opts.key_file = NULL; /* borrowed; only read here */
+    if (opts->key_file && tps_key_load(opts->key_file, &c->key, errbuf,
+                                       errlen) < 0) {
+        client_free(c);
+        return TPS_EINVAL;
+    }
     size_t chunk = opts->chunk_bytes ? opts->chunk_bytes : (1u << 20);
     c->chunk_elems = chunk / sizeof(float) ? chunk / sizeof(float) : 1;
     c->lim.max_header = TPS_DEFAULT_MAX_HEADER;

@@ -55,6 +55,7 @@ typedef struct worker_s {
     const tps_options_t *opts; /* borrowed: what a reconnect opens again */
     uint64_t seed;             /* of tensor initialisation, for re-declaring */
     double disconnect_at;      /* seconds after t0; negative: never */
+    int is_eval;
 } worker_t;
 
 static int fail(worker_t *w, const char *what, int rc) {
@@ -103,8 +104,14 @@ static int transfer_all(worker_t *w, int push, uint64_t min_version) {
 static int declare_all(worker_t *w) {
     for (int i = 0; i < w->m->ntensors; i++) {
         const tps_model_tensor_t *t = &w->m->tensors[i];
-        int rc = w->ids[i] =
-            tps_declare(w->cl, t->name, t->len, t->init, t->scale, w->seed);
+        /* An evaluator may only repeat the workers' declarations: until
+         * the first worker has made them, it waits (as for a shard). */
+        double give_up = tps_now() + 60;
+        int rc;
+        while ((rc = w->ids[i] = tps_declare(w->cl, t->name, t->len, t->init,
+                                             t->scale, w->seed)) == TPS_ENOENT &&
+               w->is_eval && tps_now() < give_up && !stop_requested)
+            nanosleep(&(struct timespec){0, 100000000}, NULL);
         if (rc < 0)
             return fail(w, "declare", rc);
     }
@@ -395,6 +402,7 @@ static int run_evaluator(worker_t *w, double every_ms, double seconds) {
 }
 
 int main(int argc, char **argv) {
+    const char *key_file = NULL;
     const char *cluster = NULL, *role = NULL, *model = NULL, *data = NULL,
                *logpath = NULL;
     int rank, workers, batch, connect_ms, reconnect_ms, chunk_kib, full_batch, accumulate,
@@ -481,6 +489,8 @@ int main(int argc, char **argv) {
          "lsq: unknowns (0: the model's default)"},
         {"connect-timeout", TPS_OPT_INT, &connect_ms, "10000", 0, 3600000, NULL,
          "MS", "how long to keep retrying an unreachable shard"},
+        {"key-file", TPS_OPT_STR, &key_file, NULL, 0, -1, NULL, "FILE",
+         "the cluster's pre-shared key (the shards' --key-file)"},
         {"reconnect-timeout", TPS_OPT_INT, &reconnect_ms, "60000", 0, 86400000,
          NULL, "MS", "a shard lost while training is reconnected for up to MS "
          "(it may be restarting from its checkpoint); 0: fail at once"},
@@ -559,6 +569,7 @@ int main(int argc, char **argv) {
     o.workers = workers;
     o.connect_timeout_ms = connect_ms;
     o.reconnect_timeout_ms = reconnect_ms;
+    o.key_file = key_file;
     o.chunk_bytes = (size_t)chunk_kib << 10;
     o.mode = expect_mode;
     o.codec = codec;
@@ -594,6 +605,7 @@ int main(int argc, char **argv) {
     w.opts = &o;
     w.seed = seed;
     w.disconnect_at = is_eval ? -1 : disconnect_at;
+    w.is_eval = is_eval;
     if (rc < 0 || (rc = declare_all(&w)) < 0)
         goto out;
     if (logpath) {

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/* The pre-shared key and the mutual challenge-response of the hello
+ * (docs/design.md §11). Everything cryptographic is libsodium's: keyed
+ * BLAKE2b for the proofs, the system's random source for nonces.
+ *
+ *   client -> shard  HELLO      identity, nonce_c
+ *   shard -> client  CHALLENGE  nonce_s, proof_s = MAC(K, "shard", nonce_c,
+ *                               nonce_s, identity)
+ *   client -> shard  AUTH       proof_c = MAC(K, "client", nonce_c, nonce_s,
+ *                               identity)
+ *   shard -> client  HELLO_OK
+ *
+ * The shard proves the key over the client's fresh nonce before the client
+ * proves anything, so a worker never pushes to an impostor; the client's
+ * proof covers the shard's fresh nonce, so a recorded handshake cannot be
+ * replayed. The identity (role, rank, cluster shape, session, mode) is in
+ * both proofs: a proof for one rank or shard is no good for another.
+ * Nothing is encrypted. */
+#ifndef TPS_AUTH_H
+#define TPS_AUTH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "proto/taups.pb-c.h"
+
+#define TPS_KEY_BYTES 32
+#define TPS_NONCE_BYTES 32
+#define TPS_MAC_BYTES 32
+/* Shortest key file content accepted: 128 bits even as hex text. */
+#define TPS_KEY_MIN_CHARS 32
+
+typedef struct tps_key_s {
+    int set;
+    uint8_t k[TPS_KEY_BYTES];
+} tps_key_t;
+
+/* Initialises libsodium once per process; returns 0 or TPS_EIO. */
+int tps_auth_init(void);
+
+/* Reads a key file: a regular file readable by its owner only, holding at
+ * least TPS_KEY_MIN_CHARS bytes (surrounding whitespace ignored), hashed
+ * into the key. On failure returns TPS_EINVAL or TPS_EIO with a sentence
+ * naming the file and what to do. */
+int tps_key_load(const char *path, tps_key_t *key, char *err, size_t errlen);
+
+/* Writes a new random key (hex, mode 0600) to `path`, which must not exist.
+ * Returns 0 or an error with a sentence in err. */
+int tps_key_generate(const char *path, char *err, size_t errlen);
+
+/* Fills n with random bytes. */
+void tps_auth_nonce(uint8_t n[TPS_NONCE_BYTES]);
+
+enum { TPS_AUTH_SHARD = 1, TPS_AUTH_CLIENT = 2 };
+
+/* The proof `side` gives for a handshake: MAC over the side, both nonces
+ * and the identity fields of `hello`. */
+void tps_auth_proof(const tps_key_t *key, int side,
+                    const uint8_t nonce_c[TPS_NONCE_BYTES],
+                    const uint8_t nonce_s[TPS_NONCE_BYTES],
+                    const Taups__Header *hello, uint8_t out[TPS_MAC_BYTES]);
+
+/* 1 when `mac` (len bytes) is the proof `side` must give; compared in
+ * constant time. */
+int tps_auth_check(const tps_key_t *key, int side,
+                   const uint8_t nonce_c[TPS_NONCE_BYTES],
+                   const uint8_t nonce_s[TPS_NONCE_BYTES],
+                   const Taups__Header *hello, const uint8_t *mac, size_t len);
+
+#endif
