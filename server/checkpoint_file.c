@@ -97,7 +97,7 @@ static char *meta_json(const tps_server_t *s, uint64_t gen) {
     const tps_shard_stats_t *st = &sh->st;
     json_t *o = json_pack(
         "{s:i, s:I, s:I, s:i, s:i, s:i, s:s, s:i, s:s, s:i, s:i, s:I, "
-        "s:{s:o}, s:{s:I, s:I, s:I, s:I, s:I, s:I, s:I}, s:o}",
+        "s:{s:o}, s:{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}, s:o}",
         "format", FORMAT, "generation", (json_int_t)gen, "written",
         (json_int_t)time(NULL), "shard", (int)sh->index, "shards",
         (int)sh->nshards, "workers", s->cfg.workers, "mode",

@@ -87,6 +87,8 @@ typedef struct init_job_s {
     init_waiter_t *waiters;
 } init_job_t;
 
+static void decl_forget(sconn_t *sc);
+
 static void conn_list_remove(tps_server_t *s, sconn_t *sc) {
     if (sc->prev)
         sc->prev->next = sc->next;
@@ -128,6 +130,7 @@ static void on_conn_closed(tps_conn_t *c) {
         for (init_waiter_t *w = j->waiters; w; w = w->next)
             if (w->sc == sc)
                 w->sc = NULL;
+    decl_forget(sc);
     ZSTD_freeDCtx(sc->zd);
     free(sc->zbuf);
     free(sc->scratch);
@@ -446,6 +449,81 @@ static void init_done(uv_work_t *req, int status) {
     free(j);
 }
 
+static void handle_declare(sconn_t *sc, const Taups__Header *h);
+
+/* An evaluator's declaration of a tensor no worker has declared yet, kept
+ * (packed) until one does. */
+typedef struct decl_wait_s {
+    struct decl_wait_s *next;
+    sconn_t *sc;
+    size_t len;
+    uint8_t buf[];
+} decl_wait_t;
+
+static void decl_hold(sconn_t *sc, const Taups__Header *h) {
+    tps_server_t *s = sc->srv;
+    int mine = 0;
+    for (decl_wait_t *w = s->decl_waiting; w; w = w->next)
+        mine += w->sc == sc;
+    if (mine >= s->shard.max_tensors) {
+        tps__reply_error(sc, h, TPS_ELIMIT, 0,
+                         "%d declarations of this evaluator already wait for "
+                         "the workers'", mine);
+        return;
+    }
+    size_t n = taups__header__get_packed_size(h);
+    decl_wait_t *w = malloc(sizeof(*w) + n);
+    if (w == NULL) {
+        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for a declaration");
+        return;
+    }
+    w->sc = sc;
+    w->len = taups__header__pack(h, w->buf);
+    w->next = s->decl_waiting;
+    s->decl_waiting = w;
+}
+
+/* A tensor now exists: the evaluators' declarations that waited for it
+ * are handled as if they came now. */
+static void decl_release(tps_server_t *s, const char *name) {
+    decl_wait_t *ready = NULL;
+    for (decl_wait_t **pp = &s->decl_waiting; *pp;) {
+        decl_wait_t *w = *pp;
+        Taups__Header *h = taups__header__unpack(NULL, w->len, w->buf);
+        int match = h && h->name && strcmp(h->name, name) == 0;
+        taups__header__free_unpacked(h, NULL);
+        if (match) {
+            *pp = w->next;
+            w->next = ready;
+            ready = w;
+        } else {
+            pp = &w->next;
+        }
+    }
+    while (ready) {
+        decl_wait_t *w = ready;
+        ready = w->next;
+        Taups__Header *h = taups__header__unpack(NULL, w->len, w->buf);
+        if (h != NULL && !w->sc->doomed)
+            handle_declare(w->sc, h);
+        taups__header__free_unpacked(h, NULL);
+        free(w);
+    }
+}
+
+/* Drops what a closing connection left waiting. */
+static void decl_forget(sconn_t *sc) {
+    for (decl_wait_t **pp = &sc->srv->decl_waiting; *pp;) {
+        decl_wait_t *w = *pp;
+        if (w->sc == sc) {
+            *pp = w->next;
+            free(w);
+        } else {
+            pp = &w->next;
+        }
+    }
+}
+
 static void handle_declare(sconn_t *sc, const Taups__Header *h) {
     char err[256];
     tps_shard_t *sh = &sc->srv->shard;
@@ -461,12 +539,10 @@ static void handle_declare(sconn_t *sc, const Taups__Header *h) {
     } else if (sc->role == TPS_ROLE_EVALUATOR &&
                !tps__shard_has(sh, h->name ? h->name : "")) {
         /* Evaluators read what workers declare; they may repeat a
-         * declaration, never make one (or pre-empt its init). */
-        id = TPS_ENOENT;
-        snprintf(err, sizeof(err),
-                 "no tensor named \"%s\" on shard %u yet: evaluators read the "
-                 "tensors workers declare",
-                 h->name ? h->name : "", sh->index);
+         * declaration, never make one (or pre-empt its init): this one
+         * waits for a worker's, as a pull waits for its gate. */
+        decl_hold(sc, h);
+        return;
     } else {
         int before = sh->ntensors, deferred = 0;
         id = tps__shard_declare_deferred(sh, h->name ? h->name : "",
@@ -508,6 +584,8 @@ static void handle_declare(sconn_t *sc, const Taups__Header *h) {
         tps__reply_error(sc, h, id, 0, "%s", err);
         return;
     }
+    if (sc->srv->decl_waiting)
+        decl_release(sc->srv, sh->tensors[id].name);
     init_job_t *j = sh->tensors[id].ready ? NULL : init_job(sc->srv, id);
     if (j != NULL) {
         if (init_wait(j, sc, h->request_id) < 0)
@@ -909,6 +987,11 @@ const tps_shard_t *tps__server_shard(const tps_server_t *s) {
 void tps__server_free(tps_server_t *s) {
     if (s == NULL)
         return;
+    while (s->decl_waiting) {
+        decl_wait_t *w = s->decl_waiting;
+        s->decl_waiting = w->next;
+        free(w);
+    }
     tps__pull_free_all(s);
     tps__ckpt_free(s);
     if (s->trace)

@@ -135,6 +135,8 @@ struct tps_server_s {
     uint64_t timeouts;        /* hello, header or idle timeouts */
     uv_timer_t sweep;         /* the timeouts */
     struct init_job_s *inits; /* server.c: tensors initialising off the loop */
+    struct decl_wait_s *decl_waiting; /* server.c: evaluators' declarations
+                                         waiting for the workers' */
     float *undo;              /* sync steps: what they overwrote */
     size_t undo_cap;
     FILE *trace;

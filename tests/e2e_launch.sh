@@ -214,12 +214,12 @@ data_missing() {
 # still stopped in order, the evaluator with a final row.
 diverged() {
     out=$WORK/diverged
-    launch "$out" --model lsq --lr 1e6 --shards 2 --workers 2 --eval-every 100 --no-plot
+    launch "$out" --model lsq --lr 1e6 --server-arg=--allow-large-lr --shards 2 --workers 2 --eval-every 100 --no-plot
     finish $LPID 30
     [ $RC = 1 ] || fail "exit status $RC, expected 1: $(cat "$out.err")"
     for w in 0 1; do
         grep -q "^taups-launch: worker-$w failed: exit status 1\$" "$out.err" || fail "worker-$w failure not reported"
-        grep -q "    | .*taups-worker\[$w\]: loss is .* training diverged" "$out.err" ||
+        grep -qE "    \| .*taups-worker\[$w\]: (loss is .* training diverged|push failed: .*would make parameters non-finite)" "$out.err" ||
             fail "worker-$w log tail not shown: $(cat "$out.err")"
         [ "$(proc "$out" worker-$w exit_code)" = 1 ] || fail "run.json: worker-$w"
     done

@@ -44,7 +44,7 @@ for sig in TERM INT; do
     set -e
     [ $rc = 0 ] || fail "server exit status $rc after SIG$sig"
     grep -q "header length 2147483647 is outside" "$WORK/server.log" || fail "hostile frame not logged"
-    grep -q "stopping:.*1 rejected" "$WORK/server.log" || fail "no final summary"
+    grep -q "stopping:.*1 protocol errors" "$WORK/server.log" || fail "no final summary"
     # The worker notices the lost shard and says which one.
     set +e
     wait $wpid; wrc=$?

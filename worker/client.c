@@ -233,7 +233,9 @@ static void complete(tps_client_t *c, ticket_t *t, int result) {
             else if (t->result == 0)
                 d->pushes_applied++;
             else if (t->result == TPS_EINVAL || t->result == TPS_EREMOTE ||
-                     t->result == TPS_EMISMATCH || t->result == TPS_ENOENT)
+                     t->result == TPS_EMISMATCH || t->result == TPS_ENOENT ||
+                     t->result == TPS_ERANGE || t->result == TPS_EPERM ||
+                     t->result == TPS_ELIMIT)
                 d->pushes_rejected++; /* a shard said no */
             else
                 d->pushes_lost++; /* never answered */

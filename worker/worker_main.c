@@ -55,7 +55,6 @@ typedef struct worker_s {
     const tps_options_t *opts; /* borrowed: what a reconnect opens again */
     uint64_t seed;             /* of tensor initialisation, for re-declaring */
     double disconnect_at;      /* seconds after t0; negative: never */
-    int is_eval;
 } worker_t;
 
 static int fail(worker_t *w, const char *what, int rc) {
@@ -104,14 +103,10 @@ static int transfer_all(worker_t *w, int push, uint64_t min_version) {
 static int declare_all(worker_t *w) {
     for (int i = 0; i < w->m->ntensors; i++) {
         const tps_model_tensor_t *t = &w->m->tensors[i];
-        /* An evaluator may only repeat the workers' declarations: until
-         * the first worker has made them, it waits (as for a shard). */
-        double give_up = tps_now() + 60;
-        int rc;
-        while ((rc = w->ids[i] = tps_declare(w->cl, t->name, t->len, t->init,
-                                             t->scale, w->seed)) == TPS_ENOENT &&
-               w->is_eval && tps_now() < give_up && !stop_requested)
-            nanosleep(&(struct timespec){0, 100000000}, NULL);
+        /* An evaluator's declaration is answered once a worker has made it
+         * (evaluators only repeat declarations). */
+        int rc = w->ids[i] =
+            tps_declare(w->cl, t->name, t->len, t->init, t->scale, w->seed);
         if (rc < 0)
             return fail(w, "declare", rc);
     }
@@ -605,7 +600,6 @@ int main(int argc, char **argv) {
     w.opts = &o;
     w.seed = seed;
     w.disconnect_at = is_eval ? -1 : disconnect_at;
-    w.is_eval = is_eval;
     if (rc < 0 || (rc = declare_all(&w)) < 0)
         goto out;
     if (logpath) {

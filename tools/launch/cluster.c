@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tps_auth.h"
 #include "tps_tool.h"
 
 #include "launch.h"
@@ -146,6 +147,10 @@ static int start_servers_once(launch_t *l) {
         launch_av_opt(&av, "--shard", "%d", i);
         launch_av_opt(&av, "--workers", "%d", l->s->workers);
         launch_av_opt(&av, "--lr", "%s", lr);
+        if (l->key) {
+            launch_av_add(&av, "--key-file");
+            launch_av_add(&av, l->key);
+        }
         int every = 0;
         for (int k = 0; k < l->s->server_args.n; k++) {
             launch_av_add(&av, l->s->server_args.v[k]);
@@ -245,6 +250,42 @@ int launch_start_servers(launch_t *l) {
     return rc;
 }
 
+int launch_choose_key(launch_t *l) {
+    if (l->s->key_file) {
+        l->key = tps__xstrdup(l->s->key_file);
+        return 0;
+    }
+    /* Servers that listen beyond loopback refuse to run without a key, and
+     * should: a run of its own gets a key of its own. */
+    int loopback = !l->ns && !l->hosts &&
+                   (strncmp(l->s->host, "127.", 4) == 0 ||
+                    strcmp(l->s->host, "::1") == 0 ||
+                    strcmp(l->s->host, "localhost") == 0);
+    if (loopback)
+        return 0;
+    char err[512];
+    char *path = tps__xasprintf("%s/cluster.key", l->out);
+    if (path[0] != '/') {
+        char cwd[PATH_MAX];
+        if (getcwd(cwd, sizeof(cwd)) != NULL) {
+            char *abs = tps__xasprintf("%s/%s", cwd, path);
+            free(path);
+            path = abs;
+        }
+    }
+    if (tps_key_generate(path, err, sizeof(err)) < 0) {
+        launch_say(l, "%s", err);
+        free(path);
+        return -1;
+    }
+    launch_say(l, "made a key for this run: %s%s", path,
+               l->hosts ? " (every host must reach it at that path, or give "
+                          "--key-file)"
+                        : "");
+    l->key = path;
+    return 0;
+}
+
 /* Options every worker process (trainer or evaluator) shares. */
 static void worker_common(const launch_t *l, argv_t *av) {
     const settings_t *s = l->s;
@@ -257,6 +298,10 @@ static void worker_common(const launch_t *l, argv_t *av) {
         launch_av_add(av, s->data);
     }
     launch_av_opt(av, "--seed", "%llu", (unsigned long long)s->seed);
+    if (l->key) {
+        launch_av_add(av, "--key-file");
+        launch_av_add(av, l->key);
+    }
     if (s->cond > 0) {
         char b[40];
         launch_av_opt(av, "--cond", "%s",

@@ -35,6 +35,7 @@ typedef struct settings_s {
     int shards, workers, batch, iterations, eval_every, no_plot, port_base;
     int restart_shards; /* a shard that dies is restarted from its checkpoint */
     const char *model, *data, *host, *hosts, *out, *bindir, *ssh;
+    const char *key_file; /* the cluster's key; NULL: made when needed */
     double lr, seconds, cond, timeout;
     uint64_t seed, rows, dim;
     tps_strlist_t server_args, worker_args, faults;
@@ -162,6 +163,7 @@ typedef struct launch_s {
     char *out;   /* run directory, owned */
     char *server_bin, *worker_bin;
     char *cluster; /* "host:port,..." owned */
+    char *key;     /* the --key-file every process gets; NULL: none */
     int seed_drawn;
     child_t *kids; /* servers [0,S), evaluator [S], workers after */
     int nkids;
@@ -303,6 +305,10 @@ int launch_report_failures(launch_t *l);
 
 /* Starts the servers and waits until each listens; retries once with new
  * ports when one was taken. Returns one of START_*. */
+/* Sets l->key: --key-file, or a new key in the run directory when the
+ * servers listen beyond loopback. Returns 0 or -1 after saying why. */
+int launch_choose_key(launch_t *l);
+
 int launch_start_servers(launch_t *l);
 /* Starts the evaluator, then the workers. Returns 0, or -1 after saying
  * which could not start. */

@@ -154,6 +154,10 @@ int main(int argc, char **argv) {
          "restart a shard that dies, from its checkpoints in the run "
          "directory (ckpt-shard-I, every second unless --server-arg gives "
          "--checkpoint-every)"},
+        {"key-file", TPS_OPT_STR, &s.key_file, NULL, 0, -1, NULL, "FILE",
+         "the cluster's pre-shared key, given to every process (unset: "
+         "servers off loopback get a new key, cluster.key in the run "
+         "directory)"},
         {"worker-arg", TPS_OPT_LIST, &s.worker_args, NULL, 0, -1, NULL, "ARG",
          "extra argument for every worker and the evaluator, verbatim"},
         TPS_OPT_END};
@@ -280,6 +284,8 @@ int main(int argc, char **argv) {
     } else if (s.hosts && launch_netns_build(&l) < 0) {
         rc = launch_stop_count > 0 ? START_STOPPED : START_FAILED;
     }
+    if (rc == START_OK && launch_choose_key(&l) < 0)
+        rc = START_FAILED;
     if (rc == START_OK)
         rc = launch_start_servers(&l);
     if (rc == START_OK && launch_start_workers(&l) == 0) {
@@ -332,6 +338,7 @@ done:
     for (int k = 0; k < l.nplots; k++)
         free(l.plots[k]);
     free(l.cluster);
+    free(l.key);
     free(l.server_bin);
     free(l.worker_bin);
     free(l.out);
