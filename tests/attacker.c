@@ -1,0 +1,339 @@
+/* SPDX-License-Identifier: MIT */
+/* A hostile client for tests/e2e_security.sh: each attack is one that once
+ * cost a shard memory, its event loop or its parameters (the findings of
+ * docs/design.md §11), played against a real taups-server process while a
+ * real worker trains beside it.
+ *
+ *   attacker HOST:PORT KEYFILE|- ATTACK SECONDS
+ *
+ * ATTACK: fp16 (pull compressed replies, never read them), tiny (a flood of
+ * one-element pulls, never read), prehello (10 connections announcing
+ * 64 MiB payloads before any hello), declare (2^28 elements), held (pulls
+ * at clock 10^12 that a gate holds), slowloris (20 connections sending a
+ * byte a second), noauth (every request without the key). Prints one line
+ * saying what it did and what the shard answered, and exits 0; the script
+ * judges the shard, not the attacker. */
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <arpa/inet.h>
+
+#include "taups.h"
+#include "tps_auth.h"
+#include "tps_codec.h"
+#include "tps_frame.h"
+
+static struct sockaddr_in target;
+static tps_key_t key;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int dial(void) {
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&target, sizeof(target)) < 0) {
+        perror("attacker: connect");
+        exit(1);
+    }
+    return fd;
+}
+
+/* Writes all of buf, waiting at most until `until`; returns bytes written. */
+static size_t put(int fd, const void *buf, size_t len, double until) {
+    size_t done = 0;
+    while (done < len) {
+        ssize_t n = send(fd, (const char *)buf + done, len - done,
+                         MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0) {
+            done += (size_t)n;
+            continue;
+        }
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+            return done;
+        double left = until - now();
+        if (left <= 0)
+            return done;
+        struct pollfd p = {fd, POLLOUT, 0};
+        poll(&p, 1, (int)(left * 1e3) + 1);
+    }
+    return done;
+}
+
+static size_t send_frame(int fd, const Taups__Header *h, const void *payload,
+                         size_t plen, double until) {
+    uint8_t meta[512];
+    size_t m = tps_frame_encode_meta(h, plen, meta, sizeof(meta));
+    size_t n = put(fd, meta, m, until);
+    if (n == m && plen)
+        n += put(fd, payload, plen, until);
+    return n;
+}
+
+/* Reads one frame (blocking up to 5 s); NULL on close or timeout. */
+static const Taups__Header *recv_frame(int fd, tps_reader_t *rd) {
+    if (rd->state == TPS_RD_DONE)
+        tps_reader_next(rd);
+    double until = now() + 5;
+    while (now() < until) {
+        uint8_t *base;
+        size_t want;
+        tps_reader_want(rd, &base, &want);
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, 100) <= 0)
+            continue;
+        ssize_t n = recv(fd, base, want, 0);
+        if (n <= 0)
+            return NULL;
+        int rc = tps_reader_commit(rd, (size_t)n);
+        if (rc < 0)
+            return NULL;
+        if (rc == 1)
+            return rd->hdr;
+    }
+    return NULL;
+}
+
+/* Hello (and the key's proof when there is a key) as role/rank; returns the
+ * shard's last answer (HELLO_OK, or its error). */
+static const Taups__Header *hello(int fd, tps_reader_t *rd, int role, int rank,
+                                  int workers) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    uint8_t nonce[TPS_NONCE_BYTES];
+    h.op = TAUPS__OP__HELLO;
+    h.proto_version = TPS_PROTO_VERSION;
+    h.role = (Taups__Role)role;
+    h.rank = rank;
+    h.workers = (uint32_t)workers;
+    h.shards = 1;
+    h.session = 0x5eed;
+    h.mode = (char *)"";
+    if (key.set) {
+        tps_auth_nonce(nonce);
+        h.nonce.data = nonce;
+        h.nonce.len = sizeof(nonce);
+    }
+    send_frame(fd, &h, NULL, 0, now() + 5);
+    const Taups__Header *r = recv_frame(fd, rd);
+    if (r == NULL || r->op != TAUPS__OP__CHALLENGE)
+        return r;
+    uint8_t ns[TPS_NONCE_BYTES], proof[TPS_MAC_BYTES];
+    memcpy(ns, r->nonce.data, sizeof(ns));
+    tps_auth_proof(&key, TPS_AUTH_CLIENT, nonce, ns, &h, proof);
+    Taups__Header a = TAUPS__HEADER__INIT;
+    a.op = TAUPS__OP__AUTH;
+    a.mac.data = proof;
+    a.mac.len = sizeof(proof);
+    send_frame(fd, &a, NULL, 0, now() + 5);
+    return recv_frame(fd, rd);
+}
+
+static void expect_hello(const Taups__Header *r) {
+    if (r == NULL || r->op != TAUPS__OP__HELLO_OK) {
+        printf("hello refused: %s\n", r && r->error ? r->error : "closed");
+        exit(0);
+    }
+}
+
+/* The id and length of tensor `name`: looked up (n 0) or declared. */
+static uint32_t lookup(int fd, tps_reader_t *rd, const char *name,
+                       uint64_t *n) {
+    Taups__Header d = TAUPS__HEADER__INIT;
+    d.op = TAUPS__OP__DECLARE;
+    d.request_id = 1;
+    d.name = (char *)name;
+    d.length = *n;
+    send_frame(fd, &d, NULL, 0, now() + 5);
+    const Taups__Header *r = recv_frame(fd, rd);
+    if (r == NULL || r->op != TAUPS__OP__DECLARE_OK) {
+        printf("no tensor %s: %s\n", name, r && r->error ? r->error : "closed");
+        exit(0);
+    }
+    *n = r->length;
+    return r->tensor_id;
+}
+
+/* Pulls of `count` elements, never read, until `seconds` pass or the shard
+ * stops reading us. */
+static void flood_pulls(uint64_t count, uint32_t codec, uint64_t clock,
+                        int role, double seconds) {
+    int fd = dial();
+    tps_reader_t rd;
+    tps_reader_init(&rd, NULL, NULL, NULL);
+    expect_hello(hello(fd, &rd, role, 0, 1));
+    /* An admin floods a 16 MB tensor of its own; an evaluator reads the
+     * workers' "w". */
+    uint64_t n = role == TPS_ROLE_ADMIN ? 1u << 22 : 0;
+    uint32_t id = lookup(fd, &rd, role == TPS_ROLE_ADMIN ? "bulk" : "w", &n);
+    if (count == 0 || count > n)
+        count = n;
+    double until = now() + seconds;
+    uint64_t sent = 0;
+    Taups__Header p = TAUPS__HEADER__INIT;
+    p.op = TAUPS__OP__PULL;
+    p.tensor_id = id;
+    p.count = count;
+    p.codec = codec;
+    p.clock = clock;
+    while (now() < until) {
+        p.request_id = 100 + sent;
+        uint8_t meta[256];
+        size_t m = tps_frame_encode_meta(&p, 0, meta, sizeof(meta));
+        if (put(fd, meta, m, until) < m)
+            break;
+        sent++;
+    }
+    printf("sent %llu pulls of %llu elements without reading a reply\n",
+           (unsigned long long)sent, (unsigned long long)count);
+    tps_reader_free(&rd);
+    close(fd);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 5) {
+        fprintf(stderr, "usage: attacker HOST:PORT KEYFILE|- ATTACK SECONDS\n");
+        return 2;
+    }
+    char host[64];
+    int port;
+    if (sscanf(argv[1], "%63[^:]:%d", host, &port) != 2)
+        return 2;
+    target.sin_family = AF_INET;
+    target.sin_port = htons((uint16_t)port);
+    inet_pton(AF_INET, host, &target.sin_addr);
+    char err[512];
+    if (strcmp(argv[2], "-") != 0 && tps_key_load(argv[2], &key, err, sizeof(err)) < 0) {
+        fprintf(stderr, "attacker: %s\n", err);
+        return 2;
+    }
+    const char *attack = argv[3];
+    double seconds = atof(argv[4]);
+    tps_codec_t fp16;
+    char cerr[128];
+    tps__codec_parse(&fp16, "fp16", 0, cerr, sizeof(cerr));
+    uint32_t fp16_id;
+    float ratio;
+    tps__codec_pack(&fp16, &fp16_id, &ratio);
+    if (strcmp(attack, "fp16") == 0) {
+        flood_pulls(0, fp16_id, 0, TPS_ROLE_ADMIN, seconds);
+    } else if (strcmp(attack, "tiny") == 0) {
+        flood_pulls(1, 0, 0, TPS_ROLE_ADMIN, seconds);
+    } else if (strcmp(attack, "held") == 0) {
+        flood_pulls(1, 0, 1000000000000ULL, TPS_ROLE_EVALUATOR, seconds);
+    } else if (strcmp(attack, "prehello") == 0) {
+        int fds[10], closed = 0;
+        Taups__Header h = TAUPS__HEADER__INIT;
+        h.op = TAUPS__OP__PUSH;
+        h.count = 16u << 20;
+        for (int i = 0; i < 10; i++) {
+            fds[i] = dial();
+            uint8_t meta[256];
+            size_t m = tps_frame_encode_meta(&h, 64u << 20, meta, sizeof(meta));
+            put(fds[i], meta, m, now() + 2);
+            static uint8_t junk[1 << 16];
+            put(fds[i], junk, sizeof(junk), now() + 0.5);
+        }
+        usleep((useconds_t)(seconds * 1e6));
+        for (int i = 0; i < 10; i++) {
+            char b;
+            struct pollfd p = {fds[i], POLLIN, 0};
+            if (poll(&p, 1, 0) > 0 && recv(fds[i], &b, 1, MSG_PEEK) >= 0)
+                closed++;
+            close(fds[i]);
+        }
+        printf("10 connections announced 64 MiB payloads; %d were answered or "
+               "closed\n", closed);
+    } else if (strcmp(attack, "declare") == 0) {
+        int fd = dial();
+        tps_reader_t rd;
+        tps_reader_init(&rd, NULL, NULL, NULL);
+        expect_hello(hello(fd, &rd, TPS_ROLE_ADMIN, 0, 1));
+        Taups__Header d = TAUPS__HEADER__INIT;
+        d.op = TAUPS__OP__DECLARE;
+        d.request_id = 1;
+        d.name = (char *)"huge";
+        d.length = 1u << 28;
+        d.init = TAUPS__INIT__NORMAL;
+        d.scale = 1;
+        send_frame(fd, &d, NULL, 0, now() + 5);
+        const Taups__Header *r = recv_frame(fd, &rd);
+        printf("declare of 2^28 elements: %s\n",
+               r == NULL ? "no answer"
+               : r->op == TAUPS__OP__DECLARE_OK ? "accepted"
+                                                : r->error);
+        tps_reader_free(&rd);
+        close(fd);
+    } else if (strcmp(attack, "slowloris") == 0) {
+        int fds[20], cut = 0;
+        for (int i = 0; i < 20; i++)
+            fds[i] = dial();
+        static const uint8_t magic[4] = {'T', 'P', 'S', '1'};
+        double until = now() + seconds;
+        for (int k = 0; now() < until; k++) {
+            for (int i = 0; i < 20; i++)
+                if (fds[i] >= 0 &&
+                    send(fds[i], &magic[k % 4], 1, MSG_NOSIGNAL) < 0) {
+                    close(fds[i]);
+                    fds[i] = -1;
+                    cut++;
+                }
+            sleep(1);
+        }
+        /* Cut off: told why (an error frame) or closed. */
+        for (int i = 0; i < 20; i++)
+            if (fds[i] >= 0) {
+                struct pollfd p = {fds[i], POLLIN, 0};
+                if (poll(&p, 1, 0) > 0)
+                    cut++;
+                close(fds[i]);
+            }
+        printf("20 connections at a byte a second; %d were cut off\n", cut);
+    } else if (strcmp(attack, "noauth") == 0) {
+        /* Everything a stranger might try first: each on a connection of
+         * its own, since the first refusal closes it. */
+        static const int ops[] = {TAUPS__OP__STATS, TAUPS__OP__PULL,
+                                  TAUPS__OP__DECLARE, TAUPS__OP__PUSH};
+        int refused = 0;
+        for (int i = 0; i < 4; i++) {
+            int fd = dial();
+            tps_reader_t rd;
+            tps_reader_init(&rd, NULL, NULL, NULL);
+            Taups__Header h = TAUPS__HEADER__INIT;
+            h.op = (Taups__Op)ops[i];
+            h.name = (char *)"w";
+            h.length = 4;
+            h.count = ops[i] == TAUPS__OP__PUSH ? 4 : 1;
+            float g[4] = {42, 42, 42, 42};
+            send_frame(fd, &h, g, ops[i] == TAUPS__OP__PUSH ? sizeof(g) : 0,
+                       now() + 2);
+            const Taups__Header *r = recv_frame(fd, &rd);
+            refused += r != NULL && r->op == TAUPS__OP__ERROR;
+            tps_reader_free(&rd);
+            close(fd);
+        }
+        int fd = dial();
+        tps_reader_t rd;
+        tps_reader_init(&rd, NULL, NULL, NULL);
+        const Taups__Header *r = hello(fd, &rd, TPS_ROLE_WORKER, 0, 1);
+        printf("%d of 4 requests before a hello refused; a hello without the "
+               "key: %s\n",
+               refused, r == NULL ? "closed" : r->error ? r->error : "ACCEPTED");
+        tps_reader_free(&rd);
+        close(fd);
+    } else {
+        fprintf(stderr, "attacker: unknown attack %s\n", attack);
+        return 2;
+    }
+    return 0;
+}
