@@ -10,7 +10,8 @@
  * one-element pulls, never read), prehello (10 connections announcing
  * 64 MiB payloads before any hello), declare (2^28 elements), held (pulls
  * at clock 10^12 that a gate holds), slowloris (20 connections sending a
- * byte a second), noauth (every request without the key). Prints one line
+ * byte a second), noauth (every request without the key), replay (a
+ * recorded handshake played again on a new connection). Prints one line
  * saying what it did and what the shard answered, and exits 0; the script
  * judges the shard, not the attacker. */
 #include <errno.h>
@@ -299,6 +300,55 @@ int main(int argc, char **argv) {
                 close(fds[i]);
             }
         printf("20 connections at a byte a second; %d were cut off\n", cut);
+    } else if (strcmp(attack, "replay") == 0) {
+        /* A recorded handshake played again: the same hello and the same
+         * proof, on a new connection, where the shard's nonce is new. */
+        int fd = dial();
+        tps_reader_t rd;
+        tps_reader_init(&rd, NULL, NULL, NULL);
+        Taups__Header h = TAUPS__HEADER__INIT;
+        uint8_t nonce[TPS_NONCE_BYTES], proof[TPS_MAC_BYTES];
+        tps_auth_nonce(nonce);
+        h.op = TAUPS__OP__HELLO;
+        h.proto_version = TPS_PROTO_VERSION;
+        h.role = TAUPS__ROLE__ADMIN;
+        h.workers = 1;
+        h.shards = 1;
+        h.mode = (char *)"";
+        h.nonce.data = nonce;
+        h.nonce.len = sizeof(nonce);
+        Taups__Header a = TAUPS__HEADER__INIT;
+        a.op = TAUPS__OP__AUTH;
+        a.mac.data = proof;
+        a.mac.len = sizeof(proof);
+        const Taups__Header *r = NULL;
+        for (int round = 0; round < 2; round++) {
+            send_frame(fd, &h, NULL, 0, now() + 5);
+            r = recv_frame(fd, &rd);
+            if (r == NULL || r->op != TAUPS__OP__CHALLENGE) {
+                printf("no challenge: %s\n", r && r->error ? r->error : "closed");
+                return 0;
+            }
+            if (round == 0)
+                tps_auth_proof(&key, TPS_AUTH_CLIENT, nonce, r->nonce.data, &h,
+                               proof);
+            send_frame(fd, &a, NULL, 0, now() + 5);
+            r = recv_frame(fd, &rd);
+            if (round == 0) {
+                if (r == NULL || r->op != TAUPS__OP__HELLO_OK) {
+                    printf("the recorded handshake failed\n");
+                    return 0;
+                }
+                tps_reader_free(&rd);
+                close(fd);
+                fd = dial();
+                tps_reader_init(&rd, NULL, NULL, NULL);
+            }
+        }
+        printf("replayed handshake: %s\n",
+               r == NULL ? "closed" : r->error ? r->error : "ACCEPTED");
+        tps_reader_free(&rd);
+        close(fd);
     } else if (strcmp(attack, "noauth") == 0) {
         /* Everything a stranger might try first: each on a connection of
          * its own, since the first refusal closes it. */

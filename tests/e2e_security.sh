@@ -4,8 +4,9 @@
 # real taups-server processes:
 #  - key files: mode 0644 and short keys refused with the reason; a shard on
 #    a non-loopback address without a key refuses to start;
-#  - a client without the key, or with another key, gets nothing, and a
-#    worker refuses a shard that cannot prove the key;
+#  - a client without the key, or with another key, or replaying a recorded
+#    handshake, gets nothing, and a worker refuses a shard that cannot
+#    prove the key;
 #  - workers, the evaluator and taups-ctl work with the key (taups-launch);
 #  - every attack that once cost a shard memory or its loop (never-read
 #    compressed pulls, a flood of tiny pulls, pulls held at clock 10^12,
@@ -53,6 +54,10 @@ out=$("$ATTACKER" "$CLUSTER" - noauth 1)
 echo "# $out"
 echo "$out" | grep -q "^4 of 4 requests before a hello refused; a hello without the key: .*requires authentication" ||
     fail "anonymous requests: $out"
+out=$("$ATTACKER" "$CLUSTER" "$WORK/key" replay 1)
+echo "# $out"
+echo "$out" | grep -q "^replayed handshake: authentication failed: the client does not hold this cluster's key" ||
+    fail "replayed handshake: $out"
 "$CTL" --cluster "$CLUSTER" --key-file "$WORK/key" stats > /dev/null || fail "stats with the key"
 stop_servers
 # A worker with the key and a shard without one: the worker refuses it.
