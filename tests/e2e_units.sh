@@ -35,11 +35,23 @@ sed -e "s|^cluster = .*|cluster = \"127.0.0.1:$port\"|" -e 's|^workers = .*|work
 printf 'worker-model = lsq   # this host trains the small problem\nseconds=3\n' \
     > "$WORK/etc/worker-0.conf"
 
+# The cluster's key, as the service manager hands it over: LoadCredential
+# copies /etc/taups/cluster.key into $CREDENTIALS_DIRECTORY, readable by
+# the service alone.
+for u in server worker; do
+    grep -q '^LoadCredential=cluster.key:/etc/taups/cluster.key$' "$WORK/units/taups-$u@.service" ||
+        fail "taups-$u@.service does not load the key as a credential"
+done
+mkdir -p "$WORK/creds"
+"$CTL" keygen "$WORK/creds/cluster.key"
+chmod 400 "$WORK/creds/cluster.key"
+
 # ExecStart of a unit for instance 0, with the paths of this test.
 exec_start() {
     sed -n 's/^ExecStart=//p' "$WORK/units/taups-$1@.service" |
         sed -e "s|%i|0|g" -e "s|/etc/taups/|$WORK/etc/|g" \
-            -e "s|\${STATE_DIRECTORY}|$WORK/state|g"
+            -e "s|\${STATE_DIRECTORY}|$WORK/state|g" \
+            -e "s|\${CREDENTIALS_DIRECTORY}|$WORK/creds|g"
 }
 notify() { # NAME
     python3 "$LISTEN" "$WORK/$1.sock" "$WORK/$1.notify" 60 &
