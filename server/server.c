@@ -166,7 +166,15 @@ void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
      * their handler; a failed declaration or lookup is an answer. */
     if (fatal)
         sc->srv->protocol_errors++;
-    tps_log_warn("%s: %s%s", sc->peer, msg, fatal ? "; closing the connection" : "");
+    /* A peer that makes mistakes by the thousand (or on purpose) must not
+     * turn the log into the bottleneck or fill the journal: a connection's
+     * first few answers are logged, the rest only counted. */
+    if (fatal || sc->errors_logged < 10)
+        tps_log_warn("%s: %s%s", sc->peer, msg,
+                     fatal ? "; closing the connection" : "");
+    if (!fatal && ++sc->errors_logged == 10)
+        tps_log_warn("%s: further refusals on this connection are counted, "
+                     "not logged", sc->peer);
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__ERROR;
     r.request_id = h ? h->request_id : 0;

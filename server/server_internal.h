@@ -75,6 +75,7 @@ struct sconn_s {
     size_t hello_len;
     double accepted_at; /* loop ms */
     char why[200];      /* why the payload check refused a frame */
+    int errors_logged;  /* non-fatal error replies logged so far */
     char peer[64];
 };
 
