@@ -214,7 +214,10 @@ data_missing() {
 # still stopped in order, the evaluator with a final row.
 diverged() {
     out=$WORK/diverged
-    launch "$out" --model lsq --lr 1e6 --server-arg=--allow-large-lr --shards 2 --workers 2 --eval-every 100 --no-plot
+    # 100 ms per iteration: the workers fail after a few, once the evaluator
+    # has started (a SIGTERM before it installs its handler kills it).
+    launch "$out" --model lsq --lr 1e6 --server-arg=--allow-large-lr --shards 2 --workers 2 --eval-every 100 --no-plot \
+        --worker-arg=--delay --worker-arg=const:100
     finish $LPID 30
     [ $RC = 1 ] || fail "exit status $RC, expected 1: $(cat "$out.err")"
     for w in 0 1; do
