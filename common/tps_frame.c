@@ -40,8 +40,13 @@ int tps_reader_init(tps_reader_t *rd, const tps_limits_t *lim,
     rd->dest_cb = dest_cb;
     rd->dest_arg = dest_arg;
     /* An unpacked header is the struct plus copies of its strings, which
-     * are bounded by the packed length; twice that is ample. */
-    rd->arena_cap = sizeof(Taups__Header) + 2 * (size_t)rd->lim.max_header + 256;
+     * are bounded by the packed length; twice that is ample. protobuf-c
+     * also takes room from the arena while it scans: its stack holds the
+     * first 16 fields, then it allocates for 32 more (then 64, ...), at
+     * most 32 bytes each, so a header that sets each of the schema's
+     * fields once (at most 48) needs one such block whatever its length. */
+    rd->arena_cap = sizeof(Taups__Header) + 2 * (size_t)rd->lim.max_header +
+                    256 + 32 * 32;
     rd->hbuf = malloc(rd->lim.max_header ? rd->lim.max_header : 1);
     rd->arena = malloc(rd->arena_cap);
     if (rd->hbuf == NULL || rd->arena == NULL) {
@@ -96,6 +101,13 @@ static int finish_header(tps_reader_t *rd) {
     rd->hdr = taups__header__unpack(&rd->arena_alloc, rd->hlen, rd->hbuf);
     if (rd->hdr == NULL)
         return fail(rd, TPS_EPROTO);
+    /* Field 0 is no field, but protobuf-c takes a tag of 0 spelt in more
+     * than one byte for an unknown one, packs it back in one byte and then
+     * refuses that: a header kept packed (a declaration waiting for the
+     * workers', a hello waiting for its proof) would not come back. */
+    for (size_t i = 0; i < rd->hdr->base.n_unknown_fields; i++)
+        if (rd->hdr->base.unknown_fields[i].tag == 0)
+            return fail(rd, TPS_EPROTO);
     rd->got = 0;
     if (rd->plen == 0) {
         rd->payload = NULL;

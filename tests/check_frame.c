@@ -235,6 +235,77 @@ START_TEST(test_garbage) {
 }
 END_TEST
 
+/* Found by tests/fuzz/fuzz_header (regress/header/field-zero): protobuf-c
+ * takes field 0 spelt in two bytes (0x80 0x00) for an unknown field, and
+ * what it packs from that it does not unpack. The reader refuses it, so
+ * that every header it delivers survives being kept packed. */
+START_TEST(test_field_zero) {
+    uint8_t f[21] = {'T', 'P', 'S', '1', 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                     0x80, 0x00, 0x00, 0x28, 0x31};
+    Taups__Header *h = taups__header__unpack(NULL, 5, f + 16);
+    ck_assert_ptr_nonnull(h); /* protobuf-c accepts it... */
+    uint8_t packed[16];
+    size_t n = taups__header__pack(h, packed);
+    taups__header__free_unpacked(h, NULL);
+    h = taups__header__unpack(NULL, n, packed);
+    ck_assert_ptr_null(h); /* ...but not what it packs from it */
+    tps_reader_t rd;
+    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(feed_all(&rd, f, sizeof(f)), TPS_EPROTO);
+    tps_reader_free(&rd);
+    /* An unknown field with a real number is kept and packed back. */
+    f[16] = 0xd0; /* tag 42 << 3 = 336 as a varint */
+    f[17] = 0x02;
+    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(feed_all(&rd, f, sizeof(f)), 1);
+    ck_assert_uint_eq(rd.hdr->base.n_unknown_fields, 1);
+    ck_assert_uint_eq(rd.hdr->offset, 49);
+    tps_reader_free(&rd);
+}
+END_TEST
+
+/* Found by tests/fuzz/fuzz_header (regress/header/many-fields): a header
+ * that sets more than 16 fields makes protobuf-c allocate while it scans,
+ * which the reader's arena did not leave room for when the limit on
+ * header bytes was small (taups-server --max-header 64): such a header was
+ * refused as malformed. */
+START_TEST(test_many_fields_small_limit) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__PUSH;
+    h.request_id = 1;
+    h.rank = 1;
+    h.tensor_id = 1;
+    h.offset = 1;
+    h.count = 1;
+    h.clock = 1;
+    h.version = 1;
+    h.codec = 1;
+    h.raw_len = 4;
+    h.status = -1;
+    h.workers = 2;
+    h.shards = 1;
+    h.shard = 1;
+    h.length = 1;
+    h.staleness = 1;
+    h.last = 1;
+    h.dropped = 1;
+    h.bound = 1;
+    h.zstd = 1;
+    h.encoded_len = 1;
+    h.decided = 1;
+    uint8_t f[128];
+    size_t n = tps_frame_encode_meta(&h, 0, f, sizeof(f));
+    ck_assert_uint_gt(n, 0);
+    ck_assert_uint_le(n - TPS_PREAMBLE_LEN, 64);
+    tps_limits_t lim = {64, 1024};
+    tps_reader_t rd;
+    ck_assert_int_eq(tps_reader_init(&rd, &lim, NULL, NULL), 0);
+    ck_assert_int_eq(feed_all(&rd, f, n), 1);
+    ck_assert_uint_eq(rd.hdr->encoded_len, 1);
+    tps_reader_free(&rd);
+}
+END_TEST
+
 static Suite *frame_suite(void) {
     Suite *s = suite_create("frame");
     TCase *tc = tcase_create("reader");
@@ -243,6 +314,8 @@ static Suite *frame_suite(void) {
     tcase_add_test(tc, test_direct_destination);
     tcase_add_test(tc, test_limits_before_allocation);
     tcase_add_test(tc, test_garbage);
+    tcase_add_test(tc, test_field_zero);
+    tcase_add_test(tc, test_many_fields_small_limit);
     suite_add_tcase(s, tc);
     return s;
 }

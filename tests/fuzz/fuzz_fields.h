@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: MIT */
+/* Every field of an unpacked taups.Header, walked through protobuf-c's
+ * descriptor so that a field added to proto/taups.proto is read and
+ * compared without touching the targets (fuzz_frame, fuzz_header). */
+#ifndef FUZZ_FIELDS_H
+#define FUZZ_FIELDS_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "proto/taups.pb-c.h"
+
+/* The address of field f in message m. */
+static inline const void *fuzz_field(const Taups__Header *m,
+                                     const ProtobufCFieldDescriptor *f) {
+    return (const char *)m + f->offset;
+}
+
+/* Reads every byte the header points to, so that ASan sees a string or
+ * bytes field that runs past its allocation; returns a checksum so that
+ * nothing is optimised away. */
+static inline uint64_t fuzz_header_touch(const Taups__Header *h) {
+    const ProtobufCMessageDescriptor *d = &taups__header__descriptor;
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < d->n_fields; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        const void *p = fuzz_field(h, f);
+        switch (f->type) {
+        case PROTOBUF_C_TYPE_STRING: {
+            const char *s = *(char *const *)p;
+            sum += s ? strlen(s) : 0;
+            break;
+        }
+        case PROTOBUF_C_TYPE_BYTES: {
+            const ProtobufCBinaryData *b = p;
+            for (size_t k = 0; k < b->len; k++)
+                sum += b->data[k];
+            break;
+        }
+        case PROTOBUF_C_TYPE_INT64:
+        case PROTOBUF_C_TYPE_SINT64:
+        case PROTOBUF_C_TYPE_SFIXED64:
+        case PROTOBUF_C_TYPE_UINT64:
+        case PROTOBUF_C_TYPE_FIXED64:
+        case PROTOBUF_C_TYPE_DOUBLE: {
+            uint64_t v;
+            memcpy(&v, p, sizeof(v));
+            sum += v;
+            break;
+        }
+        case PROTOBUF_C_TYPE_BOOL: {
+            protobuf_c_boolean v;
+            memcpy(&v, p, sizeof(v));
+            sum += (uint64_t)v;
+            break;
+        }
+        default: { /* the 32-bit scalars, enums and float */
+            uint32_t v;
+            memcpy(&v, p, sizeof(v));
+            sum += v;
+            break;
+        }
+        }
+    }
+    return sum;
+}
+
+/* 1 when every field of a and b holds the same value (floats compared bit
+ * for bit, so that a NaN equals itself). */
+static inline int fuzz_header_equal(const Taups__Header *a,
+                                    const Taups__Header *b) {
+    const ProtobufCMessageDescriptor *d = &taups__header__descriptor;
+    for (unsigned i = 0; i < d->n_fields; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        const void *pa = fuzz_field(a, f), *pb = fuzz_field(b, f);
+        switch (f->type) {
+        case PROTOBUF_C_TYPE_STRING: {
+            const char *sa = *(char *const *)pa, *sb = *(char *const *)pb;
+            if (strcmp(sa ? sa : "", sb ? sb : "") != 0)
+                return 0;
+            break;
+        }
+        case PROTOBUF_C_TYPE_BYTES: {
+            const ProtobufCBinaryData *ba = pa, *bb = pb;
+            if (ba->len != bb->len ||
+                (ba->len && memcmp(ba->data, bb->data, ba->len) != 0))
+                return 0;
+            break;
+        }
+        case PROTOBUF_C_TYPE_INT64:
+        case PROTOBUF_C_TYPE_SINT64:
+        case PROTOBUF_C_TYPE_SFIXED64:
+        case PROTOBUF_C_TYPE_UINT64:
+        case PROTOBUF_C_TYPE_FIXED64:
+        case PROTOBUF_C_TYPE_DOUBLE:
+            if (memcmp(pa, pb, 8) != 0)
+                return 0;
+            break;
+        case PROTOBUF_C_TYPE_BOOL: {
+            protobuf_c_boolean va, vb;
+            memcpy(&va, pa, sizeof(va));
+            memcpy(&vb, pb, sizeof(vb));
+            if (!va != !vb)
+                return 0;
+            break;
+        }
+        default:
+            if (memcmp(pa, pb, 4) != 0)
+                return 0;
+            break;
+        }
+    }
+    return 1;
+}
+
+#endif
