@@ -932,6 +932,34 @@ START_TEST(test_idx_bad_content) {
 }
 END_TEST
 
+/* Shown by tests/fuzz/fuzz_idx on regress/idx/huge-count: headers that
+ * announce 2^32 - 1 images of 4096 x 4096 pixels made the reader allocate
+ * for all of them before reading any, which no machine can (and which an
+ * ASan build aborts on); the files are just truncated. */
+START_TEST(test_idx_header_claims_more) {
+    tmpdir_t t;
+    tmp_init(&t);
+    unsigned char img[16], lab[8 + 3];
+    const char *ip = tmp_path(&t, "img.gz"), *lp = tmp_path(&t, "lab.gz");
+    put_be32(img, 0x803);
+    put_be32(img + 4, 0xffffffffu);
+    put_be32(img + 8, 4096);
+    put_be32(img + 12, 4096);
+    write_gz(ip, img, sizeof(img));
+    idx_labels(lab, 3);
+    put_be32(lab + 4, 0xffffffffu);
+    write_gz(lp, lab, sizeof(lab));
+    expect_idx_error(ip, lp, TPS_EIO, lp, "ends after 3");
+    /* Labels that are all there do not vouch for the images. */
+    put_be32(img + 4, 3);
+    write_gz(ip, img, sizeof(img));
+    idx_labels(lab, 3);
+    write_gz(lp, lab, sizeof(lab));
+    expect_idx_error(ip, lp, TPS_EIO, ip, "ends after 0");
+    tmp_clean(&t);
+}
+END_TEST
+
 /* On the real test set: 3 blocks concatenated are the whole set. */
 START_TEST(test_idx_fashion_split) {
     const char *ip = FASHION_DIR "/t10k-images-idx3-ubyte.gz";
@@ -1000,6 +1028,7 @@ static Suite *models_suite(void) {
     tcase_add_test(tc, test_idx_truncated);
     tcase_add_test(tc, test_idx_corrupt_gzip);
     tcase_add_test(tc, test_idx_bad_content);
+    tcase_add_test(tc, test_idx_header_claims_more);
     tcase_add_test(tc, test_idx_fashion_split);
     suite_add_tcase(s, tc);
     return s;

@@ -151,42 +151,80 @@ static int check_end(idx_file_t *f, uint32_t count, char *err, size_t errlen) {
     return 0;
 }
 
-/* Reads all labels, checks each, and keeps those in [lo, hi). */
+/* Grows *buf, of *cap bytes, to hold `need` bytes (need <= most), by
+ * doubling but never beyond `most`: the kept block grows with the data
+ * that has arrived, so a header announcing billions of items costs nothing
+ * until they are there. Returns 0 or TPS_ENOMEM. */
+static int grow(void **buf, size_t *cap, size_t need, size_t most) {
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap > most / 2 ? most : 2 * *cap;
+    if (n < need)
+        n = need;
+    void *p = realloc(*buf, n);
+    if (p == NULL)
+        return TPS_ENOMEM;
+    *buf = p;
+    *cap = n;
+    return 0;
+}
+
+/* Reads all labels in chunks, checks each, and keeps those in [lo, hi) in
+ * *keep (allocated here, hi - lo bytes once all have arrived). */
 static int read_labels(idx_file_t *f, uint32_t count, uint64_t lo, uint64_t hi,
-                       uint8_t *keep, char *err, size_t errlen) {
-    uint8_t *all = malloc(count);
-    if (all == NULL) {
+                       uint8_t **keep, char *err, size_t errlen) {
+    size_t chunk = 1u << 16, cap = 0;
+    uint8_t *buf = malloc(chunk);
+    if (buf == NULL) {
         snprintf(err, errlen, "out of memory reading %s", f->path);
         return TPS_ENOMEM;
     }
-    const char *why = NULL;
-    long long got = fill(f, all, count, &why);
     int rc = 0;
-    if (got != (long long)count)
-        rc = data_error(f, got, why, 0, 1, count, err, errlen);
-    for (uint32_t i = 0; rc == 0 && i < count; i++) {
-        if (all[i] >= IDX_CLASSES) {
-            snprintf(err, errlen,
-                     "IDX labels file %s: label %u of item %" PRIu32
-                     " is outside 0..%d",
-                     f->path, (unsigned)all[i], i, IDX_CLASSES - 1);
-            rc = TPS_EIO;
+    for (uint64_t i = 0; i < count && rc == 0;) {
+        size_t n = (size_t)(count - i < chunk ? count - i : chunk);
+        const char *why = NULL;
+        long long got = fill(f, buf, n, &why);
+        if (got != (long long)n) {
+            rc = data_error(f, got, why, i, 1, count, err, errlen);
+            break;
         }
+        for (size_t k = 0; rc == 0 && k < n; k++) {
+            if (buf[k] >= IDX_CLASSES) {
+                snprintf(err, errlen,
+                         "IDX labels file %s: label %u of item %" PRIu64
+                         " is outside 0..%d",
+                         f->path, (unsigned)buf[k], i + k, IDX_CLASSES - 1);
+                rc = TPS_EIO;
+            }
+        }
+        uint64_t from = i > lo ? i : lo;
+        uint64_t to = i + n < hi ? i + n : hi;
+        if (rc == 0 && from < to) {
+            if (grow((void **)keep, &cap, (size_t)(to - lo),
+                     (size_t)(hi - lo)) < 0) {
+                snprintf(err, errlen, "out of memory keeping the labels of %s",
+                         f->path);
+                rc = TPS_ENOMEM;
+            } else {
+                memcpy(*keep + (from - lo), buf + (from - i),
+                       (size_t)(to - from));
+            }
+        }
+        i += n;
     }
-    if (rc == 0)
-        memcpy(keep, all + lo, (size_t)(hi - lo));
-    free(all);
+    free(buf);
     return rc == 0 ? check_end(f, count, err, errlen) : rc;
 }
 
-/* Streams all images in chunks and converts those in [lo, hi) to floats. */
+/* Streams all images in chunks and converts those in [lo, hi) to floats
+ * into *keep (allocated here, (hi - lo) * dim floats once all arrived). */
 static int read_images(idx_file_t *f, uint32_t count, size_t dim, uint64_t lo,
-                       uint64_t hi, float *keep, char *err, size_t errlen) {
+                       uint64_t hi, float **keep, char *err, size_t errlen) {
     float scale[256];
     for (int v = 0; v < 256; v++)
         scale[v] = (float)v / 255.0f;
 
-    size_t chunk_rows = (1u << 20) / dim + 1;
+    size_t chunk_rows = (1u << 20) / dim + 1, cap = 0;
     unsigned char *buf = malloc(chunk_rows * dim);
     if (buf == NULL) {
         snprintf(err, errlen, "out of memory reading %s", f->path);
@@ -205,9 +243,17 @@ static int read_images(idx_file_t *f, uint32_t count, size_t dim, uint64_t lo,
         /* Overlap of this chunk [row, row + rows) with the kept block. */
         uint64_t from = row > lo ? row : lo;
         uint64_t to = row + rows < hi ? row + rows : hi;
+        if (from < to && grow((void **)keep, &cap,
+                              (size_t)(to - lo) * dim * sizeof(float),
+                              (size_t)(hi - lo) * dim * sizeof(float)) < 0) {
+            snprintf(err, errlen, "out of memory keeping the images of %s",
+                     f->path);
+            rc = TPS_ENOMEM;
+            break;
+        }
         for (uint64_t r = from; r < to; r++) {
             const unsigned char *src = buf + (size_t)(r - row) * dim;
-            float *dst = keep + (size_t)(r - lo) * dim;
+            float *dst = *keep + (size_t)(r - lo) * dim;
             for (size_t k = 0; k < dim; k++)
                 dst[k] = scale[src[k]];
         }
@@ -258,19 +304,13 @@ int tps__idx_load(const char *images_path, const char *labels_path, int part,
         out->n = (size_t)(hi - lo);
         out->first = lo;
         out->total = ih[1];
-        out->images = malloc(out->n * out->dim * sizeof(float));
-        out->labels = malloc(out->n);
-        if (out->images == NULL || out->labels == NULL) {
-            snprintf(err, errlen,
-                     "out of memory for %zu images of %zu pixels from %s",
-                     out->n, out->dim, images_path);
-            rc = TPS_ENOMEM;
-        }
     }
+    /* Nothing is allocated by what the headers say: a file that announces
+     * more than it holds is found truncated first. */
     if (rc == 0)
-        rc = read_labels(&lab, lh[1], lo, hi, out->labels, err, errlen);
+        rc = read_labels(&lab, lh[1], lo, hi, &out->labels, err, errlen);
     if (rc == 0)
-        rc = read_images(&img, ih[1], out->dim, lo, hi, out->images, err,
+        rc = read_images(&img, ih[1], out->dim, lo, hi, &out->images, err,
                          errlen);
     close_idx(&img);
     close_idx(&lab);

@@ -40,6 +40,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sanitizer/common_interface_defs.h>
 #include <zstd.h>
 
 #include "fuzz_shard.h"
@@ -101,12 +102,14 @@ double tps_now(void) {
 __attribute__((format(printf, 1, 2), noreturn))
 #endif
 static void fail(const char *fmt, ...) {
+    char msg[512] = "fuzz_shard: ";
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "fuzz_shard: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), fmt, ap);
     va_end(ap);
+    /* Also where the sanitizers report, which -close_fd_mask keeps. */
+    fprintf(stderr, "%s\n", msg);
+    __sanitizer_report_error_summary(msg);
     abort();
 }
 
@@ -365,13 +368,29 @@ static void client_open(client_t *cl, int port) {
         fail("out of memory");
 }
 
-static void client_close(client_t *cl) {
+/* Checks what the connection got and half-closes it: the server sees the
+ * end of the stream, as from a client that is done. */
+static void client_finish(client_t *cl) {
     if (cl->fd < 0)
         return;
     client_read(cl);
     if (cl->events > 0 && cl->got == 0 && !cl->eof)
         fail("a connection sent a complete frame (or bytes that are no "
              "frame) and got neither a reply nor a close");
+    if (!cl->wr_closed) {
+        shutdown(cl->fd, SHUT_WR);
+        cl->wr_closed = 1;
+    }
+}
+
+/* Closes a finished connection with a reset, so that it leaves no
+ * TIME_WAIT behind: thousands of connections a second would otherwise use
+ * up the ephemeral ports within a minute. */
+static void client_close(client_t *cl) {
+    if (cl->fd < 0)
+        return;
+    struct linger lg = {1, 0};
+    setsockopt(cl->fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
     close(cl->fd);
     cl->fd = -1;
     tps_reader_free(&cl->replies);
@@ -509,6 +528,8 @@ static void run_record(input_t *in) {
     case FUZZ_REC_CLOSE:
         if (cl->fd >= 0) {
             pump();
+            client_finish(cl);
+            pump();
             client_close(cl);
         }
         return;
@@ -549,6 +570,8 @@ static void probe(int k) {
     probe_send(cl, &st);
     if (cl->nreplies != 2 || cl->last_op != TAUPS__OP__STATS_OK)
         fail("after the input, STATS got op %d", (int)cl->last_op);
+    client_finish(cl);
+    pump();
     client_close(cl);
 }
 
@@ -575,6 +598,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     tps_server_t *s = server_get(cur_config);
     while (in.left > 0)
         run_record(&in);
+    pump();
+    for (int i = 0; i < FUZZ_SHARD_CONNS; i++)
+        client_finish(&clients[i]);
     pump();
     for (int i = 0; i < FUZZ_SHARD_CONNS; i++)
         client_close(&clients[i]);
