@@ -65,8 +65,26 @@ static inline uint64_t fuzz_header_touch(const Taups__Header *h) {
     return sum;
 }
 
-/* 1 when every field of a and b holds the same value (floats compared bit
- * for bit, so that a NaN equals itself). */
+/* The same float value, or NaNs with the same bits: proto3 packs a float
+ * only when it is nonzero, so protobuf-c leaves a -0 out and it comes back
+ * as +0, the same number. */
+static inline int fuzz_same_float(const void *pa, const void *pb, int dbl) {
+    double a, b;
+    if (dbl) {
+        memcpy(&a, pa, sizeof(a));
+        memcpy(&b, pb, sizeof(b));
+    } else {
+        float fa, fb;
+        memcpy(&fa, pa, sizeof(fa));
+        memcpy(&fb, pb, sizeof(fb));
+        a = fa;
+        b = fb;
+    }
+    return a == b || memcmp(pa, pb, dbl ? 8 : 4) == 0;
+}
+
+/* 1 when every field of a and b holds the same value (see fuzz_same_float
+ * for floats). */
 static inline int fuzz_header_equal(const Taups__Header *a,
                                     const Taups__Header *b) {
     const ProtobufCMessageDescriptor *d = &taups__header__descriptor;
@@ -92,8 +110,12 @@ static inline int fuzz_header_equal(const Taups__Header *a,
         case PROTOBUF_C_TYPE_SFIXED64:
         case PROTOBUF_C_TYPE_UINT64:
         case PROTOBUF_C_TYPE_FIXED64:
-        case PROTOBUF_C_TYPE_DOUBLE:
             if (memcmp(pa, pb, 8) != 0)
+                return 0;
+            break;
+        case PROTOBUF_C_TYPE_DOUBLE:
+        case PROTOBUF_C_TYPE_FLOAT:
+            if (!fuzz_same_float(pa, pb, f->type == PROTOBUF_C_TYPE_DOUBLE))
                 return 0;
             break;
         case PROTOBUF_C_TYPE_BOOL: {
