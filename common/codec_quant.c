@@ -441,6 +441,12 @@ static void qsgd_dec_params(const void *ctx, uint64_t b, float *p) {
     if (a != 0 && fabs(a) < TINY) {
         a *= 0x1p64;
         p[1] = 0x1p-64f;
+    } else if (fabs(a) >= (double)FLT_MAX + 0x1p103) {
+        /* A weight took the scale to what rounds to Inf as a float: every
+         * level but 0 overflows, and level 0 must still add 0, where Inf
+         * would give Inf * 0 = NaN. FLT_MAX, then twice it, does both. */
+        a = copysign(FLT_MAX, a);
+        p[1] = 2.0f;
     }
     p[0] = (float)a;
 }

@@ -660,6 +660,29 @@ START_TEST(test_range_limits) {
 }
 END_TEST
 
+/* Found by tests/fuzz/fuzz_codec (regress/codec/qsgd-weight-overflow): a
+ * weight that takes a qsgd bucket's scale past FLT_MAX made decode_acc add
+ * Inf * 0 = NaN for the elements at level 0, which add nothing. */
+START_TEST(test_weight_overflow) {
+    float x[4] = {1.5e38f, 0.0f, -1.5e38f, 0.0f};
+    for (int q = 2; q <= 16; q *= 2) {
+        char spec[16];
+        snprintf(spec, sizeof(spec), "qsgd:%d", q);
+        tps_codec_t c = codec(spec, 2);
+        size_t len;
+        uint8_t *p = encode_new(&c, x, 4, 1, &len);
+        float acc[4] = {0};
+        float w = q == 2 ? 4.0f : 1e6f;
+        CHECK_INT(tps__codec_decode_acc(&c, p, len, 4, 1, w, acc), ==, 0);
+        for (int i = 0; i < 4; i++)
+            CHECK(x[i] == 0 ? acc[i] == 0 : !isnan(acc[i]),
+                  "%s, w %g: element %d (%g) adds %g", spec, (double)w, i,
+                  (double)x[i], (double)acc[i]);
+        free(p);
+    }
+}
+END_TEST
+
 START_TEST(test_nonfinite_rejected) {
     static const float bad[] = {NAN, INFINITY, -INFINITY};
     for (int s = 0; s < NSPECS; s++)
@@ -1442,6 +1465,7 @@ static Suite *codec_suite(void) {
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_roundtrip_edges);
     tcase_add_test(tc, test_range_limits);
+    tcase_add_test(tc, test_weight_overflow);
     tcase_add_test(tc, test_nonfinite_rejected);
     tcase_add_test(tc, test_fp16_conversions);
     tcase_add_test(tc, test_bf16_conversions);

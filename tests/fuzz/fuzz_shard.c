@@ -31,6 +31,7 @@
 #include <math.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -351,8 +352,20 @@ static void client_open(client_t *cl, int port) {
         fail("socket: %s", strerror(errno));
     struct sockaddr_in a;
     uv_ip4_addr("127.0.0.1", port, &a);
-    if (connect(cl->fd, (struct sockaddr *)&a, sizeof(a)) < 0)
-        fail("connect: %s", strerror(errno));
+    /* libFuzzer's timer (SIGALRM every second) can interrupt the call; the
+     * connection then completes in the background. */
+    if (connect(cl->fd, (struct sockaddr *)&a, sizeof(a)) < 0) {
+        if (errno != EINTR)
+            fail("connect: %s", strerror(errno));
+        struct pollfd pf = {cl->fd, POLLOUT, 0};
+        int err = 0, n;
+        socklen_t len = sizeof(err);
+        while ((n = poll(&pf, 1, 10000)) < 0 && errno == EINTR)
+            ;
+        if (n != 1 ||
+            getsockopt(cl->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0 || err)
+            fail("connect: %s", n == 1 ? strerror(err) : "no connection");
+    }
     /* Nagle would hold a frame's header back behind its preamble until the
      * (delayed) acknowledgement, past the end of the pump. */
     int one = 1;
