@@ -157,6 +157,42 @@ void tps_auth_proof(const tps_key_t *key, int side,
     crypto_generichash_final(&hs, out, TPS_MAC_BYTES);
 }
 
+void tps_fmac_init(tps_fmac_t *m, const tps_key_t *key, int side,
+                   const uint8_t nonce_c[TPS_NONCE_BYTES],
+                   const uint8_t nonce_s[TPS_NONCE_BYTES]) {
+    static const char label[] = "taups frames v1";
+    crypto_generichash_state hs;
+    crypto_generichash_init(&hs, key->k, TPS_KEY_BYTES, sizeof(m->key));
+    crypto_generichash_update(&hs, (const uint8_t *)label, sizeof(label));
+    put_u64(&hs, (uint64_t)side);
+    crypto_generichash_update(&hs, nonce_c, TPS_NONCE_BYTES);
+    crypto_generichash_update(&hs, nonce_s, TPS_NONCE_BYTES);
+    crypto_generichash_final(&hs, m->key, sizeof(m->key));
+    m->seq = 0;
+}
+
+void tps_fmac_begin(tps_fmac_t *m) {
+    uint8_t k[crypto_onetimeauth_KEYBYTES];
+    crypto_kdf_derive_from_key(k, sizeof(k), m->seq, "taupsfrm", m->key);
+    crypto_onetimeauth_init(&m->st, k);
+    sodium_memzero(k, sizeof(k));
+}
+
+void tps_fmac_update(tps_fmac_t *m, const void *p, size_t n) {
+    crypto_onetimeauth_update(&m->st, p, n);
+}
+
+void tps_fmac_final(tps_fmac_t *m, uint8_t tag[TPS_TAG_BYTES]) {
+    crypto_onetimeauth_final(&m->st, tag);
+    m->seq++;
+}
+
+int tps_fmac_verify(tps_fmac_t *m, const uint8_t tag[TPS_TAG_BYTES]) {
+    uint8_t want[TPS_TAG_BYTES];
+    tps_fmac_final(m, want);
+    return crypto_verify_16(want, tag) == 0;
+}
+
 int tps_auth_check(const tps_key_t *key, int side,
                    const uint8_t nonce_c[TPS_NONCE_BYTES],
                    const uint8_t nonce_s[TPS_NONCE_BYTES],

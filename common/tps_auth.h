@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <sodium.h>
+
 #include "proto/taups.pb-c.h"
 
 #define TPS_KEY_BYTES 32
@@ -66,5 +68,33 @@ int tps_auth_check(const tps_key_t *key, int side,
                    const uint8_t nonce_c[TPS_NONCE_BYTES],
                    const uint8_t nonce_s[TPS_NONCE_BYTES],
                    const Taups__Header *hello, const uint8_t *mac, size_t len);
+
+/* Per-frame integrity (--frame-mac). After the handshake every frame
+ * carries a 16-byte Poly1305 tag after its payload, over the preamble,
+ * header and payload as they are on the wire. Each direction of each
+ * connection has its own key, derived from the cluster's key and both
+ * nonces; each frame's one-time key is derived from that and the frame's
+ * sequence number in its direction, which is counted, never sent: a frame
+ * replayed, reordered, dropped or reflected back fails its tag. */
+#define TPS_TAG_BYTES crypto_onetimeauth_BYTES
+
+typedef struct tps_fmac_s {
+    uint8_t key[crypto_kdf_KEYBYTES];
+    uint64_t seq; /* frames tagged (or checked) in this direction */
+    crypto_onetimeauth_state st;
+} tps_fmac_t;
+
+/* The state for the frames `side` sends on the connection whose handshake
+ * had these nonces. */
+void tps_fmac_init(tps_fmac_t *m, const tps_key_t *key, int side,
+                   const uint8_t nonce_c[TPS_NONCE_BYTES],
+                   const uint8_t nonce_s[TPS_NONCE_BYTES]);
+/* A frame's tag: begin, update over its bytes in order, then final (which
+ * writes the tag) or verify (1 when `tag` is right, compared in constant
+ * time). Both move on to the next sequence number. */
+void tps_fmac_begin(tps_fmac_t *m);
+void tps_fmac_update(tps_fmac_t *m, const void *p, size_t n);
+void tps_fmac_final(tps_fmac_t *m, uint8_t tag[TPS_TAG_BYTES]);
+int tps_fmac_verify(tps_fmac_t *m, const uint8_t tag[TPS_TAG_BYTES]);
 
 #endif

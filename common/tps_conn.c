@@ -20,7 +20,7 @@ typedef struct held_s {
     void *arg;
     const void *payload;
     uint64_t plen;
-    size_t mlen;
+    size_t mlen, tlen; /* meta[] holds the preamble and header, then the tag */
     uint8_t meta[];
 } held_t;
 
@@ -58,7 +58,7 @@ static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
 static void progress(tps_conn_t *c) {
     if (c->on_progress == NULL || c->rd.plen == 0)
         return;
-    uint64_t to = c->rd.state == TPS_RD_DONE ? c->rd.plen : c->rd.got;
+    uint64_t to = c->rd.state == TPS_RD_PAYLOAD ? c->rd.got : c->rd.plen;
     if (to > c->progress_seen)
         c->on_progress(c, c->rd.payload, c->progress_seen, to);
     c->progress_seen = to;
@@ -149,7 +149,22 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
     c->bytes_in = c->bytes_out = c->frames_out = 0;
     c->link = NULL;
     c->open_handles = 1;
+    c->tagged = 0;
     return 0;
+}
+
+void tps_conn_set_mac(tps_conn_t *c, const tps_key_t *key, int side,
+                      const uint8_t nonce_c[TPS_NONCE_BYTES],
+                      const uint8_t nonce_s[TPS_NONCE_BYTES]) {
+    int peer = side == TPS_AUTH_SHARD ? TPS_AUTH_CLIENT : TPS_AUTH_SHARD;
+    tps_fmac_init(&c->tx_mac, key, side, nonce_c, nonce_s);
+    tps_fmac_init(&c->rx_mac, key, peer, nonce_c, nonce_s);
+    tps_reader_set_mac(&c->rd, &c->rx_mac);
+    c->tagged = 1;
+}
+
+static size_t tag_len(const tps_conn_t *c) {
+    return c->tagged ? TPS_TAG_BYTES : 0;
 }
 
 int tps_conn_start(tps_conn_t *c) {
@@ -214,7 +229,7 @@ static void on_sent(void *arg, int status) {
 
 static void on_held_written(uv_write_t *req, int status) {
     held_t *hd = (held_t *)req;
-    write_done(hd->c, hd->mlen + hd->plen, status);
+    write_done(hd->c, hd->mlen + hd->plen + hd->tlen, status);
     if (hd->cb)
         hd->cb(hd->arg, status);
     free(hd);
@@ -238,13 +253,19 @@ static void on_link_timer(uv_timer_t *t) {
         q->head = hd->next;
         if (q->head == NULL)
             q->tail = NULL;
-        q->held_bytes -= hd->mlen + hd->plen;
-        uv_buf_t bufs[2];
-        bufs[0] = uv_buf_init((char *)hd->meta, (unsigned int)hd->mlen);
-        bufs[1].base = (char *)hd->payload;
-        bufs[1].len = (size_t)hd->plen;
-        int err = uv_write(&hd->req, (uv_stream_t *)&c->tcp, bufs,
-                           hd->plen > 0 ? 2 : 1, on_held_written);
+        q->held_bytes -= hd->mlen + hd->plen + hd->tlen;
+        uv_buf_t bufs[3];
+        unsigned int nbufs = 0;
+        bufs[nbufs++] = uv_buf_init((char *)hd->meta, (unsigned int)hd->mlen);
+        if (hd->plen > 0) {
+            bufs[nbufs].base = (char *)hd->payload;
+            bufs[nbufs++].len = (size_t)hd->plen;
+        }
+        if (hd->tlen > 0)
+            bufs[nbufs++] = uv_buf_init((char *)hd->meta + hd->mlen,
+                                        (unsigned int)hd->tlen);
+        int err = uv_write(&hd->req, (uv_stream_t *)&c->tcp, bufs, nbufs,
+                           on_held_written);
         if (err < 0)
             on_held_written(&hd->req, err);
     }
@@ -257,18 +278,23 @@ static int64_t hold_frame(tps_conn_t *c, const Taups__Header *h,
                           const void *payload, uint64_t len, tps_write_cb cb,
                           void *arg) {
     tps_link_q_t *q = c->link;
-    size_t meta = tps_frame_meta_size(h);
-    held_t *hd = malloc(sizeof(*hd) + meta);
+    size_t meta = tps_frame_meta_size(h), tag = tag_len(c);
+    held_t *hd = malloc(sizeof(*hd) + meta + tag);
     if (hd == NULL)
         return TPS_ENOMEM;
     tps_frame_encode_meta(h, len, hd->meta, meta);
+    if (tag > 0)
+        tps_frame_tag(&c->tx_mac, hd->meta, meta, payload, len,
+                      hd->meta + meta);
+    hd->tlen = tag;
+    meta += tag; /* below, the frame's bytes beside its payload */
     hd->next = NULL;
     hd->c = c;
     hd->cb = cb;
     hd->arg = arg;
     hd->payload = payload;
     hd->plen = len;
-    hd->mlen = meta;
+    hd->mlen = meta - tag;
     hd->release_ms = tps__link_release(&q->sched, now_ms(), meta + len);
     if (q->tail != NULL) {
         q->tail->next = hd;
@@ -317,10 +343,10 @@ int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
         ctx->c = c;
         ctx->cb = cb;
         ctx->arg = arg;
-        ctx->bytes = tps_frame_meta_size(h) + len;
+        ctx->bytes = tps_frame_meta_size(h) + len + tag_len(c);
         c->queued += ctx->bytes + TPS_WRITE_OVERHEAD;
-        n = tps_frame_write((uv_stream_t *)&c->tcp, h, payload, len, on_sent,
-                            ctx);
+        n = tps_frame_write((uv_stream_t *)&c->tcp, h, payload, len,
+                            c->tagged ? &c->tx_mac : NULL, on_sent, ctx);
         if (n < 0) {
             c->queued -= ctx->bytes + TPS_WRITE_OVERHEAD;
             free(ctx);
@@ -369,18 +395,26 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
             free(copy);
         return err;
     }
-    size_t meta = tps_frame_meta_size(h);
-    uint8_t small[512], *mbuf = meta <= sizeof(small) ? small : malloc(meta);
+    size_t meta = tps_frame_meta_size(h), tag = tag_len(c);
+    uint8_t small[512], *mbuf = meta + tag <= sizeof(small) ? small
+                                                           : malloc(meta + tag);
     if (mbuf == NULL)
         return TPS_ENOMEM;
     tps_frame_encode_meta(h, len, mbuf, meta);
-    uv_buf_t bufs[2] = {uv_buf_init((char *)mbuf, (unsigned int)meta),
-                        uv_buf_init((char *)payload, (unsigned int)len)};
+    uv_buf_t bufs[3];
+    unsigned int nbufs = 0;
+    bufs[nbufs++] = uv_buf_init((char *)mbuf, (unsigned int)meta);
+    if (len > 0)
+        bufs[nbufs++] = uv_buf_init((char *)payload, (unsigned int)len);
+    if (tag > 0) {
+        tps_frame_tag(&c->tx_mac, mbuf, meta, payload, len, mbuf + meta);
+        bufs[nbufs++] = uv_buf_init((char *)mbuf + meta, (unsigned int)tag);
+    }
     /* uv_try_write takes nothing while earlier writes are queued, which
      * keeps the frames in order. */
-    int n = uv_try_write((uv_stream_t *)&c->tcp, bufs, len ? 2 : 1);
+    int n = uv_try_write((uv_stream_t *)&c->tcp, bufs, nbufs);
     int err = 0;
-    uint64_t total = meta + len, done = n > 0 ? (uint64_t)n : 0;
+    uint64_t total = meta + len + tag, done = n > 0 ? (uint64_t)n : 0;
     if (n < 0 && n != UV_EAGAIN) {
         err = n;
     } else if (done < total) {
@@ -390,13 +424,17 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
         } else {
             cr->c = c;
             cr->bytes = total - done;
+            /* The bytes past `done`, whichever buffers they are in. */
             uint8_t *d = cr->data;
-            if (done < meta) {
-                memcpy(d, mbuf + done, meta - done);
-                d += meta - done;
-                memcpy(d, payload, len);
-            } else {
-                memcpy(d, (const uint8_t *)payload + (done - meta), total - done);
+            uint64_t skip = done;
+            for (unsigned int i = 0; i < nbufs; i++) {
+                if (skip >= bufs[i].len) {
+                    skip -= bufs[i].len;
+                    continue;
+                }
+                memcpy(d, bufs[i].base + skip, bufs[i].len - skip);
+                d += bufs[i].len - skip;
+                skip = 0;
             }
             uv_buf_t rest = uv_buf_init((char *)cr->data,
                                         (unsigned int)(total - done));

@@ -67,6 +67,9 @@ struct tps_conn_s {
     /* bytes_out: accepted by the kernel, not merely queued. */
     uint64_t bytes_in, bytes_out, frames_out;
     tps_link_q_t *link;         /* NULL: frames are written at once */
+    /* Per-frame integrity (tps_auth.h), once tps_conn_set_mac ran. */
+    int tagged;
+    tps_fmac_t tx_mac, rx_mac;
     int open_handles;           /* on_close runs when the last one closed */
 };
 
@@ -82,6 +85,14 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
  * unshaped and is closed as usual. */
 int tps_conn_set_link(tps_conn_t *c, const tps_link_cfg_t *cfg,
                       uint64_t stream);
+
+/* Turns on per-frame integrity in both directions: frames sent after this
+ * call carry their tag, frames that begin arriving after it must. `side`
+ * is this end's (TPS_AUTH_SHARD or TPS_AUTH_CLIENT); the nonces are the
+ * handshake's. */
+void tps_conn_set_mac(tps_conn_t *c, const tps_key_t *key, int side,
+                      const uint8_t nonce_c[TPS_NONCE_BYTES],
+                      const uint8_t nonce_s[TPS_NONCE_BYTES]);
 
 /* Starts reading frames. */
 int tps_conn_start(tps_conn_t *c);

@@ -84,6 +84,10 @@ void tps_reader_want(tps_reader_t *rd, uint8_t **base, size_t *len) {
         *base = rd->payload + rd->got;
         *len = (size_t)(rd->plen - rd->got);
         return;
+    case TPS_RD_TAG:
+        *base = rd->tag + rd->got;
+        *len = TPS_TAG_BYTES - rd->got;
+        return;
     default:
         *base = NULL;
         *len = 0;
@@ -96,7 +100,24 @@ static int fail(tps_reader_t *rd, int err) {
     return err;
 }
 
+/* The frame's bytes are all in: complete, or its tag comes next. */
+static int finish_body(tps_reader_t *rd) {
+    rd->got = 0;
+    if (rd->mac != NULL) {
+        rd->state = TPS_RD_TAG;
+        return 0;
+    }
+    rd->state = TPS_RD_DONE;
+    rd->frames++;
+    return 1;
+}
+
 static int finish_header(tps_reader_t *rd) {
+    if (rd->mac != NULL) {
+        tps_fmac_begin(rd->mac);
+        tps_fmac_update(rd->mac, rd->pre, TPS_PREAMBLE_LEN);
+        tps_fmac_update(rd->mac, rd->hbuf, rd->hlen);
+    }
     rd->arena_used = 0;
     rd->hdr = taups__header__unpack(&rd->arena_alloc, rd->hlen, rd->hbuf);
     if (rd->hdr == NULL)
@@ -111,9 +132,7 @@ static int finish_header(tps_reader_t *rd) {
     rd->got = 0;
     if (rd->plen == 0) {
         rd->payload = NULL;
-        rd->state = TPS_RD_DONE;
-        rd->frames++;
-        return 1;
+        return finish_body(rd);
     }
     uint8_t *dest = NULL;
     if (rd->dest_cb) {
@@ -159,8 +178,16 @@ int tps_reader_commit(tps_reader_t *rd, size_t n) {
             return 0;
         return finish_header(rd);
     case TPS_RD_PAYLOAD:
+        if (rd->mac != NULL)
+            tps_fmac_update(rd->mac, rd->payload + rd->got - n, n);
         if (rd->got < rd->plen)
             return 0;
+        return finish_body(rd);
+    case TPS_RD_TAG:
+        if (rd->got < TPS_TAG_BYTES)
+            return 0;
+        if (!tps_fmac_verify(rd->mac, rd->tag))
+            return fail(rd, TPS_EAUTH);
         rd->state = TPS_RD_DONE;
         rd->frames++;
         return 1;
@@ -201,6 +228,10 @@ void tps_reader_next(tps_reader_t *rd) {
     rd->arena_used = 0;
 }
 
+void tps_reader_set_mac(tps_reader_t *rd, tps_fmac_t *mac) {
+    rd->mac = mac;
+}
+
 size_t tps_frame_meta_size(const Taups__Header *h) {
     return TPS_PREAMBLE_LEN + taups__header__get_packed_size(h);
 }
@@ -234,24 +265,43 @@ static void on_write(uv_write_t *req, int status) {
     free(wr);
 }
 
+void tps_frame_tag(tps_fmac_t *mac, const uint8_t *meta, size_t mlen,
+                   const void *payload, uint64_t payload_len,
+                   uint8_t tag[TPS_TAG_BYTES]) {
+    tps_fmac_begin(mac);
+    tps_fmac_update(mac, meta, mlen);
+    if (payload_len > 0)
+        tps_fmac_update(mac, payload, (size_t)payload_len);
+    tps_fmac_final(mac, tag);
+}
+
 int64_t tps_frame_write(uv_stream_t *s, const Taups__Header *h,
                         const void *payload, uint64_t payload_len,
-                        tps_write_cb cb, void *arg) {
+                        tps_fmac_t *mac, tps_write_cb cb, void *arg) {
     size_t meta = tps_frame_meta_size(h);
-    write_req_t *wr = malloc(sizeof(*wr) + meta);
+    size_t tag = mac != NULL ? TPS_TAG_BYTES : 0;
+    write_req_t *wr = malloc(sizeof(*wr) + meta + tag);
     if (wr == NULL)
         return UV_ENOMEM;
     wr->cb = cb;
     wr->arg = arg;
     tps_frame_encode_meta(h, payload_len, wr->meta, meta);
-    uv_buf_t bufs[2];
-    bufs[0] = uv_buf_init((char *)wr->meta, (unsigned int)meta);
-    bufs[1].base = (char *)payload;
-    bufs[1].len = (size_t)payload_len;
-    int err = uv_write(&wr->req, s, bufs, payload_len > 0 ? 2 : 1, on_write);
+    uv_buf_t bufs[3];
+    unsigned int nbufs = 0;
+    bufs[nbufs++] = uv_buf_init((char *)wr->meta, (unsigned int)meta);
+    if (payload_len > 0) {
+        bufs[nbufs].base = (char *)payload;
+        bufs[nbufs++].len = (size_t)payload_len;
+    }
+    if (mac != NULL) {
+        tps_frame_tag(mac, wr->meta, meta, payload, payload_len,
+                      wr->meta + meta);
+        bufs[nbufs++] = uv_buf_init((char *)wr->meta + meta, TPS_TAG_BYTES);
+    }
+    int err = uv_write(&wr->req, s, bufs, nbufs, on_write);
     if (err < 0) {
         free(wr);
         return err;
     }
-    return (int64_t)(meta + payload_len);
+    return (int64_t)(meta + payload_len + tag);
 }

@@ -3,7 +3,8 @@
  *
  *   | magic "TPS1" u32 | header_len u32 | payload_len u64 | header | payload |
  *
- * all little-endian. The header is a protobuf-c taups.Header; the payload is
+ * all little-endian; on a connection with per-frame integrity a 16-byte
+ * tag follows the payload (tps_auth.h). The header is a protobuf-c taups.Header; the payload is
  * raw bytes that never pass through protobuf.
  *
  * The reader is a state machine (PREAMBLE -> HEADER -> PAYLOAD -> DONE) that
@@ -23,6 +24,7 @@
 #include <uv.h>
 
 #include "proto/taups.pb-c.h"
+#include "tps_auth.h"
 
 #define TPS_MAGIC 0x31535054u /* the bytes "TPS1" read as little-endian u32 */
 #define TPS_PREAMBLE_LEN 16
@@ -39,6 +41,7 @@ typedef enum tps_rd_state_e {
     TPS_RD_PREAMBLE, /* collecting the 16-byte preamble */
     TPS_RD_HEADER,   /* collecting header_len bytes of protobuf */
     TPS_RD_PAYLOAD,  /* collecting payload_len bytes into `payload` */
+    TPS_RD_TAG,      /* collecting the frame's tag (integrity on) */
     TPS_RD_DONE,     /* a whole frame is available until tps_reader_next() */
     TPS_RD_ERROR     /* the stream is unusable; `err` says why */
 } tps_rd_state_t;
@@ -68,6 +71,12 @@ struct tps_reader_s {
     size_t pool_cap;
     tps_payload_dest_cb dest_cb;
     void *dest_arg;
+    /* Per-frame integrity: NULL until the handshake turns it on. A frame
+     * is complete only once its tag is checked; one that fails leaves the
+     * reader in TPS_RD_ERROR with TPS_EAUTH. The payload has landed in its
+     * destination by then, and progress callbacks have seen it. */
+    tps_fmac_t *mac;
+    uint8_t tag[TPS_TAG_BYTES];
     /* Header arena: unpacking never calls malloc. */
     ProtobufCAllocator arena_alloc;
     uint8_t *arena;
@@ -101,6 +110,10 @@ int tps_reader_feed(tps_reader_t *rd, const uint8_t *data, size_t len,
 /* Releases the finished frame and prepares for the next one. */
 void tps_reader_next(tps_reader_t *rd);
 
+/* Turns on per-frame integrity for frames that begin after this call
+ * (the state is borrowed until the reader is freed). */
+void tps_reader_set_mac(tps_reader_t *rd, tps_fmac_t *mac);
+
 /* Writes preamble + packed header for a frame whose payload has payload_len
  * bytes into buf (cap bytes). Returns the bytes written, or 0 if cap is too
  * small (tps_frame_meta_size tells the size). */
@@ -114,10 +127,17 @@ typedef void (*tps_write_cb)(void *arg, int status);
 
 /* Sends one frame with a scatter/gather write: the preamble and header are
  * packed into the request, the payload is sent from where it is, never
- * copied. `payload` is borrowed until cb runs (cb may be NULL). Returns the
+ * copied. `payload` is borrowed until cb runs (cb may be NULL). With `mac`
+ * (NULL: none), the frame's tag follows the payload. Returns the
  * frame's size in bytes (> 0), in which case cb will run exactly once, or a
  * negative libuv error, in which case it will not. */
-int64_t tps_frame_write(uv_stream_t *s, const Taups__Header *h, const void *payload,
-                    uint64_t payload_len, tps_write_cb cb, void *arg);
+int64_t tps_frame_write(uv_stream_t *s, const Taups__Header *h,
+                        const void *payload, uint64_t payload_len,
+                        tps_fmac_t *mac, tps_write_cb cb, void *arg);
+
+/* The tag of a frame whose preamble and header are `meta` (mlen bytes). */
+void tps_frame_tag(tps_fmac_t *mac, const uint8_t *meta, size_t mlen,
+                   const void *payload, uint64_t payload_len,
+                   uint8_t tag[TPS_TAG_BYTES]);
 
 #endif

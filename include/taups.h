@@ -86,6 +86,11 @@ typedef struct tps_options_s {
      * without the key is refused. NULL: no key (shards must run without
      * one, on loopback or with --insecure). Nothing is encrypted. */
     const char *key_file;
+    /* Nonzero (needs key_file): after the hello, every frame either way
+     * carries a tag keyed per connection and numbered, so a frame altered,
+     * replayed, reordered or injected on the network is detected and the
+     * connection fails (TPS_EAUTH), rather than applied. */
+    int frame_mac;
 } tps_options_t;
 
 /* Fills in defaults: no compression (error feedback automatic, zstd off,

@@ -161,6 +161,9 @@ int main(int argc, char **argv) {
          "taups-ctl keygen FILE): every client must prove it"},
         {"insecure", TPS_OPT_FLAG, &cfg.insecure, NULL, 0, 0, NULL, NULL,
          "serve a non-loopback address without --key-file"},
+        {"frame-mac", TPS_OPT_FLAG, &cfg.frame_mac, NULL, 0, 0, NULL, NULL,
+         "refuse clients that do not protect every frame with a tag (their "
+         "--frame-mac; needs --key-file)"},
         {"max-connections", TPS_OPT_INT, &cfg.max_connections, "256", 1,
          1000000, NULL, "N", "connections open at once; more are told why "
          "and closed"},
@@ -228,6 +231,12 @@ int main(int argc, char **argv) {
     if (key_file &&
         tps_key_load(key_file, &cfg.key, err, sizeof(err)) < 0) {
         fprintf(stderr, "taups-server: %s\n", err);
+        tps_opt_free(opts);
+        return 2;
+    }
+    if (cfg.frame_mac && !cfg.key.set) {
+        fprintf(stderr, "taups-server: --frame-mac needs the cluster's key "
+                        "(--key-file): the tags are keyed by it\n");
         tps_opt_free(opts);
         return 2;
     }

@@ -347,6 +347,14 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
                          s->listen_text);
         return;
     }
+    if (s->cfg.frame_mac && !h->frame_mac) {
+        s->auth_failures++;
+        tps__reply_error(sc, h, TPS_EAUTH, 1,
+                         "%s requires a tag on every frame: start the client "
+                         "with --frame-mac",
+                         s->listen_text);
+        return;
+    }
     size_t n = taups__header__get_packed_size(h);
     if ((sc->hello_buf = malloc(n)) == NULL) {
         tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for a hello");
@@ -391,6 +399,11 @@ static void handle_auth(sconn_t *sc, const Taups__Header *h) {
                          "sides)");
     } else {
         sc->auth = 2;
+        /* From here on both directions carry tags: the shard's answer to
+         * this hello is the first tagged frame it sends. */
+        if (hello->frame_mac)
+            tps_conn_set_mac(&sc->c, &s->cfg.key, TPS_AUTH_SHARD, sc->nonce_c,
+                             sc->nonce_s);
         hello_accept(sc, hello);
     }
     taups__header__free_unpacked(hello, NULL);
@@ -775,6 +788,13 @@ static void on_conn_error(tps_conn_t *c, int err) {
     } else if (err == TPS_EPROTO) {
         tps__reply_error(sc, NULL, err, 1,
                          "malformed frame (bad magic or header)");
+    } else if (err == TPS_EAUTH) {
+        sc->srv->auth_failures++;
+        tps__reply_error(sc, NULL, err, 1,
+                         "frame %llu failed its integrity check (--frame-mac): "
+                         "altered on the way, replayed, reordered or "
+                         "injected",
+                         (unsigned long long)c->rx_mac.seq - 1);
     } else {
         tps_log_warn("%s: read failed: %s; closing", sc->peer, tps_strerror(err));
         close_conn(sc);

@@ -40,6 +40,7 @@ typedef struct tps_server_config_s {
      * §11). */
     tps_key_t key;        /* set: every client proves it in its hello */
     int insecure;         /* serve a non-loopback address without a key */
+    int frame_mac;        /* refuse clients that do not tag every frame */
     int max_connections;  /* open at once; more are answered and closed */
     double hello_timeout; /* s from accept to a completed hello */
     double header_timeout; /* s from a frame's first byte to its header */

@@ -68,13 +68,15 @@ echo "$out" | grep -q "did not authenticate: it runs without a key" || fail "imp
 stop_servers
 echo "ok - strangers refused both ways"
 
-# --- 3. the whole cluster with a key ----------------------------------------
+# --- 3. the whole cluster with a key, every frame tagged ---------------------
 "$LAUNCH" --model lsq --shards 2 --workers 2 --iterations 2000 --eval-every 200 \
-    --key-file "$WORK/key" --no-plot --timeout 120 --out "$WORK/run" > "$WORK/launch.log" 2>&1 ||
+    --key-file "$WORK/key" --frame-mac --no-plot --timeout 120 --out "$WORK/run" \
+    > "$WORK/launch.log" 2>&1 ||
     fail "launch with a key: $(tail -n 5 "$WORK/launch.log")"
 grep -q '"outcome": "completed"' "$WORK/run/run.json" || fail "run with a key did not complete"
 grep -q '"key-file": ".*/key"' "$WORK/run/run.json" || fail "run.json does not show the key file"
-echo "ok - workers, evaluator and launcher with the key"
+grep -q '"frame-mac": true' "$WORK/run/run.json" || fail "run.json does not show --frame-mac"
+echo "ok - workers, evaluator and launcher with the key and --frame-mac"
 
 # --- 4. attacks beside a training worker ------------------------------------
 # Small per-connection bounds so that the bound is measurable here: 4 MiB of

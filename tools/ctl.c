@@ -510,10 +510,12 @@ static const command_t commands[] = {
 
 int main(int argc, char **argv) {
     const char *cluster = NULL, *key_file = NULL;
-    int timeout_ms = 5000;
+    int timeout_ms = 5000, frame_mac = 0;
     const tps_opt_t opts[] = {
         {"key-file", TPS_OPT_STR, &key_file, NULL, 0, -1, NULL, "FILE",
          "the cluster's pre-shared key (the shards' --key-file)"},
+        {"frame-mac", TPS_OPT_FLAG, &frame_mac, NULL, 0, 0, NULL, NULL,
+         "protect every frame either way with a tag (needs --key-file)"},
         {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
          "ordered shard addresses, the same list the servers were given"},
         {"connect-timeout", TPS_OPT_INT, &timeout_ms, "5000", 0, 3600000, NULL,
@@ -610,6 +612,7 @@ int main(int argc, char **argv) {
     o.role = TPS_ROLE_ADMIN;
     o.connect_timeout_ms = timeout_ms;
     o.key_file = key_file;
+    o.frame_mac = frame_mac;
     tps_client_t *c = NULL;
     char err[512];
     int rc = tps_open(&o, &c, err, sizeof(err));

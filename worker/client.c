@@ -370,6 +370,7 @@ static void hello_identity(shard_t *sh, Taups__Header *h) {
     h->shard = (uint32_t)sh->index;
     h->mode = (char *)(c->opts.mode ? c->opts.mode : "");
     h->session = c->session;
+    h->frame_mac = c->opts.frame_mac != 0;
     if (c->key.set) {
         h->nonce.data = sh->nonce_c;
         h->nonce.len = TPS_NONCE_BYTES;
@@ -412,8 +413,14 @@ static void on_challenge(shard_t *sh, const Taups__Header *h) {
     r.mac.data = proof;
     r.mac.len = TPS_MAC_BYTES;
     sh->authed = 1;
-    if (tps_conn_send(&sh->conn, &r, NULL, 0, NULL, NULL) < 0)
+    if (tps_conn_send(&sh->conn, &r, NULL, 0, NULL, NULL) < 0) {
         tps_conn_close(&sh->conn);
+        return;
+    }
+    /* The proof is the last untagged frame either side sends. */
+    if (hello.frame_mac)
+        tps_conn_set_mac(&sh->conn, &c->key, TPS_AUTH_CLIENT, sh->nonce_c,
+                         h->nonce.data);
 }
 
 static void on_connected(uv_connect_t *req, int status) {
@@ -502,6 +509,12 @@ static void on_conn_error(tps_conn_t *conn, int err) {
         }
         sh->state = SH_CONNECTING; /* on_shard_closed retries */
         tps_conn_close(conn);
+        return;
+    }
+    if (err == TPS_EAUTH) {
+        auth_failed(sh, "a frame from the shard failed its integrity check "
+                        "(--frame-mac): altered on the way, replayed, "
+                        "reordered or injected");
         return;
     }
     char what[300];
@@ -1234,6 +1247,12 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     c->opts.key_file = NULL; /* borrowed; only read here */
     if (opts->key_file && tps_key_load(opts->key_file, &c->key, errbuf,
                                        errlen) < 0) {
+        client_free(c);
+        return TPS_EINVAL;
+    }
+    if (opts->frame_mac && !c->key.set) {
+        snprintf(errbuf, errlen, "--frame-mac needs the cluster's key "
+                                 "(--key-file): the tags are keyed by it");
         client_free(c);
         return TPS_EINVAL;
     }

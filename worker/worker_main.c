@@ -398,6 +398,7 @@ static int run_evaluator(worker_t *w, double every_ms, double seconds) {
 
 int main(int argc, char **argv) {
     const char *key_file = NULL;
+    int frame_mac = 0;
     const char *cluster = NULL, *role = NULL, *model = NULL, *data = NULL,
                *logpath = NULL;
     int rank, workers, batch, connect_ms, reconnect_ms, chunk_kib, full_batch, accumulate,
@@ -486,6 +487,8 @@ int main(int argc, char **argv) {
          "MS", "how long to keep retrying an unreachable shard"},
         {"key-file", TPS_OPT_STR, &key_file, NULL, 0, -1, NULL, "FILE",
          "the cluster's pre-shared key (the shards' --key-file)"},
+        {"frame-mac", TPS_OPT_FLAG, &frame_mac, NULL, 0, 0, NULL, NULL,
+         "protect every frame either way with a tag (needs --key-file)"},
         {"reconnect-timeout", TPS_OPT_INT, &reconnect_ms, "60000", 0, 86400000,
          NULL, "MS", "a shard lost while training is reconnected for up to MS "
          "(it may be restarting from its checkpoint); 0: fail at once"},
@@ -565,6 +568,7 @@ int main(int argc, char **argv) {
     o.connect_timeout_ms = connect_ms;
     o.reconnect_timeout_ms = reconnect_ms;
     o.key_file = key_file;
+    o.frame_mac = frame_mac;
     o.chunk_bytes = (size_t)chunk_kib << 10;
     o.mode = expect_mode;
     o.codec = codec;

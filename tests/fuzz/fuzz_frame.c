@@ -7,8 +7,9 @@
  * reader's pool, a buffer of exactly their size from the destination
  * callback, a callback that refuses frames whose op is odd, or the pool
  * with reads through tps_reader_want/commit as a connection's direct reads
- * do), nsplits u8 (1 + bits 0-2), that many split sizes u8 (+1, used in
- * turn), then the stream.
+ * do), nsplits u8 (1 + bits 0-2; bit 3: frames carry tags, --frame-mac,
+ * under a fixed key), that many split sizes u8 (+1, used in turn), then the
+ * stream.
  *
  * Properties (abort() on violation): every delivered frame has lengths
  * within the limits and a payload where the callback put it; every field
@@ -86,6 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                         64 * (uint64_t)(data[1] & 63)};
     dest_t d = {data[1] >> 6, NULL, 0};
     size_t nsplit = 1 + (data[2] & 7);
+    int tagged = (data[2] >> 3) & 1;
     if (size < 3 + nsplit)
         return 0;
     const uint8_t *split = data + 3;
@@ -95,6 +97,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     tps_reader_t rd;
     if (tps_reader_init(&rd, &lim, on_dest, &d) < 0)
         abort();
+    /* Nothing but a Poly1305 forgery gets a tagged frame through; what is
+     * fuzzed here is the tag's state in the reader, at any split. */
+    tps_fmac_t mac;
+    if (tagged) {
+        static const tps_key_t key = {1, {7}};
+        static const uint8_t nonce[TPS_NONCE_BYTES] = {9};
+        tps_fmac_init(&mac, &key, TPS_AUTH_CLIENT, nonce, nonce);
+        tps_reader_set_mac(&rd, &mac);
+    }
     uint64_t frames = 0;
     size_t off = 0;
     for (size_t k = 0; off < size; k++) {

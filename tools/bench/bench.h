@@ -44,6 +44,8 @@ typedef struct bench_cfg_s {
     const char *codec;
     int bucket;
     uint64_t max_n;
+    const char *key_file;
+    int frame_mac;
 } bench_cfg_t;
 
 /* Filled once by the option parser, read-only afterwards. */

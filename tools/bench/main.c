@@ -92,6 +92,12 @@ static const tps_opt_t options[] = {
      "ARG",
      "one more argument for every server started, e.g. "
      "--server-arg=--mode=async"},
+    {"key-file", TPS_OPT_STR, &bench_cfg.key_file, NULL, 0, -1, NULL, "FILE",
+     "the cluster's key, for the servers started and every client (what "
+     "authentication costs)"},
+    {"frame-mac", TPS_OPT_FLAG, &bench_cfg.frame_mac, NULL, 0, -1, NULL, NULL,
+     "tag every frame either way (needs --key-file; what per-frame "
+     "integrity costs)"},
     {"codec", TPS_OPT_STR, &bench_cfg.codec, NULL, 0, -1, NULL, "SPEC,...",
      "measure these codecs (e.g. fp16,qsgd:8,topk:0.01) instead of push and "
      "pull: encode and decode+accumulate GB/s of raw float32 on one core; no "
@@ -234,6 +240,12 @@ int main(int argc, char **argv) {
         rc = bench_codec_run();
         tps_opt_free(options);
         return rc == 0 ? 0 : rc == -2 ? 2 : 1;
+    }
+    if (bench_cfg.frame_mac && bench_cfg.key_file == NULL) {
+        fprintf(stderr, PROG ": --frame-mac needs --key-file (make one with "
+                             "taups-ctl keygen FILE)\n");
+        tps_opt_free(options);
+        return 2;
     }
     if (parse_ops(bench_cfg.ops, &ops) < 0 || setup_sizes(sizes, &nsizes) < 0) {
         tps_opt_free(options);

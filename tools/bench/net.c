@@ -278,6 +278,8 @@ static int open_clients(bench_t *B, const char *cluster, uint64_t chunk) {
         to.codec = bench_cfg.push_codec;
         to.pull_codec = bench_cfg.pull_codec;
         to.zstd_level = bench_cfg.wire_zstd;
+        to.key_file = bench_cfg.key_file;
+        to.frame_mac = bench_cfg.frame_mac;
         err[0] = '\0';
         int rc = tps_open(&to, &B->w[i].client, err, sizeof(err));
         if (rc < 0) {

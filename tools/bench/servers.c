@@ -222,9 +222,10 @@ int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
     for (int i = 0; i < shards; i++) {
         char listen_at[32], shard[16], nworkers[16];
         int argc = 0;
-        /* 11 fixed arguments, the --server-arg ones, and the NULL. */
+        /* 11 fixed arguments, 3 of the key, the --server-arg ones, and the
+         * NULL. */
         char **argv =
-            malloc((size_t)(11 + bench_cfg.server_args.n + 1) * sizeof(*argv));
+            malloc((size_t)(14 + bench_cfg.server_args.n + 1) * sizeof(*argv));
         if (argv == NULL)
             goto out;
         snprintf(listen_at, sizeof(listen_at), "127.0.0.1:%d", ports[i]);
@@ -243,6 +244,12 @@ int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
          * must neither drift to NaN nor change, which the final check uses. */
         argv[argc++] = (char *)"--lr";
         argv[argc++] = (char *)"0";
+        if (bench_cfg.key_file) {
+            argv[argc++] = (char *)"--key-file";
+            argv[argc++] = (char *)bench_cfg.key_file;
+        }
+        if (bench_cfg.frame_mac)
+            argv[argc++] = (char *)"--frame-mac";
         for (int k = 0; k < bench_cfg.server_args.n; k++)
             argv[argc++] = bench_cfg.server_args.v[k];
         argv[argc] = NULL;

@@ -151,6 +151,8 @@ static int start_servers_once(launch_t *l) {
             launch_av_add(&av, "--key-file");
             launch_av_add(&av, l->key);
         }
+        if (l->s->frame_mac)
+            launch_av_add(&av, "--frame-mac");
         int every = 0;
         for (int k = 0; k < l->s->server_args.n; k++) {
             launch_av_add(&av, l->s->server_args.v[k]);
@@ -261,7 +263,7 @@ int launch_choose_key(launch_t *l) {
                    (strncmp(l->s->host, "127.", 4) == 0 ||
                     strcmp(l->s->host, "::1") == 0 ||
                     strcmp(l->s->host, "localhost") == 0);
-    if (loopback)
+    if (loopback && !l->s->frame_mac)
         return 0;
     char err[512];
     char *path = tps__xasprintf("%s/cluster.key", l->out);
@@ -302,6 +304,8 @@ static void worker_common(const launch_t *l, argv_t *av) {
         launch_av_add(av, "--key-file");
         launch_av_add(av, l->key);
     }
+    if (s->frame_mac)
+        launch_av_add(av, "--frame-mac");
     if (s->cond > 0) {
         char b[40];
         launch_av_opt(av, "--cond", "%s",

@@ -36,6 +36,7 @@ typedef struct settings_s {
     int restart_shards; /* a shard that dies is restarted from its checkpoint */
     const char *model, *data, *host, *hosts, *out, *bindir, *ssh;
     const char *key_file; /* the cluster's key; NULL: made when needed */
+    int frame_mac;        /* every process tags every frame */
     double lr, seconds, cond, timeout;
     uint64_t seed, rows, dim;
     tps_strlist_t server_args, worker_args, faults;

@@ -158,6 +158,9 @@ int main(int argc, char **argv) {
          "the cluster's pre-shared key, given to every process (unset: "
          "servers off loopback get a new key, cluster.key in the run "
          "directory)"},
+        {"frame-mac", TPS_OPT_FLAG, &s.frame_mac, NULL, 0, -1, NULL, NULL,
+         "every frame between every process carries a tag (servers' and "
+         "workers' --frame-mac; makes a key for the run on loopback too)"},
         {"worker-arg", TPS_OPT_LIST, &s.worker_args, NULL, 0, -1, NULL, "ARG",
          "extra argument for every worker and the evaluator, verbatim"},
         TPS_OPT_END};
