@@ -72,24 +72,84 @@ static void deliver(tps_conn_t *c) {
     c->frame_at = now_ms();
 }
 
+static void on_turn(uv_idle_t *h);
+static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf);
+
+/* `reading` says whether libuv reads; whether frames may be parsed is
+ * `may_parse`. */
+static void start_reading(tps_conn_t *c) {
+    if (!c->reading && !c->closing && !c->stopped &&
+        uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read) == 0)
+        c->reading = 1;
+}
+
+static void stop_reading(tps_conn_t *c) {
+    if (c->reading)
+        uv_read_stop((uv_stream_t *)&c->tcp);
+    c->reading = 0;
+}
+
+static int may_parse(const tps_conn_t *c) {
+    return !c->closing && !c->paused && !c->yielded && !c->stopped;
+}
+
+/* Stops reading until the next turn of the loop, after the other
+ * connections' events. */
+static void yield_turn(tps_conn_t *c) {
+    stop_reading(c);
+    c->yielded = 1;
+    uv_idle_start(&c->turn, on_turn);
+}
+
 /* Parses the staged bytes until they run out, the connection pauses (its
- * replies pile up: the rest waits for them to drain) or it closes. */
+ * replies pile up: the rest waits for them to drain), its turn is over, or
+ * it closes. */
 static int drain_staged(tps_conn_t *c) {
     int rc = 0;
     size_t used;
+    unsigned frames = 0;
     c->draining = 1;
-    while (c->staged_len > 0 && !c->closing && !c->paused && c->reading) {
+    while (c->staged_len > 0 && may_parse(c)) {
+        if (frames == TPS_FRAMES_PER_TURN) {
+            yield_turn(c);
+            break;
+        }
         rc = tps_reader_feed(&c->rd, c->staging + c->staged_off,
                              c->staged_len, &used);
         c->staged_off += used;
         c->staged_len -= used;
         if (rc < 0)
             break;
-        if (rc == 1)
+        if (rc == 1) {
             deliver(c);
+            frames++;
+        }
     }
     c->draining = 0;
     return rc;
+}
+
+/* Reading restarts once the staged bytes are parsed, unless something
+ * stopped it meanwhile. */
+static void resume_reading(tps_conn_t *c) {
+    int rc = drain_staged(c);
+    if (rc < 0 && !c->closing) {
+        c->on_error(c, rc);
+        return;
+    }
+    if (may_parse(c) && c->staged_len == 0)
+        start_reading(c);
+}
+
+static void on_turn(uv_idle_t *h) {
+    tps_conn_t *c = h->data;
+    uv_idle_stop(h);
+    if (!c->yielded)
+        return;
+    c->yielded = 0;
+    if (c->paused || c->closing || c->stopped)
+        return; /* maybe_resume takes over once the replies drain */
+    resume_reading(c);
 }
 
 static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
@@ -117,8 +177,13 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
         c->staged_len = (size_t)nread;
         rc = drain_staged(c);
     }
-    if (rc < 0 && !c->closing)
+    if (rc < 0 && !c->closing) {
         c->on_error(c, rc);
+        return;
+    }
+    /* A pause that began and ended while the frames were handled. */
+    if (may_parse(c) && c->staged_len == 0)
+        start_reading(c);
 }
 
 int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
@@ -138,7 +203,11 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
         return err;
     }
     c->tcp.data = c;
+    /* Cannot fail on a live loop; counted in open_handles below. */
+    uv_idle_init(loop, &c->turn);
+    c->turn.data = c;
     c->closing = c->reading = c->paused = 0;
+    c->yielded = c->stopped = 0;
     c->high_water = TPS_WRITE_HIGH_WATER;
     c->queued = 0;
     c->staged_off = c->staged_len = 0;
@@ -148,7 +217,7 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
     c->progress_seen = 0;
     c->bytes_in = c->bytes_out = c->frames_out = 0;
     c->link = NULL;
-    c->open_handles = 1;
+    c->open_handles = 2;
     c->tagged = 0;
     return 0;
 }
@@ -182,32 +251,29 @@ typedef struct send_ctx_s {
 } send_ctx_t;
 
 static void maybe_resume(tps_conn_t *c) {
-    if (!c->paused || c->closing || c->queued >= c->high_water / 2)
+    if (!c->paused || c->closing || c->stopped ||
+        c->queued >= c->high_water / 2)
         return;
     c->paused = 0;
-    c->reading = 1;
-    /* Frames read before the pause first; they may pause it again. A
-     * write callback that runs while those frames are being handled (a
-     * reply sent at once) leaves them to the drain already running. */
-    if (!c->draining && c->staged_len > 0) {
-        int rc = drain_staged(c);
-        if (rc < 0 && !c->closing) {
-            c->on_error(c, rc);
-            return;
-        }
-    }
-    if (c->paused || c->closing || !c->reading)
-        return;
-    if (uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read) != 0)
-        c->reading = 0;
+    /* A write callback that runs while staged frames are being handled
+     * leaves them to the drain already running; a yielded connection waits
+     * for its turn. */
+    if (!c->draining && !c->yielded)
+        resume_reading(c); /* frames read before the pause first */
+}
+
+void tps_conn_stop_reading(tps_conn_t *c) {
+    c->stopped = 1;
+    c->yielded = 0;
+    uv_idle_stop(&c->turn);
+    stop_reading(c);
 }
 
 /* Stops reading from a peer whose replies pile up unread. */
 static void maybe_pause(tps_conn_t *c) {
-    if (!c->paused && c->reading && c->queued > c->high_water) {
-        uv_read_stop((uv_stream_t *)&c->tcp);
+    if (!c->paused && !c->closing && c->queued > c->high_water) {
         c->paused = 1;
-        c->reading = 0;
+        stop_reading(c);
     }
 }
 
@@ -486,7 +552,8 @@ static void on_closed(uv_handle_t *h) {
     handle_closed((tps_conn_t *)h);
 }
 
-static void on_timer_closed(uv_handle_t *h) {
+/* The idle handle of turns, the link timer: their data is the connection. */
+static void on_aux_closed(uv_handle_t *h) {
     handle_closed(h->data);
 }
 
@@ -494,7 +561,8 @@ void tps_conn_close(tps_conn_t *c) {
     if (c->closing)
         return;
     c->closing = 1;
+    uv_close((uv_handle_t *)&c->turn, on_aux_closed);
     if (c->link != NULL)
-        uv_close((uv_handle_t *)&c->link->timer, on_timer_closed);
+        uv_close((uv_handle_t *)&c->link->timer, on_aux_closed);
     uv_close((uv_handle_t *)&c->tcp, on_closed);
 }

@@ -26,6 +26,11 @@
  * and allocator overhead; counted so that a million tiny replies weigh
  * what they hold. */
 #define TPS_WRITE_OVERHEAD 256u
+/* Frames one connection may have handled in a turn of the loop before it
+ * lets the others have theirs: a peer that pipelines small requests by the
+ * hundred thousand (each a reply, each a system call) must not hold the
+ * loop for hundreds of milliseconds. */
+#define TPS_FRAMES_PER_TURN 256u
 
 typedef struct tps_conn_s tps_conn_t;
 typedef struct tps_link_q_s tps_link_q_t;
@@ -57,6 +62,9 @@ struct tps_conn_s {
     int closing;
     int reading;
     int paused;                 /* reading stopped by the write high-water mark */
+    int yielded;                /* reading stopped for a turn: `turn` resumes it */
+    int stopped;                /* reading stopped for good by the owner */
+    uv_idle_t turn;
     uint64_t high_water;        /* TPS_WRITE_HIGH_WATER unless changed */
     uint64_t queued;            /* memory held by writes not yet done */
     /* Staged bytes read but not parsed yet, because reading paused. */
@@ -111,6 +119,11 @@ int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
  * afterwards. Returns 0 or a negative error. */
 int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
                            const void *payload, uint64_t len);
+
+/* Stops reading from the peer for good (a connection about to be closed
+ * once its last reply is out): neither the write high-water mark nor a
+ * yielded turn starts it again. */
+void tps_conn_stop_reading(tps_conn_t *c);
 
 /* Closes the connection; on_close runs from the loop once its handles are
  * closed (and the callbacks of held frames have run), and only then may the

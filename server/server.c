@@ -183,8 +183,7 @@ void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
     r.shard = sc->srv->shard.index;
     if (fatal) {
         sc->doomed = 1;
-        sc->c.reading = 0;
-        uv_read_stop((uv_stream_t *)&sc->c.tcp);
+        tps_conn_stop_reading(&sc->c);
         if (tps_conn_send(&sc->c, &r, NULL, 0, on_error_sent, sc) < 0)
             close_conn(sc);
     } else {
@@ -811,8 +810,7 @@ static void cut_off(sconn_t *sc, int status, const char *why) {
     r.error = (char *)why;
     r.shard = sc->srv->shard.index;
     sc->doomed = 1;
-    sc->c.reading = 0;
-    uv_read_stop((uv_stream_t *)&sc->c.tcp);
+    tps_conn_stop_reading(&sc->c);
     if (tps_conn_send(&sc->c, &r, NULL, 0, on_error_sent, sc) < 0)
         close_conn(sc);
 }

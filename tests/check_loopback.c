@@ -237,6 +237,69 @@ START_TEST(test_hostile_bytes) {
 }
 END_TEST
 
+/* Thousands of small pulls pipelined in one write: the shard handles them
+ * a turn at a time (TPS_FRAMES_PER_TURN), serving another client between
+ * turns, and answers every one, in order, with the right values. */
+START_TEST(test_pipelined_flood_in_order) {
+    cluster_t c;
+    cluster_start(&c, 1, 1, 1.0);
+    tps_client_t *good = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
+    int id = tps_declare(good, "w", 4, TPS_INIT_ZEROS, 0, 1);
+    const float g[4] = {1, 2, 3, 4};
+    ck_assert_int_eq(tps_push(good, id, g), 0);
+    int fd = raw_connect(tps__server_port(c.srv[0]));
+    tps_reader_t rd;
+    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    raw_hello(fd, &rd, TAUPS__ROLE__ADMIN, 0, 1, 1, 0, 0);
+    Taups__Header d = TAUPS__HEADER__INIT;
+    d.op = TAUPS__OP__DECLARE;
+    d.request_id = 1;
+    d.name = (char *)"w";
+    d.length = 4;
+    d.init = TAUPS__INIT__ZEROS;
+    d.seed = 1;
+    raw_send(fd, &d, NULL, 0);
+    const Taups__Header *r = raw_recv(fd, &rd);
+    ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "%s", r->error ? r->error : "?");
+    uint32_t tid = r->tensor_id;
+    enum { BATCH = 2000 };
+    static uint8_t burst[BATCH * 64];
+    uint64_t next = 100;
+    for (int round = 0; round < 3; round++) {
+        size_t len = 0;
+        for (int i = 0; i < BATCH; i++) {
+            Taups__Header p = TAUPS__HEADER__INIT;
+            p.op = TAUPS__OP__PULL;
+            p.request_id = next + (uint64_t)i;
+            p.tensor_id = tid;
+            p.count = 4;
+            size_t m = tps_frame_encode_meta(&p, 0, burst + len,
+                                             sizeof(burst) - len);
+            ck_assert_uint_gt(m, 0);
+            len += m;
+        }
+        ck_assert_int_eq(write(fd, burst, len), (ssize_t)len);
+        float p[4];
+        ck_assert_int_eq(tps_pull(good, id, p), 0); /* served meanwhile */
+        for (int i = 0; i < BATCH; i++) {
+            r = raw_recv(fd, &rd);
+            ck_assert_int_eq(r->op, TAUPS__OP__PULL_OK);
+            ck_assert_uint_eq(r->request_id, next + (uint64_t)i);
+            ck_assert_uint_eq(rd.plen, sizeof(p));
+            memcpy(p, rd.payload, sizeof(p));
+            for (int k = 0; k < 4; k++)
+                ck_assert_float_eq(p[k], -g[k]);
+        }
+        next += BATCH;
+    }
+    ck_assert(raw_quiet(fd, 50));
+    close(fd);
+    tps_reader_free(&rd);
+    tps_close(good);
+    cluster_stop(&c);
+}
+END_TEST
+
 /* A gradient with a NaN never reaches any shard: the client refuses it
  * whole, so every slice stays bit-identical, and the worker can go on. */
 START_TEST(test_nan_push_refused_by_client) {
@@ -439,6 +502,7 @@ static Suite *loopback_suite(void) {
     tcase_add_test(tc, test_duplicate_rank);
     tcase_add_test(tc, test_unreachable);
     tcase_add_test(tc, test_hostile_bytes);
+    tcase_add_test(tc, test_pipelined_flood_in_order);
     tcase_add_test(tc, test_nan_push_refused_by_client);
     tcase_add_test(tc, test_residual_overflow_named);
     tcase_add_test(tc, test_nan_push_rejected_by_server);
