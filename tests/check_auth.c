@@ -165,10 +165,19 @@ static int feed(tps_reader_t *rd, const uint8_t *b, size_t len, size_t step,
     return frames;
 }
 
-static void pair(const tps_key_t *k, tps_fmac_t *tx, tps_fmac_t *rx,
-                 const uint8_t *nc, const uint8_t *ns) {
-    tps_fmac_init(tx, k, TPS_AUTH_CLIENT, nc, ns);
-    tps_fmac_init(rx, k, TPS_AUTH_CLIENT, nc, ns);
+/* A reader checking the tags `side` gives on the connection of nc, ns. */
+typedef struct tagged_rd_s {
+    tps_reader_t rd;
+    tps_fmac_t mac;
+} tagged_rd_t;
+
+static tps_reader_t *tagged_reader(tagged_rd_t *t, const tps_key_t *k,
+                                   int side, const uint8_t *nc,
+                                   const uint8_t *ns) {
+    ck_assert_int_eq(tps_reader_init(&t->rd, NULL, NULL, NULL), 0);
+    tps_fmac_init(&t->mac, k, side, nc, ns);
+    tps_reader_set_mac(&t->rd, &t->mac);
+    return &t->rd;
 }
 
 START_TEST(test_frame_tags) {
@@ -180,36 +189,32 @@ START_TEST(test_frame_tags) {
     float g[100];
     for (int i = 0; i < 100; i++)
         g[i] = (float)i * 0.25f;
-    tps_fmac_t tx, rx;
-    pair(&k, &tx, &rx, nc, ns);
+    tps_fmac_t tx;
+    tps_fmac_init(&tx, &k, TPS_AUTH_CLIENT, nc, ns);
     stream_t s = {.len = 0, .n = 0};
     add_frame(&s, &tx, 1, g, sizeof(g));
     add_frame(&s, &tx, 2, NULL, 0); /* no payload: the tag follows the header */
     add_frame(&s, &tx, 3, g, 40);
+    tagged_rd_t t;
+    tps_reader_t *rd;
 
     /* Intact, in any split of the stream. */
     size_t steps[] = {1, 7, 16, 100, sizeof(s.b)};
     for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
-        tps_reader_t rd;
-        ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
-        tps_fmac_init(&rx, &k, TPS_AUTH_CLIENT, nc, ns);
-        tps_reader_set_mac(&rd, &rx);
+        rd = tagged_reader(&t, &k, TPS_AUTH_CLIENT, nc, ns);
         uint64_t ids[3];
-        ck_assert_int_eq(feed(&rd, s.b, s.len, steps[i], ids), 3);
+        ck_assert_int_eq(feed(rd, s.b, s.len, steps[i], ids), 3);
         ck_assert_uint_eq(ids[0], 1);
         ck_assert_uint_eq(ids[2], 3);
-        tps_reader_free(&rd);
+        tps_reader_free(rd);
     }
 
     /* Any bit of any byte altered: preamble, header, payload or tag. */
     for (size_t at = 0; at < s.len; at += 3) {
-        stream_t t = s;
-        t.b[at] ^= (uint8_t)(1u << (at % 8));
-        tps_reader_t rd;
-        ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
-        tps_fmac_init(&rx, &k, TPS_AUTH_CLIENT, nc, ns);
-        tps_reader_set_mac(&rd, &rx);
-        int rc = feed(&rd, t.b, t.len, 64, NULL);
+        stream_t bad = s;
+        bad.b[at] ^= (uint8_t)(1u << (at % 8));
+        rd = tagged_reader(&t, &k, TPS_AUTH_CLIENT, nc, ns);
+        int rc = feed(rd, bad.b, bad.len, 64, NULL);
         /* The frames before the altered one complete, that one never: a
          * flipped magic or length may fail as malformed or too big first,
          * or wait for bytes that never come. */
@@ -220,66 +225,39 @@ START_TEST(test_frame_tags) {
         if ((at >= s.start[1] - sizeof(g) - TPS_TAG_BYTES && at < s.start[1]) ||
             (at >= s.start[2] - TPS_TAG_BYTES && at < s.start[2]))
             ck_assert_int_eq(rc, TPS_EAUTH);
-        tps_reader_free(&rd);
+        tps_reader_free(rd);
     }
 
     /* Replayed: frame 0, then frame 0 again. */
-    {
-        tps_reader_t rd;
-        ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
-        tps_fmac_init(&rx, &k, TPS_AUTH_CLIENT, nc, ns);
-        tps_reader_set_mac(&rd, &rx);
-        ck_assert_int_eq(feed(&rd, s.b, s.start[1], 64, NULL), 1);
-        ck_assert_int_eq(feed(&rd, s.b, s.start[1], 64, NULL), TPS_EAUTH);
-        tps_reader_free(&rd);
-    }
+    rd = tagged_reader(&t, &k, TPS_AUTH_CLIENT, nc, ns);
+    ck_assert_int_eq(feed(rd, s.b, s.start[1], 64, NULL), 1);
+    ck_assert_int_eq(feed(rd, s.b, s.start[1], 64, NULL), TPS_EAUTH);
+    tps_reader_free(rd);
     /* Dropped: frame 0, then frame 2. */
-    {
-        tps_reader_t rd;
-        ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
-        tps_fmac_init(&rx, &k, TPS_AUTH_CLIENT, nc, ns);
-        tps_reader_set_mac(&rd, &rx);
-        ck_assert_int_eq(feed(&rd, s.b, s.start[1], 64, NULL), 1);
-        ck_assert_int_eq(feed(&rd, s.b + s.start[2], s.len - s.start[2], 64,
-                              NULL),
-                         TPS_EAUTH);
-        tps_reader_free(&rd);
-    }
+    rd = tagged_reader(&t, &k, TPS_AUTH_CLIENT, nc, ns);
+    ck_assert_int_eq(feed(rd, s.b, s.start[1], 64, NULL), 1);
+    ck_assert_int_eq(feed(rd, s.b + s.start[2], s.len - s.start[2], 64, NULL),
+                     TPS_EAUTH);
+    tps_reader_free(rd);
     /* Reflected: the frames one side sent, fed back to it as the peer's. */
-    {
-        tps_reader_t rd;
-        tps_fmac_t back;
-        ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
-        tps_fmac_init(&back, &k, TPS_AUTH_SHARD, nc, ns);
-        tps_reader_set_mac(&rd, &back);
-        ck_assert_int_eq(feed(&rd, s.b, s.len, 64, NULL), TPS_EAUTH);
-        tps_reader_free(&rd);
-    }
-    /* Another connection's (other nonces), or another key's. */
-    {
-        uint8_t nc2[TPS_NONCE_BYTES];
-        tps_auth_nonce(nc2);
-        tps_reader_t rd;
-        ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
-        tps_fmac_init(&rx, &k, TPS_AUTH_CLIENT, nc2, ns);
-        tps_reader_set_mac(&rd, &rx);
-        ck_assert_int_eq(feed(&rd, s.b, s.len, 64, NULL), TPS_EAUTH);
-        tps_reader_free(&rd);
-    }
+    rd = tagged_reader(&t, &k, TPS_AUTH_SHARD, nc, ns);
+    ck_assert_int_eq(feed(rd, s.b, s.len, 64, NULL), TPS_EAUTH);
+    tps_reader_free(rd);
+    /* Another connection's (other nonces). */
+    uint8_t nc2[TPS_NONCE_BYTES];
+    tps_auth_nonce(nc2);
+    rd = tagged_reader(&t, &k, TPS_AUTH_CLIENT, nc2, ns);
+    ck_assert_int_eq(feed(rd, s.b, s.len, 64, NULL), TPS_EAUTH);
+    tps_reader_free(rd);
     /* Untagged frames on a tagged stream are not frames. */
-    {
-        uint8_t plain[256];
-        Taups__Header h = TAUPS__HEADER__INIT;
-        h.op = TAUPS__OP__STATS;
-        size_t m = tps_frame_encode_meta(&h, 0, plain, sizeof(plain));
-        memcpy(plain + m, plain, m); /* a second one where the tag belongs */
-        tps_reader_t rd;
-        ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
-        tps_fmac_init(&rx, &k, TPS_AUTH_CLIENT, nc, ns);
-        tps_reader_set_mac(&rd, &rx);
-        ck_assert_int_lt(feed(&rd, plain, 2 * m, 64, NULL), 0);
-        tps_reader_free(&rd);
-    }
+    uint8_t plain[256];
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__STATS;
+    size_t m = tps_frame_encode_meta(&h, 0, plain, sizeof(plain));
+    memcpy(plain + m, plain, m); /* a second one where the tag belongs */
+    rd = tagged_reader(&t, &k, TPS_AUTH_CLIENT, nc, ns);
+    ck_assert_int_lt(feed(rd, plain, 2 * m, 64, NULL), 0);
+    tps_reader_free(rd);
 }
 END_TEST
 
