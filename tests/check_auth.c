@@ -137,7 +137,8 @@ static void add_frame(stream_t *s, tps_fmac_t *tx, uint64_t id,
     ck_assert_uint_gt(m, 0);
     uint8_t *meta = s->b + s->len;
     s->len += m;
-    memcpy(s->b + s->len, payload, plen);
+    if (plen > 0)
+        memcpy(s->b + s->len, payload, plen);
     s->len += plen;
     tps_frame_tag(tx, meta, m, payload, plen, s->b + s->len);
     s->len += TPS_TAG_BYTES;
@@ -288,7 +289,8 @@ static void tagged_send(int fd, tps_fmac_t *tx, const Taups__Header *h,
     uint8_t b[4096];
     size_t m = tps_frame_encode_meta(h, len, b, sizeof(b));
     ck_assert(m > 0 && m + len + TPS_TAG_BYTES <= sizeof(b));
-    memcpy(b + m, payload, len);
+    if (len > 0)
+        memcpy(b + m, payload, len);
     tps_frame_tag(tx, b, m, payload, len, b + m + len);
     size_t total = m + len + TPS_TAG_BYTES;
     ck_assert_int_eq(write(fd, b, total), (ssize_t)total);

@@ -130,7 +130,13 @@ grep -q "a frame before the hello of op 5 carries a payload" "$WORK/server-0.log
 hwm=$(awk '/^VmHWM/ { print $2 * 1024 }' "/proc/$pid/status")
 bound=$(( (16 << 20) + 3 * 2 * CONNBUF + (48 << 20) ))
 echo "# shard peak RSS $((hwm >> 20)) MiB, bound $((bound >> 20)) MiB"
-[ "$hwm" -le "$bound" ] || fail "peak RSS $hwm above $bound"
+# An ASan build's RSS also holds shadow memory and the quarantine of freed
+# blocks (up to 256 MB), which the bound is not about.
+if grep -q __asan_init "$SERVER"; then
+    echo "# ASan build: the RSS bound is not checked"
+else
+    [ "$hwm" -le "$bound" ] || fail "peak RSS $hwm above $bound"
+fi
 json=$("$CTL" --cluster "$CLUSTER" --key-file "$WORK/key" stats --json)
 python3 - "$json" <<'EOF' || fail "counters do not add up: $json"
 import json, sys
