@@ -217,11 +217,8 @@ cat > "$WORK/hosts-kill" <<EOF
 root@$ADDR_B ssh-port=2200 workdir=$WORK/on-b
 EOF
 RC=0
-# The kill reaches the remote worker through the wrapper's pid and a second
-# ssh connection, which on a busy machine take seconds: the worker runs long
-# enough to still be there.
-timeout -s KILL 60 "$LAUNCH" --hosts "$WORK/hosts-kill" --ssh "$SSH" \
-    --model lsq --shards 1 --workers 2 --seconds 8 --no-plot --timeout 45 \
+timeout -s KILL 40 "$LAUNCH" --hosts "$WORK/hosts-kill" --ssh "$SSH" \
+    --model lsq --shards 1 --workers 2 --seconds 3 --no-plot --timeout 30 \
     --fault kill:1:1 --out "$WORK/kill" > "$WORK/kill.out" 2>&1 || RC=$?
 [ $RC = 0 ] || fail "kill run: exit $RC: $(cat "$WORK/kill.out")"
 grep -q '"result": "killed worker-1"' "$WORK/kill/run.json" ||

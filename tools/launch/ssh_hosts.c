@@ -6,8 +6,9 @@
  * stdin is a pipe whose closing stops the remote process. The evaluator
  * stays on this host, since it is what the live progress reads.
  *
- * Owns the hosts file, placement, the ssh command lines, signals sent with
- * `kill` over ssh and copying the worker CSVs back. Must NOT decide what a
+ * Owns the hosts file, placement, the ssh command lines, signals sent to
+ * remote programs (through their wrapper, or with `kill` over ssh) and
+ * copying the worker CSVs back. Must NOT decide what a
  * child runs (cluster.c gives its argv, run here verbatim on the far side)
  * nor change anything on a host outside the run's workdir. */
 #include "config.h"
@@ -30,17 +31,21 @@
 
 /* The remote half of every ssh child, run by sh with the workdir and the
  * program's argv as arguments. It starts the program in the background with
- * its pid announced on stderr (the launcher's handle for kill and pause
- * faults), and sends it SIGTERM when ssh's stdin reaches EOF, which is how
- * the launcher stops it and what happens when the launcher or its ssh dies;
- * SIGKILL follows if it is still there 5 s later. Its exit status becomes
- * ssh's, with a death by signal N reported as 128+N as sh does. The program's
- * own stdin is /dev/null, so that only the watcher reads ssh's stdin. */
+ * its pid announced on stderr, and watches ssh's stdin: a line STOP, CONT or
+ * KILL sends that signal to the program (the kill and pause faults, through
+ * the ssh session already open: a second ssh connection takes seconds on a
+ * busy machine, and a short-lived program could be gone by then), and EOF
+ * sends SIGTERM, which is how the launcher stops it and what happens when
+ * the launcher or its ssh dies; SIGKILL follows if it is still there 5 s
+ * later. Its exit status becomes ssh's, with a death by signal N reported
+ * as 128+N as sh does. The program's own stdin is /dev/null, so that only
+ * the watcher reads ssh's stdin. */
 #define REMOTE_WRAPPER                                                         \
     "d=$1; shift; mkdir -p \"$d\" && cd \"$d\" || exit 126; "                  \
     "exec 3<&0; \"$@\" </dev/null 3<&- & p=$!; "                               \
     "echo \"taups-remote-pid: $p\" >&2; "                                      \
-    "(while read -r x <&3; do :; done; exec 3<&-; kill -TERM $p; sleep 5; "    \
+    "(while read -r x <&3; do case $x in STOP|CONT|KILL) kill -s $x $p;; "    \
+    "esac; done; exec 3<&-; kill -TERM $p; sleep 5; "                          \
     "kill -KILL $p) </dev/null >/dev/null 2>&1 & w=$!; exec 3<&-; "            \
     "trap 'kill -TERM $p 2>/dev/null' HUP INT TERM; "                          \
     "while :; do wait $p; s=$?; kill -0 $p 2>/dev/null || break; done; "       \
@@ -145,6 +150,13 @@ int launch_remote_signal(launch_t *l, child_t *c, int sig) {
     const char *name = sig == SIGKILL   ? "KILL"
                        : sig == SIGSTOP ? "STOP"
                                         : "CONT";
+    if (c->in_w >= 0) {
+        /* To the wrapper's watcher, which reads it once the program runs. */
+        char line[8];
+        int n = snprintf(line, sizeof(line), "%s\n", name);
+        if (write(c->in_w, line, (size_t)n) == n)
+            return 0;
+    }
     long rpid = remote_pid(l, c, RPID_WAIT_S);
     if (rpid <= 0) {
         launch_say(l, "%s on %s has not reported its pid; cannot send it SIG%s",
