@@ -126,7 +126,7 @@ chmod +x "$WORK/bin/taups-server" "$WORK/bin/taups-worker"
 R=$WORK/crash
 RC=0
 timeout -s KILL 40 "$LAUNCH" --out "$R" --no-plot --timeout 30 --model lsq \
-    --bindir "$WORK/bin" --shards 2 --workers 2 --seconds 3 \
+    --bindir "$WORK/bin" --shards 2 --workers 2 --seconds 6 \
     --server-arg=--mode --server-arg=async \
     --restart-shards --fault kill-shard:1@1 >"$R.out" 2>"$R.err" || RC=$?
 [ $RC = 0 ] || fail "crashing restarts: launcher exit $RC: $(cat "$R.err")"
@@ -157,7 +157,7 @@ R=$WORK/remote
 RC=0
 timeout -s KILL 40 "$LAUNCH" --out "$R" --no-plot --timeout 30 --model lsq \
     --hosts "$WORK/hosts" --ssh "$WORK/bin/ssh" --port-base "$(free_port)" \
-    --shards 2 --workers 2 --seconds 4 --server-arg=--mode --server-arg=async \
+    --shards 2 --workers 2 --seconds 6 --server-arg=--mode --server-arg=async \
     --restart-shards --fault kill-shard:1@1 --fault kill-shard:1:2.5 \
     >"$R.out" 2>"$R.err" || RC=$?
 [ $RC = 0 ] || fail "remote shards: launcher exit $RC: $(cat "$R.err")"

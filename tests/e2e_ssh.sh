@@ -125,8 +125,9 @@ remote_procs() {
     leftovers | awk '$2 ~ /\/taups-(server|worker)$/'
 }
 
-# (1) Training on both hosts for 4 s, with worker 0 paused for 0.5 s (an ssh
-# round trip can take a second on a busy machine).
+# (1) Training on both hosts, 6000 iterations each (about 3 s on an idle
+# machine; iterations rather than seconds, so that a busy machine does not
+# end the run less converged), with worker 0 paused for 0.5 s.
 cat > "$WORK/hosts" <<EOF
 # two namespaces with an sshd each
 root@$ADDR_A   workdir=$WORK/on-a
@@ -135,7 +136,7 @@ EOF
 out=$WORK/run
 RC=0
 timeout -s KILL 60 "$LAUNCH" --hosts "$WORK/hosts" --ssh "$SSH" \
-    --model lsq --cond 100 --shards 2 --workers 2 --seconds 4 --lr 0.3 \
+    --model lsq --cond 100 --shards 2 --workers 2 --iterations 6000 --lr 0.3 \
     --eval-every 100 --no-plot --timeout 45 --fault pause:0:0.5:0.5 \
     --out "$out" > "$WORK/launch.out" 2>&1 || RC=$?
 [ $RC = 0 ] || { cat "$WORK/launch.out"; fail "launcher exited $RC"; }
