@@ -113,6 +113,8 @@ static int declare_all(worker_t *w) {
     return 0;
 }
 
+static void sleep_ms(double ms);
+
 /* The scheduled disconnect of --disconnect-at: leaves the cluster and joins
  * again, so that the servers' membership handling (leave, rejoin at the
  * current clock) is exercised by a real client. */
@@ -124,7 +126,17 @@ static int reconnect(worker_t *w) {
     signal_client = NULL;
     tps_close(w->cl);
     w->cl = NULL;
-    int rc = tps_open(w->opts, &w->cl, err, sizeof(err));
+    /* The shards may take the new hello before they have seen the old
+     * connection close (its FIN and the new SYN are on different sockets),
+     * and then still count the rank as connected: that refusal is retried
+     * for a while, any other failure is final. */
+    int rc;
+    double until = tps_now() + 5;
+    while ((rc = tps_open(w->opts, &w->cl, err, sizeof(err))) ==
+               TPS_EMISMATCH &&
+           strstr(err, "is already connected") != NULL && tps_now() < until &&
+           !stop_requested)
+        sleep_ms(50);
     signal_client = w->cl;
     if (rc < 0) {
         tps_log_err("cannot reconnect: %s", err);
@@ -653,7 +665,7 @@ int main(int argc, char **argv) {
                tps_mode(w.cl));
     rc = is_eval ? run_evaluator(&w, every_ms, seconds) : run_worker(&w, &plan);
     sd_notify(0, "STOPPING=1");
-    if (!is_eval) {
+    if (!is_eval && w.cl != NULL) { /* NULL: a failed --disconnect-at */
         /* The ledger a ride-through is checked against: every push sent is
          * applied, dropped, rejected or lost. */
         tps_delivery_t d;
