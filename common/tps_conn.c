@@ -147,9 +147,8 @@ static void on_turn(uv_idle_t *h) {
     if (!c->yielded)
         return;
     c->yielded = 0;
-    if (c->paused || c->closing || c->stopped)
-        return; /* maybe_resume takes over once the replies drain */
-    resume_reading(c);
+    if (may_parse(c)) /* else maybe_resume takes over once replies drain */
+        resume_reading(c);
 }
 
 static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
@@ -321,15 +320,9 @@ static void on_link_timer(uv_timer_t *t) {
             q->tail = NULL;
         q->held_bytes -= hd->mlen + hd->plen + hd->tlen;
         uv_buf_t bufs[3];
-        unsigned int nbufs = 0;
-        bufs[nbufs++] = uv_buf_init((char *)hd->meta, (unsigned int)hd->mlen);
-        if (hd->plen > 0) {
-            bufs[nbufs].base = (char *)hd->payload;
-            bufs[nbufs++].len = (size_t)hd->plen;
-        }
-        if (hd->tlen > 0)
-            bufs[nbufs++] = uv_buf_init((char *)hd->meta + hd->mlen,
-                                        (unsigned int)hd->tlen);
+        unsigned int nbufs =
+            tps_frame_bufs(bufs, hd->meta, hd->mlen, hd->payload, hd->plen,
+                           hd->meta + hd->mlen, hd->tlen);
         int err = uv_write(&hd->req, (uv_stream_t *)&c->tcp, bufs, nbufs,
                            on_held_written);
         if (err < 0)
@@ -352,16 +345,16 @@ static int64_t hold_frame(tps_conn_t *c, const Taups__Header *h,
     if (tag > 0)
         tps_frame_tag(&c->tx_mac, hd->meta, meta, payload, len,
                       hd->meta + meta);
-    hd->tlen = tag;
-    meta += tag; /* below, the frame's bytes beside its payload */
+    uint64_t bytes = meta + len + tag;
     hd->next = NULL;
     hd->c = c;
     hd->cb = cb;
     hd->arg = arg;
     hd->payload = payload;
     hd->plen = len;
-    hd->mlen = meta - tag;
-    hd->release_ms = tps__link_release(&q->sched, now_ms(), meta + len);
+    hd->mlen = meta;
+    hd->tlen = tag;
+    hd->release_ms = tps__link_release(&q->sched, now_ms(), bytes);
     if (q->tail != NULL) {
         q->tail->next = hd;
     } else {
@@ -369,9 +362,9 @@ static int64_t hold_frame(tps_conn_t *c, const Taups__Header *h,
         arm_link_timer(q);
     }
     q->tail = hd;
-    q->held_bytes += meta + len;
-    c->queued += meta + len + TPS_WRITE_OVERHEAD;
-    return (int64_t)(meta + len);
+    q->held_bytes += bytes;
+    c->queued += bytes + TPS_WRITE_OVERHEAD;
+    return (int64_t)bytes;
 }
 
 int tps_conn_set_link(tps_conn_t *c, const tps_link_cfg_t *cfg,
@@ -467,15 +460,11 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
     if (mbuf == NULL)
         return TPS_ENOMEM;
     tps_frame_encode_meta(h, len, mbuf, meta);
-    uv_buf_t bufs[3];
-    unsigned int nbufs = 0;
-    bufs[nbufs++] = uv_buf_init((char *)mbuf, (unsigned int)meta);
-    if (len > 0)
-        bufs[nbufs++] = uv_buf_init((char *)payload, (unsigned int)len);
-    if (tag > 0) {
+    if (tag > 0)
         tps_frame_tag(&c->tx_mac, mbuf, meta, payload, len, mbuf + meta);
-        bufs[nbufs++] = uv_buf_init((char *)mbuf + meta, (unsigned int)tag);
-    }
+    uv_buf_t bufs[3];
+    unsigned int nbufs =
+        tps_frame_bufs(bufs, mbuf, meta, payload, len, mbuf + meta, tag);
     /* uv_try_write takes nothing while earlier writes are queued, which
      * keeps the frames in order. */
     int n = uv_try_write((uv_stream_t *)&c->tcp, bufs, nbufs);

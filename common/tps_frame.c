@@ -265,6 +265,20 @@ static void on_write(uv_write_t *req, int status) {
     free(wr);
 }
 
+unsigned int tps_frame_bufs(uv_buf_t bufs[3], const uint8_t *meta, size_t mlen,
+                            const void *payload, uint64_t plen,
+                            const uint8_t *tag, size_t tlen) {
+    unsigned int n = 0;
+    bufs[n++] = uv_buf_init((char *)meta, (unsigned int)mlen);
+    if (plen > 0) {
+        bufs[n].base = (char *)payload;
+        bufs[n++].len = (size_t)plen;
+    }
+    if (tlen > 0)
+        bufs[n++] = uv_buf_init((char *)tag, (unsigned int)tlen);
+    return n;
+}
+
 void tps_frame_tag(tps_fmac_t *mac, const uint8_t *meta, size_t mlen,
                    const void *payload, uint64_t payload_len,
                    uint8_t tag[TPS_TAG_BYTES]) {
@@ -286,18 +300,12 @@ int64_t tps_frame_write(uv_stream_t *s, const Taups__Header *h,
     wr->cb = cb;
     wr->arg = arg;
     tps_frame_encode_meta(h, payload_len, wr->meta, meta);
-    uv_buf_t bufs[3];
-    unsigned int nbufs = 0;
-    bufs[nbufs++] = uv_buf_init((char *)wr->meta, (unsigned int)meta);
-    if (payload_len > 0) {
-        bufs[nbufs].base = (char *)payload;
-        bufs[nbufs++].len = (size_t)payload_len;
-    }
-    if (mac != NULL) {
+    if (mac != NULL)
         tps_frame_tag(mac, wr->meta, meta, payload, payload_len,
                       wr->meta + meta);
-        bufs[nbufs++] = uv_buf_init((char *)wr->meta + meta, TPS_TAG_BYTES);
-    }
+    uv_buf_t bufs[3];
+    unsigned int nbufs = tps_frame_bufs(bufs, wr->meta, meta, payload,
+                                        payload_len, wr->meta + meta, tag);
     int err = uv_write(&wr->req, s, bufs, nbufs, on_write);
     if (err < 0) {
         free(wr);

@@ -4,8 +4,8 @@
  *   | magic "TPS1" u32 | header_len u32 | payload_len u64 | header | payload |
  *
  * all little-endian; on a connection with per-frame integrity a 16-byte
- * tag follows the payload (tps_auth.h). The header is a protobuf-c taups.Header; the payload is
- * raw bytes that never pass through protobuf.
+ * tag follows the payload (tps_auth.h). The header is a protobuf-c
+ * taups.Header; the payload is raw bytes that never pass through protobuf.
  *
  * The reader is a state machine (PREAMBLE -> HEADER -> PAYLOAD -> DONE) that
  * accepts any split of the byte stream. Declared lengths are checked against
@@ -134,6 +134,12 @@ typedef void (*tps_write_cb)(void *arg, int status);
 int64_t tps_frame_write(uv_stream_t *s, const Taups__Header *h,
                         const void *payload, uint64_t payload_len,
                         tps_fmac_t *mac, tps_write_cb cb, void *arg);
+
+/* The buffers of one frame on the wire: meta (preamble and header), the
+ * payload unless empty, the tag unless tlen is 0. Returns how many. */
+unsigned int tps_frame_bufs(uv_buf_t bufs[3], const uint8_t *meta, size_t mlen,
+                            const void *payload, uint64_t plen,
+                            const uint8_t *tag, size_t tlen);
 
 /* The tag of a frame whose preamble and header are `meta` (mlen bytes). */
 void tps_frame_tag(tps_fmac_t *mac, const uint8_t *meta, size_t mlen,
