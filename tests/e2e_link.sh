@@ -21,7 +21,7 @@ field() { # NAME FILE: a number from taups-bench --json
 bench() { # OUT ARGS...: one bench run against $CLUSTER
     local out=$1
     shift
-    "$BENCH" --cluster "$CLUSTER" --json "$@" > "$out" 2> "$out.err" ||
+    "$BENCH" --cluster "$CLUSTER" --json --rounds 1 "$@" > "$out" 2> "$out.err" ||
         fail "taups-bench failed: $(cat "$out.err")"
 }
 

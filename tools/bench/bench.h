@@ -20,6 +20,11 @@
 
 #define PROG "taups-bench"
 
+#define BENCH_MAX_ROUNDS 99
+#define BENCH_MAX_INFLIGHT 1024
+/* Connections of the streaming reference at most (two threads each). */
+#define BENCH_MAX_STREAMS 64
+
 /* ---- the options (main.c) ---- */
 
 typedef struct bench_cfg_s {
@@ -46,6 +51,8 @@ typedef struct bench_cfg_s {
     uint64_t max_n;
     const char *key_file;
     int frame_mac;
+    int rounds;
+    int inflight;
 } bench_cfg_t;
 
 /* Filled once by the option parser, read-only afterwards. */
@@ -84,18 +91,53 @@ int bench_point_done(uint64_t ops, double elapsed, uint64_t reps, double secs);
 enum { OP_TCP, OP_PUSH, OP_PULL, OP_PUSHPULL, NOPS };
 extern const char *const bench_op_names[NOPS];
 
+/* One measurement of one round. */
 typedef struct result_s {
     double goodput; /* tensor bytes per second, all workers together */
+    double ops;     /* operations per second, all workers together */
     double p50_ms, p99_ms;
     uint64_t reps;      /* timed operations, all workers together */
     double wire_per_op; /* bytes sent plus received on the wire per op */
 } result_t;
 
-/* ---- the raw-TCP reference (tcp.c) ---- */
+/* The raw-TCP references of one round at one size. */
+typedef struct reference_s {
+    double stream;  /* streaming bytes per second (stream.c) */
+    double pp_p50_ms, pp_p99_ms; /* ping-pong round trips (tcp.c) */
+    double pp_rate; /* ping-pong bytes per second */
+} reference_t;
 
-/* One blocking loopback connection between this thread and a receiver
- * thread. Each message is an 8-byte length then the payload; the receiver
- * answers with one byte. */
+/* What one row reports: medians over --rounds interleaved rounds, with the
+ * smallest and largest round where a spread is shown. Ratios are taken
+ * within each round (taups over the references measured next to it) and
+ * then their median, so that drift between rounds does not enter them. */
+typedef struct row_s {
+    double goodput, goodput_min, goodput_max;
+    double ops;
+    double p50_ms, p99_ms;
+    uint64_t reps; /* over all rounds */
+    double wire_per_op;
+    double stream, stream_min, stream_max;
+    double ratio, ratio_min, ratio_max;     /* goodput / stream */
+    double pp_p50_ms, pp_rate;
+    double lat_ratio; /* p50 / ping-pong p50 */
+} row_t;
+
+/* Median, smallest and largest of x[0..n), n > 0 (x is reordered). */
+void bench_spread(double *x, int n, double *med, double *lo, double *hi);
+
+/* ---- the raw-TCP references (tcp.c, stream.c) ---- */
+
+/* Streaming: bytes per second received over `nconn` loopback connections,
+ * each written one way in blocks as fast as it takes them, over a window of
+ * `secs` after a warm-up; the better of 128 KiB and 1 MiB blocks (as
+ * iperf3 -l). -1 after saying what failed. */
+double bench_tcp_stream(int nconn, double secs);
+
+/* Ping-pong: one blocking loopback connection between this thread and a
+ * receiver thread. Each message is an 8-byte length then the payload; the
+ * receiver answers with one byte. The request/response shape of one push,
+ * so its round trip is the floor of a push's latency. */
 typedef struct tcp_bench_s {
     int sender, receiver; /* the two ends of one loopback connection */
     pthread_t thread;     /* the receiver */
@@ -105,7 +147,7 @@ typedef struct tcp_bench_s {
     int rx_err; /* errno of the receiver's failure; read after tcp_stop */
 } tcp_bench_t;
 
-/* Raw TCP time and operations at one size, summed over slices. */
+/* Raw TCP time and operations of one slice. */
 typedef struct tcp_acc_s {
     uint64_t ops;
     double secs;
@@ -114,13 +156,11 @@ typedef struct tcp_acc_s {
 /* Connects the two ends and starts the receiver, with buffers of `cap`
  * bytes. On failure says why, returns -1 and leaves t for bench_tcp_stop. */
 int bench_tcp_start(tcp_bench_t *t, uint64_t cap);
-/* One slice of half a point's budget (after --warmup messages if `warm`);
- * every latency is appended to `lat` and the slice's totals are returned in
- * *out and added to *all. */
-int bench_tcp_slice(tcp_bench_t *t, uint64_t size, int warm, samples_t *lat,
-                    tcp_acc_t *out, tcp_acc_t *all);
-/* Bytes per second over two slices. */
-double bench_tcp_rate(const tcp_acc_t *x, const tcp_acc_t *y, uint64_t size);
+/* One slice of half a point's budget after --warmup messages; every
+ * latency is appended to `lat` and the slice's totals are returned in
+ * *out. */
+int bench_tcp_slice(tcp_bench_t *t, uint64_t size, samples_t *lat,
+                    tcp_acc_t *out);
 /* Ends the receiver and closes both ends; safe on a zeroed t whose sender
  * and receiver are -1. */
 void bench_tcp_stop(tcp_bench_t *t);
@@ -160,9 +200,8 @@ int bench_codec_run(void);
 /* ---- output (report.c) ---- */
 
 void bench_net_header(void);
-/* One measurement; `raw` is the raw-TCP goodput it is compared with. */
 int bench_net_row(int op, uint64_t size, int workers, int shards,
-                  const result_t *r, double raw);
+                  const row_t *r);
 void bench_net_footer(void);
 
 void bench_codec_header(void);

@@ -3,12 +3,14 @@
  * plain TCP does on the same machine in the same run, and how fast the
  * gradient codecs are (docs/design.md §1, §5).
  *
- * For every size from --min-size to --max-size it measures
- *   tcp       one blocking loopback connection between two threads: the
- *             sender writes SIZE bytes, the receiver reads all of them and
- *             answers with one byte. That request/response shape is the shape
- *             of a push (and, mirrored, of a pull), so it is the baseline the
- *             ratio column divides by (tcp.c).
+ * For every size from --min-size to --max-size, in --rounds interleaved
+ * rounds, it measures
+ *   tcp       two references. Streaming (stream.c): as many loopback
+ *             connections as the taups configuration uses, each written one
+ *             way as fast as it goes, blocks of 128 KiB and 1 MiB, the better
+ *             kept, as iperf3 measures; the goodput ratio divides by it.
+ *             Ping-pong (tcp.c): SIZE bytes, then a 1-byte answer, one at a
+ *             time, the shape of a push; the latency ratio divides by it.
  *   push, pull, pushpull (a push followed by a pull: one training
  *             iteration's traffic), run by --workers threads that own one
  *             client each, against --shards taups-server processes started
@@ -61,6 +63,15 @@ static const tps_opt_t options[] = {
      "SECONDS", "time per point, at least"},
     {"warmup", TPS_OPT_INT, &bench_cfg.warmup, "3", 0, 1000000, NULL, "N",
      "untimed operations per worker before each point"},
+    {"rounds", TPS_OPT_INT, &bench_cfg.rounds, "3", 1, BENCH_MAX_ROUNDS, NULL,
+     "R",
+     "measure every size R times, interleaving the references and the "
+     "operations; rows give medians and the spread"},
+    {"inflight", TPS_OPT_INT, &bench_cfg.inflight, "1", 1, BENCH_MAX_INFLIGHT,
+     NULL, "K",
+     "operations in flight per worker: a sliding window of asynchronous "
+     "tickets, each new one issued when the oldest completes (pulls get a "
+     "buffer of --max-size each)"},
     {"push-codec", TPS_OPT_STR, &bench_cfg.push_codec, NULL, 0, -1, NULL,
      "CODEC",
      "network mode: compress pushes like taups-worker --codec (error "
@@ -118,10 +129,10 @@ static const char usage[] =
     "\n"
     "Measures push, pull and push+pull goodput and latency (p50, p99) of "
     "dense\n"
-    "float32 tensors with N workers and S shards on loopback, and in the same\n"
-    "run the goodput of plain blocking TCP between two threads (SIZE bytes,\n"
-    "then a 1-byte ack: the shape of a push). The ratio column is taups\n"
-    "goodput over that raw TCP figure at the same size.";
+    "float32 tensors with N workers and S shards on loopback and, in the same\n"
+    "rounds, two raw-TCP references: streaming over as many connections (as\n"
+    "iperf3 measures; the goodput ratio divides by it) and a ping-pong of\n"
+    "SIZE bytes and a 1-byte answer (the latency ratio divides by it).";
 
 int bench_parse_size(const char *s, uint64_t *out) {
     char *end;
@@ -244,6 +255,12 @@ int main(int argc, char **argv) {
     if (bench_cfg.frame_mac && bench_cfg.key_file == NULL) {
         fprintf(stderr, PROG ": --frame-mac needs --key-file (make one with "
                              "taups-ctl keygen FILE)\n");
+        tps_opt_free(options);
+        return 2;
+    }
+    if (bench_cfg.inflight > 1 && bench_cfg.clock) {
+        fprintf(stderr, PROG ": --clock needs --inflight 1 (an iteration's "
+                             "clock follows its own push)\n");
         tps_opt_free(options);
         return 2;
     }

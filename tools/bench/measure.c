@@ -54,6 +54,14 @@ double bench_median(const samples_t *s) {
     return n % 2 ? s->v[n / 2] : (s->v[n / 2 - 1] + s->v[n / 2]) / 2;
 }
 
+void bench_spread(double *x, int n, double *med, double *lo, double *hi) {
+    samples_t s = {x, (size_t)n, (size_t)n};
+    bench_samples_sort(&s);
+    *med = bench_median(&s);
+    *lo = x[0];
+    *hi = x[n - 1];
+}
+
 int bench_point_done(uint64_t ops, double elapsed, uint64_t reps, double secs) {
     return ops >= reps && elapsed >= secs;
 }

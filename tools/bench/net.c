@@ -34,7 +34,8 @@ typedef struct point_s point_t;
 typedef struct worker_s {
     pthread_t thread;
     tps_client_t *client;
-    float *dst; /* this worker's pull buffer, the largest size */
+    float **dst; /* --inflight pull buffers of the largest size (one when
+                    this run pulls nothing: worker 0's, for the check) */
     point_t *pt;
     samples_t lat;         /* ms per timed operation */
     _Atomic uint64_t done; /* timed operations finished */
@@ -69,8 +70,34 @@ static int run_op(worker_t *w) {
     if (bench_cfg.clock && pt->op == OP_PUSHPULL)
         tps_clock(w->client);
     if (rc == 0 && pt->op != OP_PUSH)
-        rc = tps_pull(w->client, pt->tensor, w->dst);
+        rc = tps_pull(w->client, pt->tensor, w->dst[0]);
     return rc;
+}
+
+/* One operation of a --inflight window: its tickets (0: none) and when it
+ * was issued. */
+typedef struct slot_s {
+    tps_ticket_t push, pull;
+    double t0;
+} slot_t;
+
+static int slot_issue(worker_t *w, slot_t *s, float *dst) {
+    point_t *pt = w->pt;
+    int rc = 0;
+    s->push = s->pull = 0;
+    s->t0 = tps_now();
+    if (pt->op != OP_PULL)
+        rc = tps_push_async(w->client, pt->tensor, pt->grad, &s->push);
+    if (rc == 0 && pt->op != OP_PUSH)
+        rc = tps_pull_async(w->client, pt->tensor, dst, &s->pull);
+    return rc;
+}
+
+static int slot_wait(worker_t *w, slot_t *s) {
+    int rc = s->push ? tps_wait(w->client, s->push) : 0;
+    int rc2 = s->pull ? tps_wait(w->client, s->pull) : 0;
+    s->push = s->pull = 0;
+    return rc < 0 ? rc : rc2;
 }
 
 static void worker_fail(worker_t *w, int rc) {
@@ -88,11 +115,81 @@ static int all_done(point_t *pt) {
     return 1;
 }
 
+/* Counts one finished operation that took a..b; 1 when this worker should
+ * stop. */
+static int op_done(worker_t *w, double a, double b) {
+    point_t *pt = w->pt;
+    if (bench_samples_add(&w->lat, (b - a) * 1e3) < 0) {
+        worker_fail(w, TPS_ENOMEM);
+        return 1;
+    }
+    /* With clocks, every worker makes exactly --reps iterations: one
+     * stopped early would hold the others at a consistency gate. */
+    if (atomic_fetch_add(&w->done, 1) + 1 >= (uint64_t)bench_cfg.reps &&
+        bench_cfg.clock)
+        return 1;
+    if (w == &pt->w[0] && b - w->t_begin >= bench_cfg.min_time &&
+        all_done(pt))
+        atomic_store(&pt->stop, 1);
+    return 0;
+}
+
+/* One operation at a time, each waited for: latency is the call's. */
+static double run_serial(worker_t *w) {
+    double a, b = w->t_begin;
+    while (!atomic_load(&w->pt->stop)) {
+        a = b;
+        int rc = run_op(w);
+        b = tps_now();
+        if (rc < 0) {
+            worker_fail(w, rc);
+            break;
+        }
+        if (op_done(w, a, b))
+            break;
+    }
+    return b;
+}
+
+/* A sliding window of --inflight operations: a new one is issued as soon as
+ * the oldest completes. Latency is from issue to the oldest's completion;
+ * the operations still in flight when the point ends are waited for after
+ * its window and not counted. */
+static double run_window(worker_t *w) {
+    int k = bench_cfg.inflight, head = 0, n = 0, rc = 0;
+    slot_t ring[BENCH_MAX_INFLIGHT];
+    double b = w->t_begin;
+    while (!atomic_load(&w->pt->stop)) {
+        if (n == k) {
+            rc = slot_wait(w, &ring[head]);
+            b = tps_now();
+            if (rc < 0) {
+                worker_fail(w, rc);
+                break;
+            }
+            double a = ring[head].t0;
+            head = (head + 1) % k;
+            n--;
+            if (op_done(w, a, b))
+                break;
+        }
+        int s = (head + n) % k;
+        if ((rc = slot_issue(w, &ring[s], w->dst[s])) < 0) {
+            n++; /* a push issued before a failed pull is still owed */
+            worker_fail(w, rc);
+            break;
+        }
+        n++;
+    }
+    for (; n > 0; n--, head = (head + 1) % k)
+        slot_wait(w, &ring[head]);
+    return b;
+}
+
 static void *worker_main(void *arg) {
     worker_t *w = arg;
     point_t *pt = w->pt;
     uint64_t s0, r0, s1, r1;
-    double a, b;
     int rc = 0;
     for (int i = 0; i < bench_cfg.warmup && rc == 0; i++)
         rc = run_op(w);
@@ -106,29 +203,8 @@ static void *worker_main(void *arg) {
     pthread_mutex_unlock(&pt->mu);
 
     tps_bytes(w->client, &s0, &r0);
-    w->t_begin = b = tps_now();
-    while (!atomic_load(&pt->stop)) {
-        a = b;
-        rc = run_op(w);
-        b = tps_now();
-        if (rc < 0) {
-            worker_fail(w, rc);
-            break;
-        }
-        if (bench_samples_add(&w->lat, (b - a) * 1e3) < 0) {
-            worker_fail(w, TPS_ENOMEM);
-            break;
-        }
-        /* With clocks, every worker makes exactly --reps iterations: one
-         * stopped early would hold the others at a consistency gate. */
-        if (atomic_fetch_add(&w->done, 1) + 1 >= (uint64_t)bench_cfg.reps &&
-            bench_cfg.clock)
-            break;
-        if (w == &pt->w[0] && b - w->t_begin >= bench_cfg.min_time &&
-            all_done(pt))
-            atomic_store(&pt->stop, 1);
-    }
-    w->t_end = b;
+    w->t_begin = tps_now();
+    w->t_end = bench_cfg.inflight > 1 ? run_window(w) : run_serial(w);
     tps_bytes(w->client, &s1, &r1);
     w->wire = (s1 - s0) + (r1 - r0);
     return NULL;
@@ -206,6 +282,7 @@ static int point_measure(worker_t *w, int nworkers, int op, int tensor,
     }
     bench_samples_sort(lat);
     r->goodput = (double)(ops * size * (op == OP_PUSHPULL ? 2 : 1)) / (t1 - t0);
+    r->ops = (double)ops / (t1 - t0);
     r->p50_ms = bench_percentile(lat, 50);
     r->p99_ms = bench_percentile(lat, 99);
     r->reps = ops;
@@ -261,7 +338,9 @@ typedef struct bench_s {
     float *grad;
     tcp_bench_t tcp;
     samples_t lat;     /* one point's pooled latencies */
-    samples_t tcp_lat; /* one size's raw TCP latencies, all slices */
+    samples_t tcp_lat; /* one ping-pong slice's latencies */
+    result_t *res;     /* [round][op] at the current size */
+    reference_t *ref;  /* [round] at the current size */
 } bench_t;
 
 static int open_clients(bench_t *B, const char *cluster, uint64_t chunk) {
@@ -318,7 +397,7 @@ static int declare_tensors(bench_t *B) {
             }
             t->id = id;
         }
-        int64_t bad = pull_hash(B->w[0].client, t, B->w[0].dst, &t->hash);
+        int64_t bad = pull_hash(B->w[0].client, t, B->w[0].dst[0], &t->hash);
         if (bad != 0) {
             fprintf(stderr, PROG ": first pull of %s: %s\n", name,
                     bad < 0 ? tps_strerror((int)bad)
@@ -333,7 +412,7 @@ static int check_unchanged(bench_t *B) {
     for (int k = 0; k < B->nsizes; k++) {
         const tensor_t *t = &B->tensors[k];
         uint64_t h = 0;
-        int64_t bad = pull_hash(B->w[0].client, t, B->w[0].dst, &h);
+        int64_t bad = pull_hash(B->w[0].client, t, B->w[0].dst[0], &h);
         if (bad < 0) {
             fprintf(stderr, PROG ": check: pull of bench_%llu: %s\n",
                     (unsigned long long)t->bytes, tps_strerror((int)bad));
@@ -356,6 +435,8 @@ static int check_unchanged(bench_t *B) {
 static void bench_free(bench_t *B) {
     if (B->w)
         for (int i = 0; i < bench_cfg.workers; i++) {
+            for (int k = 0; B->w[i].dst && k < bench_cfg.inflight; k++)
+                free(B->w[i].dst[k]);
             free(B->w[i].dst);
             free(B->w[i].lat.v);
         }
@@ -364,8 +445,80 @@ static void bench_free(bench_t *B) {
     free(B->grad);
     free(B->lat.v);
     free(B->tcp_lat.v);
+    free(B->res);
+    free(B->ref);
     free(B->own_cluster);
     free(B->servers);
+}
+
+/* The connections the taups configuration uses: the streaming reference
+ * uses as many. */
+static int connections(const bench_t *B) {
+    int shards = B->shards ? B->shards : bench_cfg.shards;
+    return bench_cfg.workers * shards > BENCH_MAX_STREAMS
+               ? BENCH_MAX_STREAMS
+               : bench_cfg.workers * shards;
+}
+
+/* One round at size index k: the streaming reference, the ping-pong
+ * reference, then each operation asked for. */
+static int measure_round(bench_t *B, int k, int rd) {
+    uint64_t size = B->sizes[k];
+    reference_t *ref = &B->ref[rd];
+    tcp_acc_t acc;
+    ref->stream = bench_tcp_stream(connections(B), bench_cfg.min_time / 2);
+    if (ref->stream < 0)
+        return -1;
+    B->tcp_lat.n = 0;
+    if (bench_tcp_slice(&B->tcp, size, &B->tcp_lat, &acc) < 0)
+        return -1;
+    bench_samples_sort(&B->tcp_lat);
+    ref->pp_p50_ms = bench_percentile(&B->tcp_lat, 50);
+    ref->pp_p99_ms = bench_percentile(&B->tcp_lat, 99);
+    ref->pp_rate = (double)(acc.ops * size) / acc.secs;
+    B->res[rd * NOPS + OP_TCP] = (result_t){
+        ref->stream, (double)acc.ops / acc.secs, ref->pp_p50_ms,
+        ref->pp_p99_ms, acc.ops, (double)(size + sizeof(uint64_t) + 1)};
+    for (int op = OP_PUSH; op < NOPS; op++)
+        if ((B->ops & (1u << op)) &&
+            point_measure(B->w, bench_cfg.workers, op, B->tensors[k].id,
+                          B->grad, size, &B->lat, &B->res[rd * NOPS + op]) <
+                0)
+            return -1;
+    return 0;
+}
+
+/* Medians over the rounds of one operation at one size. */
+static const row_t *summarise(bench_t *B, int op) {
+    static row_t row;
+    double x[BENCH_MAX_ROUNDS], lo, hi;
+    int n = bench_cfg.rounds;
+    const result_t *r;
+    memset(&row, 0, sizeof(row));
+#define SPREAD(expr, med, min, max)                                            \
+    do {                                                                       \
+        for (int i = 0; i < n; i++) {                                          \
+            r = &B->res[i * NOPS + op];                                        \
+            const reference_t *ref = &B->ref[i];                               \
+            (void)ref;                                                         \
+            x[i] = (expr);                                                     \
+        }                                                                      \
+        bench_spread(x, n, &(med), &(min), &(max));                            \
+    } while (0)
+    SPREAD(r->goodput, row.goodput, row.goodput_min, row.goodput_max);
+    SPREAD(r->ops, row.ops, lo, hi);
+    SPREAD(r->p50_ms, row.p50_ms, lo, hi);
+    SPREAD(r->p99_ms, row.p99_ms, lo, hi);
+    SPREAD(r->wire_per_op, row.wire_per_op, lo, hi);
+    SPREAD(ref->stream, row.stream, row.stream_min, row.stream_max);
+    SPREAD(r->goodput / ref->stream, row.ratio, row.ratio_min, row.ratio_max);
+    SPREAD(ref->pp_p50_ms, row.pp_p50_ms, lo, hi);
+    SPREAD(ref->pp_rate, row.pp_rate, lo, hi);
+    SPREAD(r->p50_ms / ref->pp_p50_ms, row.lat_ratio, lo, hi);
+#undef SPREAD
+    for (int i = 0; i < n; i++)
+        row.reps += B->res[i * NOPS + op].reps;
+    return &row;
 }
 
 static int run(bench_t *B) {
@@ -384,13 +537,20 @@ static int run(bench_t *B) {
         B->grad = malloc(maxsize);
         if (B->w == NULL || B->tensors == NULL || B->grad == NULL)
             goto nomem;
-        /* Worker 0's buffer also serves the lr-0 check. */
+        /* Worker 0's first buffer also serves the lr-0 check. */
+        int pulls = (B->ops & (1u << OP_PULL | 1u << OP_PUSHPULL)) != 0;
         for (int i = 0; i < bench_cfg.workers; i++) {
-            if (i > 0 && !(B->ops & (1u << OP_PULL | 1u << OP_PUSHPULL)))
+            if (i > 0 && !pulls)
                 break;
-            if ((B->w[i].dst = malloc(maxsize)) == NULL)
+            int nbuf = pulls ? bench_cfg.inflight : 1;
+            if ((B->w[i].dst = calloc((size_t)bench_cfg.inflight,
+                                      sizeof(float *))) == NULL)
                 goto nomem;
-            memset(B->w[i].dst, 0, maxsize);
+            for (int k = 0; k < nbuf; k++) {
+                if ((B->w[i].dst[k] = malloc(maxsize)) == NULL)
+                    goto nomem;
+                memset(B->w[i].dst[k], 0, maxsize);
+            }
         }
         /* Small finite values: with lr 0 any gradient leaves the parameters
          * as they are, but a NaN would be rejected, not timed. */
@@ -416,44 +576,28 @@ static int run(bench_t *B) {
     }
     if (bench_tcp_start(&B->tcp, maxsize) < 0)
         return -1;
+    B->res = calloc((size_t)bench_cfg.rounds * NOPS, sizeof(*B->res));
+    B->ref = calloc((size_t)bench_cfg.rounds, sizeof(*B->ref));
+    if (B->res == NULL || B->ref == NULL)
+        goto nomem;
 
     /* Loopback throughput on a shared machine drifts by tens of percent
-     * within seconds, so raw TCP is measured in slices right before and right
-     * after every point, and each row divides by the two slices around it:
-     * drift then moves both sides of the ratio alike. */
+     * within seconds, so every size is measured in --rounds rounds, each
+     * of which measures the references and then every operation, one after
+     * the other; a row reports medians over rounds, and its ratios divide
+     * by the references of the same round. */
     bench_net_header();
     for (int k = 0; k < B->nsizes; k++) {
         uint64_t size = B->sizes[k];
-        tcp_acc_t before, after, all = {0, 0};
-        result_t r;
-        B->tcp_lat.n = 0;
-        if (bench_tcp_slice(&B->tcp, size, 1, &B->tcp_lat, &before, &all) < 0)
-            return -1;
-        for (int op = OP_PUSH; op < NOPS; op++) {
-            if (!(B->ops & (1u << op)))
-                continue;
-            if (point_measure(B->w, bench_cfg.workers, op, B->tensors[k].id,
-                              B->grad, size, &B->lat, &r) < 0 ||
-                bench_tcp_slice(&B->tcp, size, 0, &B->tcp_lat, &after, &all) <
-                    0 ||
-                bench_net_row(op, size, bench_cfg.workers, B->shards, &r,
-                              bench_tcp_rate(&before, &after, size)) < 0)
+        for (int rd = 0; rd < bench_cfg.rounds; rd++)
+            if (measure_round(B, k, rd) < 0)
                 return -1;
-            before = after;
-        }
-        if (!taups &&
-            bench_tcp_slice(&B->tcp, size, 0, &B->tcp_lat, &after, &all) < 0)
-            return -1;
-        if (B->ops & (1u << OP_TCP)) {
-            bench_samples_sort(&B->tcp_lat);
-            r.goodput = (double)(all.ops * size) / all.secs;
-            r.p50_ms = bench_percentile(&B->tcp_lat, 50);
-            r.p99_ms = bench_percentile(&B->tcp_lat, 99);
-            r.reps = all.ops;
-            r.wire_per_op = (double)(size + sizeof(uint64_t) + 1);
-            if (bench_net_row(OP_TCP, size, 1, 0, &r, r.goodput) < 0)
+        for (int op = OP_TCP; op < NOPS; op++)
+            if ((B->ops & (1u << op)) &&
+                bench_net_row(op, size, op == OP_TCP ? 1 : bench_cfg.workers,
+                              op == OP_TCP ? 0 : B->shards,
+                              summarise(B, op)) < 0)
                 return -1;
-        }
     }
     bench_net_footer();
     if (taups) {

@@ -61,40 +61,61 @@ static void format_size(uint64_t b, char *buf, size_t len) {
 void bench_net_header(void) {
     if (bench_cfg.json)
         return;
-    printf("%-9s %6s %7s %6s %13s %9s %9s %13s %6s %10s\n", "op", "size",
-           "workers", "shards", "goodput MB/s", "p50 ms", "p99 ms",
-           "raw TCP MB/s", "ratio", "wire/op");
+    printf("%-8s %5s %3s %3s %4s %21s %9s %8s %8s %8s %17s %8s %6s %8s\n",
+           "op", "size", "wk", "sh", "infl", "goodput MB/s [range]", "ops/s",
+           "p50 ms", "p99 ms", "stream", "ratio [range]", "pp p50",
+           "p50/pp", "wire/op");
 }
 
 int bench_net_row(int op, uint64_t size, int workers, int shards,
-                  const result_t *r, double raw) {
-    double ratio = raw > 0 ? r->goodput / raw : NAN;
+                  const row_t *r) {
+    int inflight = op == OP_TCP ? 1 : bench_cfg.inflight;
     if (bench_cfg.json)
         return print_json(json_pack(
-            "{s:s, s:I, s:i, s:i, s:o?, s:o?, s:o?, s:o?, s:o?, s:I, s:o?}",
+            "{s:s, s:I, s:i, s:i, s:i, s:i, s:o?, s:o?, s:o?, s:o?, s:o?, "
+            "s:o?, s:o?, s:o?, s:o?, s:o?, s:o?, s:o?, s:o?, s:I, s:o?}",
             "op", bench_op_names[op], "size_bytes", (json_int_t)size, "workers",
-            workers, "shards", shards, "goodput_bytes_per_s", whole(r->goodput),
-            "lat_p50_ms", rounded(r->p50_ms, 1e6), "lat_p99_ms",
-            rounded(r->p99_ms, 1e6), "raw_tcp_bytes_per_s", whole(raw), "ratio",
-            rounded(ratio, 1e4), "reps", (json_int_t)r->reps,
-            "wire_bytes_per_op", whole(r->wire_per_op)));
-    char sz[32], wire[32];
+            workers, "shards", shards, "inflight", inflight, "rounds",
+            bench_cfg.rounds, "goodput_bytes_per_s", whole(r->goodput),
+            "goodput_min_bytes_per_s", whole(r->goodput_min),
+            "goodput_max_bytes_per_s", whole(r->goodput_max), "ops_per_s",
+            whole(r->ops), "lat_p50_ms", rounded(r->p50_ms, 1e6), "lat_p99_ms",
+            rounded(r->p99_ms, 1e6), "tcp_stream_bytes_per_s", whole(r->stream),
+            "goodput_over_tcp_stream", rounded(r->ratio, 1e4),
+            "goodput_over_tcp_stream_min", rounded(r->ratio_min, 1e4),
+            "goodput_over_tcp_stream_max", rounded(r->ratio_max, 1e4),
+            "tcp_pingpong_p50_ms", rounded(r->pp_p50_ms, 1e6),
+            "tcp_pingpong_bytes_per_s", whole(r->pp_rate),
+            "p50_over_tcp_pingpong", rounded(r->lat_ratio, 1e4), "reps",
+            (json_int_t)r->reps, "wire_bytes_per_op", whole(r->wire_per_op)));
+    char sz[32], wire[32], good[64], ratio[64];
     format_size(size, sz, sizeof(sz));
     format_size((uint64_t)r->wire_per_op, wire, sizeof(wire));
-    printf("%-9s %6s %7d %6d %13.1f %9.3f %9.3f %13.1f %6.2f %10s\n",
-           bench_op_names[op], sz, workers, shards, r->goodput / 1e6, r->p50_ms,
-           r->p99_ms, raw / 1e6, ratio, wire);
+    snprintf(good, sizeof(good), "%.0f [%.0f-%.0f]", r->goodput / 1e6,
+             r->goodput_min / 1e6, r->goodput_max / 1e6);
+    snprintf(ratio, sizeof(ratio), "%.2f [%.2f-%.2f]", r->ratio, r->ratio_min,
+             r->ratio_max);
+    printf("%-8s %5s %3d %3d %4d %21s %9.0f %8.3f %8.3f %8.0f %17s %8.3f %6.2f "
+           "%8s\n",
+           bench_op_names[op], sz, workers, shards, inflight, good, r->ops,
+           r->p50_ms, r->p99_ms, r->stream / 1e6, ratio, r->pp_p50_ms,
+           r->lat_ratio, wire);
     fflush(stdout);
     return 0;
 }
 
 void bench_net_footer(void) {
     if (!bench_cfg.json)
-        printf("\nraw TCP: one blocking loopback connection between two "
-               "threads, SIZE bytes then a\n1-byte ack (the request/response "
-               "shape of a push), measured right before and\nafter each row; "
-               "ratio = goodput / raw TCP. Goodput counts tensor bytes (x2 "
-               "for\npushpull) of all workers; MB = 1e6 bytes.\n");
+        printf(
+            "\nMedians over %d interleaved round(s); [range] = smallest and "
+            "largest round.\nstream: raw TCP streaming over as many loopback "
+            "connections as workers x\nshards, one way, 128 KiB or 1 MiB "
+            "writes (the better; as iperf3 measures), MB/s.\nratio = goodput "
+            "/ stream of the same round. pp p50: a raw TCP ping-pong of SIZE\n"
+            "bytes and a 1-byte answer; p50/pp = taups p50 / that p50. "
+            "Goodput counts\ntensor bytes (x2 for pushpull) of all workers; "
+            "MB = 1e6 bytes.\n",
+            bench_cfg.rounds);
 }
 
 /* ---- the codec bench ---------------------------------------------------- */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* taups-bench's reference: plain blocking TCP on loopback between this
- * thread and a receiver thread, in the request/response shape of a push
- * (SIZE bytes, then a 1-byte ack), so that taups goodput can be read as a
- * fraction of what the kernel alone moves on this machine in the same run.
+/* taups-bench's latency reference: plain blocking TCP on loopback between
+ * this thread and a receiver thread, in the request/response shape of a
+ * push (SIZE bytes, then a 1-byte ack), so that a push's latency can be
+ * read as a multiple of the kernel's own round trip on this machine in the
+ * same run. It is not a throughput reference: a stop-and-wait exchange
+ * leaves the pipe empty once per message (stream.c is the throughput one).
  *
  * Each message is an 8-byte length (host order: both ends are this
  * process) then the payload; length 0 ends the receiver. The receiver reads
@@ -156,16 +158,11 @@ static int tcp_roundtrip(tcp_bench_t *t, uint64_t size) {
                : 0;
 }
 
-/* Raw TCP time and operations at one size, summed over slices. */
-double bench_tcp_rate(const tcp_acc_t *x, const tcp_acc_t *y, uint64_t size) {
-    return (double)((x->ops + y->ops) * size) / (x->secs + y->secs);
-}
-
-int bench_tcp_slice(tcp_bench_t *t, uint64_t size, int warm, samples_t *lat,
-                    tcp_acc_t *out, tcp_acc_t *all) {
+int bench_tcp_slice(tcp_bench_t *t, uint64_t size, samples_t *lat,
+                    tcp_acc_t *out) {
     uint64_t n = 0;
     double t0, a, b;
-    for (int i = 0; warm && i < bench_cfg.warmup; i++)
+    for (int i = 0; i < bench_cfg.warmup; i++)
         if (tcp_roundtrip(t, size) < 0)
             goto fail;
     t0 = b = tps_now();
@@ -183,8 +180,6 @@ int bench_tcp_slice(tcp_bench_t *t, uint64_t size, int warm, samples_t *lat,
                                bench_cfg.min_time / 2));
     out->ops = n;
     out->secs = b - t0;
-    all->ops += n;
-    all->secs += b - t0;
     return 0;
 fail:
     fprintf(stderr, PROG ": raw TCP at %llu bytes: %s\n",
