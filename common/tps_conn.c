@@ -33,6 +33,28 @@ struct tps_link_q_s {
     uint64_t held_bytes;
 };
 
+/* A batch's buffers point into its own meta[] only once it is handed to
+ * libuv: meta[] may move while it grows, so until then such a buffer holds
+ * an offset and is flagged in is_meta[]. */
+typedef struct batch_cb_s {
+    tps_write_cb cb;
+    void *arg;
+} batch_cb_t;
+
+struct tps_batch_s {
+    uv_write_t req;
+    tps_conn_t *c;
+    tps_batch_t *next_failed;
+    int status;          /* a write libuv refused at once */
+    unsigned nbufs, bufcap, nframes, ncbs, cbcap;
+    size_t mused, mcap;
+    uint64_t bytes;
+    uv_buf_t *bufs;
+    uint8_t *is_meta;
+    batch_cb_t *cbs;
+    uint8_t *meta;
+};
+
 static double now_ms(void) {
     return (double)uv_hrtime() / 1e6;
 }
@@ -205,6 +227,10 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
     /* Cannot fail on a live loop; counted in open_handles below. */
     uv_idle_init(loop, &c->turn);
     c->turn.data = c;
+    uv_idle_init(loop, &c->flush);
+    c->flush.data = c;
+    c->batch = c->spare = c->failed = NULL;
+    c->batches_out = 0;
     c->closing = c->reading = c->paused = 0;
     c->yielded = c->stopped = 0;
     c->high_water = TPS_WRITE_HIGH_WATER;
@@ -216,7 +242,7 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
     c->progress_seen = 0;
     c->bytes_in = c->bytes_out = c->frames_out = 0;
     c->link = NULL;
-    c->open_handles = 2;
+    c->open_handles = 3;
     c->tagged = 0;
     return 0;
 }
@@ -386,6 +412,163 @@ int tps_conn_set_link(tps_conn_t *c, const tps_link_cfg_t *cfg,
     return 0;
 }
 
+/* ---- batches ------------------------------------------------------------ */
+
+static void batch_free(tps_batch_t *b) {
+    if (b == NULL)
+        return;
+    free(b->bufs);
+    free(b->is_meta);
+    free(b->cbs);
+    free(b->meta);
+    free(b);
+}
+
+/* Grows *p (of *cap elements of `size` bytes) to hold `need`, doubling. */
+static int grow(void **p, unsigned *cap, unsigned need, size_t size) {
+    if (need <= *cap)
+        return 0;
+    unsigned n = *cap ? *cap : 16;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, (size_t)n * size);
+    if (q == NULL)
+        return TPS_ENOMEM;
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+static void on_flush(uv_idle_t *h);
+
+/* Room in c's open batch for one more frame of `mlen` meta bytes, with a
+ * callback or not. Returns the batch or NULL when out of memory. */
+static tps_batch_t *batch_room(tps_conn_t *c, size_t mlen, int with_cb) {
+    tps_batch_t *b = c->batch;
+    if (b == NULL) {
+        b = c->spare != NULL ? c->spare : calloc(1, sizeof(*b));
+        if (b == NULL)
+            return NULL;
+        c->spare = NULL;
+        b->c = c;
+        b->req.data = b;
+        b->status = 0;
+        b->nbufs = b->nframes = b->ncbs = 0;
+        b->mused = 0;
+        b->bytes = 0;
+        c->batch = b;
+        uv_idle_start(&c->flush, on_flush);
+    }
+    unsigned mcap = (unsigned)b->mcap, bc = b->bufcap;
+    if (grow((void **)&b->bufs, &b->bufcap, b->nbufs + 3, sizeof(*b->bufs)) <
+            0 ||
+        grow((void **)&b->is_meta, &bc, b->nbufs + 3, 1) < 0 ||
+        (with_cb &&
+         grow((void **)&b->cbs, &b->cbcap, b->ncbs + 1, sizeof(*b->cbs)) < 0) ||
+        grow((void **)&b->meta, &mcap, (unsigned)(b->mused + mlen), 1) < 0)
+        return NULL;
+    b->mcap = mcap;
+    return b;
+}
+
+static void on_batch_written(uv_write_t *req, int status) {
+    tps_batch_t *b = req->data;
+    tps_conn_t *c = b->c;
+    c->queued -= b->bytes + (uint64_t)b->nframes * TPS_WRITE_OVERHEAD;
+    if (status == 0)
+        c->bytes_out += b->bytes;
+    maybe_resume(c);
+    /* A callback may close c; c stays valid until its on_close runs, which
+     * is after this returns. */
+    for (unsigned i = 0; i < b->ncbs; i++)
+        b->cbs[i].cb(b->cbs[i].arg, status);
+    if (c->spare == NULL)
+        c->spare = b;
+    else
+        batch_free(b);
+}
+
+/* Callbacks of writes libuv refused at once run from the loop, as the
+ * callbacks of tps_conn_send must. */
+static void finish_failed(tps_conn_t *c) {
+    while (c->failed != NULL) {
+        tps_batch_t *b = c->failed;
+        c->failed = b->next_failed;
+        on_batch_written(&b->req, b->status);
+    }
+}
+
+/* Hands the open batch to libuv, which writes it at once if nothing is
+ * queued before it. */
+static void batch_flush(tps_conn_t *c) {
+    tps_batch_t *b = c->batch;
+    if (b == NULL)
+        return;
+    c->batch = NULL;
+    for (unsigned i = 0; i < b->nbufs; i++)
+        if (b->is_meta[i])
+            b->bufs[i].base = (char *)b->meta + (uintptr_t)b->bufs[i].base;
+    int err = uv_write(&b->req, (uv_stream_t *)&c->tcp, b->bufs, b->nbufs,
+                       on_batch_written);
+    c->batches_out++;
+    if (err < 0) {
+        b->status = err;
+        b->next_failed = c->failed;
+        c->failed = b;
+    }
+    if (c->failed == NULL)
+        uv_idle_stop(&c->flush);
+    else if (!c->closing)
+        uv_idle_start(&c->flush, on_flush);
+}
+
+static void on_flush(uv_idle_t *h) {
+    tps_conn_t *c = h->data;
+    batch_flush(c);
+    finish_failed(c);
+    uv_idle_stop(h);
+}
+
+static void add_buf(tps_batch_t *b, const void *base, size_t len, int meta) {
+    b->bufs[b->nbufs].base = (char *)base;
+    b->bufs[b->nbufs].len = len;
+    b->is_meta[b->nbufs++] = (uint8_t)meta;
+}
+
+/* Adds a frame to c's open batch. Returns 0, 1 when the frame's header is
+ * too large to batch (the caller writes it alone), or an error. */
+static int batch_frame(tps_conn_t *c, const Taups__Header *h,
+                       const void *payload, uint64_t len, tps_write_cb cb,
+                       void *arg) {
+    size_t meta = tps_frame_meta_size(h), tag = tag_len(c);
+    tps_batch_t *b = c->batch;
+    if (meta + tag > TPS_BATCH_META)
+        return 1;
+    if (b != NULL && (b->nbufs + 3 > TPS_BATCH_BUFS ||
+                      b->mused + meta + tag > TPS_BATCH_META))
+        batch_flush(c);
+    if ((b = batch_room(c, meta + tag, cb != NULL)) == NULL)
+        return TPS_ENOMEM;
+    uint8_t *m = b->meta + b->mused;
+    tps_frame_encode_meta(h, len, m, meta);
+    if (tag > 0)
+        tps_frame_tag(&c->tx_mac, m, meta, payload, len, m + meta);
+    add_buf(b, (const void *)(uintptr_t)b->mused, meta, 1);
+    if (len > 0)
+        add_buf(b, payload, (size_t)len, 0);
+    if (tag > 0)
+        add_buf(b, (const void *)(uintptr_t)(b->mused + meta), tag, 1);
+    b->mused += meta + tag;
+    b->bytes += meta + len + tag;
+    b->nframes++;
+    if (cb != NULL)
+        b->cbs[b->ncbs++] = (batch_cb_t){cb, arg};
+    c->queued += meta + len + tag + TPS_WRITE_OVERHEAD;
+    if (b->bytes >= TPS_BATCH_BUDGET)
+        batch_flush(c);
+    return 0;
+}
+
 int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
                   uint64_t len, tps_write_cb cb, void *arg) {
     if (c->closing)
@@ -395,7 +578,11 @@ int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
         n = hold_frame(c, h, payload, len, cb, arg);
         if (n < 0)
             return (int)n;
+    } else if ((n = batch_frame(c, h, payload, len, cb, arg)) <= 0) {
+        if (n < 0)
+            return (int)n;
     } else {
+        batch_flush(c); /* in order: what was batched goes first */
         send_ctx_t *ctx = malloc(sizeof(*ctx));
         if (ctx == NULL)
             return TPS_ENOMEM;
@@ -454,6 +641,7 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
             free(copy);
         return err;
     }
+    batch_flush(c); /* in order; then uv_try_write sees what is queued */
     size_t meta = tps_frame_meta_size(h), tag = tag_len(c);
     uint8_t small[512], *mbuf = meta + tag <= sizeof(small) ? small
                                                            : malloc(meta + tag);
@@ -530,6 +718,9 @@ static void handle_closed(tps_conn_t *c) {
         free(c->link);
         c->link = NULL;
     }
+    finish_failed(c);
+    batch_free(c->spare);
+    c->spare = NULL;
     tps_reader_free(&c->rd);
     free(c->staging);
     c->staging = NULL;
@@ -541,7 +732,8 @@ static void on_closed(uv_handle_t *h) {
     handle_closed((tps_conn_t *)h);
 }
 
-/* The idle handle of turns, the link timer: their data is the connection. */
+/* The idle handles of turns and of flushes, the link timer: their data is
+ * the connection. */
 static void on_aux_closed(uv_handle_t *h) {
     handle_closed(h->data);
 }
@@ -549,8 +741,12 @@ static void on_aux_closed(uv_handle_t *h) {
 void tps_conn_close(tps_conn_t *c) {
     if (c->closing)
         return;
+    /* What this turn sent goes out first, as an error reply before a
+     * close must. */
+    batch_flush(c);
     c->closing = 1;
     uv_close((uv_handle_t *)&c->turn, on_aux_closed);
+    uv_close((uv_handle_t *)&c->flush, on_aux_closed);
     if (c->link != NULL)
         uv_close((uv_handle_t *)&c->link->timer, on_aux_closed);
     uv_close((uv_handle_t *)&c->tcp, on_closed);

@@ -31,9 +31,18 @@
  * hundred thousand (each a reply, each a system call) must not hold the
  * loop for hundreds of milliseconds. */
 #define TPS_FRAMES_PER_TURN 256u
+/* Frames sent during one turn of the loop leave together, in one write
+ * (one writev for the kernel) at the start of the next turn, instead of
+ * one system call each: a batch holds at most this many buffers (IOV_MAX),
+ * this many bytes of preambles, headers and tags, and is handed over at
+ * once when its frames' bytes pass the budget. */
+#define TPS_BATCH_BUFS 1024u
+#define TPS_BATCH_META (32u << 10)
+#define TPS_BATCH_BUDGET (4u << 20)
 
 typedef struct tps_conn_s tps_conn_t;
 typedef struct tps_link_q_s tps_link_q_t;
+typedef struct tps_batch_s tps_batch_t;
 
 /* A complete frame arrived. The header and payload are valid only during
  * the call. The callback may close the connection. */
@@ -65,6 +74,11 @@ struct tps_conn_s {
     int yielded;                /* reading stopped for a turn: `turn` resumes it */
     int stopped;                /* reading stopped for good by the owner */
     uv_idle_t turn;
+    uv_idle_t flush;            /* hands the open batch to libuv */
+    tps_batch_t *batch;         /* frames sent this turn, not yet written */
+    tps_batch_t *spare;         /* a batch written, kept for reuse */
+    tps_batch_t *failed;        /* refused by libuv: callbacks to run */
+    uint64_t batches_out;       /* writes handed to libuv (batches) */
     uint64_t high_water;        /* TPS_WRITE_HIGH_WATER unless changed */
     uint64_t queued;            /* memory held by writes not yet done */
     /* Staged bytes read but not parsed yet, because reading paused. */

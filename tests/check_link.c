@@ -170,8 +170,9 @@ typedef struct pair_s {
     uint64_t ids[16];
     uint64_t t_ms[16]; /* arrival, uv_now */
     uint64_t t0;       /* when the sends were made */
-    int status[16];    /* of tx's write callbacks, 1: not yet */
+    int status[2048];  /* of tx's write callbacks, 1: not yet */
     int nsend;
+    int disorder;      /* frames that arrived out of order */
     int close_after; /* close both 20 ms after the sends */
     uv_timer_t kill;
 } pair_t;
@@ -181,6 +182,7 @@ static void rx_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
     pair_t *p = c->data;
     (void)payload;
     (void)len;
+    p->disorder += h->request_id != (uint64_t)p->got + 1;
     if (p->got < 16) {
         p->ids[p->got] = h->request_id;
         p->t_ms[p->got] = uv_now(&p->loop);
@@ -312,6 +314,28 @@ START_TEST(test_conn_close_cancels_held) {
 }
 END_TEST
 
+START_TEST(test_conn_batches_a_turn) {
+    /* 200 frames of about 3 KB sent in one turn leave in one write; 2000
+     * leave in writes of 511 frames (two buffers each, at most 1024
+     * buffers a write): 4 writes. Every frame arrives, in order, and every
+     * callback says it was written. */
+    static const int counts[] = {200, 2000};
+    static const uint64_t writes[] = {1, 4};
+    tps_link_cfg_t off = {0, 0, 0, 1};
+    for (int k = 0; k < 2; k++) {
+        pair_t *p = calloc(1, sizeof(*p));
+        p->nsend = counts[k];
+        run_pair(p, &off);
+        ck_assert_int_eq(p->got, counts[k]);
+        ck_assert_int_eq(p->disorder, 0);
+        ck_assert_uint_eq(p->tx.batches_out, writes[k]);
+        for (int i = 0; i < counts[k]; i++)
+            ck_assert_int_eq(p->status[i], 0);
+        free(p);
+    }
+}
+END_TEST
+
 START_TEST(test_conn_unshaped_has_no_timer) {
     tps_conn_t c;
     uv_loop_t loop;
@@ -349,6 +373,7 @@ static Suite *link_suite(void) {
     tcase_add_test(tc, test_conn_shaped_in_order);
     tcase_add_test(tc, test_conn_close_cancels_held);
     tcase_add_test(tc, test_conn_unshaped_has_no_timer);
+    tcase_add_test(tc, test_conn_batches_a_turn);
     suite_add_tcase(s, tc);
     return s;
 }
