@@ -214,6 +214,12 @@ static void begin(tps_server_t *s) {
         if (getppid() != parent)
             _exit(1);
 #endif
+        /* The writer needs none of the shard's descriptors, and holding
+         * them would keep its listening socket and its connections open
+         * for the moment a killed shard's writer takes to die: long enough
+         * for a restarted shard to find its port in use, and for its peers
+         * not to see the connection drop. */
+        close_range(3, ~0u, 0);
         char err[8400]; /* two paths and a reason */
         if (tps__ckpt_write(s, k->dir, gen, k->cfg.keep, err, sizeof(err)) < 0) {
             tps_log_err("checkpoint generation %" PRIu64 ": %s", gen, err);
