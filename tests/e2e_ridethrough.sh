@@ -25,7 +25,7 @@ shard() { # I LOG
     addr=$(echo "$CLUSTER" | cut -d, -f$(($1 + 1)))
     "$SERVER" --listen "$addr" --cluster "$CLUSTER" --shard "$1" --workers "$NW" \
         --mode "$MODE" --stats-every 0 --lr 0.05 --checkpoint-dir "$WORK/$MODE-ck-$1" \
-        --checkpoint-every 1 2> "$2" &
+        --checkpoint-every 0.25 2> "$2" &
     eval "SPID$1=$!"
     PIDS="$PIDS $!"
     wait_for "$2" "listening on" 10 || fail "shard $1 did not start: $(cat "$2")"
@@ -43,7 +43,7 @@ WPIDS=""
 t_start=$(date +%s%N)
 for r in 0 1 2 3; do
     timeout 120 "$WORKER" --cluster "$CLUSTER" --rank $r --workers 4 --model lsq \
-        --iterations 6000 --seed 7 --log "$WORK/w$r.csv" 2> "$WORK/w$r.log" &
+        --iterations 12000 --seed 7 --log "$WORK/w$r.csv" 2> "$WORK/w$r.log" &
     WPIDS="$WPIDS $!"
 done
 # The evaluator runs until told to stop, then scores the final parameters.
@@ -98,7 +98,7 @@ cluster sync 2
 WPIDS=""
 for r in 0 1; do
     timeout 60 "$WORKER" --cluster "$CLUSTER" --rank $r --workers 2 --model lsq \
-        --iterations 4000 --seed 7 2> "$WORK/s$r.log" &
+        --iterations 8000 --seed 7 2> "$WORK/s$r.log" &
     WPIDS="$WPIDS $!"
 done
 wait_for "$WORK/sync-server-1.log" "checkpoint generation 2 written" 20 || fail "sync: no checkpoint"
@@ -108,11 +108,11 @@ shard 1 "$WORK/sync-server-1b.log"
 for r in 0 1; do
     p=$(echo $WPIDS | cut -d' ' -f$((r + 1)))
     wait "$p" || fail "sync worker $r exited $?: $(tail -5 "$WORK/s$r.log")"
-    grep -q "stops after 4000 iterations" "$WORK/s$r.log" || fail "sync worker $r: $(tail -3 "$WORK/s$r.log")"
+    grep -q "stops after 8000 iterations" "$WORK/s$r.log" || fail "sync worker $r: $(tail -3 "$WORK/s$r.log")"
 done
 grep -q "this shard skips to it" "$WORK/sync-server-1b.log" ||
     fail "the restored sync shard did not catch up: $(cat "$WORK/sync-server-1b.log")"
-echo "# sync: both workers finished 4000 iterations across the restart"
+echo "# sync: both workers finished 8000 iterations across the restart"
 
 # --- a stop while a shard is gone for good ----------------------------------
 # SIGTERM must not wait out --reconnect-timeout: the worker gives up on the
