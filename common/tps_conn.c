@@ -205,6 +205,8 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
     /* A pause that began and ended while the frames were handled. */
     if (may_parse(c) && c->staged_len == 0)
         start_reading(c);
+    /* The replies to what this read brought go out together, now. */
+    tps_conn_flush(c);
 }
 
 int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
@@ -520,6 +522,11 @@ static void batch_flush(tps_conn_t *c) {
         uv_idle_stop(&c->flush);
     else if (!c->closing)
         uv_idle_start(&c->flush, on_flush);
+}
+
+void tps_conn_flush(tps_conn_t *c) {
+    if (!c->closing)
+        batch_flush(c);
 }
 
 static void on_flush(uv_idle_t *h) {

@@ -127,6 +127,11 @@ int tps_conn_start(tps_conn_t *c);
 int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
                   uint64_t len, tps_write_cb cb, void *arg);
 
+/* Hands the frames sent so far in this turn to the kernel now rather than
+ * at the next turn: for a caller that knows it has sent all it will for a
+ * while (the client after issuing what was submitted). */
+void tps_conn_flush(tps_conn_t *c);
+
 /* Sends a frame whose payload need only stay valid during the call: what
  * the kernel takes at once goes without a copy, the rest is copied. So the
  * frame carries the payload as it was at this call, whatever changes it

@@ -91,6 +91,12 @@ typedef struct tps_options_s {
      * replayed, reordered or injected on the network is detected and the
      * connection fails (TPS_EAUTH), rather than applied. */
     int frame_mac;
+    /* > 0: tps_wait watches for the reply for up to this many microseconds
+     * before it sleeps, which saves waking the caller's thread (a few
+     * microseconds a call on a virtual machine) at the cost of a busy core
+     * meanwhile. Worth it with one small operation in flight and a core to
+     * spare; 0 (the default): sleep at once. */
+    int spin_us;
 } tps_options_t;
 
 /* Fills in defaults: no compression (error feedback automatic, zstd off,

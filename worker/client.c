@@ -223,7 +223,8 @@ static void complete(tps_client_t *c, ticket_t *t, int result) {
         t->result = result;
     if (result < 0 || --t->pending <= 0) {
         t->pending = 0;
-        t->done = 1;
+        /* Read without the mutex by a spinning tps_wait. */
+        __atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
         if (t->kind == OP_PUSH && t->result == 0)
             c->tensors[t->tensor].last_push = t->info;
         if (t->kind == OP_PUSH) {
@@ -1016,6 +1017,11 @@ static void on_wake(uv_async_t *a) {
         }
         issue(c, t);
     }
+    /* Everything submitted is issued: out it goes, in one write per shard,
+     * without waiting for the next turn. */
+    for (int s = 0; s < c->nshards; s++)
+        if (c->shards[s].conn_open)
+            tps_conn_flush(&c->shards[s].conn);
 }
 
 /* The application is stopping: what waits on a lost shard fails now, and
@@ -1123,6 +1129,14 @@ int tps_wait(tps_client_t *c, tps_ticket_t ticket) {
         uv_mutex_unlock(&c->mu);
         return TPS_EINVAL;
     }
+    if (!t->done && c->opts.spin_us > 0) {
+        uint64_t end = uv_hrtime() + (uint64_t)c->opts.spin_us * 1000u;
+        uv_mutex_unlock(&c->mu);
+        while (!__atomic_load_n(&t->done, __ATOMIC_ACQUIRE) &&
+               uv_hrtime() < end)
+            ;
+        uv_mutex_lock(&c->mu);
+    }
     while (!t->done)
         uv_cond_wait(&c->cv, &c->mu);
     int rc = t->result;
@@ -1227,6 +1241,11 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
          (opts->rank < 0 || opts->rank >= opts->workers))) {
         snprintf(errbuf, errlen, "rank %d is outside [0, %d workers)",
                  opts->rank, opts->workers);
+        return TPS_EINVAL;
+    }
+    if (opts->spin_us < 0 || opts->spin_us > 1000000) {
+        snprintf(errbuf, errlen, "spin_us %d is outside [0, 1000000]",
+                 opts->spin_us);
         return TPS_EINVAL;
     }
     tps_client_t *c = calloc(1, sizeof(*c));

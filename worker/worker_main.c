@@ -413,7 +413,7 @@ int main(int argc, char **argv) {
     int frame_mac = 0;
     const char *cluster = NULL, *role = NULL, *model = NULL, *data = NULL,
                *logpath = NULL;
-    int rank, workers, batch, connect_ms, reconnect_ms, chunk_kib, full_batch, accumulate,
+    int rank, workers, batch, connect_ms, reconnect_ms, chunk_kib, spin_us, full_batch, accumulate,
         hidden, replicate;
     uint64_t iterations, seed, rows, dim;
     double seconds, every_ms, cond, l2, local_lr, disconnect_at;
@@ -506,6 +506,9 @@ int main(int argc, char **argv) {
          "(it may be restarting from its checkpoint); 0: fail at once"},
         {"chunk-kib", TPS_OPT_INT, &chunk_kib, "1024", 1, 1 << 20, NULL, "KIB",
          "largest payload of one frame"},
+        {"spin-us", TPS_OPT_INT, &spin_us, "0", 0, 1000000, NULL, "US",
+         "wait for a reply by polling for up to US microseconds before "
+         "sleeping (a busy core for fewer thread wake-ups)"},
         {"latency-ms", TPS_OPT_DOUBLE, &link.latency_ms, "0", 0, 600000, NULL,
          "MS", "delay every frame sent to a shard by MS"},
         {"jitter-ms", TPS_OPT_DOUBLE, &link.jitter_ms, "0", 0, 600000, NULL,
@@ -582,6 +585,7 @@ int main(int argc, char **argv) {
     o.key_file = key_file;
     o.frame_mac = frame_mac;
     o.chunk_bytes = (size_t)chunk_kib << 10;
+    o.spin_us = spin_us;
     o.mode = expect_mode;
     o.codec = codec;
     o.bucket = (unsigned)bucket;

@@ -53,6 +53,7 @@ typedef struct bench_cfg_s {
     int frame_mac;
     int rounds;
     int inflight;
+    int spin_us;
 } bench_cfg_t;
 
 /* Filled once by the option parser, read-only afterwards. */

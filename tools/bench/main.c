@@ -72,6 +72,9 @@ static const tps_opt_t options[] = {
      "operations in flight per worker: a sliding window of asynchronous "
      "tickets, each new one issued when the oldest completes (pulls get a "
      "buffer of --max-size each)"},
+    {"spin-us", TPS_OPT_INT, &bench_cfg.spin_us, "0", 0, 1000000, NULL, "US",
+     "clients wait for replies by polling for up to US microseconds before "
+     "sleeping (tps_options_t.spin_us)"},
     {"push-codec", TPS_OPT_STR, &bench_cfg.push_codec, NULL, 0, -1, NULL,
      "CODEC",
      "network mode: compress pushes like taups-worker --codec (error "

@@ -359,6 +359,7 @@ static int open_clients(bench_t *B, const char *cluster, uint64_t chunk) {
         to.zstd_level = bench_cfg.wire_zstd;
         to.key_file = bench_cfg.key_file;
         to.frame_mac = bench_cfg.frame_mac;
+        to.spin_us = bench_cfg.spin_us;
         err[0] = '\0';
         int rc = tps_open(&to, &B->w[i].client, err, sizeof(err));
         if (rc < 0) {
