@@ -200,6 +200,17 @@ int64_t tps_clock(tps_client_t *c);
 int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
                  int max);
 
+/* Says which parameters the next pushes of `tensor` were computed from:
+ * the versions tps_versions gave right after the pull that brought them.
+ * Pushes carry the versions of the last completed pull by default, from
+ * which the shards measure staleness; a caller that computes from an older
+ * pull than its last (overlapping a pull with computation) sets them here
+ * so that the shards measure its real staleness. versions[s] for s <
+ * shards; in force until the next pull completes. Returns 0, TPS_ENOENT or
+ * TPS_EINVAL (n is not the number of shards). */
+int tps_set_versions(tps_client_t *c, int tensor, const uint64_t *versions,
+                     int n);
+
 /* What the shards did with this client's last completed push of `tensor`.
  * When the mode makes a staleness decision it is the one decision every
  * shard applied (staleness, weight, dropped); otherwise the largest

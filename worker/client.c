@@ -1844,6 +1844,20 @@ int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
     return c->nshards;
 }
 
+int tps_set_versions(tps_client_t *c, int tensor, const uint64_t *versions,
+                     int n) {
+    uv_mutex_lock(&c->mu);
+    int rc = tensor < 0 || tensor >= c->ntensors ? TPS_ENOENT
+             : n != c->nshards                   ? TPS_EINVAL
+                                                 : 0;
+    /* The I/O thread reads them when it issues the next push, which it
+     * takes from the submit queue under this mutex. */
+    for (int s = 0; rc == 0 && s < n; s++)
+        c->tensors[tensor].versions[s] = versions[s];
+    uv_mutex_unlock(&c->mu);
+    return rc;
+}
+
 void tps_bytes(const tps_client_t *c, uint64_t *sent, uint64_t *received) {
     tps_client_t *mc = (tps_client_t *)c;
     uv_mutex_lock(&mc->mu);

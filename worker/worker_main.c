@@ -73,29 +73,43 @@ static int fail(worker_t *w, const char *what, int rc) {
  * in flight at once. A push is one group: one gradient, one norm, one
  * staleness decision for the whole model. A pull with min_version > 0 is
  * an evaluator's pull of that step. */
-static int transfer_all(worker_t *w, int push, uint64_t min_version) {
-    tps_ticket_t t[TPS_MODEL_MAX_TENSORS];
-    int rc = 0, n = w->m->ntensors;
+static int issue_all(worker_t *w, int push, uint64_t min_version,
+                     tps_ticket_t *t, int *n) {
+    int rc = 0;
+    *n = w->m->ntensors;
     if (push) {
-        rc = tps_push_group_async(w->cl, n, w->ids,
+        rc = tps_push_group_async(w->cl, *n, w->ids,
                                   (const float *const *)w->grads, t);
         if (rc < 0)
-            n = 0;
+            *n = 0;
     }
-    for (int i = 0; !push && i < n; i++) {
+    for (int i = 0; !push && i < *n; i++) {
         rc = min_version ? tps_pull_at_async(w->cl, w->ids[i], w->params[i],
                                              min_version, &t[i])
                          : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[i]);
         if (rc < 0) {
-            n = i;
+            *n = i;
             break;
         }
     }
+    return rc;
+}
+
+/* Waits for every ticket (even after a failure: none may be left
+ * writing into a buffer); the first error. */
+static int wait_all(worker_t *w, const tps_ticket_t *t, int n, int rc) {
     for (int i = 0; i < n; i++) {
         int r = tps_wait(w->cl, t[i]);
         rc = rc < 0 ? rc : r;
     }
     return rc;
+}
+
+static int transfer_all(worker_t *w, int push, uint64_t min_version) {
+    tps_ticket_t t[TPS_MODEL_MAX_TENSORS];
+    int n;
+    int rc = issue_all(w, push, min_version, t, &n);
+    return wait_all(w, t, n, rc);
 }
 
 /* Declares every tensor of the model. Declaring again after a reconnect is
@@ -217,7 +231,118 @@ typedef struct plan_s {
     uint64_t seed;
     int rank;
     tps_delay_t delay;   /* injected compute delay and straggler factor */
+    int overlap;         /* communication overlaps computation (overlap_t) */
 } plan_t;
+
+/* Overlap of communication with computation (--overlap): the push of one
+ * step and the pull for the next stay in flight while the next gradient is
+ * computed, from the parameters of the pull before the one in flight. So
+ * every gradient is one pull older than in the strict order (pull, compute,
+ * push): one more step of staleness, which each push declares with the
+ * versions of the parameters it came from (tps_set_versions) and the
+ * shards measure and weigh as any other. Two parameter and two gradient
+ * buffers take turns. */
+typedef struct overlap_s {
+    float *pbuf[2][TPS_MODEL_MAX_TENSORS], *gbuf[2][TPS_MODEL_MAX_TENSORS];
+    uint64_t *vers[2]; /* per parameter buffer: [tensor * shards + shard] */
+    int shards;
+    int a, gi;         /* computing from pbuf[a] into gbuf[gi] */
+    tps_ticket_t t[2 * TPS_MODEL_MAX_TENSORS];
+    int n;             /* tickets in flight */
+    int pulling;       /* a pull into pbuf[1 - a] is among them */
+    int primed;        /* pbuf[a] holds a completed pull */
+} overlap_t;
+
+static void ov_point(worker_t *w, overlap_t *ov, int p, int g) {
+    for (int i = 0; i < w->m->ntensors; i++) {
+        w->params[i] = ov->pbuf[p][i];
+        w->grads[i] = ov->gbuf[g][i];
+    }
+}
+
+static int ov_init(worker_t *w, overlap_t *ov) {
+    for (int i = 0; i < w->m->ntensors; i++) {
+        ov->pbuf[0][i] = w->params[i];
+        ov->gbuf[0][i] = w->grads[i];
+    }
+    ov->shards = tps_shards(w->cl);
+    size_t nv = (size_t)w->m->ntensors * (size_t)ov->shards;
+    ov->vers[0] = calloc(nv, sizeof(uint64_t));
+    ov->vers[1] = calloc(nv, sizeof(uint64_t));
+    if (ov->vers[0] == NULL || ov->vers[1] == NULL)
+        return TPS_ENOMEM;
+    for (int i = 0; i < w->m->ntensors; i++) {
+        size_t bytes = w->m->tensors[i].len * sizeof(float);
+        ov->pbuf[1][i] = malloc(bytes);
+        ov->gbuf[1][i] = malloc(bytes);
+        if (ov->pbuf[1][i] == NULL || ov->gbuf[1][i] == NULL)
+            return TPS_ENOMEM;
+        memcpy(ov->pbuf[1][i], w->params[i], bytes);
+    }
+    return 0;
+}
+
+static void ov_save(worker_t *w, overlap_t *ov, int b) {
+    for (int i = 0; i < w->m->ntensors; i++)
+        tps_versions(w->cl, w->ids[i], ov->vers[b] + (size_t)i * ov->shards,
+                     ov->shards);
+}
+
+/* Waits for what is in flight; a pull that was among it makes pbuf[1-a]
+ * the newest parameters. */
+static int ov_drain(worker_t *w, overlap_t *ov, int rc) {
+    rc = wait_all(w, ov->t, ov->n, rc);
+    ov->n = 0;
+    if (ov->pulling && rc == 0)
+        ov_save(w, ov, 1 - ov->a);
+    return rc;
+}
+
+/* The gradient in gbuf[gi], computed from pbuf[a], is ready: push it and
+ * end the step, then pull into the buffer not computed from next. */
+static int ov_step(worker_t *w, overlap_t *ov, int64_t *clock) {
+    int had = ov->pulling, rc = ov_drain(w, ov, 0), n = 0;
+    ov->pulling = 0;
+    for (int i = 0; rc == 0 && i < w->m->ntensors; i++)
+        rc = tps_set_versions(w->cl, w->ids[i],
+                              ov->vers[ov->a] + (size_t)i * ov->shards,
+                              ov->shards);
+    if (rc < 0)
+        return rc;
+    ov_point(w, ov, ov->a, ov->gi);
+    rc = issue_all(w, 1, 0, ov->t, &ov->n);
+    if (rc < 0)
+        return rc;
+    if ((*clock = tps_clock(w->cl)) < 0)
+        return (int)*clock;
+    /* The first time, nothing newer is in flight: pull into the other
+     * buffer and compute once more from this one. */
+    int target = had ? ov->a : 1 - ov->a;
+    ov_point(w, ov, target, ov->gi);
+    rc = issue_all(w, 0, 0, ov->t + ov->n, &n);
+    ov->n += n;
+    if (rc < 0)
+        return rc;
+    ov->pulling = 1;
+    if (had)
+        ov->a = 1 - ov->a;
+    ov->gi = 1 - ov->gi;
+    ov_point(w, ov, ov->a, ov->gi);
+    return 0;
+}
+
+/* Waits for what is in flight and gives main its own buffers back. */
+static int ov_finish(worker_t *w, overlap_t *ov, int rc) {
+    rc = ov_drain(w, ov, rc);
+    ov_point(w, ov, 0, 0);
+    for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++) {
+        free(ov->pbuf[1][i]);
+        free(ov->gbuf[1][i]);
+    }
+    free(ov->vers[0]);
+    free(ov->vers[1]);
+    return rc;
+}
 
 /* Fills rows with this iteration's minibatch and returns its size. */
 static size_t sample(const plan_t *p, tps_rng_t *rng, uint32_t *rows,
@@ -299,18 +424,37 @@ static int run_worker(worker_t *w, plan_t *p) {
     uint64_t per_push = (uint64_t)(p->local_steps > 0 ? p->local_steps
                                                       : p->accumulate);
     uint64_t it = 0;
+    overlap_t ov;
+    memset(&ov, 0, sizeof(ov));
+    int ov_on = p->overlap && rc == 0;
+    if (ov_on)
+        rc = ov_init(w, &ov);
     for (; rc == 0 && (p->iterations == 0 || it + per_push <= p->iterations) &&
            !stop_requested;
          it += per_push) {
         if (p->seconds > 0 && tps_now() - w->t0 >= p->seconds)
             break;
         if (w->disconnect_at >= 0 && tps_now() - w->t0 >= w->disconnect_at) {
+            /* The tickets in flight belong to the client about to close. */
+            if (p->overlap && (rc = ov_drain(w, &ov, 0)) < 0) {
+                fail(w, "pull", rc);
+                break;
+            }
+            ov.pulling = ov.primed = 0;
             if ((rc = reconnect(w)) < 0)
                 break;
         }
-        if ((rc = pull_all(w)) < 0) {
-            fail(w, "pull", rc);
-            break;
+        if (!p->overlap || !ov.primed) {
+            if (p->overlap)
+                ov_point(w, &ov, ov.a, ov.gi);
+            if ((rc = pull_all(w)) < 0) {
+                fail(w, "pull", rc);
+                break;
+            }
+            if (p->overlap) {
+                ov_save(w, &ov, ov.a);
+                ov.primed = 1;
+            }
         }
         double t_compute = tps_now();
         double loss = compute_update(w, p, &rng, rows, work, local);
@@ -331,11 +475,19 @@ static int run_worker(worker_t *w, plan_t *p) {
             delay += tps__delay_after(&p->delay, t_compute / (double)per_push);
         if (delay > 0 && tps__sleep_s(delay, &stop_requested))
             break;
-        if ((rc = push_all(w)) < 0) {
-            fail(w, "push", rc);
-            break;
+        int64_t clock;
+        if (p->overlap) {
+            if ((rc = ov_step(w, &ov, &clock)) < 0) {
+                fail(w, "push", rc);
+                break;
+            }
+        } else {
+            if ((rc = push_all(w)) < 0) {
+                fail(w, "push", rc);
+                break;
+            }
+            clock = tps_clock(w->cl);
         }
-        int64_t clock = tps_clock(w->cl);
         if (w->log) {
             tps_traffic_t tr;
             tps_traffic(w->cl, &tr);
@@ -356,6 +508,11 @@ static int run_worker(worker_t *w, plan_t *p) {
                     info.dropped, (unsigned long long)d.reconnects,
                     (unsigned long long)d.pushes_lost);
         }
+    }
+    if (ov_on) {
+        int r = ov_finish(w, &ov, 0);
+        if (r < 0 && rc == 0)
+            rc = fail(w, "push", r);
     }
     for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++) {
         free(work[i]);
@@ -419,7 +576,7 @@ int main(int argc, char **argv) {
     double seconds, every_ms, cond, l2, local_lr, disconnect_at;
     tps_link_cfg_t link;
     const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
-               *ef = NULL, *pull_codec = NULL;
+               *ef = NULL, *pull_codec = NULL, *overlap = NULL;
     int bucket, zstd_level;
     uint64_t zstd_min;
     tps_strlist_t stragglers;
@@ -459,6 +616,12 @@ int main(int argc, char **argv) {
         {"error-feedback", TPS_OPT_CHOICE, &ef, "auto", 0, -1, "auto|on|off",
          NULL, "keep what compression dropped and send it later (auto: on "
          "for biased codecs)"},
+        {"overlap", TPS_OPT_CHOICE, &overlap, "off", 0, -1, "on|off",
+         NULL, "async and ssp: compute the next gradient while this step's "
+         "push and the next pull are in flight, from the parameters of the "
+         "pull before (one more step of staleness, which a learning rate "
+         "near the stability limit may not survive); off: the strict order "
+         "pull, compute, push"},
         {"wire-zstd", TPS_OPT_INT, &zstd_level, "0", 0, 22, NULL, "LEVEL",
          "zstd-compress encoded pushes at this level (0: off)"},
         {"zstd-min", TPS_OPT_U64, &zstd_min, "4096", 0, 1e12, NULL, "BYTES",
@@ -658,6 +821,23 @@ int main(int argc, char **argv) {
         tps__delay_describe(&plan.delay, d, sizeof(d));
         tps_log("injected delay: %s", d);
     }
+    /* Sync and local SGD promise gradients from the model of the step
+     * before (that is what they are); overlap would break the promise. */
+    int strict_mode = strcmp(tps_mode(w.cl), "sync") == 0 ||
+                      strcmp(tps_mode(w.cl), "local") == 0;
+    if (!is_eval && strcmp(overlap, "on") == 0 && strict_mode) {
+        tps_log_err("--overlap on: mode %s computes every gradient from the "
+                    "model of the step before; overlap would compute it one "
+                    "step older (use async or ssp, or --overlap off)",
+                    tps_mode(w.cl));
+        rc = TPS_EINVAL;
+        goto out;
+    }
+    plan.overlap = !is_eval && strcmp(overlap, "on") == 0;
+    if (plan.overlap)
+        tps_log("overlap: each push and the next pull are in flight while "
+                "the next gradient is computed (one more step of staleness; "
+                "--overlap off for the strict order)");
     if (strcmp(tps_mode(w.cl), "local") == 0) {
         plan.local_steps = tps_local_steps(w.cl);
         tps_log("mode local: %d local steps at lr %g per push", plan.local_steps,
