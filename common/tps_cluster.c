@@ -10,6 +10,20 @@
 
 int tps_addr_parse(const char *s, tps_addr_t *out, char *err, size_t errlen) {
     const char *colon, *hs = s, *he;
+    if (strncmp(s, "unix:", 5) == 0) {
+        size_t pl = strlen(s + 5);
+        if (pl == 0 || pl > TPS_UNIX_PATH_MAX) {
+            snprintf(err, errlen,
+                     "\"%s\": a unix: address needs a path of 1 to %d bytes",
+                     s, TPS_UNIX_PATH_MAX);
+            return TPS_EINVAL;
+        }
+        memcpy(out->host, s + 5, pl + 1);
+        out->port = 0;
+        out->is_unix = 1;
+        snprintf(out->text, sizeof(out->text), "unix:%s", out->host);
+        return 0;
+    }
     if (s[0] == '[') {
         he = strchr(s, ']');
         if (he == NULL || he[1] != ':')
@@ -32,9 +46,12 @@ int tps_addr_parse(const char *s, tps_addr_t *out, char *err, size_t errlen) {
     memcpy(out->host, hs, hl);
     out->host[hl] = '\0';
     out->port = (int)port;
+    out->is_unix = 0;
+    snprintf(out->text, sizeof(out->text), s[0] == '[' ? "[%s]:%d" : "%s:%d",
+             out->host, out->port);
     return 0;
 bad:
-    snprintf(err, errlen, "\"%s\" is not HOST:PORT", s);
+    snprintf(err, errlen, "\"%s\" is not HOST:PORT or unix:PATH", s);
     return TPS_EINVAL;
 }
 
@@ -62,7 +79,7 @@ int tps_cluster_parse(const char *list, tps_addr_t **out, char *err,
         }
         if ((rc = tps_addr_parse(tok, &a[n], err, errlen)) < 0)
             goto done;
-        if (a[n].port == 0) {
+        if (a[n].port == 0 && !a[n].is_unix) {
             snprintf(err, errlen, "shard %d (%s): port 0 is not a reachable port",
                      n, tok);
             rc = TPS_EINVAL;

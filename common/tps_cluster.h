@@ -11,13 +11,19 @@
 #define TPS_MAX_SHARDS 256
 #define TPS_MAX_WORKERS 4096
 
+/* The longest path of a unix: address (sun_path holds 108 bytes). */
+#define TPS_UNIX_PATH_MAX 107
+
 typedef struct tps_addr_s {
-    char host[256];
-    int port;
+    char host[256];  /* for a unix: address, its path */
+    int port;        /* 0 for a unix: address */
+    int is_unix;     /* "unix:/path": a local stream socket, not TCP */
+    char text[272];  /* as it is shown: "host:port" or "unix:/path" */
 } tps_addr_t;
 
-/* Parses "host:port" ([v6]:port accepted). Returns 0 or TPS_EINVAL, with a
- * sentence naming the bad text in err. */
+/* Parses "host:port" ([v6]:port accepted) or "unix:PATH" (a stream socket
+ * in the file system, for shards and workers on one host). Returns 0 or
+ * TPS_EINVAL, with a sentence naming the bad text in err. */
 int tps_addr_parse(const char *s, tps_addr_t *out, char *err, size_t errlen);
 
 /* Parses a comma-separated list into a malloc'd array (*out, owned by the

@@ -209,8 +209,9 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
     tps_conn_flush(c);
 }
 
-int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
-                  tps_payload_dest_cb dest_cb, void *dest_arg) {
+static int conn_init(uv_loop_t *loop, tps_conn_t *c, int is_pipe,
+                     const tps_limits_t *lim, tps_payload_dest_cb dest_cb,
+                     void *dest_arg) {
     int err = tps_reader_init(&c->rd, lim, dest_cb, dest_arg);
     if (err < 0)
         return err;
@@ -219,7 +220,8 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
         tps_reader_free(&c->rd);
         return TPS_ENOMEM;
     }
-    err = uv_tcp_init(loop, &c->tcp);
+    c->is_pipe = is_pipe;
+    err = is_pipe ? uv_pipe_init(loop, &c->pipe, 0) : uv_tcp_init(loop, &c->tcp);
     if (err < 0) {
         free(c->staging);
         tps_reader_free(&c->rd);
@@ -249,6 +251,16 @@ int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
     return 0;
 }
 
+int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
+                  tps_payload_dest_cb dest_cb, void *dest_arg) {
+    return conn_init(loop, c, 0, lim, dest_cb, dest_arg);
+}
+
+int tps_conn_init_pipe(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
+                       tps_payload_dest_cb dest_cb, void *dest_arg) {
+    return conn_init(loop, c, 1, lim, dest_cb, dest_arg);
+}
+
 void tps_conn_set_mac(tps_conn_t *c, const tps_key_t *key, int side,
                       const uint8_t nonce_c[TPS_NONCE_BYTES],
                       const uint8_t nonce_s[TPS_NONCE_BYTES]) {
@@ -264,7 +276,8 @@ static size_t tag_len(const tps_conn_t *c) {
 }
 
 int tps_conn_start(tps_conn_t *c) {
-    uv_tcp_nodelay(&c->tcp, 1);
+    if (!c->is_pipe)
+        uv_tcp_nodelay(&c->tcp, 1);
     int err = uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read);
     c->reading = err == 0;
     return err;

@@ -59,7 +59,11 @@ typedef void (*tps_payload_progress_cb)(tps_conn_t *c, const uint8_t *payload,
                                         uint64_t from, uint64_t to);
 
 struct tps_conn_s {
-    uv_tcp_t tcp;               /* first: (tps_conn_t *)handle is valid */
+    union {                     /* first: (tps_conn_t *)handle is valid */
+        uv_tcp_t tcp;
+        uv_pipe_t pipe;         /* a unix: connection (is_pipe) */
+    };
+    int is_pipe;
     tps_reader_t rd;
     uint8_t *staging;
     tps_frame_cb on_frame;
@@ -99,6 +103,9 @@ struct tps_conn_s {
  * nothing needs closing. dest_cb/dest_arg go to the reader. */
 int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
                   tps_payload_dest_cb dest_cb, void *dest_arg);
+/* The same over a unix stream socket (a libuv pipe) instead of TCP. */
+int tps_conn_init_pipe(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
+                       tps_payload_dest_cb dest_cb, void *dest_arg);
 
 /* Shapes this connection's outgoing frames as cfg says (borrowed; nothing
  * happens when it asks for no shaping). Call after tps_conn_init and before

@@ -199,7 +199,7 @@ int main(int argc, char **argv) {
         tps_addr_t *list = NULL;
         int n = tps_cluster_parse(cluster, &list, own, sizeof(own));
         if (n > shard && shard >= 0) {
-            snprintf(own, sizeof(own), "%s:%d", list[shard].host, list[shard].port);
+            snprintf(own, sizeof(own), "%s", list[shard].text);
             listen = own;
         }
         free(list);

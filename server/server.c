@@ -13,6 +13,10 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -861,7 +865,11 @@ static void on_connection(uv_stream_t *listener, int status) {
         tps_log_err("out of memory for a new connection");
         return;
     }
-    int err = tps_conn_init(s->loop, &sc->c, &s->cfg.lim, payload_dest, sc);
+    int err = s->unix_path[0]
+                  ? tps_conn_init_pipe(s->loop, &sc->c, &s->cfg.lim,
+                                       payload_dest, sc)
+                  : tps_conn_init(s->loop, &sc->c, &s->cfg.lim, payload_dest,
+                                  sc);
     if (err < 0) {
         free(sc);
         tps_log_err("cannot set up a connection: %s", tps_strerror(err));
@@ -894,7 +902,20 @@ static void on_connection(uv_stream_t *listener, int status) {
     int sl = sizeof(ss);
     char host[48] = "?";
     int port = 0;
-    if (uv_tcp_getpeername(&sc->c.tcp, (struct sockaddr *)&ss, &sl) == 0) {
+    if (s->unix_path[0]) {
+        /* A unix peer has no address of its own: its process is the name
+         * (the path is the shard's, in its log already). */
+        struct ucred cr;
+        socklen_t cl = sizeof(cr);
+        uv_os_fd_t fd;
+        if (uv_fileno((uv_handle_t *)&sc->c.pipe, &fd) == 0 &&
+            getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &cl) == 0)
+            snprintf(sc->peer, sizeof(sc->peer), "unix peer pid %d",
+                     (int)cr.pid);
+        else
+            snprintf(sc->peer, sizeof(sc->peer), "unix peer");
+    } else if (uv_tcp_getpeername(&sc->c.tcp, (struct sockaddr *)&ss, &sl) ==
+               0) {
         if (ss.ss_family == AF_INET6) {
             uv_ip6_name((struct sockaddr_in6 *)&ss, host, sizeof(host));
             port = ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
@@ -903,7 +924,8 @@ static void on_connection(uv_stream_t *listener, int status) {
             port = ntohs(((struct sockaddr_in *)&ss)->sin_port);
         }
     }
-    snprintf(sc->peer, sizeof(sc->peer), "%s:%d", host, port);
+    if (!s->unix_path[0])
+        snprintf(sc->peer, sizeof(sc->peer), "%s:%d", host, port);
     sc->accepted_at = (double)uv_hrtime() / 1e6;
     sc->c.high_water = s->cfg.conn_buffer;
     if (s->nconns > s->cfg.max_connections) {
@@ -982,6 +1004,9 @@ void tps__server_stop(tps_server_t *s) {
     log_summary(s, "stopping");
     tps__ckpt_stop(s);
     uv_close((uv_handle_t *)&s->listener, on_handle_closed);
+    /* The socket file would outlive the shard and refuse every connection. */
+    if (s->unix_path[0])
+        unlink(s->unix_path);
     uv_close((uv_handle_t *)&s->stats_timer, on_handle_closed);
     uv_close((uv_handle_t *)&s->stop_async, on_handle_closed);
     uv_close((uv_handle_t *)&s->busy, on_handle_closed);
@@ -1050,6 +1075,41 @@ static int resolve(const char *host, int port, struct sockaddr_storage *ss) {
     return UV_EINVAL;
 }
 
+/* Listens on a unix stream socket at `path`, readable and writable by this
+ * user only. A socket file left by a shard that died is replaced; one that
+ * a live process still listens on is not. */
+static int listen_unix(tps_server_t *s, uv_loop_t *loop, const char *path) {
+    uv_pipe_init(loop, &s->listener_pipe, 0);
+    s->listener_pipe.data = s;
+    s->open_handles = 1;
+    int rc = uv_pipe_bind(&s->listener_pipe, path);
+    if (rc == UV_EADDRINUSE) {
+        struct sockaddr_un a;
+        memset(&a, 0, sizeof(a));
+        a.sun_family = AF_UNIX;
+        memcpy(a.sun_path, path, strlen(path) + 1);
+        int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        struct stat st;
+        if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof(a)) < 0 &&
+            errno == ECONNREFUSED && lstat(path, &st) == 0 &&
+            S_ISSOCK(st.st_mode) && unlink(path) == 0) {
+            tps_log_warn("%s: replaced the socket file of a shard that is no "
+                         "longer listening", path);
+            rc = uv_pipe_bind(&s->listener_pipe, path);
+        }
+        if (fd >= 0)
+            close(fd);
+    }
+    if (rc == 0) {
+        memcpy(s->unix_path, path, strlen(path) + 1);
+        if (chmod(path, 0600) < 0)
+            rc = uv_translate_sys_error(errno);
+    }
+    if (rc == 0)
+        rc = uv_listen((uv_stream_t *)&s->listener_pipe, 128, on_connection);
+    return rc;
+}
+
 int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
                       tps_server_t **out, char *err, size_t errlen) {
     *out = NULL;
@@ -1081,14 +1141,17 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
         return TPS_EINVAL;
     }
     struct sockaddr_storage ss;
-    if (resolve(self.host, self.port, &ss) < 0) {
+    if (self.is_unix) {
+        /* Only processes that may open the file reach it: local, like
+         * loopback. */
+    } else if (resolve(self.host, self.port, &ss) < 0) {
         snprintf(err, errlen, "--listen %s: not a numeric IPv4 or IPv6 address",
                  cfg->listen);
         return TPS_EINVAL;
     }
     /* Like redis's protected mode: parameters anyone on the network could
      * read and overwrite are never served by default. */
-    if (!cfg->key.set && !cfg->insecure && !is_loopback(&ss)) {
+    if (!cfg->key.set && !cfg->insecure && !self.is_unix && !is_loopback(&ss)) {
         snprintf(err, errlen,
                  "refusing to serve %s without a key: anyone who can reach it "
                  "could read and overwrite the parameters; give --key-file "
@@ -1143,25 +1206,39 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
         fprintf(s->trace, "time_s,event,rank,clock,tensor,version,staleness,"
                           "weight,min_clock,blocked_ms,read\n");
     }
-    uv_tcp_init(loop, &s->listener);
-    s->listener.data = s;
-    s->open_handles = 1;
-    if ((rc = uv_tcp_bind(&s->listener, (struct sockaddr *)&ss, 0)) < 0 ||
-        (rc = uv_listen((uv_stream_t *)&s->listener, 128, on_connection)) < 0) {
+    if (self.is_unix) {
+        rc = listen_unix(s, loop, self.host);
+    } else {
+        uv_tcp_init(loop, &s->listener);
+        s->listener.data = s;
+        s->open_handles = 1;
+        rc = uv_tcp_bind(&s->listener, (struct sockaddr *)&ss, 0);
+        if (rc == 0)
+            rc = uv_listen((uv_stream_t *)&s->listener, 128, on_connection);
+    }
+    if (rc < 0) {
         snprintf(err, errlen, "cannot listen on %s: %s", cfg->listen,
                  uv_strerror(rc));
         /* The handle is open: close it and let the loop run its callback
          * before freeing, as libuv requires. */
         uv_close((uv_handle_t *)&s->listener, NULL);
         uv_run(loop, UV_RUN_NOWAIT);
+        if (s->unix_path[0])
+            unlink(s->unix_path);
         tps__server_free(s);
         return rc;
     }
-    int sl = sizeof(ss);
-    uv_tcp_getsockname(&s->listener, (struct sockaddr *)&ss, &sl);
-    s->port = ss.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&ss)->sin6_port)
-                                       : ntohs(((struct sockaddr_in *)&ss)->sin_port);
-    snprintf(s->listen_text, sizeof(s->listen_text), "%s:%d", self.host, s->port);
+    if (self.is_unix) {
+        snprintf(s->listen_text, sizeof(s->listen_text), "%s", self.text);
+    } else {
+        int sl = sizeof(ss);
+        uv_tcp_getsockname(&s->listener, (struct sockaddr *)&ss, &sl);
+        s->port = ss.ss_family == AF_INET6
+                      ? ntohs(((struct sockaddr_in6 *)&ss)->sin6_port)
+                      : ntohs(((struct sockaddr_in *)&ss)->sin_port);
+        snprintf(s->listen_text, sizeof(s->listen_text), "%s:%d", self.host,
+                 s->port);
+    }
     uv_timer_init(loop, &s->stats_timer);
     s->stats_timer.data = s;
     uv_async_init(loop, &s->stop_async, on_stop_async);

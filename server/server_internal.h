@@ -17,6 +17,7 @@
 
 #include "dedup.h"
 #include "server.h"
+#include "tps_cluster.h"
 #include "tps_conn.h"
 
 typedef struct sconn_s sconn_t;
@@ -103,7 +104,11 @@ struct tps_server_s {
     uv_loop_t *loop;
     tps_server_config_t cfg;
     tps_shard_t shard;
-    uv_tcp_t listener;
+    union {
+        uv_tcp_t listener;
+        uv_pipe_t listener_pipe; /* --listen unix:PATH */
+    };
+    char unix_path[TPS_UNIX_PATH_MAX + 1]; /* "": TCP; else unlinked at stop */
     uv_timer_t stats_timer;
     uv_async_t stop_async;
     int port;

@@ -59,6 +59,42 @@ END_TEST
 
 static tps_optim_t sgd = {.kind = TPS_OPTIM_SGD, .lr = 0.1};
 
+/* The cluster list: TCP addresses and unix: paths, and what is refused. */
+START_TEST(test_addresses) {
+    tps_addr_t *a;
+    char err[256];
+    ck_assert_int_eq(
+        tps_cluster_parse("127.0.0.1:7000,unix:/run/taups/s1,[::1]:7002", &a,
+                          err, sizeof(err)),
+        3);
+    ck_assert_str_eq(a[0].text, "127.0.0.1:7000");
+    ck_assert_int_eq(a[0].is_unix, 0);
+    ck_assert_int_eq(a[1].is_unix, 1);
+    ck_assert_str_eq(a[1].host, "/run/taups/s1");
+    ck_assert_str_eq(a[1].text, "unix:/run/taups/s1");
+    ck_assert_str_eq(a[2].host, "::1");
+    ck_assert_int_eq(a[2].port, 7002);
+    ck_assert_str_eq(a[2].text, "[::1]:7002");
+    free(a);
+    char longpath[140] = "unix:/";
+    memset(longpath + 6, 'x', 107);
+    longpath[113] = '\0';
+    tps_addr_t one;
+    ck_assert_int_eq(tps_addr_parse(longpath, &one, err, sizeof(err)),
+                     TPS_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err, "a path of 1 to 107 bytes"));
+    ck_assert_int_eq(tps_addr_parse("unix:", &one, err, sizeof(err)),
+                     TPS_EINVAL);
+    longpath[112] = '\0'; /* "/" and 106 x: 107 bytes, the most */
+    ck_assert_int_eq(tps_addr_parse(longpath, &one, err, sizeof(err)), 0);
+    ck_assert_int_eq(tps_addr_parse("localhost", &one, err, sizeof(err)),
+                     TPS_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err, "is not HOST:PORT or unix:PATH"));
+    ck_assert_int_eq(tps_cluster_parse("127.0.0.1:0", &a, err, sizeof(err)),
+                     TPS_EINVAL);
+}
+END_TEST
+
 START_TEST(test_declare) {
     tps_shard_t sh;
     char err[256];
@@ -163,6 +199,7 @@ static Suite *shard_suite(void) {
     tcase_add_test(tc, test_slices_10_over_7);
     tcase_add_test(tc, test_slices_fewer_elements_than_shards);
     tcase_add_test(tc, test_slices_many);
+    tcase_add_test(tc, test_addresses);
     suite_add_tcase(s, tc);
     tc = tcase_create("state");
     tcase_add_test(tc, test_declare);

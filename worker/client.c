@@ -307,11 +307,9 @@ static void shard_failed(shard_t *sh, int err, const char *what) {
         /* A server closes after a fatal error reply; its reason is the
          * useful part, not the close that followed. */
         if (sh->remote_err[0])
-            set_error(c, "shard %d at %s:%d: %s", sh->index, sh->addr.host,
-                      sh->addr.port, sh->remote_err);
+            set_error(c, "shard %d at %s: %s", sh->index, sh->addr.text, sh->remote_err);
         else
-            set_error(c, "shard %d at %s:%d: %s", sh->index, sh->addr.host,
-                      sh->addr.port, what);
+            set_error(c, "shard %d at %s: %s", sh->index, sh->addr.text, what);
     }
     fail_all(c, err);
     uv_mutex_unlock(&c->mu);
@@ -460,7 +458,11 @@ static void connect_shard(shard_t *sh) {
     tps_client_t *c = sh->cl;
     sh->tries++;
     sh->state = SH_CONNECTING;
-    int err = tps_conn_init(&c->loop, &sh->conn, &c->lim, dest_for_payload, sh);
+    int err = sh->addr.is_unix
+                  ? tps_conn_init_pipe(&c->loop, &sh->conn, &c->lim,
+                                       dest_for_payload, sh)
+                  : tps_conn_init(&c->loop, &sh->conn, &c->lim,
+                                  dest_for_payload, sh);
     if (err < 0) {
         shard_failed(sh, err, "cannot create a socket");
         return;
@@ -480,6 +482,11 @@ static void connect_shard(shard_t *sh) {
     sh->conn.on_error = on_conn_error;
     sh->conn.on_close = on_shard_closed;
     sh->creq.data = sh;
+    if (sh->addr.is_unix) {
+        /* Failures, a missing socket file included, come to on_connected. */
+        uv_pipe_connect(&sh->creq, &sh->conn.pipe, sh->addr.host, on_connected);
+        return;
+    }
     err = uv_tcp_connect(&sh->creq, &sh->conn.tcp, (struct sockaddr *)&sh->sa,
                          on_connected);
     if (err < 0) {
@@ -501,9 +508,9 @@ static void on_conn_error(tps_conn_t *conn, int err) {
             sh->rj_deadline =
                 sh->rj_since + c->opts.reconnect_timeout_ms / 1000.0;
             sh->tries = 0;
-            tps_log_warn("libtaups: shard %d at %s:%d: %s; reconnecting for up to "
+            tps_log_warn("libtaups: shard %d at %s: %s; reconnecting for up to "
                     "%.0f s",
-                    sh->index, sh->addr.host, sh->addr.port,
+                    sh->index, sh->addr.text,
                     err == UV_EOF ? "the server closed the connection"
                                   : tps_strerror(err),
                     c->opts.reconnect_timeout_ms / 1000.0);
@@ -571,9 +578,9 @@ static int decode_pull(tps_client_t *c, shard_t *sh, ticket_t *t,
         rc = tps__codec_decode(&codec, payload, (size_t)len, h->count,
                                h->codec_seed, t->dst + h->offset);
     if (rc < 0)
-        set_error(c, "shard %d at %s:%d: bad encoded pull reply for tensor "
+        set_error(c, "shard %d at %s: bad encoded pull reply for tensor "
                   "\"%s\": %s",
-                  sh->index, sh->addr.host, sh->addr.port, ts->name,
+                  sh->index, sh->addr.text, ts->name,
                   tps_strerror(rc));
     return rc;
 }
@@ -618,8 +625,8 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         sh->state = SH_READY;
         sh->ever_ready = 1;
         if (c->mode[0] && strcmp(c->mode, mode) != 0) {
-            set_error(c, "shard %d at %s:%d runs mode %s, another shard %s",
-                      sh->index, sh->addr.host, sh->addr.port, mode, c->mode);
+            set_error(c, "shard %d at %s runs mode %s, another shard %s",
+                      sh->index, sh->addr.text, mode, c->mode);
             complete(c, t, TPS_EMISMATCH);
             break;
         }
@@ -670,9 +677,9 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         c->tensors[t->tensor].versions[sh->index] = h->version;
         /* A shard answers a whole slice in as many chunks as it likes. */
         if (rc == 0 && h->count > t->left) {
-            set_error(c, "shard %d at %s:%d: pull reply of %llu elements, "
+            set_error(c, "shard %d at %s: pull reply of %llu elements, "
                       "%llu were missing",
-                      sh->index, sh->addr.host, sh->addr.port,
+                      sh->index, sh->addr.text,
                       (unsigned long long)h->count,
                       (unsigned long long)t->left);
             rc = TPS_EPROTO;
@@ -703,13 +710,12 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         complete(c, t, t->parts && t->parts[sh->index] ? 0 : TPS_ENOMEM);
         break;
     case TAUPS__OP__ERROR:
-        set_error(c, "shard %d at %s:%d: %s", sh->index, sh->addr.host,
-                  sh->addr.port, h->error ? h->error : "error");
+        set_error(c, "shard %d at %s: %s", sh->index, sh->addr.text, h->error ? h->error : "error");
         complete(c, t, h->status < 0 ? h->status : TPS_EREMOTE);
         break;
     default:
-        set_error(c, "shard %d at %s:%d: unexpected reply op %d", sh->index,
-                  sh->addr.host, sh->addr.port, (int)h->op);
+        set_error(c, "shard %d at %s: unexpected reply op %d", sh->index,
+                  sh->addr.text, (int)h->op);
         complete(c, t, TPS_EPROTO);
     }
     uv_mutex_unlock(&c->mu);
@@ -730,8 +736,7 @@ static int send_frame(tps_client_t *c, ticket_t *t, int s, Taups__Header *h,
     if (err < 0) {
         uv_mutex_lock(&c->mu);
         if (!c->errmsg[0] || err != TPS_ECLOSED)
-            set_error(c, "shard %d at %s:%d: cannot send: %s", s, sh->addr.host,
-                      sh->addr.port, tps_strerror(err));
+            set_error(c, "shard %d at %s: cannot send: %s", s, sh->addr.text, tps_strerror(err));
         complete(c, t, err);
         uv_mutex_unlock(&c->mu);
     }
@@ -913,9 +918,9 @@ static void rejoin_done(shard_t *sh) {
     qsort(list, (size_t)n, sizeof(list[0]), by_id);
     sh->state = SH_READY;
     sh->rejoining = 0;
-    tps_log("libtaups: shard %d at %s:%d: reconnected after %.2f s (%d tries); "
+    tps_log("libtaups: shard %d at %s: reconnected after %.2f s (%d tries); "
             "resending %d requests",
-            sh->index, sh->addr.host, sh->addr.port, tps_now() - sh->rj_since,
+            sh->index, sh->addr.text, tps_now() - sh->rj_since,
             sh->tries, n);
     for (int k = 0; k < n; k++)
         issue_to(c, list[k], sh->index, 1);
@@ -938,9 +943,9 @@ static void rejoin_frame(shard_t *sh, const Taups__Header *h) {
     if (h->op == TAUPS__OP__ERROR) {
         /* E.g. the shard has not yet seen our old connection close: try
          * again until the deadline, then report what it said. */
-        tps_log_warn("libtaups: shard %d at %s:%d refused the reconnection: %s; "
+        tps_log_warn("libtaups: shard %d at %s refused the reconnection: %s; "
                 "retrying",
-                sh->index, sh->addr.host, sh->addr.port, sh->remote_err);
+                sh->index, sh->addr.text, sh->remote_err);
         sh->state = SH_CONNECTING;
         tps_conn_close(&sh->conn);
         return;
@@ -1303,6 +1308,8 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
         sh->cl = c;
         sh->index = s;
         sh->addr = addrs[s];
+        if (sh->addr.is_unix)
+            continue; /* a path: nothing to resolve */
         /* Resolve once, up front: numeric addresses or names. */
         struct addrinfo hints, *ai = NULL;
         memset(&hints, 0, sizeof(hints));
@@ -1311,8 +1318,8 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
         snprintf(port, sizeof(port), "%d", sh->addr.port);
         int gai = getaddrinfo(sh->addr.host, port, &hints, &ai);
         if (gai != 0 || ai == NULL) {
-            snprintf(errbuf, errlen, "shard %d at %s:%d: cannot resolve host: %s",
-                     s, sh->addr.host, sh->addr.port, gai_strerror(gai));
+            snprintf(errbuf, errlen, "shard %d at %s: cannot resolve host: %s",
+                     s, sh->addr.text, gai_strerror(gai));
             rc = TPS_EUNREACH;
             if (ai)
                 freeaddrinfo(ai);

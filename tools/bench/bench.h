@@ -54,6 +54,8 @@ typedef struct bench_cfg_s {
     int rounds;
     int inflight;
     int spin_us;
+    const char *transport; /* "tcp" or "unix" */
+    int unix_sock;         /* transport is unix */
 } bench_cfg_t;
 
 /* Filled once by the option parser, read-only afterwards. */
@@ -179,6 +181,11 @@ typedef struct server_s {
  * process starts any thread. On success *cluster is the malloc'd address
  * list; either way sv[0..shards) is left for bench_servers_stop. */
 int bench_servers_start(server_t *sv, int shards, int workers, char **cluster);
+/* A connected pair of stream sockets for the raw references: loopback TCP
+ * with TCP_NODELAY on both ends, or with --transport unix a unix socket
+ * pair. -1 with errno set on failure. */
+int bench_socket_pair(int *a, int *b);
+
 /* SIGTERM to every server, then reaps them. Returns -1 if one crashed,
  * failed its own exit checks or hung (its log is shown), else 0. */
 int bench_servers_stop(server_t *sv, int shards);

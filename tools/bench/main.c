@@ -72,6 +72,10 @@ static const tps_opt_t options[] = {
      "operations in flight per worker: a sliding window of asynchronous "
      "tickets, each new one issued when the oldest completes (pulls get a "
      "buffer of --max-size each)"},
+    {"transport", TPS_OPT_CHOICE, &bench_cfg.transport, "tcp", 0, -1,
+     "tcp|unix", NULL,
+     "how the servers started here listen and the raw references connect: "
+     "loopback TCP, or unix: sockets (same-host transport)"},
     {"spin-us", TPS_OPT_INT, &bench_cfg.spin_us, "0", 0, 1000000, NULL, "US",
      "clients wait for replies by polling for up to US microseconds before "
      "sleeping (tps_options_t.spin_us)"},
@@ -261,6 +265,7 @@ int main(int argc, char **argv) {
         tps_opt_free(options);
         return 2;
     }
+    bench_cfg.unix_sock = strcmp(bench_cfg.transport, "unix") == 0;
     if (bench_cfg.inflight > 1 && bench_cfg.clock) {
         fprintf(stderr, PROG ": --clock needs --inflight 1 (an iteration's "
                              "clock follows its own push)\n");

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "tps_cluster.h"
 #include "tps_log.h"
 
 /* Ports the kernel just handed out for port 0 and took back. Another process
@@ -191,10 +192,22 @@ static int server_spawn(server_t *sv, const char *bin, char **argv) {
     return 0;
 }
 
+/* With --transport unix: the directory of the shards' socket files, made
+ * here and removed by bench_servers_stop. */
+static char unix_dir[PATH_MAX];
+
+/* The address shard i listens on. */
+static void shard_address(char *buf, size_t len, int i, int port) {
+    if (bench_cfg.unix_sock)
+        snprintf(buf, len, "unix:%s/shard-%d", unix_dir, i);
+    else
+        snprintf(buf, len, "127.0.0.1:%d", port);
+}
+
 int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
     char *bin = NULL, *list = NULL;
     int *ports = NULL, rc = -1;
-    size_t cap = (size_t)shards * 32;
+    size_t cap = (size_t)shards * (sizeof(unix_dir) + 32);
     for (int i = 0; i < shards; i++) {
         sv[i].pid = 0;
         sv[i].log = -1;
@@ -211,16 +224,37 @@ int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
     }
     ports = malloc((size_t)shards * sizeof(*ports));
     list = malloc(cap);
-    if (bin == NULL || ports == NULL || list == NULL ||
-        free_ports(ports, shards) < 0)
+    if (bin == NULL || ports == NULL || list == NULL)
         goto out;
+    if (bench_cfg.unix_sock) {
+        const char *tmp = getenv("TMPDIR");
+        snprintf(unix_dir, sizeof(unix_dir), "%s/taups-bench-XXXXXX",
+                 tmp && *tmp ? tmp : "/tmp");
+        if (mkdtemp(unix_dir) == NULL) {
+            fprintf(stderr, PROG ": cannot make a directory for the shards' "
+                                 "sockets in %s: %s\n",
+                    tmp && *tmp ? tmp : "/tmp", strerror(errno));
+            unix_dir[0] = '\0';
+            goto out;
+        }
+        if (strlen(unix_dir) + 16 > TPS_UNIX_PATH_MAX) {
+            fprintf(stderr, PROG ": %s is too long a path for unix: sockets "
+                                 "(set TMPDIR to a shorter one)\n", unix_dir);
+            goto out;
+        }
+    } else if (free_ports(ports, shards) < 0) {
+        goto out;
+    }
     list[0] = '\0';
-    for (int i = 0; i < shards; i++)
-        snprintf(list + strlen(list), cap - strlen(list), "%s127.0.0.1:%d",
-                 i ? "," : "", ports[i]);
+    for (int i = 0; i < shards; i++) {
+        char a[sizeof(unix_dir) + 32];
+        shard_address(a, sizeof(a), i, ports[i]);
+        snprintf(list + strlen(list), cap - strlen(list), "%s%s", i ? "," : "",
+                 a);
+    }
 
     for (int i = 0; i < shards; i++) {
-        char listen_at[32], shard[16], nworkers[16];
+        char listen_at[sizeof(unix_dir) + 32], shard[16], nworkers[16];
         int argc = 0;
         /* 11 fixed arguments, 3 of the key, the --server-arg ones, and the
          * NULL. */
@@ -228,7 +262,7 @@ int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
             malloc((size_t)(14 + bench_cfg.server_args.n + 1) * sizeof(*argv));
         if (argv == NULL)
             goto out;
-        snprintf(listen_at, sizeof(listen_at), "127.0.0.1:%d", ports[i]);
+        shard_address(listen_at, sizeof(listen_at), i, ports[i]);
         snprintf(shard, sizeof(shard), "%d", i);
         snprintf(nworkers, sizeof(nworkers), "%d", workers);
         argv[argc++] = bin;
@@ -253,7 +287,7 @@ int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
         for (int k = 0; k < bench_cfg.server_args.n; k++)
             argv[argc++] = bench_cfg.server_args.v[k];
         argv[argc] = NULL;
-        sv[i].port = ports[i];
+        sv[i].port = bench_cfg.unix_sock ? 0 : ports[i];
         int spawned = server_spawn(&sv[i], bin, argv);
         free(argv);
         if (spawned < 0)
@@ -345,6 +379,17 @@ int bench_servers_stop(server_t *sv, int shards) {
         if (sv[i].log >= 0)
             close(sv[i].log);
         sv[i].log = -1;
+    }
+    /* Each shard unlinks its socket file as it stops; the directory is
+     * ours. A socket a crashed shard left behind goes with it. */
+    if (unix_dir[0]) {
+        char path[sizeof(unix_dir) + 32];
+        for (int i = 0; i < shards; i++) {
+            snprintf(path, sizeof(path), "%s/shard-%d", unix_dir, i);
+            unlink(path);
+        }
+        rmdir(unix_dir);
+        unix_dir[0] = '\0';
     }
     return failed ? -1 : 0;
 }

@@ -8,7 +8,8 @@
  * start and page faults are not timed).
  *
  * Both ends set TCP_NODELAY, as every taups connection does, and leave the
- * socket buffers to the kernel's autotuning, as taups does. Blocks of
+ * socket buffers to the kernel's autotuning, as taups does. With
+ * --transport unix the connections are unix socket pairs. Blocks of
  * 128 KiB and 1 MiB are tried and the better one is kept: iperf3's default
  * and the size users pass with -l.
  *
@@ -71,11 +72,18 @@ static void *stream_receiver(void *arg) {
     return NULL;
 }
 
-static int loopback_pair(int *tx, int *rx) {
+int bench_socket_pair(int *tx, int *rx) {
     struct sockaddr_in a;
     socklen_t alen = sizeof(a);
-    int one = 1, lfd;
+    int one = 1, lfd, sv[2];
     *tx = *rx = -1;
+    if (bench_cfg.unix_sock) {
+        if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+            return -1;
+        *tx = sv[0];
+        *rx = sv[1];
+        return 0;
+    }
     memset(&a, 0, sizeof(a));
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -127,7 +135,7 @@ static double stream_once(int nconn, size_t block, double secs) {
             goto out;
         }
         memset(c[i].buf, 0x5a, block);
-        if (loopback_pair(&c[i].tx, &c[i].rx) < 0) {
+        if (bench_socket_pair(&c[i].tx, &c[i].rx) < 0) {
             err = errno;
             goto out;
         }

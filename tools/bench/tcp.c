@@ -96,37 +96,13 @@ static void *tcp_receiver(void *arg) {
     return NULL;
 }
 
-static int set_nodelay(int fd) {
-    int one = 1;
-    return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-}
-
 int bench_tcp_start(tcp_bench_t *t, uint64_t cap) {
-    struct sockaddr_in a;
-    socklen_t alen = sizeof(a);
-    int lfd, err;
+    int err;
     memset(t, 0, sizeof(*t));
     t->sender = t->receiver = -1;
     t->cap = cap;
-    memset(&a, 0, sizeof(a));
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (lfd < 0 || bind(lfd, (struct sockaddr *)&a, sizeof(a)) < 0 ||
-        listen(lfd, 1) < 0 ||
-        getsockname(lfd, (struct sockaddr *)&a, &alen) < 0)
+    if (bench_socket_pair(&t->sender, &t->receiver) < 0)
         goto fail;
-    /* The kernel completes the handshake into the backlog, so a blocking
-     * connect before accept does not wait on this thread. */
-    t->sender = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (t->sender < 0 || connect(t->sender, (struct sockaddr *)&a, alen) < 0)
-        goto fail;
-    t->receiver = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
-    if (t->receiver < 0 || set_nodelay(t->sender) < 0 ||
-        set_nodelay(t->receiver) < 0)
-        goto fail;
-    close(lfd);
-    lfd = -1;
     t->txbuf = malloc(cap);
     t->rxbuf = malloc(cap);
     if (t->txbuf == NULL || t->rxbuf == NULL) {
@@ -145,8 +121,6 @@ int bench_tcp_start(tcp_bench_t *t, uint64_t cap) {
 fail:
     err = errno;
     fprintf(stderr, PROG ": raw TCP loopback setup: %s\n", strerror(err));
-    if (lfd >= 0)
-        close(lfd);
     return -1;
 }
 
