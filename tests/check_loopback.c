@@ -98,6 +98,39 @@ START_TEST(test_async_tickets) {
 }
 END_TEST
 
+/* A push measures its staleness against the versions it declares: by
+ * default the last pull's, or those given with tps_set_versions (a worker
+ * that computed from an older pull). Two shards, async, no cut-off. */
+START_TEST(test_set_versions) {
+    cluster_t c;
+    cluster_start(&c, 2, 1, 0.1);
+    tps_client_t *cl = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
+    float g[6] = {1, 1, 1, 1, 1, 1}, p[6];
+    int id = tps_declare(cl, "v", 6, TPS_INIT_ZEROS, 0, 1);
+    uint64_t v0[2], v[2];
+    tps_push_info_t info;
+    ck_assert_int_eq(tps_pull(cl, id, p), 0);
+    ck_assert_int_eq(tps_versions(cl, id, v0, 2), 2);
+    for (int k = 0; k < 3; k++)
+        ck_assert_int_eq(tps_push(cl, id, g), 0);
+    ck_assert_int_eq(tps_pull(cl, id, p), 0);
+    ck_assert_int_eq(tps_versions(cl, id, v, 2), 2);
+    ck_assert_uint_eq(v[0], v0[0] + 3);
+    ck_assert_int_eq(tps_push(cl, id, g), 0);
+    ck_assert_int_eq(tps_last_push(cl, id, &info), 0);
+    ck_assert_uint_eq(info.staleness, 0);
+    /* Computed from the first pull: 4 updates ago. */
+    ck_assert_int_eq(tps_set_versions(cl, id, v0, 2), 0);
+    ck_assert_int_eq(tps_push(cl, id, g), 0);
+    ck_assert_int_eq(tps_last_push(cl, id, &info), 0);
+    ck_assert_uint_eq(info.staleness, 4);
+    ck_assert_int_eq(tps_set_versions(cl, id, v0, 1), TPS_EINVAL);
+    ck_assert_int_eq(tps_set_versions(cl, id + 7, v0, 2), TPS_ENOENT);
+    tps_close(cl);
+    cluster_stop(&c);
+}
+END_TEST
+
 /* Declaring is idempotent; a different length is refused with the name. */
 START_TEST(test_declare_mismatch) {
     cluster_t c;
@@ -498,6 +531,7 @@ static Suite *loopback_suite(void) {
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, test_push_pull_sgd);
     tcase_add_test(tc, test_async_tickets);
+    tcase_add_test(tc, test_set_versions);
     tcase_add_test(tc, test_declare_mismatch);
     tcase_add_test(tc, test_duplicate_rank);
     tcase_add_test(tc, test_unreachable);
