@@ -234,6 +234,7 @@ static int conn_init(uv_loop_t *loop, tps_conn_t *c, int is_pipe,
     uv_idle_init(loop, &c->flush);
     c->flush.data = c;
     c->batch = c->spare = c->failed = NULL;
+    c->copy_spare = NULL;
     c->batches_out = 0;
     c->closing = c->reading = c->paused = 0;
     c->yielded = c->stopped = 0;
@@ -626,19 +627,44 @@ int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
 
 /* The bytes of a snapshot reply the kernel did not take at once: one
  * block, freed once written. */
-typedef struct copy_req_s {
+struct tps_copy_req_s {
     uv_write_t req;
     tps_conn_t *c;
     uint64_t bytes;
+    uint64_t cap;   /* bytes data[] holds */
     uint8_t data[];
-} copy_req_t;
+};
 
+/* A written copy is kept for the next one, which is likely the same size
+ * (the same tensor pulled again): a fresh block of megabytes costs a page
+ * fault and a cleared page every 4 KiB before the copy even starts. */
 static void on_copy_written(uv_write_t *req, int status) {
-    copy_req_t *cr = (copy_req_t *)req;
+    tps_copy_req_t *cr = (tps_copy_req_t *)req;
     tps_conn_t *c = cr->c;
     uint64_t bytes = cr->bytes;
-    free(cr);
+    if (c->copy_spare == NULL && !c->closing) {
+        c->copy_spare = cr;
+    } else if (c->copy_spare != NULL && c->copy_spare->cap < cr->cap &&
+               !c->closing) {
+        free(c->copy_spare);
+        c->copy_spare = cr;
+    } else {
+        free(cr);
+    }
     write_done(c, bytes, status);
+}
+
+/* A block for `len` bytes of a snapshot: the spare if it is big enough. */
+static tps_copy_req_t *copy_get(tps_conn_t *c, uint64_t len) {
+    tps_copy_req_t *cr = c->copy_spare;
+    if (cr != NULL && cr->cap >= len) {
+        c->copy_spare = NULL;
+        return cr;
+    }
+    cr = malloc(sizeof(*cr) + len);
+    if (cr != NULL)
+        cr->cap = len;
+    return cr;
 }
 
 static void free_copy(void *arg, int status) {
@@ -681,7 +707,7 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
     if (n < 0 && n != UV_EAGAIN) {
         err = n;
     } else if (done < total) {
-        copy_req_t *cr = malloc(sizeof(*cr) + (total - done));
+        tps_copy_req_t *cr = copy_get(c, total - done);
         if (cr == NULL) {
             err = TPS_ENOMEM;
         } else {
@@ -741,6 +767,8 @@ static void handle_closed(tps_conn_t *c) {
     finish_failed(c);
     batch_free(c->spare);
     c->spare = NULL;
+    free(c->copy_spare);
+    c->copy_spare = NULL;
     tps_reader_free(&c->rd);
     free(c->staging);
     c->staging = NULL;

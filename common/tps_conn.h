@@ -43,6 +43,7 @@
 typedef struct tps_conn_s tps_conn_t;
 typedef struct tps_link_q_s tps_link_q_t;
 typedef struct tps_batch_s tps_batch_t;
+typedef struct tps_copy_req_s tps_copy_req_t;
 
 /* A complete frame arrived. The header and payload are valid only during
  * the call. The callback may close the connection. */
@@ -82,6 +83,7 @@ struct tps_conn_s {
     tps_batch_t *batch;         /* frames sent this turn, not yet written */
     tps_batch_t *spare;         /* a batch written, kept for reuse */
     tps_batch_t *failed;        /* refused by libuv: callbacks to run */
+    tps_copy_req_t *copy_spare; /* a snapshot copy written, kept for reuse */
     uint64_t batches_out;       /* writes handed to libuv (batches) */
     uint64_t high_water;        /* TPS_WRITE_HIGH_WATER unless changed */
     uint64_t queued;            /* memory held by writes not yet done */

@@ -1,0 +1,216 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Transport and training speed side by side, in interleaved rounds on this
+# machine (run it on an otherwise idle one): each round measures, one after
+# the other,
+#   - iperf3 -l 1M over loopback, one stream (the physical reference, beside
+#     which taups-bench's own streaming figure is checked),
+#   - taups-bench push, pull and push+pull at 1, 16 and 64 MiB, 1 worker x 1
+#     shard and 2 x 2, with its own raw-TCP references,
+#   - 64 B pushes with one in flight (with and without --spin-us) and with 64
+#     in flight, over TCP and over unix: sockets,
+#   - a ps-lite benchmark, if PSLITE_RUN names a command that prints its
+#     JSON lines (op, size_bytes, inflight, ops_per_s, goodput_bytes_per_s,
+#     lat_p50_us) for the sizes given as arguments,
+#   - training: lsq 10000 x 1000, condition 1e4, batch 64, lr 0.3 for
+#     TRAIN_UPDATES updates, as one process (taups-worker --standalone, if
+#     this build has it) and with 1, 2 and 4 workers on one shard, strict
+#     order and --overlap on; updates/s from the workers' logs.
+# Prints medians [min-max] over the rounds and the ratios the issue asks for.
+# Usage, from a build directory: tools/bench-speed.sh   (ROUNDS=3,
+# TRAIN_UPDATES=20000, OUT=directory for the raw JSON lines and logs)
+set -eu
+B=$(pwd)
+BENCH=$B/tools/taups-bench
+SERVER=$B/server/taups-server
+WORKER=$B/worker/taups-worker
+for bin in "$BENCH" "$SERVER" "$WORKER"; do
+    [ -x "$bin" ] || { echo "missing $bin: run from a build directory after make" >&2; exit 2; }
+done
+command -v iperf3 > /dev/null || { echo "iperf3 is not installed (setup.sh installs it)" >&2; exit 2; }
+ROUNDS=${ROUNDS:-3}
+TRAIN_UPDATES=${TRAIN_UPDATES:-20000}
+OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/taups-speed.XXXXXX")}
+mkdir -p "$OUT"
+RAW=$OUT/raw.jsonl
+: > "$RAW"
+PIDS=""
+trap 'kill $PIDS 2> /dev/null || true' EXIT
+
+port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+tag() { # ROUND WHAT: JSON lines on stdin, tagged, appended to raw.jsonl
+    python3 -c '
+import json, sys
+for line in sys.stdin:
+    line = line.strip()
+    if line.startswith("{"):
+        o = json.loads(line)
+        o["round"], o["what"] = int(sys.argv[1]), sys.argv[2]
+        print(json.dumps(o))' "$1" "$2" >> "$RAW"
+}
+
+iperf() { # ROUND
+    local p
+    p=$(port)
+    iperf3 -s -1 -p "$p" > /dev/null 2>&1 &
+    local sp=$!
+    sleep 0.3
+    iperf3 -c 127.0.0.1 -p "$p" -l 1M -t 2 -J > "$OUT/iperf-$1.json"
+    wait $sp || true
+    python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(json.dumps({"op": "iperf3", "size_bytes": 1 << 20,
+                  "goodput_bytes_per_s": r["end"]["sum_received"]["bits_per_second"] / 8}))' \
+        "$OUT/iperf-$1.json" | tag "$1" iperf3
+}
+
+bench() { # ROUND WHAT ARGS...
+    local r=$1 what=$2
+    shift 2
+    "$BENCH" --json --rounds 1 "$@" 2>> "$OUT/bench.err" | tag "$r" "$what"
+}
+
+train() { # ROUND WORKERS OVERLAP: updates per second over all workers
+    local r=$1 n=$2 ov=$3 p k wp=""
+    p=$(port)
+    "$SERVER" --listen 127.0.0.1:"$p" --lr 0.3 --workers "$n" --stats-every 0 \
+        2> "$OUT/train-server.log" &
+    local sp=$!
+    PIDS="$PIDS $sp"
+    sleep 0.3
+    for k in $(seq 0 $((n - 1))); do
+        "$WORKER" --cluster 127.0.0.1:"$p" --rank "$k" --workers "$n" --model lsq \
+            --rows 10000 --dim 1000 --cond 10000 --batch 64 --seed 1 \
+            --iterations $((TRAIN_UPDATES / n)) --overlap "$ov" \
+            --log "$OUT/train-$k.csv" 2> "$OUT/train-$k.log" &
+        wp="$wp $!"
+    done
+    for k in $wp; do wait "$k"; done
+    kill "$sp"
+    wait "$sp" || true
+    python3 -c '
+import csv, json, sys
+n, t0, t1, stale = 0, [], [], []
+for f in sys.argv[4:]:
+    rows = list(csv.DictReader(open(f)))
+    n += len(rows)
+    t0.append(float(rows[0]["time_s"]))
+    t1.append(float(rows[-1]["time_s"]))
+    stale += [float(x["staleness"]) for x in rows]
+print(json.dumps({"op": "train", "workers": int(sys.argv[1]), "overlap": sys.argv[2],
+                  "updates_per_s": n / (max(t1) - min(t0)),
+                  "mean_staleness": sum(stale) / len(stale)}))' \
+        "$n" "$ov" "$r" $(for k in $(seq 0 $((n - 1))); do echo "$OUT/train-$k.csv"; done) |
+        tag "$r" train
+}
+
+standalone() { # ROUND
+    "$WORKER" --help 2>&1 | grep -q -- "--standalone" || return 0
+    "$WORKER" --standalone --model lsq --rows 10000 --dim 1000 --cond 10000 \
+        --batch 64 --lr 0.3 --seed 1 --iterations "$TRAIN_UPDATES" \
+        --log "$OUT/standalone.csv" 2> "$OUT/standalone.log"
+    python3 -c '
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+t = float(rows[-1]["time_s"]) - float(rows[0]["time_s"])
+print(json.dumps({"op": "train", "workers": 0, "overlap": "standalone",
+                  "updates_per_s": (len(rows) - 1) / t}))' "$OUT/standalone.csv" |
+        tag "$1" train
+}
+
+for r in $(seq 1 "$ROUNDS"); do
+    echo "round $r of $ROUNDS" >&2
+    iperf "$r"
+    bench "$r" 1x1 --ops push,pull,pushpull --min-size 1M --max-size 64M --factor 4
+    bench "$r" 2x2 --workers 2 --shards 2 --ops push,pull,pushpull --min-size 1M \
+        --max-size 64M --factor 4
+    bench "$r" small --ops push --min-size 64 --max-size 64
+    bench "$r" small-spin --ops push --min-size 64 --max-size 64 --spin-us 100
+    bench "$r" pipe64 --ops push --min-size 64 --max-size 64 --inflight 64
+    bench "$r" unix-small --transport unix --ops push --min-size 64 --max-size 64
+    bench "$r" unix-big --transport unix --ops push,pull,pushpull --min-size 16M --max-size 16M
+    if [ -n "${PSLITE_RUN:-}" ]; then
+        $PSLITE_RUN 64 1048576 16777216 67108864 2>> "$OUT/pslite.err" | tag "$r" pslite
+    fi
+    standalone "$r"
+    for n in 1 2 4; do
+        train "$r" "$n" off
+        train "$r" "$n" on
+    done
+done
+
+python3 - "$RAW" <<'PYEOF'
+import json, statistics, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+
+def spread(xs):
+    xs = [x for x in xs if x is not None]
+    if not xs:
+        return None, "-"
+    m = statistics.median(xs)
+    return m, "%.4g [%.4g-%.4g]" % (m, min(xs), max(xs))
+
+def pick(**kw):
+    return [r for r in rows if all(r.get(k) == v for k, v in kw.items())]
+
+iperf, iperf_s = spread([r["goodput_bytes_per_s"] / 1e9 for r in pick(what="iperf3")])
+print("iperf3 -l 1M, one stream, GB/s: %s" % iperf_s)
+print("\n%-10s %-9s %6s %-22s %-22s %-22s %-22s %-18s" % (
+    "set", "op", "size", "goodput GB/s", "stream GB/s", "ratio to stream",
+    "ratio to iperf3", "p50/pingpong"))
+for what in ("1x1", "2x2", "unix-big"):
+    for op in ("push", "pull", "pushpull"):
+        for size in sorted({r["size_bytes"] for r in pick(what=what, op=op)}):
+            rs = pick(what=what, op=op, size_bytes=size)
+            _, g = spread([r["goodput_bytes_per_s"] / 1e9 for r in rs])
+            _, s = spread([r["tcp_stream_bytes_per_s"] / 1e9 for r in rs])
+            _, q = spread([r["goodput_over_tcp_stream"] for r in rs])
+            _, i = spread([r["goodput_bytes_per_s"] / 1e9 / iperf for r in rs] if iperf else [])
+            _, l = spread([r["p50_over_tcp_pingpong"] for r in rs])
+            print("%-10s %-9s %5dM %-22s %-22s %-22s %-22s %-18s" % (
+                what, op, size >> 20, g, s, q, i, l))
+_, st = spread([r["tcp_stream_bytes_per_s"] / 1e9 / iperf for r in pick(what="1x1")] if iperf else [])
+print("\ntaups-bench's streaming reference (1x1) over iperf3: %s" % st)
+print("\n%-12s %-24s %-24s %-18s %-18s" % ("64 B push", "ops/s", "p50 us", "pingpong p50 us", "p50/pingpong"))
+for what in ("small", "small-spin", "pipe64", "unix-small"):
+    rs = pick(what=what)
+    print("%-12s %-24s %-24s %-18s %-18s" % (
+        what, spread([r["ops_per_s"] for r in rs])[1],
+        spread([r["lat_p50_ms"] * 1e3 for r in rs])[1],
+        spread([r["tcp_pingpong_p50_ms"] * 1e3 for r in rs])[1],
+        spread([r["p50_over_tcp_pingpong"] for r in rs])[1]))
+ps = pick(what="pslite")
+if ps:
+    print("\nps-lite")
+    for r0 in sorted({(r["op"], r["size_bytes"], r.get("inflight", 1)) for r in ps}):
+        rs = [r for r in ps if (r["op"], r["size_bytes"], r.get("inflight", 1)) == r0]
+        print("  %-9s %9d B inflight %-3d ops/s %-24s GB/s %-24s p50 us %s" % (
+            r0[0], r0[1], r0[2], spread([r["ops_per_s"] for r in rs])[1],
+            spread([r["goodput_bytes_per_s"] / 1e9 for r in rs])[1],
+            spread([r.get("lat_p50_us") for r in rs])[1]))
+    def ratio(what, op, size, inflight):
+        t = {r["round"]: r["ops_per_s"] for r in pick(what=what, op=op, size_bytes=size)}
+        p = {r["round"]: r["ops_per_s"] for r in ps
+             if r["op"] == op and r["size_bytes"] == size and r.get("inflight", 1) == inflight}
+        return spread([t[k] / p[k] for k in t if k in p])[1]
+    print("  taups / ps-lite, 64 B push, 1 in flight: %s; with --spin-us 100: %s; 64 in flight: %s" % (
+        ratio("small", "push", 64, 1), ratio("small-spin", "push", 64, 1), ratio("pipe64", "push", 64, 64)))
+    for op in ("push", "pull", "pushpull"):
+        print("  taups / ps-lite, 1 MiB %s: %s" % (op, ratio("1x1", op, 1 << 20, 1)))
+tr = pick(op="train")
+if tr:
+    print("\ntraining, lsq 10000 x 1000, cond 1e4, batch 64, lr 0.3: updates/s")
+    sa = spread([r["updates_per_s"] for r in tr if r["overlap"] == "standalone"])
+    if sa[0]:
+        print("  one process (--standalone): %s" % sa[1])
+    for n in (1, 2, 4):
+        for ov in ("off", "on"):
+            rs = [r for r in tr if r["workers"] == n and r["overlap"] == ov]
+            m, s = spread([r["updates_per_s"] for r in rs])
+            frac = " = %.2f of standalone" % (m / sa[0]) if sa[0] and m else ""
+            print("  %d worker(s), overlap %-3s: %s%s, mean staleness %s" % (
+                n, ov, s, frac, spread([r["mean_staleness"] for r in rs])[1]))
+PYEOF
+echo "raw figures: $RAW" >&2
