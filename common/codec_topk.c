@@ -216,54 +216,76 @@ static void perm_batch(const perm_t *p, uint32_t j0, int m,
 
 /* The indices are scattered over x (or acc): at n beyond the caches every
  * element is a miss to memory, and one at a time the misses would not
- * overlap. So each batch's elements are prefetched while the next batch's
- * indices are computed and the previous batch is gathered (or scattered):
- * a batch of misses is in flight at any time. The order of the payload and
- * the indices themselves are unchanged: the prefetch only reorders when
- * memory is read. */
-static int perm_next(const perm_t *p, uint64_t k, uint64_t j0,
-                     uint32_t *restrict idx) {
-    if (j0 >= k)
-        return 0;
-    int m = (int)(k - j0 < RANDK_BATCH ? k - j0 : RANDK_BATCH);
-    perm_batch(p, (uint32_t)j0, m, idx);
+ * overlap. So a walk hands out the indices a batch at a time and, as it
+ * hands one out, computes the next and prefetches its elements: a batch of
+ * misses is in flight while the current one is gathered (or scattered).
+ * The indices and the payload's order are unchanged: the prefetch only
+ * moves when memory is read. */
+typedef struct randk_walk_s {
+    perm_t p;
+    uint64_t k, ahead; /* indices in all; first of the batch computed ahead */
+    int m_ahead;       /* its length, 0 past the end */
+    int cur;           /* idx[cur] is handed out, idx[cur ^ 1] is ahead */
+    uint32_t idx[2][RANDK_BATCH];
+} randk_walk_t;
+
+static void walk_ahead(randk_walk_t *w, const float *base, int write) {
+    uint32_t *idx = w->idx[w->cur ^ 1];
+    w->m_ahead = 0;
+    if (w->ahead >= w->k)
+        return;
+    uint64_t left = w->k - w->ahead;
+    w->m_ahead = (int)(left < RANDK_BATCH ? left : RANDK_BATCH);
+    perm_batch(&w->p, (uint32_t)w->ahead, w->m_ahead, idx);
+    w->ahead += RANDK_BATCH;
+    /* The read/write hint must be a constant. */
+    for (int t = 0; t < w->m_ahead; t++)
+        if (write)
+            __builtin_prefetch(base + idx[t], 1);
+        else
+            __builtin_prefetch(base + idx[t], 0);
+}
+
+static void walk_init(randk_walk_t *w, uint64_t n, uint64_t k, uint64_t seed,
+                      const float *base, int write) {
+    perm_init(&w->p, n, seed);
+    w->k = k;
+    w->ahead = 0;
+    w->cur = 1;
+    walk_ahead(w, base, write);
+}
+
+/* The next batch: its length (0 at the end) and, in *idx, its indices. */
+static int walk_next(randk_walk_t *w, const float *base, int write,
+                     const uint32_t **idx) {
+    int m = w->m_ahead;
+    w->cur ^= 1;
+    *idx = w->idx[w->cur];
+    if (m > 0)
+        walk_ahead(w, base, write);
     return m;
 }
 
 static void randk_encode(const float *restrict x, uint64_t n, uint64_t k,
                          uint64_t seed, uint8_t *restrict out) {
-    perm_t p;
-    uint32_t idx[2][RANDK_BATCH];
-    perm_init(&p, n, seed);
-    int m = perm_next(&p, k, 0, idx[0]);
-    for (int t = 0; t < m; t++)
-        __builtin_prefetch(x + idx[0][t], 0);
-    for (uint64_t j0 = 0, b = 0; j0 < k; j0 += RANDK_BATCH, b ^= 1) {
-        int next = perm_next(&p, k, j0 + RANDK_BATCH, idx[b ^ 1]);
-        for (int t = 0; t < next; t++)
-            __builtin_prefetch(x + idx[b ^ 1][t], 0);
-        for (int t = 0; t < m; t++)
-            codec_stf(out, j0 + (uint64_t)t, x[idx[b][t]]);
-        m = next;
-    }
+    randk_walk_t w;
+    const uint32_t *idx;
+    walk_init(&w, n, k, seed, x, 0);
+    for (uint64_t j0 = 0, m; (m = (uint64_t)walk_next(&w, x, 0, &idx)) > 0;
+         j0 += m)
+        for (uint64_t t = 0; t < m; t++)
+            codec_stf(out, j0 + t, x[idx[t]]);
 }
 
 static void randk_acc(const uint8_t *restrict in, uint64_t n, uint64_t k,
                       uint64_t seed, float w, float *restrict acc) {
-    perm_t p;
-    uint32_t idx[2][RANDK_BATCH];
-    perm_init(&p, n, seed);
-    int m = perm_next(&p, k, 0, idx[0]);
-    for (int t = 0; t < m; t++)
-        __builtin_prefetch(acc + idx[0][t], 1);
-    for (uint64_t j0 = 0, b = 0; j0 < k; j0 += RANDK_BATCH, b ^= 1) {
-        int next = perm_next(&p, k, j0 + RANDK_BATCH, idx[b ^ 1]);
-        for (int t = 0; t < next; t++)
-            __builtin_prefetch(acc + idx[b ^ 1][t], 1);
-        for (int t = 0; t < m; t++)
-            acc[idx[b][t]] += w * codec_ldf(in, j0 + (uint64_t)t);
-        m = next;
-    }
+    randk_walk_t wk;
+    const uint32_t *idx;
+    walk_init(&wk, n, k, seed, acc, 1);
+    for (uint64_t j0 = 0, m; (m = (uint64_t)walk_next(&wk, acc, 1, &idx)) > 0;
+         j0 += m)
+        for (uint64_t t = 0; t < m; t++)
+            acc[idx[t]] += w * codec_ldf(in, j0 + t);
 }
 
 /* ---- entry points
