@@ -63,9 +63,11 @@ typedef uint32_t codec_u32_una __attribute__((aligned(1), may_alias));
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define CODEC_LE16(v) __builtin_bswap16(v)
 #define CODEC_LE32(v) __builtin_bswap32(v)
+#define CODEC_LE64(v) __builtin_bswap64(v)
 #else
 #define CODEC_LE16(v) (v)
 #define CODEC_LE32(v) (v)
+#define CODEC_LE64(v) (v)
 #endif
 
 static inline uint16_t codec_ld16(const uint8_t *p, uint64_t i) {

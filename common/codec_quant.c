@@ -121,16 +121,32 @@ static void load_codes(int q, const uint8_t *restrict codes, int m, uint64_t i0,
  * square of a float. Each partial adds len/16 terms, so the sum is within
  * (len/16) * 2^-24 (relative) of the exact one, which the caller allows for. */
 static double sum_squares(const float *restrict x, uint64_t len) {
-    float part[16] = {0};
+    /* Four arrays of four, each updated by a loop of exactly one vector:
+     * with one array of sixteen, GCC keeps a four-trip loop over it and
+     * the sums go through memory on every step. */
+    float p0[4] = {0}, p1[4] = {0}, p2[4] = {0}, p3[4] = {0};
     uint64_t i = 0;
-    for (; i + 16 <= len; i += 16)
-        for (int j = 0; j < 16; j++)
-            part[j] += x[i + j] * x[i + j];
+    for (; i + 16 <= len; i += 16) {
+        for (int j = 0; j < 4; j++)
+            p0[j] += x[i + j] * x[i + j];
+        for (int j = 0; j < 4; j++)
+            p1[j] += x[i + 4 + j] * x[i + 4 + j];
+        for (int j = 0; j < 4; j++)
+            p2[j] += x[i + 8 + j] * x[i + 8 + j];
+        for (int j = 0; j < 4; j++)
+            p3[j] += x[i + 12 + j] * x[i + 12 + j];
+    }
     double s = 0;
     for (; i < len; i++)
         s += (double)x[i] * (double)x[i];
-    for (int j = 0; j < 16; j++)
-        s += part[j];
+    for (int j = 0; j < 4; j++)
+        s += p0[j];
+    for (int j = 0; j < 4; j++)
+        s += p1[j];
+    for (int j = 0; j < 4; j++)
+        s += p2[j];
+    for (int j = 0; j < 4; j++)
+        s += p3[j];
     if (s <= 0x1p-100 || s >= 0x1p100) {
         s = 0;
         for (i = 0; i < len; i++)

@@ -9,38 +9,78 @@
 #include "codec_internal.h"
 #include "taups_error.h"
 
-/* Sixteen partial sums in double, as in codec_quant.c: vectorisable and
- * unable to overflow for finite floats. */
-static double sum_abs(const float *restrict x, uint64_t n) {
-    double part[16] = {0};
-    uint64_t i = 0;
-    for (; i + 16 <= n; i += 16)
-        for (int j = 0; j < 16; j++)
-            part[j] += (double)codec_u2f(codec_f2u(x[i + j]) & 0x7fffffffu);
-    double s = 0;
-    for (; i < n; i++)
-        s += (double)codec_u2f(codec_f2u(x[i]) & 0x7fffffffu);
-    for (int j = 0; j < 16; j++)
-        s += part[j];
-    return s;
+/* One pass: the mean magnitude and the sign bits are taken from the same
+ * block of 64 elements, so x is read from memory once.
+ *
+ * The magnitudes go to sixteen partial sums in double (unable to overflow
+ * for finite floats), sum j adding the elements i = j mod 16 in order of
+ * i; what is left past the last group of 16 is summed into s, then the
+ * sums in order of j: the scale does not depend on the blocking. They are
+ * eight pairs, each a single vector: with one array of sixteen, GCC keeps
+ * a loop over it and the sums go through memory on every step. */
+typedef struct abs_sums_s {
+    double p0[2], p1[2], p2[2], p3[2], p4[2], p5[2], p6[2], p7[2];
+} abs_sums_t;
+
+static inline void add_abs2(double *restrict p, const float *restrict x) {
+    for (int j = 0; j < 2; j++)
+        p[j] += (double)codec_u2f(codec_f2u(x[j]) & 0x7fffffffu);
+}
+
+static inline void add_abs16(abs_sums_t *restrict s, const float *restrict x) {
+    add_abs2(s->p0, x);
+    add_abs2(s->p1, x + 2);
+    add_abs2(s->p2, x + 4);
+    add_abs2(s->p3, x + 6);
+    add_abs2(s->p4, x + 8);
+    add_abs2(s->p5, x + 10);
+    add_abs2(s->p6, x + 12);
+    add_abs2(s->p7, x + 14);
+}
+
+/* Bits of a block: the signs narrowed to one byte each, then eight bytes
+ * at a time gathered into one by a multiply (bit 8t of the word lands on
+ * bit 56 + t, no two partial products overlapping): the compiler
+ * vectorises neither a shift by the lane's position nor an or across
+ * lanes. */
+static void sign_bits(const float *restrict x, uint8_t *restrict bits) {
+    uint8_t sb[CODEC_BLOCK];
+    for (int j = 0; j < CODEC_BLOCK; j++)
+        sb[j] = (uint8_t)(codec_f2u(x[j]) >> 31);
+    for (int b = 0; b < CODEC_BLOCK / 8; b++) {
+        uint64_t v;
+        memcpy(&v, sb + 8 * b, sizeof(v));
+        bits[b] = (uint8_t)(CODEC_LE64(v) * 0x0102040810204080ULL >> 56);
+    }
 }
 
 int tps__codec_sign_encode(const tps_codec_t *c, const float *x, uint64_t n,
                            uint8_t *out) {
     (void)c;
-    /* The mean of finite magnitudes is at most FLT_MAX: always encodable. */
-    codec_stf(out, 0, n > 0 ? (float)(sum_abs(x, n) / (double)n) : 0.0f);
     uint8_t *bits = out + 4;
+    abs_sums_t sums;
+    memset(&sums, 0, sizeof(sums));
     uint64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint32_t byte = 0;
-        for (int j = 0; j < 8; j++)
-            byte |= (codec_f2u(x[i + (uint64_t)j]) >> 31) << j;
-        bits[i / 8] = (uint8_t)byte;
+    for (; i + CODEC_BLOCK <= n; i += CODEC_BLOCK) {
+        for (int g = 0; g < CODEC_BLOCK; g += 16)
+            add_abs16(&sums, x + i + g);
+        sign_bits(x + i, bits + i / 8);
     }
-    if (i < n) {
+    for (; i + 16 <= n; i += 16)
+        add_abs16(&sums, x + i);
+    double s = 0;
+    for (; i < n; i++)
+        s += (double)codec_u2f(codec_f2u(x[i]) & 0x7fffffffu);
+    const double *pairs[8] = {sums.p0, sums.p1, sums.p2, sums.p3,
+                              sums.p4, sums.p5, sums.p6, sums.p7};
+    for (int v = 0; v < 8; v++)
+        for (int j = 0; j < 2; j++)
+            s += pairs[v][j];
+    /* The mean of finite magnitudes is at most FLT_MAX: always encodable. */
+    codec_stf(out, 0, n > 0 ? (float)(s / (double)n) : 0.0f);
+    for (i = n / CODEC_BLOCK * CODEC_BLOCK; i < n; i += 8) {
         uint32_t byte = 0;
-        for (int j = 0; i + (uint64_t)j < n; j++)
+        for (int j = 0; j < 8 && i + (uint64_t)j < n; j++)
             byte |= (codec_f2u(x[i + (uint64_t)j]) >> 31) << j;
         bits[i / 8] = (uint8_t)byte;
     }
@@ -57,18 +97,25 @@ int tps__codec_sign_check(const tps_codec_t *c, const uint8_t *in, uint64_t n) {
     return 0;
 }
 
-/* Eight elements per payload byte: the byte is broadcast and each lane tests
- * its own bit against a constant mask, which SSE2 does without per-lane
- * shifts. */
+/* The sign masks of a nibble's four elements: a table row is one 16-byte
+ * load, xored onto the scale and added, which vectorises on any target;
+ * testing each lane's bit instead left GCC with a scalar loop. */
+#define SIGN_BIT(v) ((v) ? 0x80000000u : 0u)
+#define SIGN_ROW(v)                                                            \
+    { SIGN_BIT((v)&1), SIGN_BIT((v)&2), SIGN_BIT((v)&4), SIGN_BIT((v)&8) }
+static const uint32_t sign_nibble[16][4] = {
+    SIGN_ROW(0),  SIGN_ROW(1),  SIGN_ROW(2),  SIGN_ROW(3),
+    SIGN_ROW(4),  SIGN_ROW(5),  SIGN_ROW(6),  SIGN_ROW(7),
+    SIGN_ROW(8),  SIGN_ROW(9),  SIGN_ROW(10), SIGN_ROW(11),
+    SIGN_ROW(12), SIGN_ROW(13), SIGN_ROW(14), SIGN_ROW(15)};
+
 static void sign_acc_block(const uint8_t *restrict bits, float pos,
                            float *restrict dst) {
     uint32_t p = codec_f2u(pos);
-    for (int b = 0; b < CODEC_BLOCK / 8; b++) {
-        uint32_t byte = bits[b];
-        for (int t = 0; t < 8; t++) {
-            uint32_t neg = 0u - (uint32_t)((byte & (1u << t)) != 0);
-            dst[8 * b + t] += codec_u2f(p ^ (neg & 0x80000000u));
-        }
+    for (int g = 0; g < CODEC_BLOCK / 4; g++) {
+        const uint32_t *m = sign_nibble[bits[g / 2] >> (4 * (g & 1)) & 15u];
+        for (int t = 0; t < 4; t++)
+            dst[4 * g + t] += codec_u2f(p ^ m[t]);
     }
 }
 

@@ -5,7 +5,8 @@
  * against an independent nearest-value oracle, unbiasedness of the
  * stochastic quantisers (and bias of the deterministic one), the
  * error-feedback invariant, top-k against a sort-based reference, randk's
- * index stream, and decoders fed random and mutated payloads.
+ * index stream, randk, sign and qsgd's norms against scalar references
+ * written here, and decoders fed random and mutated payloads.
  *
  * Statistical checks use fixed seeds and a tolerance of 5 standard errors,
  * so they fail on a wrong formula, not on bad luck. Payloads always sit in
@@ -1230,6 +1231,181 @@ START_TEST(test_randk_indices) {
 }
 END_TEST
 
+/* ---- kernels against scalar references
+ * ---------------------------------------------------------
+ * The block, batch and prefetch structure of the encoders is invisible on
+ * the wire: these references compute, one element at a time and from the
+ * layout and derivations described in tps_codec.h and the codec files, what
+ * the payload and the accumulator must hold, and compare bit for bit. */
+
+static uint32_t ref_key(uint64_t seed, uint64_t tag) {
+    uint64_t z = seed + (tag + 1) * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return (uint32_t)(z ^ (z >> 31));
+}
+
+static uint32_t ref_fmix32(uint32_t h) {
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    return h ^ h >> 16;
+}
+
+/* randk's j-th index: the image of j under a four-round Feistel network on
+ * the smallest even number of bits (at least 2) covering n, keyed by tags 2
+ * to 5 of the seed, walked until it falls inside [0, n). */
+static uint64_t ref_randk_index(uint64_t n, uint64_t seed, uint64_t j) {
+    int bits = 2;
+    while (bits < 32 && (UINT64_C(1) << bits) < n)
+        bits++;
+    if (bits % 2)
+        bits++;
+    int half = bits / 2;
+    uint32_t mask = (uint32_t)((UINT64_C(1) << half) - 1), v = (uint32_t)j;
+    do {
+        uint32_t l = v >> half, r = v & mask;
+        for (int round = 0; round < 4; round++) {
+            uint32_t f = ref_fmix32(r ^ ref_key(seed, 2 + (uint64_t)round));
+            uint32_t t = l ^ (f & mask);
+            l = r;
+            r = t;
+        }
+        v = l << half | r;
+    } while (v >= n);
+    return v;
+}
+
+START_TEST(test_randk_reference) {
+    /* Sizes around the encoder's batches of 64 and its domain sizes. */
+    static const uint64_t ns[] = {1, 2, 5, 63, 64, 65, 127, 129, 1000, 4097,
+                                  65536, 65537, 200003};
+    static const char *const specs[] = {"randk:0.01", "randk:0.3", "randk:1"};
+    for (size_t a = 0; a < sizeof(specs) / sizeof(specs[0]); a++)
+        for (size_t t = 0; t < sizeof(ns) / sizeof(ns[0]); t++) {
+            tps_codec_t c = codec(specs[a], 0);
+            uint64_t n = ns[t], k = tps__codec_k(&c, n), seed = 1000 + t;
+            float *x = randn(n, t, 1.0), *acc = randn(n, t + 50, 1.0);
+            float *base = malloc(n * sizeof(float));
+            CHECK_TRUE(base != NULL);
+            memcpy(base, acc, n * sizeof(float));
+            size_t len;
+            uint8_t *p = encode_new(&c, x, n, seed, &len);
+            CHECK_INT(tps__codec_decode_acc(&c, p, len, n, seed, 0.5f, acc), ==,
+                      0);
+            unsigned char *hit = calloc(n, 1);
+            CHECK_TRUE(hit != NULL);
+            for (uint64_t j = 0; j < k; j++) {
+                uint64_t i = ref_randk_index(n, seed, j);
+                CHECK(!hit[i], "%s n %llu: index %llu drawn twice", specs[a],
+                      (unsigned long long)n, (unsigned long long)i);
+                hit[i] = 1;
+                CHECK(f2u(rdf(p + 4 * j)) == f2u(x[i]),
+                      "%s n %llu: value %llu is not x[%llu]", specs[a],
+                      (unsigned long long)n, (unsigned long long)j,
+                      (unsigned long long)i);
+            }
+            for (uint64_t i = 0; i < n; i++) {
+                float want = hit[i] ? base[i] + 0.5f * x[i] : base[i];
+                CHECK(f2u(acc[i]) == f2u(want), "%s n %llu: acc[%llu] %a, want %a",
+                      specs[a], (unsigned long long)n, (unsigned long long)i,
+                      (double)acc[i], (double)want);
+            }
+            free(hit);
+            free(p);
+            free(base);
+            free(acc);
+            free(x);
+        }
+}
+END_TEST
+
+/* Inputs on a grid of 2^-8 with |x| <= 4, and a few -0: every partial and
+ * total sum of magnitudes is exact in double, so the scale has one right
+ * value, (float)(sum / n), whatever order the encoder adds in. */
+START_TEST(test_sign_reference) {
+    static const uint64_t ns[] = {1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000,
+                                  1003, 4099};
+    tps_codec_t c = codec("sign", 0);
+    tps_rng_t r;
+    tps_rng_seed(&r, 5, 5);
+    for (size_t t = 0; t < sizeof(ns) / sizeof(ns[0]); t++) {
+        uint64_t n = ns[t];
+        float *x = malloc(n * sizeof(float)), *acc = randn(n, t, 1.0);
+        float *base = malloc(n * sizeof(float));
+        CHECK_TRUE(x != NULL && base != NULL);
+        double sum = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            int64_t v = (int64_t)tps_rng_below(&r, 2049) - 1024;
+            x[i] = i % 13 == 5 ? -0.0f : (float)v / 256.0f;
+            sum += fabs((double)x[i]);
+        }
+        memcpy(base, acc, n * sizeof(float));
+        float scale = (float)(sum / (double)n);
+        size_t len;
+        uint8_t *p = encode_new(&c, x, n, 3, &len);
+        CHECK(f2u(rdf(p)) == f2u(scale), "n %llu: scale %a, want %a",
+              (unsigned long long)n, (double)rdf(p), (double)scale);
+        for (uint64_t i = 0; i < n; i++) {
+            unsigned bit = p[4 + i / 8] >> (i % 8) & 1u;
+            CHECK(bit == (unsigned)(signbit(x[i]) != 0), "n %llu: bit %llu",
+                  (unsigned long long)n, (unsigned long long)i);
+        }
+        if (n % 8)
+            CHECK_UINT(p[4 + n / 8] >> (n % 8), ==, 0);
+        CHECK_INT(tps__codec_decode_acc(&c, p, len, n, 3, 0.75f, acc), ==, 0);
+        float pos = 0.75f * scale;
+        for (uint64_t i = 0; i < n; i++) {
+            float want = base[i] + (signbit(x[i]) ? -pos : pos);
+            CHECK(f2u(acc[i]) == f2u(want), "n %llu: acc[%llu] %a, want %a",
+                  (unsigned long long)n, (unsigned long long)i,
+                  (double)acc[i], (double)want);
+        }
+        free(p);
+        free(base);
+        free(acc);
+        free(x);
+    }
+}
+END_TEST
+
+/* qsgd's bucket norms: at least the exact L2 norm (which keeps every level
+ * within s) and above it by no more than the float rounding and the
+ * encoder's allowance for its summation error. Bucket sizes cover partial
+ * groups of the sixteen partial sums; the inputs span 2^-40 to 2^40 so that
+ * a sum added to the wrong partial or dropped shows. */
+START_TEST(test_qsgd_norm_reference) {
+    static const uint32_t buckets[] = {1, 5, 15, 16, 17, 64, 100, 512, 4096};
+    const uint64_t n = 10007;
+    float *x = randn(n, 77, 1.0);
+    tps_rng_t r;
+    tps_rng_seed(&r, 77, 1);
+    for (uint64_t i = 0; i < n; i++)
+        x[i] = ldexpf(x[i], (int)tps_rng_below(&r, 81) - 40);
+    for (size_t b = 0; b < sizeof(buckets) / sizeof(buckets[0]); b++) {
+        tps_codec_t c = codec("qsgd:8", buckets[b]);
+        uint64_t B = buckets[b], nb = (n + B - 1) / B;
+        size_t len;
+        uint8_t *p = encode_new(&c, x, n, 1, &len);
+        for (uint64_t k = 0; k < nb; k++) {
+            long double ss = 0;
+            for (uint64_t i = k * B; i < n && i < (k + 1) * B; i++)
+                ss += (long double)x[i] * x[i];
+            /* The allowance is (1 + len * 2^-27) on the sum of squares. */
+            long double len_k = (long double)(n - k * B < B ? n - k * B : B);
+            long double exact = sqrtl(ss), got = rdf(p + 4 * k);
+            CHECK(got >= exact &&
+                      got <= exact * (1 + len_k * 0x1p-27L + 0x1p-22L),
+                  "bucket %u [%llu]: norm %a, exact %La", buckets[b],
+                  (unsigned long long)k, (double)got, exact);
+        }
+        free(p);
+    }
+    free(x);
+}
+END_TEST
+
 /* ---- decoders against random and mutated payloads
  * -------------------------------------- */
 
@@ -1478,6 +1654,9 @@ static Suite *codec_suite(void) {
     tcase_add_test(tc, test_error_feedback);
     tcase_add_test(tc, test_topk_reference);
     tcase_add_test(tc, test_randk_indices);
+    tcase_add_test(tc, test_randk_reference);
+    tcase_add_test(tc, test_sign_reference);
+    tcase_add_test(tc, test_qsgd_norm_reference);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("fuzz");

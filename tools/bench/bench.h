@@ -214,9 +214,12 @@ void bench_net_footer(void);
 
 void bench_codec_header(void);
 /* One codec at one n: encode and decode+accumulate seconds per operation
- * (medians of nenc and ndec samples), wire bytes of one message. */
+ * (medians of nenc and ndec samples), wire bytes of one message, and the
+ * elements a decode touches (n, or k for the sparse codecs: their decode
+ * rate per dense byte would credit them with elements they never read). */
 int bench_codec_row(const char *spec, uint32_t bucket, uint64_t n, size_t wire,
-                    double enc, double dec, int nenc, int ndec);
+                    uint64_t touched, double enc, double dec, int nenc,
+                    int ndec);
 void bench_codec_footer(void);
 
 #endif

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* taups-bench --codec: the gradient codecs measured on one core and
- * without servers. Encode and decode+accumulate throughput in GB/s of raw
- * float32 (4n bytes per operation, whatever the wire size) for n = 1e3,
- * 1e4, ... up to --max-n, on standard normal gradients. Each figure is the
+ * without servers, for n = 1e3, 1e4, ... up to --max-n, on standard normal
+ * gradients. Encode throughput is in GB/s of raw float32 (4n bytes per
+ * operation, whatever the wire size); decode+accumulate in elements touched
+ * per second (n, or the k that topk and randk send) and 4 bytes per such
+ * element. Each figure is the
  * median of timed samples; a sample batches enough operations to last a
  * millisecond, so that small n are not timing the clock.
  *
@@ -145,8 +147,11 @@ int bench_codec_run(void) {
                         (unsigned long long)n);
                 goto out;
             }
-            if (bench_codec_row(spec, codecs[k].bucket, n, r.len, enc, dec,
-                                nenc, ndec) < 0)
+            /* tps__codec_k is 0 for the dense codecs. */
+            uint64_t touched = tps__codec_k(&codecs[k], n);
+            if (bench_codec_row(spec, codecs[k].bucket, n, r.len,
+                                touched ? touched : n, enc, dec, nenc,
+                                ndec) < 0)
                 goto out;
         }
     }

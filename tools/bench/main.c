@@ -118,8 +118,9 @@ static const tps_opt_t options[] = {
      "integrity costs)"},
     {"codec", TPS_OPT_STR, &bench_cfg.codec, NULL, 0, -1, NULL, "SPEC,...",
      "measure these codecs (e.g. fp16,qsgd:8,topk:0.01) instead of push and "
-     "pull: encode and decode+accumulate GB/s of raw float32 on one core; no "
-     "server is started and the options above except --reps, --min-time, "
+     "pull: encode GB/s of raw float32 and decode+accumulate elements/s "
+     "(and GB/s of those elements; topk and randk touch only k) on one "
+     "core; no server is started and the options above except --reps, --min-time, "
      "--seed and --json are ignored"},
     {"bucket", TPS_OPT_INT, &bench_cfg.bucket, STR(TPS_CODEC_BUCKET_DEFAULT), 1,
      TPS_CODEC_BUCKET_MAX, NULL, "N",

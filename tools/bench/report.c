@@ -122,30 +122,40 @@ void bench_net_footer(void) {
 
 void bench_codec_header(void) {
     if (!bench_cfg.json)
-        printf("%-26s %10s %12s %7s %12s %12s\n", "codec", "n", "wire bytes",
-               "ratio", "encode GB/s", "decode GB/s");
+        printf("%-26s %10s %12s %7s %12s %10s %12s %12s\n", "codec", "n",
+               "wire bytes", "ratio", "encode GB/s", "touched", "dec Melem/s",
+               "dec GB/s");
 }
 
 int bench_codec_row(const char *spec, uint32_t bucket, uint64_t n, size_t wire,
-                    double enc, double dec, int nenc, int ndec) {
-    double raw = 4.0 * (double)n;
+                    uint64_t touched, double enc, double dec, int nenc,
+                    int ndec) {
+    double raw = 4.0 * (double)n, elems = (double)touched;
     if (bench_cfg.json)
         return print_json(json_pack(
-            "{s:s, s:I, s:I, s:o?, s:I, s:o?, s:o?, s:i, s:i}", "codec", spec,
-            "bucket", (json_int_t)bucket, "n", (json_int_t)n, "raw_bytes",
-            whole(raw), "wire_bytes", (json_int_t)wire, "encode_bytes_per_s",
-            whole(raw / enc), "decode_acc_bytes_per_s", whole(raw / dec),
-            "encode_samples", nenc, "decode_samples", ndec));
-    printf("%-26s %10llu %12zu %7.2f %12.3f %12.3f\n", spec,
+            "{s:s, s:I, s:I, s:o?, s:I, s:o?, s:I, s:o?, s:o?, s:o?, s:i, "
+            "s:i}",
+            "codec", spec, "bucket", (json_int_t)bucket, "n", (json_int_t)n,
+            "raw_bytes", whole(raw), "wire_bytes", (json_int_t)wire,
+            "encode_raw_bytes_per_s", whole(raw / enc), "decode_elems",
+            (json_int_t)touched, "decode_elems_per_s", whole(elems / dec),
+            "decode_elem_bytes_per_s", whole(4.0 * elems / dec),
+            "decode_raw_bytes_per_s", whole(raw / dec), "encode_samples", nenc,
+            "decode_samples", ndec));
+    printf("%-26s %10llu %12zu %7.2f %12.3f %10llu %12.1f %12.3f\n", spec,
            (unsigned long long)n, wire, wire ? raw / (double)wire : 0.0,
-           raw / enc / 1e9, raw / dec / 1e9);
+           raw / enc / 1e9, (unsigned long long)touched, elems / dec / 1e6,
+           4.0 * elems / dec / 1e9);
     fflush(stdout);
     return 0;
 }
 
 void bench_codec_footer(void) {
     if (!bench_cfg.json)
-        printf("\nGB/s of raw float32 (4n bytes, 1 GB = 1e9 bytes) per "
-               "operation on one core, median of\nsamples; ratio = raw / wire "
-               "bytes (before zstd). decode = decode+accumulate.\n");
+        printf(
+            "\nPer operation on one core, median of samples; 1 GB = 1e9 "
+            "bytes. encode GB/s: raw\nfloat32 in (4n bytes). decode = "
+            "decode+accumulate, counted per element it touches:\nn for dense "
+            "codecs, the k sent for topk and randk; dec GB/s is 4 bytes per\n"
+            "touched element. ratio = raw / wire bytes (before zstd).\n");
 }
