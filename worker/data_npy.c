@@ -199,19 +199,27 @@ malformed:
     return TPS_EIO;
 }
 
-const char *tps__npy_shape(const tps_npy_t *npy, char *buf, size_t len) {
+/* The n numbers v as "<open>v0, v1<close>" into buf (truncated to len). */
+static const char *numbers_text(const uint64_t *v, int n, const char *open,
+                                const char *close, char *buf, size_t len) {
     size_t used = 0;
-    int w = snprintf(buf, len, "(");
-    for (int i = 0; w >= 0 && i < npy->ndim; i++) {
+    int w = snprintf(buf, len, "%s", open);
+    for (int i = 0; w >= 0 && i < n; i++) {
         used += (size_t)w;
         if (used >= len)
-            break;
+            return buf;
         w = snprintf(buf + used, len - used, "%s%llu", i ? ", " : "",
-                     (unsigned long long)npy->shape[i]);
+                     (unsigned long long)v[i]);
     }
     if (w >= 0 && (used += (size_t)w) < len)
-        snprintf(buf + used, len - used, "%s)", npy->ndim == 1 ? "," : "");
+        snprintf(buf + used, len - used, "%s", close);
     return buf;
+}
+
+const char *tps__npy_shape(const tps_npy_t *npy, char *buf, size_t len) {
+    /* Python writes a 1-tuple with a trailing comma. */
+    return numbers_text(npy->shape, npy->ndim, "(", npy->ndim == 1 ? ",)" : ")",
+                        buf, len);
 }
 
 static uint64_t le_bytes(const unsigned char *p, int n) {
@@ -336,17 +344,7 @@ static void index_text(const tps_npy_t *npy, uint64_t flat, char *buf,
         idx[i] = npy->shape[i] ? flat % npy->shape[i] : 0;
         flat = npy->shape[i] ? flat / npy->shape[i] : 0;
     }
-    size_t used = 0;
-    int w = snprintf(buf, len, "[");
-    for (int i = 0; w >= 0 && i < npy->ndim; i++) {
-        used += (size_t)w;
-        if (used >= len)
-            return;
-        w = snprintf(buf + used, len - used, "%s%llu", i ? ", " : "",
-                     (unsigned long long)idx[i]);
-    }
-    if (w >= 0 && (used += (size_t)w) < len)
-        snprintf(buf + used, len - used, "]");
+    numbers_text(idx, npy->ndim, "[", "]", buf, len);
 }
 
 int tps__npy_read(const char *path, const tps_npy_t *npy, uint64_t first,

@@ -292,6 +292,22 @@ static double compute_update(worker_t *w, const plan_t *p, tps_rng_t *rng,
     return loss / rounds;
 }
 
+/* compute_update, timed (*seconds); a non-finite loss means training
+ * diverged, which is logged and returned as TPS_EINVAL. */
+static int compute_checked(worker_t *w, const plan_t *p, tps_rng_t *rng,
+                           uint32_t *rows, float **work, float **local,
+                           uint64_t it, double *loss, double *seconds) {
+    double start = tps_now();
+    *loss = compute_update(w, p, rng, rows, work, local);
+    *seconds = tps_now() - start;
+    if (isfinite(*loss))
+        return 0;
+    tps_log_err("loss is %g at iteration %llu: training diverged (learning "
+                "rate too high?); stopping",
+                *loss, (unsigned long long)it);
+    return TPS_EINVAL;
+}
+
 /* The injected delay stands for compute time: it comes after the gradient
  * and before the push, as a slower worker's would. It is drawn per minibatch
  * step, so that a push covering K of them (local SGD, --accumulate) costs K
@@ -352,16 +368,10 @@ static int run_worker(worker_t *w, plan_t *p) {
             fail(w, "pull", rc);
             break;
         }
-        double t_compute = tps_now();
-        double loss = compute_update(w, p, &rng, rows, work, local);
-        t_compute = tps_now() - t_compute;
-        if (!isfinite(loss)) {
-            tps_log_err("loss is %g at iteration %llu: training diverged (learning "
-                    "rate too high?); stopping",
-                    loss, (unsigned long long)it);
-            rc = TPS_EINVAL;
+        double loss, t_compute;
+        if ((rc = compute_checked(w, p, &rng, rows, work, local, it, &loss,
+                                  &t_compute)) < 0)
             break;
-        }
         if (inject_delay(p, t_compute, per_push))
             break;
         if ((rc = push_all(w)) < 0) {
@@ -512,16 +522,11 @@ static int run_standalone(worker_t *w, plan_t *p, const standalone_t *s) {
          it += per_push) {
         if (p->seconds > 0 && train >= p->seconds)
             break;
-        double start = tps_now();
-        double loss = compute_update(w, p, &rng, rows, work, NULL);
-        if (!isfinite(loss)) {
-            tps_log_err("loss is %g at iteration %llu: training diverged "
-                        "(learning rate too high?); stopping",
-                        loss, (unsigned long long)it);
-            rc = TPS_EINVAL;
+        double start = tps_now(), loss, t_compute;
+        if ((rc = compute_checked(w, p, &rng, rows, work, NULL, it, &loss,
+                                  &t_compute)) < 0)
             break;
-        }
-        if (inject_delay(p, tps_now() - start, per_push))
+        if (inject_delay(p, t_compute, per_push))
             break;
         for (int i = 0; i < m->ntensors; i++) {
             float *restrict x = w->params[i];
