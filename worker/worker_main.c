@@ -40,8 +40,9 @@ static const char usage[] =
     "--standalone trains alone, with no shard and no network: the same model,\n"
     "minibatches and gradients as a worker, and the SGD step w -= lr*g the\n"
     "servers would apply, done in-process; it evaluates every --eval-every ms\n"
-    "of training, stops at --target, and reports updates/s: the compute\n"
-    "ceiling that distributed training is measured against.\n"
+    "of training (or --eval-updates N), stops at --target, and reports\n"
+    "updates/s: the compute ceiling that distributed training is measured\n"
+    "against.\n"
     "lsq trains a synthetic problem (--rows, --dim, --cond) or, with\n"
     "--data A.npy,b.npy[,xstar.npy], one read from NumPy files (float32 or\n"
     "float64, C order; x* from the normal equations when not given).";
@@ -485,7 +486,7 @@ static int standalone_evaluate(worker_t *w, const standalone_t *s, uint64_t n,
         tps_log_err("evaluation failed: %s", tps_strerror(rc));
         return rc;
     }
-    tps_log("%llu updates, %.3f s: loss %.6g, %s %.6g", (unsigned long long)n,
+    tps_log("%llu updates, %.6g s: loss %.6g, %s %.6g", (unsigned long long)n,
             train_s, loss, s->eval->metric_name, *metric);
     return 0;
 }
