@@ -4,11 +4,16 @@
 
 #include <math.h>
 
-static uint64_t splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+#include "taups.h"
+
+static uint64_t mix64(uint64_t z) {
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
+}
+
+static uint64_t splitmix64(uint64_t *x) {
+    return mix64(*x += 0x9e3779b97f4a7c15ULL);
 }
 
 static inline uint64_t rotl(uint64_t x, int k) {
@@ -65,4 +70,23 @@ double tps_rng_normal(tps_rng_t *r) {
     r->spare = v * f;
     r->has_spare = 1;
     return u * f;
+}
+
+static double unit(uint64_t seed, uint64_t i, uint64_t k) {
+    uint64_t h = mix64(seed * 0x9e3779b97f4a7c15ULL + mix64(2 * i + k + 1));
+    return ((double)(h >> 11) + 0.5) * 0x1.0p-53; /* in (0, 1) */
+}
+
+float tps__init_value(int init, float scale, uint64_t seed, uint64_t i) {
+    switch (init) {
+    case TPS_INIT_UNIFORM:
+        return (float)((2.0 * unit(seed, i, 0) - 1.0) * scale);
+    case TPS_INIT_NORMAL: {
+        /* Box-Muller from two hashes of the index. */
+        double u = unit(seed, i, 0), v = unit(seed, i, 1);
+        return (float)(sqrt(-2.0 * log(u)) * cos(2.0 * M_PI * v) * scale);
+    }
+    default:
+        return 0.0f;
+    }
 }

@@ -25,4 +25,10 @@ uint64_t tps_rng_below(tps_rng_t *r, uint64_t n);
 /* Standard normal deviate (polar Box-Muller). */
 double tps_rng_normal(tps_rng_t *r);
 
+/* The value element i of a tensor starts with (init is a tps_init_t): a pure
+ * function of (init, scale, seed, i), so a tensor's initial values depend
+ * neither on how many shards hold it nor on who computes them (a shard, or
+ * taups-worker --standalone). */
+float tps__init_value(int init, float scale, uint64_t seed, uint64_t i);
+
 #endif

@@ -11,6 +11,7 @@
 #include "taups.h"
 #include "tps_cluster.h"
 #include "tps_float.h"
+#include "tps_rng.h"
 
 int tps__shard_init(tps_shard_t *sh, uint32_t index, uint32_t nshards,
                     int max_tensors, uint64_t max_elements,
@@ -42,31 +43,6 @@ void tps__shard_free(tps_shard_t *sh) {
     free(sh->tensors);
     sh->tensors = NULL;
     sh->ntensors = 0;
-}
-
-static uint64_t mix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static double unit(uint64_t seed, uint64_t i, uint64_t k) {
-    uint64_t h = mix64(seed * 0x9e3779b97f4a7c15ULL + mix64(2 * i + k + 1));
-    return ((double)(h >> 11) + 0.5) * 0x1.0p-53; /* in (0, 1) */
-}
-
-float tps__init_value(int init, float scale, uint64_t seed, uint64_t i) {
-    switch (init) {
-    case TPS_INIT_UNIFORM:
-        return (float)((2.0 * unit(seed, i, 0) - 1.0) * scale);
-    case TPS_INIT_NORMAL: {
-        /* Box-Muller from two hashes of the index. */
-        double u = unit(seed, i, 0), v = unit(seed, i, 1);
-        return (float)(sqrt(-2.0 * log(u)) * cos(2.0 * M_PI * v) * scale);
-    }
-    default:
-        return 0.0f;
-    }
 }
 
 /* A slice's buffer. Large ones are aligned to and advised into huge pages:

@@ -132,11 +132,6 @@ tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
  * are taken the last one collects the rest. */
 tps_codec_stats_t *tps__codec_stats(tps_shard_t *sh, uint32_t id, float ratio);
 
-/* The value element i of a tensor starts with: a pure function of (init,
- * scale, seed, i), so a tensor's initial values do not depend on how many
- * shards hold it. */
-float tps__init_value(int init, float scale, uint64_t seed, uint64_t i);
-
 /* One update of elements [off, off+count) of t's slice (off relative to
  * the slice) with gradient g scaled by `scale`, by the shard's optimizer at
  * step t->version + 1. Returns 0, or TPS_ERANGE when it would have made a

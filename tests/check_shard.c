@@ -10,6 +10,7 @@
 #include "taups.h"
 #include "tps_cluster.h"
 #include "tps_float.h"
+#include "tps_rng.h"
 
 /* Every element of [0, n) is owned by exactly one shard, slices are
  * contiguous and in shard order, and sizes differ by at most one. */

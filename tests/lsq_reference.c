@@ -7,6 +7,14 @@
  *       in double, compared with the tensor dumped in NPY: exit 0 when the
  *       relative difference is <= 1e-5 (and the run moved away from 0).
  *
+ *   lsq-reference gd-log CSV SEED ROWS DIM COND LR REL_ERR [TARGET]
+ *       the same descent against a taups-worker --standalone --full-batch
+ *       run: the loss of every row of its CSV log must be the reference's
+ *       loss before that step, and REL_ERR (its final rel_err) the
+ *       reference's after the last, both within a relative 1e-4 (the log
+ *       prints 6 digits); with TARGET, the run must have stopped at the
+ *       first step whose rel_err is at most TARGET.
+ *
  *   lsq-reference replay NPY TRACE WORKERS SEED ROWS DIM COND LR
  *       rebuilds an async run from a shard's trace: every "push" row is
  *       replayed in order, its gradient recomputed by that worker's model at
@@ -57,45 +65,137 @@ static double rel_diff(const float *a, const double *b, uint64_t n) {
     return sqrt(num) / (sqrt(den) > 0 ? sqrt(den) : 1);
 }
 
+/* The synthetic problem of argv SEED ROWS DIM COND, as every process of a
+ * run builds it. */
+typedef struct problem_s {
+    uint64_t m, d;
+    float *a, *b, *xs;
+} problem_t;
+
+static void problem_make(problem_t *p, char **argv) {
+    uint64_t seed = strtoull(argv[0], NULL, 0);
+    p->m = strtoull(argv[1], NULL, 0);
+    p->d = strtoull(argv[2], NULL, 0);
+    p->a = malloc(p->m * p->d * sizeof(float));
+    p->b = malloc(p->m * sizeof(float));
+    p->xs = malloc(p->d * sizeof(float));
+    char err[256];
+    if (tps__lsq_generate(seed, p->m, p->d, atof(argv[3]), 0, p->m, p->a, p->b,
+                          p->xs, err, sizeof(err)) < 0) {
+        fprintf(stderr, "%s\n", err);
+        exit(2);
+    }
+}
+
+static void problem_free(problem_t *p) {
+    free(p->a), free(p->b), free(p->xs);
+}
+
+/* One step of full-batch gradient descent on x, in double (g is scratch);
+ * returns the loss (1/2m) ||A x - b||^2 before the step. */
+static double gd_step(const problem_t *p, double *x, double *g, double lr) {
+    uint64_t m = p->m, d = p->d;
+    double loss = 0;
+    memset(g, 0, d * sizeof(double));
+    for (uint64_t i = 0; i < m; i++) {
+        double r = -(double)p->b[i];
+        for (uint64_t j = 0; j < d; j++)
+            r += (double)p->a[i * d + j] * x[j];
+        loss += r * r;
+        for (uint64_t j = 0; j < d; j++)
+            g[j] += r * p->a[i * d + j];
+    }
+    for (uint64_t j = 0; j < d; j++)
+        x[j] -= lr * g[j] / (double)m;
+    return loss / (2.0 * (double)m);
+}
+
+static double rel_err(const problem_t *p, const double *x) {
+    double num = 0, den = 0;
+    for (uint64_t j = 0; j < p->d; j++) {
+        num += (x[j] - p->xs[j]) * (x[j] - p->xs[j]);
+        den += (double)p->xs[j] * p->xs[j];
+    }
+    return sqrt(num / den);
+}
+
+static int close_to(double got, double want) {
+    return fabs(got - want) <= 1e-4 * fabs(want) + 1e-12;
+}
+
+static int gd_log(char **argv, int has_target) {
+    FILE *f = fopen(argv[0], "r");
+    if (f == NULL) {
+        perror(argv[0]);
+        return 2;
+    }
+    problem_t p;
+    problem_make(&p, argv + 1);
+    double lr = atof(argv[5]), final = atof(argv[6]);
+    double target = has_target ? atof(argv[7]) : 0;
+    double *x = calloc(p.d, sizeof(double)), *g = malloc(p.d * sizeof(double));
+    char line[1024];
+    int steps = 0, ok = 1;
+    double before = rel_err(&p, x);
+    if (fgets(line, sizeof(line), f) == NULL)
+        ok = 0;
+    while (ok && fgets(line, sizeof(line), f)) {
+        double logged;
+        if (sscanf(line, "%*f,%*d,%lf,", &logged) != 1) {
+            fprintf(stderr, "%s: row %d: no loss\n", argv[0], steps + 1);
+            ok = 0;
+            break;
+        }
+        before = rel_err(&p, x);
+        double want = gd_step(&p, x, g, lr);
+        steps++;
+        if (!close_to(logged, want)) {
+            fprintf(stderr, "step %d: logged loss %.9g, reference %.9g\n",
+                    steps, logged, want);
+            ok = 0;
+        }
+    }
+    fclose(f);
+    double after = rel_err(&p, x);
+    printf("gd-log: %d steps, final rel_err %.9g (run: %.9g)\n", steps, after,
+           final);
+    if (!close_to(final, after))
+        ok = 0;
+    if (has_target && !(before > target && after <= target)) {
+        printf("gd-log: rel_err %.9g before the last step, %.9g after: not "
+               "the first to reach %g\n",
+               before, after, target);
+        ok = 0;
+    }
+    problem_free(&p);
+    free(x), free(g);
+    return ok && steps > 0 ? 0 : 1;
+}
+
 static int gd(char **argv) {
     uint64_t n;
     float *dump = read_npy(argv[0], &n);
-    uint64_t seed = strtoull(argv[1], NULL, 0), m = strtoull(argv[2], NULL, 0),
-             d = strtoull(argv[3], NULL, 0);
-    double cond = atof(argv[4]), lr = atof(argv[5]);
+    problem_t p;
+    problem_make(&p, argv + 1);
+    uint64_t d = p.d;
+    double lr = atof(argv[5]);
     int steps = atoi(argv[6]);
     if (n != d) {
         fprintf(stderr, "dump has %llu elements, expected %llu\n",
                 (unsigned long long)n, (unsigned long long)d);
         return 1;
     }
-    float *a = malloc(m * d * sizeof(float)), *b = malloc(m * sizeof(float)),
-          *xs = malloc(d * sizeof(float));
-    char err[256];
-    if (tps__lsq_generate(seed, m, d, cond, 0, m, a, b, xs, err, sizeof(err)) < 0) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
     double *x = calloc(d, sizeof(double)), *g = malloc(d * sizeof(double));
-    for (int k = 0; k < steps; k++) {
-        memset(g, 0, d * sizeof(double));
-        for (uint64_t i = 0; i < m; i++) {
-            double r = -(double)b[i];
-            for (uint64_t j = 0; j < d; j++)
-                r += (double)a[i * d + j] * x[j];
-            for (uint64_t j = 0; j < d; j++)
-                g[j] += r * a[i * d + j];
-        }
-        for (uint64_t j = 0; j < d; j++)
-            x[j] -= lr * g[j] / (double)m;
-    }
+    for (int k = 0; k < steps; k++)
+        gd_step(&p, x, g, lr);
     double diff = rel_diff(dump, x, d), norm = 0;
     for (uint64_t j = 0; j < d; j++)
         norm += x[j] * x[j];
     printf("gd: %d steps, |x| = %.6g, relative difference to the dump %.3g\n",
            steps, sqrt(norm), diff);
     int ok = diff <= 1e-5 && norm > 0;
-    free(a), free(b), free(xs), free(x), free(g), free(dump);
+    problem_free(&p);
+    free(x), free(g), free(dump);
     return ok ? 0 : 1;
 }
 
@@ -224,9 +324,13 @@ static int replay(char **argv) {
 int main(int argc, char **argv) {
     if (argc == 9 && strcmp(argv[1], "gd") == 0)
         return gd(argv + 2);
+    if ((argc == 9 || argc == 10) && strcmp(argv[1], "gd-log") == 0)
+        return gd_log(argv + 2, argc == 10);
     if (argc == 10 && strcmp(argv[1], "replay") == 0)
         return replay(argv + 2);
     fprintf(stderr, "usage: lsq-reference gd NPY SEED ROWS DIM COND LR STEPS\n"
+                    "       lsq-reference gd-log CSV SEED ROWS DIM COND LR "
+                    "REL_ERR [TARGET]\n"
                     "       lsq-reference replay NPY TRACE WORKERS SEED ROWS "
                     "DIM COND LR\n");
     return 2;

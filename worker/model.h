@@ -23,15 +23,18 @@ typedef struct tps_model_tensor_s {
 typedef struct tps_model_config_s {
     const char *model;   /* "lsq", "softmax", "logreg" or "mlp" */
     const char *data;    /* softmax, mlp: directory with the Fashion-MNIST IDX
-                            .gz files; logreg: "TRAIN[,TEST]" LIBSVM files */
+                            .gz files; logreg: "TRAIN[,TEST]" LIBSVM files;
+                            lsq: "A.npy,b.npy[,xstar.npy]" (NULL: synthetic) */
     int rank;            /* this worker's rank; rows are split by rank */
     int workers;         /* number of workers the rows are split across */
     int eval;            /* 1: build the evaluator's view (test set / whole problem) */
     uint64_t seed;       /* data synthesis (lsq) and init seed */
-    double cond;         /* lsq: condition number of the Hessian A'A/m */
-    uint64_t rows;       /* lsq: total rows m */
-    uint64_t dim;        /* lsq: unknowns d; logreg: features (0: the largest
-                            index in the training file) */
+    double cond;         /* lsq: condition number of the Hessian A'A/m
+                            (0: the default) */
+    uint64_t rows;       /* lsq: total rows m (0: the default) */
+    uint64_t dim;        /* lsq: unknowns d (0: the default); logreg:
+                            features (0: the largest index in the training
+                            file) */
     double l2;           /* logreg: weight lambda of (lambda/2) ||w||^2 */
     int hidden;          /* mlp: hidden units (0: 64) */
 } tps_model_config_t;

@@ -23,6 +23,17 @@
  * about 2500 updates for c = 100 (checked in tests/check_models.c). Staleness
  * grows with the number of workers: for 8 (tau = 7, limit ~0.21) use 0.1.
  *
+ * Bring your own problem: with cfg->data "A.npy,b.npy[,xstar.npy]" the
+ * problem is read from NumPy files instead (data_npy.h: float32 or float64,
+ * converted to the float32 the model computes with): A of shape (m, d), b of
+ * shape (m,) or (m, 1), x* of shape (d,). Rows are split by rank exactly as
+ * synthetic rows are, so a peer system's problem trains the same way. Without
+ * x*, the evaluator (the only process that holds all rows and scores
+ * rel_err) solves the normal equations A'A x = A'b of the float32 data in
+ * double by Cholesky; a singular A'A is an error that asks for x*. --rows,
+ * --dim and --cond describe the synthetic problem and are refused with
+ * --data rather than silently ignored.
+ *
  * Cost: O(m d^2) time and O(d^2) memory besides the rows kept to build
  * (every process passes over all m rows once), O(n d) per gradient. The model
  * is used by one thread at a time: grad() sums into scratch memory it owns. */
@@ -33,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data_npy.h"
 #include "model_internal.h"
 #include "tps_rng.h"
 
@@ -292,7 +304,7 @@ static int lsq_evaluate(tps_model_t *model, const float *const *params,
                         double *loss, double *metric) {
     lsq_t *p = (lsq_t *)model;
     /* Only a model holding every row knows the full loss. */
-    if (p->lo != 0 || p->hi != p->m)
+    if (p->lo != 0 || p->hi != p->m || p->xstar == NULL)
         return TPS_EINVAL;
     const float *x = params[0];
     size_t d = p->d;
@@ -323,28 +335,10 @@ static void lsq_destroy(tps_model_t *model) {
     free(p);
 }
 
-int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
-                       char *err, size_t errlen) {
-    *out = NULL;
-    uint64_t m = cfg->rows ? cfg->rows : LSQ_DEFAULT_ROWS;
-    uint64_t d = cfg->dim ? cfg->dim : LSQ_DEFAULT_DIM;
-    double cond = cfg->cond > 0 ? cfg->cond : LSQ_DEFAULT_COND;
-    int rc = check_shape(m, d, cond, err, errlen);
-    if (rc != 0)
-        return rc;
-    uint64_t lo = 0, hi = m;
-    if (!cfg->eval) {
-        rc = tps__model_block(m, cfg->rank, cfg->workers, "lsq rows", &lo, &hi,
-                              err, errlen);
-        if (rc != 0)
-            return rc;
-    }
-
-    lsq_t *p = calloc(1, sizeof(*p));
-    if (p == NULL) {
-        snprintf(err, errlen, "out of memory building the lsq model");
-        return TPS_ENOMEM;
-    }
+/* Allocates p's rows [lo, hi) of an m x d problem, and x* and the scratch
+ * sums; p->xstar is left for the caller to fill or free. */
+static int lsq_alloc(lsq_t *p, uint64_t m, uint64_t d, uint64_t lo,
+                     uint64_t hi, char *err, size_t errlen) {
     size_t nd = (size_t)d, held = (size_t)(hi - lo);
     p->d = nd;
     p->m = m;
@@ -357,11 +351,208 @@ int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
     if (p->a == NULL || p->b == NULL || p->xstar == NULL || p->acc == NULL) {
         snprintf(err, errlen, "out of memory for %zu lsq rows of %zu unknowns",
                  held, nd);
-        lsq_destroy(&p->base);
         return TPS_ENOMEM;
     }
-    rc = tps__lsq_generate(cfg->seed, m, d, cond, lo, hi, p->a, p->b, p->xstar,
-                           err, errlen);
+    return 0;
+}
+
+/* The rows this process holds: its rank's block, or all of them for the
+ * evaluator. */
+static int lsq_rows(const tps_model_config_t *cfg, uint64_t m, uint64_t *lo,
+                    uint64_t *hi, char *err, size_t errlen) {
+    *lo = 0;
+    *hi = m;
+    if (cfg->eval)
+        return 0;
+    return tps__model_block(m, cfg->rank, cfg->workers, "lsq rows", lo, hi,
+                            err, errlen);
+}
+
+static int lsq_synthesize(const tps_model_config_t *cfg, lsq_t *p, char *err,
+                          size_t errlen) {
+    uint64_t m = cfg->rows ? cfg->rows : LSQ_DEFAULT_ROWS;
+    uint64_t d = cfg->dim ? cfg->dim : LSQ_DEFAULT_DIM;
+    double cond = cfg->cond > 0 ? cfg->cond : LSQ_DEFAULT_COND;
+    uint64_t lo, hi;
+    int rc = check_shape(m, d, cond, err, errlen);
+    if (rc == 0)
+        rc = lsq_rows(cfg, m, &lo, &hi, err, errlen);
+    if (rc == 0)
+        rc = lsq_alloc(p, m, d, lo, hi, err, errlen);
+    if (rc == 0)
+        rc = tps__lsq_generate(cfg->seed, m, d, cond, lo, hi, p->a, p->b,
+                               p->xstar, err, errlen);
+    return rc;
+}
+
+/* x* = argmin ||A x - b|| from the normal equations A'A x = A'b, in double
+ * by Cholesky, over the m rows p holds (all of them). Returns TPS_EINVAL
+ * when A'A is not numerically positive definite (A has dependent columns,
+ * or fewer rows than unknowns), where x* is not unique. */
+static int lsq_normal_solve(lsq_t *p) {
+    size_t d = p->d;
+    double *gram = calloc(d * d, sizeof(double));
+    double *rhs = calloc(d, sizeof(double));
+    double *row = malloc(d * sizeof(double));
+    int rc = TPS_ENOMEM;
+    if (gram == NULL || rhs == NULL || row == NULL)
+        goto done;
+    for (size_t i = 0; i < (size_t)p->m; i++) {
+        const float *ai = p->a + i * d;
+        for (size_t k = 0; k < d; k++)
+            row[k] = ai[k];
+        for (size_t j = 0; j < d; j++)
+            axpy(row[j], row + j, gram + j * d + j, d - j);
+        axpy((double)p->b[i], row, rhs, d);
+    }
+    rc = TPS_EINVAL;
+    if (cholesky(gram, d) != 0)
+        goto done;
+    /* L y = A'b, then L' x = y, both in place in rhs. */
+    for (size_t i = 0; i < d; i++) {
+        for (size_t k = 0; k < i; k++)
+            rhs[i] -= gram[i * d + k] * rhs[k];
+        rhs[i] /= gram[i * d + i];
+    }
+    for (size_t i = d; i-- > 0;) {
+        for (size_t k = i + 1; k < d; k++)
+            rhs[i] -= gram[k * d + i] * rhs[k];
+        rhs[i] /= gram[i * d + i];
+    }
+    for (size_t k = 0; k < d; k++)
+        p->xstar[k] = (float)rhs[k];
+    rc = 0;
+done:
+    free(gram);
+    free(rhs);
+    free(row);
+    return rc;
+}
+
+/* The problem of --data "A.npy,b.npy[,xstar.npy]" (see the file comment). */
+static int lsq_load(const tps_model_config_t *cfg, lsq_t *p, char *err,
+                    size_t errlen) {
+    if (cfg->rows || cfg->dim || cfg->cond > 0) {
+        snprintf(err, errlen,
+                 "lsq with --data takes its problem from the files: --rows, "
+                 "--dim and --cond describe the synthetic problem and cannot "
+                 "be given with it");
+        return TPS_EINVAL;
+    }
+    char *list = strdup(cfg->data);
+    if (list == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return TPS_ENOMEM;
+    }
+    char *path[4] = {NULL, NULL, NULL, NULL};
+    int n = 0;
+    for (char *s = list, *comma; n < 4; s = comma + 1) {
+        path[n++] = s;
+        if ((comma = strchr(s, ',')) == NULL)
+            break;
+        *comma = '\0';
+    }
+    int rc = TPS_EINVAL;
+    if (n < 2 || n > 3 || path[0][0] == '\0' || path[1][0] == '\0' ||
+        (n == 3 && path[2][0] == '\0')) {
+        snprintf(err, errlen,
+                 "lsq --data takes A.npy,b.npy or A.npy,b.npy,xstar.npy, not "
+                 "\"%s\"",
+                 cfg->data);
+        goto out;
+    }
+    tps_npy_t a, b, x;
+    char sa[96], sb[96];
+    if ((rc = tps__npy_open(path[0], &a, err, errlen)) < 0 ||
+        (rc = tps__npy_open(path[1], &b, err, errlen)) < 0 ||
+        (n == 3 && (rc = tps__npy_open(path[2], &x, err, errlen)) < 0))
+        goto out;
+    rc = TPS_EINVAL;
+    if (a.ndim != 2 || a.count == 0) {
+        snprintf(err, errlen,
+                 "%s: A must be a 2-D array of rows x unknowns, with at least "
+                 "one of each, not shape %s",
+                 path[0], tps__npy_shape(&a, sa, sizeof(sa)));
+        goto out;
+    }
+    uint64_t m = a.shape[0], d = a.shape[1];
+    if (!((b.ndim == 1 && b.shape[0] == m) ||
+          (b.ndim == 2 && b.shape[0] == m && b.shape[1] == 1))) {
+        snprintf(err, errlen,
+                 "%s: b has shape %s but A (%s) has shape %s: b must be "
+                 "(%llu,) or (%llu, 1)",
+                 path[1], tps__npy_shape(&b, sb, sizeof(sb)), path[0],
+                 tps__npy_shape(&a, sa, sizeof(sa)), (unsigned long long)m,
+                 (unsigned long long)m);
+        goto out;
+    }
+    if (n == 3 && !(x.ndim == 1 && x.shape[0] == d)) {
+        snprintf(err, errlen,
+                 "%s: x* has shape %s but A (%s) has shape %s: x* must be "
+                 "(%llu,)",
+                 path[2], tps__npy_shape(&x, sb, sizeof(sb)), path[0],
+                 tps__npy_shape(&a, sa, sizeof(sa)), (unsigned long long)d);
+        goto out;
+    }
+    if (m > SIZE_MAX / sizeof(double) / d) {
+        snprintf(err, errlen, "%s: lsq problem of %llu x %llu is too large",
+                 path[0], (unsigned long long)m, (unsigned long long)d);
+        goto out;
+    }
+    uint64_t lo, hi;
+    if ((rc = lsq_rows(cfg, m, &lo, &hi, err, errlen)) < 0 ||
+        (rc = lsq_alloc(p, m, d, lo, hi, err, errlen)) < 0 ||
+        (rc = tps__npy_read(path[0], &a, lo * d, (hi - lo) * d, p->a, err,
+                            errlen)) < 0 ||
+        (rc = tps__npy_read(path[1], &b, lo, hi - lo, p->b, err, errlen)) < 0)
+        goto out;
+    if (n == 3) {
+        rc = tps__npy_read(path[2], &x, 0, d, p->xstar, err, errlen);
+    } else if (lo == 0 && hi == m) {
+        rc = lsq_normal_solve(p);
+        if (rc == TPS_EINVAL)
+            snprintf(err, errlen,
+                     "%s: A'A is singular or not positive definite (A of "
+                     "shape %s has dependent columns or fewer rows than "
+                     "unknowns), so x* is not unique: give it as a third "
+                     "file, --data %s,%s,xstar.npy",
+                     path[0], tps__npy_shape(&a, sa, sizeof(sa)), path[0],
+                     path[1]);
+        else if (rc < 0)
+            snprintf(err, errlen, "out of memory solving for x* of %s",
+                     path[0]);
+    } else {
+        /* Only a process holding every row evaluates, and only it needs x*:
+         * a worker skips the O(m d^2) solve. */
+        free(p->xstar);
+        p->xstar = NULL;
+    }
+    if (rc < 0 || p->xstar == NULL)
+        goto out;
+    double norm = 0;
+    for (size_t k = 0; k < (size_t)d; k++)
+        norm += (double)p->xstar[k] * (double)p->xstar[k];
+    if (!(norm > 0)) {
+        snprintf(err, errlen,
+                 "x* is zero, so rel_err = ||x - x*|| / ||x*|| is undefined "
+                 "(b = 0?)");
+        rc = TPS_EINVAL;
+    }
+out:
+    free(list);
+    return rc;
+}
+
+int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
+                       char *err, size_t errlen) {
+    *out = NULL;
+    lsq_t *p = calloc(1, sizeof(*p));
+    if (p == NULL) {
+        snprintf(err, errlen, "out of memory building the lsq model");
+        return TPS_ENOMEM;
+    }
+    int rc = cfg->data != NULL ? lsq_load(cfg, p, err, errlen)
+                               : lsq_synthesize(cfg, p, err, errlen);
     if (rc != 0) {
         lsq_destroy(&p->base);
         return rc;
@@ -372,8 +563,8 @@ int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
     base->metric_name = "rel_err";
     base->ntensors = 1;
     base->tensors[0] = (tps_model_tensor_t){
-        .name = "w", .len = d, .init = TPS_INIT_ZEROS, .scale = 0.0f};
-    base->nrows = held;
+        .name = "w", .len = p->d, .init = TPS_INIT_ZEROS, .scale = 0.0f};
+    base->nrows = (size_t)(p->hi - p->lo);
     base->grad = lsq_grad;
     base->evaluate = lsq_evaluate;
     base->destroy = lsq_destroy;

@@ -19,10 +19,16 @@
 #include "tps_opt.h"
 #include "tps_rng.h"
 
+/* The learning rate of --standalone when --lr is not given: taups-server's
+ * default, so that both ways of training start from the same step. */
+#define STANDALONE_DEFAULT_LR 0.1
+
 static const char usage[] =
     "usage: taups-worker --cluster A0,A1,... --rank R --workers N --model M "
     "[options]\n"
     "       taups-worker --role eval --cluster A0,A1,... --workers N --model M "
+    "[options]\n"
+    "       taups-worker --standalone --model M [--lr LR] [--target X] "
     "[options]\n\n"
     "A worker pulls the model, computes a minibatch gradient on its share of "
     "the\n"
@@ -30,7 +36,16 @@ static const char usage[] =
     "it\n"
     "gets SIGTERM. An evaluator pulls read-only every --eval-every ms and logs "
     "the\n"
-    "held-out loss and metric; on SIGTERM it evaluates once more and exits.";
+    "held-out loss and metric; on SIGTERM it evaluates once more and exits.\n"
+    "--standalone trains alone, with no shard and no network: the same model,\n"
+    "minibatches and gradients as a worker, and the SGD step w -= lr*g the\n"
+    "servers would apply, done in-process; it evaluates every --eval-every ms\n"
+    "of training (or --eval-updates N), stops at --target, and reports\n"
+    "updates/s: the compute ceiling that distributed training is measured\n"
+    "against.\n"
+    "lsq trains a synthetic problem (--rows, --dim, --cond) or, with\n"
+    "--data A.npy,b.npy[,xstar.npy], one read from NumPy files (float32 or\n"
+    "float64, C order; x* from the normal equations when not given).";
 
 static volatile sig_atomic_t stop_requested;
 /* The client the signal handler interrupts (set once it is open). */
@@ -403,6 +418,48 @@ static double compute_update(worker_t *w, const plan_t *p, tps_rng_t *rng,
     return loss / rounds;
 }
 
+/* compute_update, timed (*seconds); a non-finite loss means training
+ * diverged, which is logged and returned as TPS_EINVAL. */
+static int compute_checked(worker_t *w, const plan_t *p, tps_rng_t *rng,
+                           uint32_t *rows, float **work, float **local,
+                           uint64_t it, double *loss, double *seconds) {
+    double start = tps_now();
+    *loss = compute_update(w, p, rng, rows, work, local);
+    *seconds = tps_now() - start;
+    if (isfinite(*loss))
+        return 0;
+    tps_log_err("loss is %g at iteration %llu: training diverged (learning "
+                "rate too high?); stopping",
+                *loss, (unsigned long long)it);
+    return TPS_EINVAL;
+}
+
+/* The injected delay stands for compute time: it comes after the gradient
+ * and before the push, as a slower worker's would. It is drawn per minibatch
+ * step, so that a push covering K of them (local SGD, --accumulate) costs K
+ * steps of compute, as it would. Returns nonzero when a signal cut it short. */
+static int inject_delay(plan_t *p, double t_compute, uint64_t per_push) {
+    double delay = 0;
+    for (uint64_t k = 0; k < per_push; k++)
+        delay += tps__delay_after(&p->delay, t_compute / (double)per_push);
+    return delay > 0 && tps__sleep_s(delay, &stop_requested);
+}
+
+/* One row of the worker's CSV log (header in open_log). */
+static void log_row(FILE *log, double t, int64_t clock, double loss,
+                    uint64_t version, const tps_traffic_t *tr,
+                    const tps_push_info_t *info, const tps_delivery_t *d) {
+    fprintf(log,
+            "%.4f,%lld,%.6g,%llu,%llu,%llu,%llu,%llu,%llu,%.6g,%d,%llu,%llu\n",
+            t, (long long)clock, loss, (unsigned long long)version,
+            (unsigned long long)tr->wire_sent,
+            (unsigned long long)tr->wire_recv,
+            (unsigned long long)tr->raw_sent, (unsigned long long)tr->raw_recv,
+            (unsigned long long)info->staleness, info->weight, info->dropped,
+            (unsigned long long)d->reconnects,
+            (unsigned long long)d->pushes_lost);
+}
+
 static int run_worker(worker_t *w, plan_t *p) {
     tps_rng_t rng;
     tps_rng_seed(&rng, p->seed, 1000 + (uint64_t)p->rank);
@@ -456,24 +513,11 @@ static int run_worker(worker_t *w, plan_t *p) {
                 ov.primed = 1;
             }
         }
-        double t_compute = tps_now();
-        double loss = compute_update(w, p, &rng, rows, work, local);
-        t_compute = tps_now() - t_compute;
-        if (!isfinite(loss)) {
-            tps_log_err("loss is %g at iteration %llu: training diverged (learning "
-                    "rate too high?); stopping",
-                    loss, (unsigned long long)it);
-            rc = TPS_EINVAL;
+        double loss, t_compute;
+        if ((rc = compute_checked(w, p, &rng, rows, work, local, it, &loss,
+                                  &t_compute)) < 0)
             break;
-        }
-        /* The injected delay stands for compute time: it comes after the
-         * gradient and before the push, as a slower worker's would. It is
-         * drawn per minibatch step, so that a push covering K of them (local
-         * SGD, --accumulate) costs K steps of compute, as it would. */
-        double delay = 0;
-        for (uint64_t k = 0; k < per_push; k++)
-            delay += tps__delay_after(&p->delay, t_compute / (double)per_push);
-        if (delay > 0 && tps__sleep_s(delay, &stop_requested))
+        if (inject_delay(p, t_compute, per_push))
             break;
         int64_t clock;
         if (p->overlap) {
@@ -495,18 +539,8 @@ static int run_worker(worker_t *w, plan_t *p) {
             tps_last_push(w->cl, w->ids[0], &info);
             tps_delivery_t d;
             tps_delivery(w->cl, &d);
-            fprintf(w->log,
-                    "%.4f,%lld,%.6g,%llu,%llu,%llu,%llu,%llu,%llu,%.6g,%d,"
-                    "%llu,%llu\n",
-                    tps_now() - w->t0, (long long)clock, loss,
-                    (unsigned long long)updates(w),
-                    (unsigned long long)tr.wire_sent,
-                    (unsigned long long)tr.wire_recv,
-                    (unsigned long long)tr.raw_sent,
-                    (unsigned long long)tr.raw_recv,
-                    (unsigned long long)info.staleness, info.weight,
-                    info.dropped, (unsigned long long)d.reconnects,
-                    (unsigned long long)d.pushes_lost);
+            log_row(w->log, tps_now() - w->t0, clock, loss, updates(w), &tr,
+                    &info, &d);
         }
     }
     if (ov_on) {
@@ -549,20 +583,164 @@ static int evaluate_once(worker_t *w, double *metric) {
     return 0;
 }
 
-static int run_evaluator(worker_t *w, double every_ms, double seconds) {
+/* Whether `metric` has reached `target` (NAN: there is none): rel_err
+ * from above, accuracy from below. The first evaluation that does is logged
+ * once (*noted), with the updates and seconds it took: the figure that
+ * distributed and standalone training are compared by. */
+static int note_target(const tps_model_t *m, double target, double metric,
+                       uint64_t n, double seconds, int *noted) {
+    if (isnan(target))
+        return 0;
+    int lower = strcmp(m->metric_name, "rel_err") == 0;
+    if (!(lower ? metric <= target : metric >= target))
+        return 0;
+    if (!*noted)
+        tps_log("target %s %g first reached after %llu updates, %.6g s",
+                m->metric_name, target, (unsigned long long)n, seconds);
+    *noted = 1;
+    return 1;
+}
+
+static int run_evaluator(worker_t *w, double every_ms, double seconds,
+                         double target) {
     double metric = 0;
-    int rc = 0;
+    int rc = 0, noted = 0;
     while (!stop_requested && (seconds <= 0 || tps_now() - w->t0 < seconds)) {
         double start = tps_now();
         if ((rc = evaluate_once(w, &metric)) < 0)
             return rc;
+        note_target(w->m, target, metric, updates(w), tps_now() - w->t0,
+                    &noted);
         sleep_ms(every_ms - (tps_now() - start) * 1000);
     }
     /* The final state, after the workers stopped, is the figure that counts. */
     rc = evaluate_once(w, &metric);
-    if (rc == 0)
+    if (rc == 0) {
+        note_target(w->m, target, metric, updates(w), tps_now() - w->t0,
+                    &noted);
         tps_log("final %s %.6g", w->m->metric_name, metric);
+        if (!isnan(target) && !noted)
+            tps_log("target %s %g not reached", w->m->metric_name, target);
+    }
     return rc;
+}
+
+/* What --standalone adds to a worker's plan. */
+typedef struct standalone_s {
+    double lr;
+    double target;     /* NAN: none */
+    double every_ms;   /* of training time between evaluations */
+    uint64_t every_n;  /* updates between evaluations (0: by time) */
+    tps_model_t *eval; /* the evaluator's view of the model (borrowed) */
+} standalone_t;
+
+static int standalone_evaluate(worker_t *w, const standalone_t *s, uint64_t n,
+                               double train_s, double *metric) {
+    double loss;
+    int rc = s->eval->evaluate(s->eval, (const float *const *)w->params, &loss,
+                               metric);
+    if (rc < 0) {
+        tps_log_err("evaluation failed: %s", tps_strerror(rc));
+        return rc;
+    }
+    tps_log("%llu updates, %.6g s: loss %.6g, %s %.6g", (unsigned long long)n,
+            train_s, loss, s->eval->metric_name, *metric);
+    return 0;
+}
+
+/* --standalone: the worker's loop with the network taken out. Parameters
+ * start as the shards would initialise them, each update is compute_update's
+ * gradient (the one a worker would push) applied as the servers' sgd applies
+ * it, x -= lr g in float. Time counts training only: evaluations are left
+ * out, as in a cluster where the evaluator runs in a process of its own, and
+ * so is building the model. */
+static int run_standalone(worker_t *w, plan_t *p, const standalone_t *s) {
+    tps_model_t *m = w->m;
+    for (int i = 0; i < m->ntensors; i++)
+        for (uint64_t j = 0; j < m->tensors[i].len; j++)
+            w->params[i][j] = tps__init_value(
+                m->tensors[i].init, m->tensors[i].scale, w->seed, j);
+    tps_rng_t rng;
+    tps_rng_seed(&rng, p->seed, 1000 + (uint64_t)p->rank);
+    uint32_t *rows = malloc(m->nrows * sizeof(*rows));
+    float *work[TPS_MODEL_MAX_TENSORS] = {0};
+    int rc = rows ? 0 : TPS_ENOMEM;
+    for (int i = 0; i < m->ntensors && rc == 0; i++)
+        if ((work[i] = malloc(m->tensors[i].len * sizeof(float))) == NULL)
+            rc = TPS_ENOMEM;
+    const tps_traffic_t tr = {0};
+    const tps_push_info_t info = {.weight = 1.0f};
+    const tps_delivery_t d = {0};
+    const float lr = (float)s->lr;
+    uint64_t per_push = (uint64_t)p->accumulate, it = 0, n = 0, scored = 0;
+    double train = 0, next_eval = 0, metric = NAN;
+    int noted = 0;
+    for (; rc == 0 && (p->iterations == 0 || it + per_push <= p->iterations) &&
+           !stop_requested && !noted;
+         it += per_push) {
+        if (p->seconds > 0 && train >= p->seconds)
+            break;
+        double start = tps_now(), loss, t_compute;
+        if ((rc = compute_checked(w, p, &rng, rows, work, NULL, it, &loss,
+                                  &t_compute)) < 0)
+            break;
+        if (inject_delay(p, t_compute, per_push))
+            break;
+        for (int i = 0; i < m->ntensors; i++) {
+            float *restrict x = w->params[i];
+            const float *restrict g = w->grads[i];
+            for (uint64_t j = 0; j < m->tensors[i].len; j++)
+                x[j] -= lr * g[j];
+        }
+        train += tps_now() - start;
+        n++;
+        if (w->log)
+            log_row(w->log, train, (int64_t)n, loss, n, &tr, &info, &d);
+        if (s->every_n ? n % s->every_n == 0 : train * 1000 >= next_eval) {
+            if ((rc = standalone_evaluate(w, s, n, train, &metric)) < 0)
+                break;
+            scored = n;
+            next_eval = train * 1000 + s->every_ms;
+            note_target(s->eval, s->target, metric, n, train, &noted);
+        }
+    }
+    if (rc == 0 && scored != n &&
+        (rc = standalone_evaluate(w, s, n, train, &metric)) == 0)
+        note_target(s->eval, s->target, metric, n, train, &noted);
+    if (rc == 0) {
+        tps_log("standalone: %llu updates in %.6g s, %.6g updates/s, final "
+                "%s %.6g",
+                (unsigned long long)n, train, train > 0 ? (double)n / train : 0,
+                s->eval->metric_name, metric);
+        if (!isnan(s->target) && !noted)
+            tps_log("target %s %g not reached", s->eval->metric_name,
+                    s->target);
+    }
+    for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++)
+        free(work[i]);
+    free(rows);
+    return rc;
+}
+
+/* Opens the CSV log at path (NULL: none) and writes its header: a worker's
+ * (also --standalone's) or an evaluator's. */
+static int open_log(worker_t *w, const char *path, int is_eval) {
+    if (path == NULL)
+        return 0;
+    w->log = fopen(path, "w");
+    if (w->log == NULL) {
+        tps_log_err("cannot write %s: %s", path, strerror(errno));
+        return TPS_EIO;
+    }
+    setvbuf(w->log, NULL, _IOLBF, 0); /* followers see whole rows */
+    if (is_eval)
+        fprintf(w->log, "time_s,updates,loss,%s,versions,reconnects\n",
+                w->m->metric_name);
+    else
+        fprintf(w->log, "time_s,clock,loss,version,bytes_sent,bytes_recv,"
+                        "raw_sent,raw_recv,staleness,weight,dropped,"
+                        "reconnects,lost\n");
+    return 0;
 }
 
 int main(int argc, char **argv) {
@@ -570,10 +748,12 @@ int main(int argc, char **argv) {
     int frame_mac = 0;
     const char *cluster = NULL, *role = NULL, *model = NULL, *data = NULL,
                *logpath = NULL;
-    int rank, workers, batch, connect_ms, reconnect_ms, chunk_kib, spin_us, full_batch, accumulate,
-        hidden, replicate;
-    uint64_t iterations, seed, rows, dim;
-    double seconds, every_ms, cond, l2, local_lr, disconnect_at;
+    int rank, workers, batch, connect_ms, reconnect_ms, chunk_kib, spin_us,
+        full_batch, accumulate, hidden, replicate, standalone;
+    uint64_t iterations, seed, rows, dim, eval_updates;
+    double seconds, every_ms, l2, local_lr, disconnect_at;
+    /* No defaults: whether they were given matters (NAN, 0: not given). */
+    double cond = 0, lr = NAN, target = NAN;
     tps_link_cfg_t link;
     const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
                *ef = NULL, *pull_codec = NULL, *overlap = NULL;
@@ -594,7 +774,18 @@ int main(int argc, char **argv) {
         {"data", TPS_OPT_STR, &data, NULL, 0, -1, NULL, "PATH",
          "softmax, mlp: directory of the Fashion-MNIST IDX .gz files "
          "(default /usr/share/datasets/fashion-mnist); logreg: LIBSVM file, "
-         "or TRAIN,TEST"},
+         "or TRAIN,TEST; lsq: A.npy,b.npy[,xstar.npy] instead of a "
+         "synthetic problem"},
+        {"standalone", TPS_OPT_FLAG, &standalone, NULL, 0, -1, NULL, NULL,
+         "train alone in this process, no shard and no network: the same "
+         "gradients, with the servers' SGD step applied here"},
+        {"lr", TPS_OPT_DOUBLE, &lr, NULL, 0, 1e6, NULL, "LR",
+         "--standalone: learning rate of w -= lr*g (default 0.1, as "
+         "taups-server's --lr); in a cluster the servers apply theirs"},
+        {"target", TPS_OPT_DOUBLE, &target, NULL, -1e30, 1e30, NULL, "X",
+         "--standalone: stop at the first evaluation whose metric reaches X "
+         "(rel_err at or below, accuracy at or above); evaluator: log the "
+         "updates and seconds it took"},
         {"mode", TPS_OPT_CHOICE, &expect_mode, NULL, 0, -1,
          "sync|ssp|async|local", NULL,
          "refuse to join a cluster that runs another mode (default: any)"},
@@ -651,9 +842,12 @@ int main(int argc, char **argv) {
         {"log", TPS_OPT_STR, &logpath, NULL, 0, -1, NULL, "FILE",
          "CSV log: one row per iteration (worker) or evaluation (eval)"},
         {"eval-every", TPS_OPT_DOUBLE, &every_ms, "500", 1, 1e7, NULL, "MS",
-         "evaluator: milliseconds between evaluations"},
-        {"cond", TPS_OPT_DOUBLE, &cond, "100", 1, 1e12, NULL, "C",
-         "lsq: condition number of the Hessian"},
+         "evaluator: milliseconds between evaluations; --standalone: of "
+         "training"},
+        {"eval-updates", TPS_OPT_U64, &eval_updates, "0", 0, -1, NULL, "N",
+         "--standalone: evaluate every N updates instead (0: by time)"},
+        {"cond", TPS_OPT_DOUBLE, &cond, NULL, 1, 1e12, NULL, "C",
+         "lsq: condition number of the Hessian (unset: 100)"},
         {"rows", TPS_OPT_U64, &rows, "0", 0, 1e9, NULL, "M",
          "lsq: rows of A (0: the model's default)"},
         {"dim", TPS_OPT_U64, &dim, "0", 0, 1e8, NULL, "D",
@@ -691,12 +885,41 @@ int main(int argc, char **argv) {
         return 2;
     }
     int is_eval = strcmp(role, "eval") == 0;
-    if (cluster == NULL || (!is_eval && rank >= workers)) {
-        fprintf(stderr, "taups-worker: %s\n",
-                cluster == NULL ? "--cluster is required"
-                                : "--rank must be below --workers");
+    const char *bad = NULL;
+    if (standalone) {
+        if (cluster != NULL)
+            bad = "--standalone trains without a cluster: drop --cluster";
+        else if (is_eval)
+            bad = "--standalone evaluates as it trains: drop --role eval";
+        else if (expect_mode != NULL)
+            bad = "--mode chooses the cluster to join; --standalone joins none";
+        else if (strcmp(codec, "none") != 0 || strcmp(pull_codec, "none") != 0)
+            bad = "--standalone sends nothing: drop --codec and --pull-codec";
+        else if (strcmp(overlap, "on") == 0)
+            bad = "--standalone has no communication to overlap: drop --overlap";
+    } else if (cluster == NULL) {
+        bad = "--cluster is required (or --standalone)";
+    } else if (!is_eval && rank >= workers) {
+        bad = "--rank must be below --workers";
+    } else if (!isnan(lr)) {
+        bad = "--lr is applied by the servers (taups-server --lr); a worker "
+              "takes it only with --standalone";
+    } else if (eval_updates > 0) {
+        bad = "--eval-updates counts --standalone's own updates; an "
+              "evaluator evaluates every --eval-every ms";
+    } else if (!is_eval && !isnan(target)) {
+        bad = "a worker does not evaluate: --target goes to the evaluator "
+              "(--role eval) or with --standalone";
+    }
+    if (bad != NULL) {
+        fprintf(stderr, "taups-worker: %s\n", bad);
         tps_opt_free(opts);
         return 2;
+    }
+    if (standalone) {
+        /* One process holds every row, as the only worker of a cluster. */
+        rank = 0;
+        workers = 1;
     }
     /* Options are checked before anything is built or connected. */
     tps_delay_t delay;
@@ -715,6 +938,8 @@ int main(int argc, char **argv) {
     char who[48];
     if (is_eval)
         snprintf(who, sizeof(who), "taups-eval");
+    else if (standalone)
+        snprintf(who, sizeof(who), "taups-standalone");
     else
         snprintf(who, sizeof(who), "taups-worker[%d]", rank);
     tps_log_init(who);
@@ -736,6 +961,57 @@ int main(int argc, char **argv) {
         tps_log_err("%s", err);
         tps_opt_free(opts);
         return 1;
+    }
+    /* Standalone scores the model as a cluster's evaluator would: with the
+     * evaluator's view of it (the test set, all of lsq's rows). */
+    standalone_t alone = {.lr = isnan(lr) ? STANDALONE_DEFAULT_LR : lr,
+                          .target = target,
+                          .every_ms = every_ms,
+                          .every_n = eval_updates};
+    if (standalone) {
+        mc.eval = 1;
+        if ((rc = tps__model_new(&mc, &alone.eval, err, sizeof(err))) < 0) {
+            tps_log_err("%s", err);
+            goto out;
+        }
+    }
+    for (int i = 0; i < w.m->ntensors && rc >= 0; i++) {
+        const tps_model_tensor_t *t = &w.m->tensors[i];
+        w.params[i] = calloc(t->len, sizeof(float));
+        w.grads[i] = calloc(t->len, sizeof(float));
+        if (w.params[i] == NULL || w.grads[i] == NULL) {
+            tps_log_err("out of memory for tensor \"%s\"", t->name);
+            rc = TPS_ENOMEM;
+        }
+    }
+    w.seed = seed;
+    plan_t plan;
+    memset(&plan, 0, sizeof(plan));
+    plan.iterations = iterations;
+    plan.seconds = seconds;
+    plan.batch = batch;
+    plan.full_batch = full_batch;
+    plan.accumulate = accumulate;
+    plan.local_steps = 0;
+    plan.local_lr = local_lr;
+    plan.seed = seed;
+    plan.rank = rank;
+    plan.delay = delay;
+    tps__delay_seed(&plan.delay, seed, 2000 + (uint64_t)rank);
+    if (!is_eval && (plan.delay.kind != TPS_DELAY_NONE || plan.delay.factor != 1)) {
+        char d[160];
+        tps__delay_describe(&plan.delay, d, sizeof(d));
+        tps_log("injected delay: %s", d);
+    }
+    if (rc < 0)
+        goto out;
+    if (standalone) {
+        if ((rc = open_log(&w, logpath, 0)) < 0)
+            goto out;
+        tps_log("standalone: model %s (%d tensors), %zu rows, sgd at lr %g",
+                w.m->name, w.m->ntensors, w.m->nrows, alone.lr);
+        rc = run_standalone(&w, &plan, &alone);
+        goto out;
     }
     tps_options_t o;
     tps_options_init(&o);
@@ -771,56 +1047,12 @@ int main(int argc, char **argv) {
         goto out;
     }
     signal_client = w.cl;
-    for (int i = 0; i < w.m->ntensors && rc >= 0; i++) {
-        const tps_model_tensor_t *t = &w.m->tensors[i];
-        w.params[i] = calloc(t->len, sizeof(float));
-        w.grads[i] = calloc(t->len, sizeof(float));
-        if (w.params[i] == NULL || w.grads[i] == NULL) {
-            tps_log_err("out of memory for tensor \"%s\"", t->name);
-            rc = TPS_ENOMEM;
-        }
-    }
     w.opts = &o;
-    w.seed = seed;
     w.disconnect_at = is_eval ? -1 : disconnect_at;
-    if (rc < 0 || (rc = declare_all(&w)) < 0)
+    if ((rc = declare_all(&w)) < 0 || (rc = open_log(&w, logpath, is_eval)) < 0)
         goto out;
-    if (logpath) {
-        w.log = fopen(logpath, "w");
-        if (w.log == NULL) {
-            tps_log_err("cannot write %s: %s", logpath, strerror(errno));
-            rc = TPS_EIO;
-            goto out;
-        }
-        setvbuf(w.log, NULL, _IOLBF, 0); /* followers see whole rows */
-        if (is_eval)
-            fprintf(w.log, "time_s,updates,loss,%s,versions,reconnects\n",
-                    w.m->metric_name);
-        else
-            fprintf(w.log, "time_s,clock,loss,version,bytes_sent,bytes_recv,"
-                           "raw_sent,raw_recv,staleness,weight,dropped,"
-                           "reconnects,lost\n");
-    }
     tps_log("connected to %d shards, model %s (%d tensors), %zu rows", tps_shards(w.cl),
             w.m->name, w.m->ntensors, w.m->nrows);
-    plan_t plan;
-    memset(&plan, 0, sizeof(plan));
-    plan.iterations = iterations;
-    plan.seconds = seconds;
-    plan.batch = batch;
-    plan.full_batch = full_batch;
-    plan.accumulate = accumulate;
-    plan.local_steps = 0;
-    plan.local_lr = local_lr;
-    plan.seed = seed;
-    plan.rank = rank;
-    plan.delay = delay;
-    tps__delay_seed(&plan.delay, seed, 2000 + (uint64_t)rank);
-    if (!is_eval && (plan.delay.kind != TPS_DELAY_NONE || plan.delay.factor != 1)) {
-        char d[160];
-        tps__delay_describe(&plan.delay, d, sizeof(d));
-        tps_log("injected delay: %s", d);
-    }
     /* Sync and local SGD promise gradients from the model of the step
      * before (that is what they are); overlap would break the promise. */
     int strict_mode = strcmp(tps_mode(w.cl), "sync") == 0 ||
@@ -847,7 +1079,8 @@ int main(int argc, char **argv) {
     sd_notifyf(0, "READY=1\nSTATUS=%s %d: joined %d shards, mode %s",
                is_eval ? "evaluator" : "worker", rank, tps_shards(w.cl),
                tps_mode(w.cl));
-    rc = is_eval ? run_evaluator(&w, every_ms, seconds) : run_worker(&w, &plan);
+    rc = is_eval ? run_evaluator(&w, every_ms, seconds, target)
+                 : run_worker(&w, &plan);
     sd_notify(0, "STOPPING=1");
     if (!is_eval && w.cl != NULL) { /* NULL: a failed --disconnect-at */
         /* The ledger a ride-through is checked against: every push sent is
@@ -876,6 +1109,8 @@ out:
         free(w.grads[i]);
     }
     w.m->destroy(w.m);
+    if (alone.eval != NULL)
+        alone.eval->destroy(alone.eval);
     tps_opt_free(opts);
     /* Stopped by a signal while a shard was lost: a stop, not a failure. */
     if (rc == TPS_EINTR && stop_requested)

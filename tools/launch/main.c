@@ -103,7 +103,8 @@ int main(int argc, char **argv) {
         {"model", TPS_OPT_CHOICE, &s.model, "softmax", 0, -1,
          "softmax|lsq|mlp|logreg", NULL, "model the workers train"},
         {"data", TPS_OPT_STR, &s.data, NULL, 0, -1, NULL, "DIR",
-         "dataset directory for workers and evaluator (unset: theirs)"},
+         "dataset for workers and evaluator, as taups-worker --data takes it "
+         "(lsq: A.npy,b.npy[,xstar.npy]; unset: theirs)"},
         {"batch", TPS_OPT_INT, &s.batch, "32", 1, 16777216, NULL, "B",
          "minibatch size per worker"},
         {"iterations", TPS_OPT_INT, &s.iterations, NULL, 1, INT_MAX, NULL, "I",
