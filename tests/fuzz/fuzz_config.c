@@ -83,8 +83,14 @@ static void fuzz_cluster(const char *s) {
     if (n == 0 || n > TPS_MAX_SHARDS)
         abort();
     for (int i = 0; i < n; i++)
-        if (a[i].host[0] == '\0' || a[i].port < 1 || a[i].port > 65535 ||
-            memchr(a[i].host, '\0', sizeof(a[i].host)) == NULL)
+        if (a[i].host[0] == '\0' ||
+            memchr(a[i].host, '\0', sizeof(a[i].host)) == NULL ||
+            memchr(a[i].text, '\0', sizeof(a[i].text)) == NULL ||
+            (a[i].is_unix
+                 ? a[i].port != 0 || strlen(a[i].host) > TPS_UNIX_PATH_MAX ||
+                       strncmp(a[i].text, "unix:", 5) != 0 ||
+                       strcmp(a[i].text + 5, a[i].host) != 0
+                 : a[i].port < 1 || a[i].port > 65535))
             abort();
     free(a);
 }
@@ -93,7 +99,8 @@ static void fuzz_addr(const char *s) {
     tps_addr_t a;
     char err[512];
     if (tps_addr_parse(s, &a, err, sizeof(err)) == 0 &&
-        (a.host[0] == '\0' || a.port < 0 || a.port > 65535))
+        (a.host[0] == '\0' || a.port < 0 || a.port > 65535 ||
+         (a.is_unix && a.port != 0)))
         abort();
 }
 
