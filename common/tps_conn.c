@@ -524,9 +524,38 @@ static void batch_flush(tps_conn_t *c) {
     for (unsigned i = 0; i < b->nbufs; i++)
         if (b->is_meta[i])
             b->bufs[i].base = (char *)b->meta + (uintptr_t)b->bufs[i].base;
-    int err = uv_write(&b->req, (uv_stream_t *)&c->tcp, b->bufs, b->nbufs,
-                       on_batch_written);
     c->batches_out++;
+    uv_buf_t *bufs = b->bufs;
+    unsigned nbufs = b->nbufs;
+    if (b->ncbs == 0 && !c->paused &&
+        uv_stream_get_write_queue_size((uv_stream_t *)&c->tcp) == 0) {
+        /* Nothing before it and no callback to run: what the socket takes
+         * now needs no request, and its completion is not deferred to the
+         * next turn of the loop (which a client's caller-thread send
+         * would otherwise have to wake the I/O thread for). */
+        int n = uv_try_write((uv_stream_t *)&c->tcp, bufs, nbufs);
+        size_t done = n > 0 ? (size_t)n : 0;
+        while (nbufs > 0 && done >= bufs->len) {
+            done -= bufs->len;
+            bufs++;
+            nbufs--;
+        }
+        if (nbufs == 0) {
+            c->queued -= b->bytes + (uint64_t)b->nframes * TPS_WRITE_OVERHEAD;
+            c->bytes_out += b->bytes;
+            if (c->spare == NULL)
+                c->spare = b;
+            else
+                batch_free(b);
+            if (c->failed == NULL)
+                uv_idle_stop(&c->flush);
+            return;
+        }
+        bufs->base += done;
+        bufs->len -= done;
+    }
+    int err = uv_write(&b->req, (uv_stream_t *)&c->tcp, bufs, nbufs,
+                       on_batch_written);
     if (err < 0) {
         b->status = err;
         b->next_failed = c->failed;

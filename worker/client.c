@@ -9,7 +9,9 @@
  * Pull replies are read by the kernel straight into the caller's tensor:
  * the reader asks dest_for_payload() where the payload goes once the header
  * has named the ticket and the offset. */
+#include <errno.h>
 #include <math.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/eventfd.h>
 #include <sys/random.h>
 #include <unistd.h>
 
@@ -154,6 +157,12 @@ struct tps_client_s {
 
     uv_loop_t loop;
     uv_thread_t thread;
+    /* Held by the I/O thread except while it sleeps in poll(): whoever
+     * holds it may use the loop's handles, so the caller's thread takes it
+     * to send its own frames when the I/O thread is idle (submit). */
+    uv_mutex_t io_mu;
+    int kick_fd;          /* an eventfd: wakes the I/O thread from poll() */
+    uint64_t io_wake_at;  /* loop ms the I/O thread sleeps until (io_mu) */
     uv_async_t wake;
     uv_async_t interrupt; /* tps_interrupt */
     int interrupted;      /* I/O thread: no more waiting for lost shards */
@@ -181,7 +190,7 @@ struct tps_client_s {
     float clip_norm;   /* > 0: shards clip, so pushes carry their norm */
     tps_traffic_t traffic;
     tps_delivery_t delivery;
-    /* I/O thread only: per ticket slot and shard, what that shard still owes
+    /* Under io_mu: per ticket slot and shard, what that shard still owes
      * (push: frames unanswered; pull: elements; other requests: 1), so that
      * a reconnection resends exactly that. */
     uint64_t *owed;
@@ -1052,9 +1061,117 @@ void tps_interrupt(tps_client_t *c) {
         uv_async_send(&c->interrupt);
 }
 
+/* The loop, run a turn at a time so that io_mu can be let go while the
+ * thread sleeps: libuv's handles are not thread-safe, and this is when
+ * another thread may use them (libuv's documented way of embedding a loop,
+ * uv_backend_fd and uv_backend_timeout). */
 static void io_thread(void *arg) {
     tps_client_t *c = arg;
-    uv_run(&c->loop, UV_RUN_DEFAULT);
+    uv_mutex_lock(&c->io_mu);
+    while (uv_run(&c->loop, UV_RUN_NOWAIT)) {
+        int timeout = uv_backend_timeout(&c->loop);
+        if (timeout == 0)
+            continue;
+        c->io_wake_at = timeout < 0 ? UINT64_MAX
+                                    : uv_now(&c->loop) + (uint64_t)timeout;
+        uv_mutex_unlock(&c->io_mu);
+        struct pollfd p[2] = {{.fd = uv_backend_fd(&c->loop), .events = POLLIN},
+                              {.fd = c->kick_fd, .events = POLLIN}};
+        if (poll(p, 2, timeout) > 0 && p[1].revents) {
+            uint64_t n;
+            ssize_t r = read(c->kick_fd, &n, sizeof(n));
+            (void)r; /* EAGAIN: another kick took it; the wake is what counts */
+        }
+        uv_mutex_lock(&c->io_mu);
+    }
+    uv_mutex_unlock(&c->io_mu);
+}
+
+/* Another thread used the loop (it holds io_mu): when what it did needs
+ * the sleeping I/O thread, that thread is woken. Its poll() watches only
+ * the epoll set it last handed to the kernel, until the time it computed
+ * then: libuv registers new interest (a write left for the socket, a
+ * connection) at the next turn, and a timer may now be due earlier. */
+static void foreign_turn_end(tps_client_t *c) {
+    int kick = !uv_loop_alive(&c->loop);
+    int timeout = uv_backend_timeout(&c->loop);
+    if (timeout == 0 ||
+        (timeout > 0 && uv_now(&c->loop) + (uint64_t)timeout < c->io_wake_at))
+        kick = 1;
+    for (int s = 0; s < c->nshards && !kick; s++) {
+        shard_t *sh = &c->shards[s];
+        if (!sh->conn_open)
+            continue;
+        kick = sh->state != SH_READY || sh->rejoining || sh->conn.link != NULL ||
+               sh->conn.paused || sh->conn.yielded ||
+               uv_stream_get_write_queue_size(
+                   (const uv_stream_t *)&sh->conn.tcp) > 0;
+    }
+    if (kick) {
+        uint64_t one = 1;
+        ssize_t r = write(c->kick_fd, &one, sizeof(one));
+        (void)r; /* EAGAIN: the counter is full of kicks already */
+        c->io_wake_at = 0;
+    }
+}
+
+/* Whether the caller's thread may send ticket kind `kind` itself: the
+ * requests of a training step, once the I/O thread runs. */
+static int direct_kind(const tps_client_t *c, op_kind_t kind) {
+    return c->thread_started && (kind == OP_PUSH || kind == OP_PULL ||
+                                 kind == OP_CLOCK || kind == OP_VERSION);
+}
+
+/* Writes from the caller's thread may meet a dead shard; the I/O thread
+ * runs with SIGPIPE blocked, and the caller's thread must not die of it
+ * either. A SIGPIPE raised meanwhile is taken back before the mask is. */
+static void pipe_block(sigset_t *old_set) {
+    sigset_t pipe_set;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, old_set);
+}
+
+static void pipe_restore(const sigset_t *old_set) {
+    sigset_t pipe_set, pending;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    if (!sigismember(old_set, SIGPIPE) && sigpending(&pending) == 0 &&
+        sigismember(&pending, SIGPIPE)) {
+        static const struct timespec now = {0, 0};
+        sigtimedwait(&pipe_set, NULL, &now);
+    }
+    pthread_sigmask(SIG_SETMASK, old_set, NULL);
+}
+
+/* Takes io_mu if the I/O thread is asleep or about to be: it finishes a
+ * turn (the reply just handed to this thread, say) in microseconds, far
+ * less than waking it would cost. */
+static int io_try(tps_client_t *c) {
+    if (uv_mutex_trylock(&c->io_mu) == 0)
+        return 1;
+    uint64_t end = uv_hrtime() + 20000;
+    do {
+        if (uv_mutex_trylock(&c->io_mu) == 0)
+            return 1;
+    } while (uv_hrtime() < end);
+    return 0;
+}
+
+/* Sends ticket t from the caller's thread, which holds io_mu while the I/O
+ * thread sleeps: one thread hand-off less per request, which is most of a
+ * small request's latency (docs/design.md §6). The I/O thread still reads
+ * the replies. */
+static void direct_issue(tps_client_t *c, ticket_t *t) {
+    sigset_t old_set;
+    pipe_block(&old_set);
+    issue(c, t);
+    for (int s = 0; s < c->nshards; s++)
+        if (c->shards[s].conn_open)
+            tps_conn_flush(&c->shards[s].conn);
+    foreign_turn_end(c);
+    pipe_restore(&old_set);
+    uv_mutex_unlock(&c->io_mu);
 }
 
 /* --- caller's side ------------------------------------------------------------ */
@@ -1111,9 +1228,19 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
             c->delivery.pushes_applied++;
     }
     int slot = (int)(id % MAX_TICKETS);
+    int direct = 0;
     if (pending == 0 && kind != OP_CLOSE) {
         t->done = 1; /* nothing to send, e.g. a tensor held by no shard */
-    } else {
+    } else if (c->qhead < 0 && direct_kind(c, kind) && io_try(c)) {
+        /* Nothing queued before it and the I/O thread asleep: order is
+         * kept, and the loop is this thread's until direct_issue ends. */
+        direct = 1;
+        if (c->closing) {
+            uv_mutex_unlock(&c->io_mu);
+            direct = 0;
+        }
+    }
+    if (!direct && !(pending == 0 && kind != OP_CLOSE)) {
         if (c->qtail >= 0)
             c->tickets[c->qtail].next = slot;
         else
@@ -1123,7 +1250,10 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
     if (kind == OP_STATS || kind == OP_CHECKPOINT)
         t->parts = calloc((size_t)c->nshards, sizeof(char *));
     uv_mutex_unlock(&c->mu);
-    uv_async_send(&c->wake);
+    if (direct)
+        direct_issue(c, t);
+    else
+        uv_async_send(&c->wake);
     return id;
 }
 
@@ -1135,11 +1265,23 @@ int tps_wait(tps_client_t *c, tps_ticket_t ticket) {
         return TPS_EINVAL;
     }
     if (!t->done && c->opts.spin_us > 0) {
+        /* While it polls, this thread runs the loop's turns itself when the
+         * I/O thread sleeps: the reply is read here, not handed over. */
         uint64_t end = uv_hrtime() + (uint64_t)c->opts.spin_us * 1000u;
         uv_mutex_unlock(&c->mu);
+        sigset_t old_set;
+        pipe_block(&old_set);
         while (!__atomic_load_n(&t->done, __ATOMIC_ACQUIRE) &&
-               uv_hrtime() < end)
-            ;
+               uv_hrtime() < end) {
+            if (uv_mutex_trylock(&c->io_mu) == 0) {
+                if (!c->closing) {
+                    uv_run(&c->loop, UV_RUN_NOWAIT);
+                    foreign_turn_end(c);
+                }
+                uv_mutex_unlock(&c->io_mu);
+            }
+        }
+        pipe_restore(&old_set);
         uv_mutex_lock(&c->mu);
     }
     while (!t->done)
@@ -1180,6 +1322,9 @@ static void client_free(tps_client_t *c) {
     free(c->cluster);
     uv_cond_destroy(&c->cv);
     uv_mutex_destroy(&c->mu);
+    uv_mutex_destroy(&c->io_mu);
+    if (c->kick_fd >= 0)
+        close(c->kick_fd);
     free(c);
 }
 
@@ -1257,7 +1402,15 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     if (c == NULL)
         return TPS_ENOMEM;
     uv_mutex_init(&c->mu);
+    uv_mutex_init(&c->io_mu);
     uv_cond_init(&c->cv);
+    c->kick_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (c->kick_fd < 0) {
+        snprintf(errbuf, errlen, "cannot create an eventfd: %s",
+                 strerror(errno));
+        client_free(c);
+        return TPS_ENOMEM;
+    }
     c->opts = *opts;
     c->qhead = c->qtail = -1;
     c->cutoff = -1;
@@ -1343,10 +1496,11 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
         c->shards[s].retry.data = &c->shards[s];
     }
     c->deadline = tps_now() + opts->connect_timeout_ms / 1000.0;
-    /* Every socket write happens on the I/O thread, which starts with
-     * SIGPIPE blocked: a write to a shard that died fails with EPIPE, and
-     * the signal stays pending on that thread instead of killing the
-     * application, which need not ignore SIGPIPE itself. */
+    /* The I/O thread starts with SIGPIPE blocked (and the caller's thread
+     * blocks it while it writes, pipe_block): a write to a shard that died
+     * fails with EPIPE, and the signal stays pending on that thread
+     * instead of killing the application, which need not ignore SIGPIPE
+     * itself. */
     sigset_t pipe_set, old_set;
     sigemptyset(&pipe_set);
     sigaddset(&pipe_set, SIGPIPE);
