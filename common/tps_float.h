@@ -8,4 +8,12 @@
 /* Index of the first NaN or Inf in g[0..count), or count if all are finite. */
 uint64_t tps__first_nonfinite(const float *g, uint64_t count);
 
+/* The largest |g[i]| over g[0..count) as the bits of a float (0 when
+ * count is 0). For finite floats the order of these bits is the order of
+ * magnitudes, and NaN and Inf are the only values at or above
+ * TPS_NONFINITE_BITS: one branch-free pass answers both questions. */
+#define TPS_NONFINITE_BITS 0x7f800000u
+uint32_t tps__max_abs_bits(const float *g, uint64_t count);
+float tps__bits_float(uint32_t bits);
+
 #endif

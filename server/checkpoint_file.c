@@ -395,6 +395,7 @@ static int load_tensors(const tps_server_t *s, json_t *m, reader_t *rd,
             return LOAD_BAD;
         }
         t->version = version;
+        t->pmax = -1;
         size_t bytes = (size_t)(hi - lo) * sizeof(float);
         if (get(rd, t->param, bytes) < 0)
             goto truncated;

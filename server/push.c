@@ -111,17 +111,22 @@ void tps__push_progress(tps_conn_t *c, const uint8_t *payload, uint64_t from,
     sconn_t *sc = (sconn_t *)c;
     if (from == 0) {
         sc->nonfinite = UINT64_MAX;
+        sc->gmax_bits = 0;
         sc->sumsq = 0;
     }
     if (sc->nonfinite != UINT64_MAX || c->rd.hdr->op != TAUPS__OP__PUSH)
         return;
     uint64_t f0 = from / sizeof(float), f1 = to / sizeof(float);
     const float *x = (const float *)payload + f0;
-    uint64_t bad = tps__first_nonfinite(x, f1 - f0);
-    if (bad < f1 - f0) {
-        sc->nonfinite = f0 + bad;
+    /* The largest magnitude comes with the check: it lets plain SGD skip
+     * the undo copy (tps__shard_apply). */
+    uint32_t m = tps__max_abs_bits(x, f1 - f0);
+    if (m >= TPS_NONFINITE_BITS) {
+        sc->nonfinite = f0 + tps__first_nonfinite(x, f1 - f0);
         return;
     }
+    if (m > sc->gmax_bits)
+        sc->gmax_bits = m;
     /* Only a shard that clips checks the claimed norm, while the bytes
      * are still in cache. */
     if (sc->srv->shard.optim.clip_norm > 0 && c->rd.hdr->codec == 0 &&
@@ -147,7 +152,7 @@ void tps__step_try(tps_server_t *s) {
             tps_log_err("tensor \"%s\": out of memory for the mean; step skipped",
                     t->name);
         else if (k > 0 &&
-                 tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0,
+                 tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0, -1,
                                   &s->undo, &s->undo_cap) < 0) {
             /* The pushes were answered when they arrived; the step is what
              * can be refused, and every worker sees its parameters stay. */
@@ -213,6 +218,7 @@ static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
         double lr = tps__optim_lr(o, t->version + 1);
         if (tps__shard_save(t, 0, off, h->count, &sc->undo, &sc->undo_cap) < 0)
             return TPS_ENOMEM;
+        t->pmax = -1; /* changed by amounts not known here */
         int rc = tps__codec_decode_acc(
             codec, enc, enc_len, h->count, h->codec_seed,
             (float)(-lr * sc->cur_scale), t->param + off);
@@ -225,7 +231,7 @@ static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
     sc->scratch = g;
     int rc = tps__codec_decode(codec, enc, enc_len, h->count, h->codec_seed, g);
     if (rc == 0)
-        rc = tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale,
+        rc = tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale, -1,
                               &sc->undo, &sc->undo_cap);
     return rc;
 }
@@ -486,7 +492,8 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                               (float)sc->cur_scale);
     } else if (!sc->cur_drop) {
         rc = tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale,
-                              &sc->undo, &sc->undo_cap);
+                              tps__bits_float(sc->gmax_bits), &sc->undo,
+                              &sc->undo_cap);
     }
     if (rc == TPS_ENOMEM) {
         tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory applying a push");

@@ -47,6 +47,7 @@ struct sconn_s {
                              predecessor had already committed the pending
                              step here */
     uint64_t nonfinite; /* first NaN/Inf float of the payload being read */
+    uint32_t gmax_bits; /* its largest |element| (tps__max_abs_bits) */
     double sumsq;       /* of the dense payload being read (clipping on) */
     /* The logical push being received, decided at its first chunk so that
      * all its chunks share one staleness, weight and drop verdict. */

@@ -23,6 +23,10 @@ typedef struct tps_tensor_s {
     uint64_t seed;
     float *param;        /* hi - lo values */
     uint64_t version;    /* logical updates applied */
+    /* An upper bound of |param| over the slice, or < 0: unknown (computed
+     * when next needed). Every write other than tps__shard_apply's makes
+     * it unknown. */
+    double pmax;
     float *slot[2];      /* optimizer state (tps__optim_slots of them) */
     tps_syncbuf_t sync;  /* sync modes: per-rank gradients of this clock */
     float *mean;         /* sync modes: their mean, hi - lo values */
@@ -134,13 +138,13 @@ tps_codec_stats_t *tps__codec_stats(tps_shard_t *sh, uint32_t id, float ratio);
 
 /* One update of elements [off, off+count) of t's slice (off relative to
  * the slice) with gradient g scaled by `scale`, by the shard's optimizer at
- * step t->version + 1. Returns 0, or TPS_ERANGE when it would have made a
- * parameter or optimizer state non-finite: then the elements are restored
- * from the copy taken in *undo (grown as needed; the caller keeps it
- * between calls, frees it) and nothing changed. TPS_ENOMEM: no copy could
- * be made, nothing applied. */
+ * step t->version + 1. gmax: max |g[i]|, or < 0 when not known. Returns 0,
+ * or TPS_ERANGE when it would have made a parameter or optimizer state
+ * non-finite: then the elements are restored from the copy taken in *undo
+ * (grown as needed; the caller keeps it between calls, frees it) and
+ * nothing changed. TPS_ENOMEM: no copy could be made, nothing applied. */
 int tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
-                     const float *g, uint64_t count, double scale,
+                     const float *g, uint64_t count, double scale, double gmax,
                      float **undo, size_t *undo_cap);
 
 /* For updates that are not an optimizer step (an encoded gradient decoded

@@ -194,6 +194,93 @@ START_TEST(test_first_nonfinite) {
 }
 END_TEST
 
+/* The largest magnitude as float bits, against fabsf one element at a
+ * time: every length around the 8-lane blocks, signs, denormals. */
+START_TEST(test_max_abs_bits) {
+    float g[1000];
+    unsigned seed = 7;
+    for (int i = 0; i < 1000; i++) {
+        seed = seed * 1103515245u + 12345u;
+        g[i] = ((float)(seed >> 8) / 16777216.0f - 0.5f) * 1e3f;
+    }
+    g[3] = 1e-45f;
+    const int lens[] = {0, 1, 7, 8, 9, 15, 16, 17, 999, 1000};
+    for (size_t k = 0; k < sizeof(lens) / sizeof(*lens); k++) {
+        float want = 0;
+        for (int i = 0; i < lens[k]; i++)
+            want = fabsf(g[i]) > want ? fabsf(g[i]) : want;
+        ck_assert_float_eq(tps__bits_float(tps__max_abs_bits(g, lens[k])),
+                           want);
+    }
+    g[998] = -3.4028235e38f;
+    ck_assert_float_eq(tps__bits_float(tps__max_abs_bits(g, 1000)),
+                       3.4028235e38f);
+    ck_assert_uint_lt(tps__max_abs_bits(g, 1000), TPS_NONFINITE_BITS);
+    g[998] = -INFINITY;
+    ck_assert_uint_ge(tps__max_abs_bits(g, 1000), TPS_NONFINITE_BITS);
+    g[998] = NAN;
+    ck_assert_uint_ge(tps__max_abs_bits(g, 1000), TPS_NONFINITE_BITS);
+}
+END_TEST
+
+/* A plain SGD step that a bound on |p| proves finite skips the undo copy;
+ * it must give what the step with the copy gives, p - lr*scale*g, keep the
+ * bound a bound, and still refuse, unchanged, a step that would overflow. */
+START_TEST(test_apply_sgd_bound) {
+    tps_optim_t o = {.kind = TPS_OPTIM_SGD, .lr = 0.5, .weight_decay = 0.25};
+    tps_shard_t a, b;
+    char err[256];
+    ck_assert_int_eq(tps__shard_init(&a, 0, 1, 1, 1000, &o), 0);
+    ck_assert_int_eq(tps__shard_init(&b, 0, 1, 1, 1000, &o), 0);
+    ck_assert_int_eq(tps__shard_declare(&a, "w", 100, TPS_INIT_NORMAL, 2.0f, 3,
+                                        err, sizeof(err)), 0);
+    ck_assert_int_eq(tps__shard_declare(&b, "w", 100, TPS_INIT_NORMAL, 2.0f, 3,
+                                        err, sizeof(err)), 0);
+    tps_tensor_t *ta = &a.tensors[0], *tb = &b.tensors[0];
+    float g[40], undo_ref[100];
+    for (int i = 0; i < 40; i++)
+        g[i] = (float)(i % 7) - 3.0f;
+    float *undo = NULL;
+    size_t cap = 0;
+    for (int step = 0; step < 5; step++) {
+        uint64_t off = (uint64_t)step * 10;
+        memcpy(undo_ref, tb->param, sizeof(undo_ref));
+        ck_assert_int_eq(tps__shard_apply(&a, ta, off, g, 40, 0.75, 3.0, &undo,
+                                          &cap), 0);
+        ck_assert_int_eq(tps__shard_apply(&b, tb, off, g, 40, 0.75, -1, &undo,
+                                          &cap), 0);
+        for (int i = 0; i < 100; i++) {
+            float want = undo_ref[i];
+            if (i >= (int)off && i < (int)off + 40)
+                want = undo_ref[i] -
+                       0.5f * (0.75f * g[i - off] + 0.25f * undo_ref[i]);
+            ck_assert_float_eq(ta->param[i], tb->param[i]);
+            ck_assert_float_eq_tol(ta->param[i], want, 1e-6);
+        }
+        ck_assert(ta->pmax >= 0);
+        ck_assert(tb->pmax < 0); /* the slow path leaves it unknown */
+        for (int i = 0; i < 100; i++)
+            ck_assert(fabsf(ta->param[i]) <= ta->pmax);
+        ta->version++;
+        tb->version++;
+    }
+    /* Near the top of float: the bound proves nothing, the copy is taken,
+     * and the overflow is refused with the parameters as they were. */
+    ta->param[20] = 3.0e38f;
+    ta->pmax = -1;
+    float big[40];
+    for (int i = 0; i < 40; i++)
+        big[i] = -3.0e38f;
+    memcpy(undo_ref, ta->param, sizeof(undo_ref));
+    ck_assert_int_eq(tps__shard_apply(&a, ta, 0, big, 40, 1.0, 3.0e38, &undo,
+                                      &cap), TPS_ERANGE);
+    ck_assert_mem_eq(ta->param, undo_ref, sizeof(undo_ref));
+    free(undo);
+    tps__shard_free(&a);
+    tps__shard_free(&b);
+}
+END_TEST
+
 static Suite *shard_suite(void) {
     Suite *s = suite_create("shard");
     TCase *tc = tcase_create("slices");
@@ -206,6 +293,8 @@ static Suite *shard_suite(void) {
     tcase_add_test(tc, test_declare);
     tcase_add_test(tc, test_init_independent_of_sharding);
     tcase_add_test(tc, test_first_nonfinite);
+    tcase_add_test(tc, test_max_abs_bits);
+    tcase_add_test(tc, test_apply_sgd_bound);
     suite_add_tcase(s, tc);
     return s;
 }
