@@ -277,8 +277,14 @@ static size_t tag_len(const tps_conn_t *c) {
 }
 
 int tps_conn_start(tps_conn_t *c) {
-    if (!c->is_pipe)
+    if (!c->is_pipe) {
         uv_tcp_nodelay(&c->tcp, 1);
+    } else {
+        int sz = 4 << 20;
+        uv_send_buffer_size((uv_handle_t *)&c->tcp, &sz);
+        sz = 4 << 20;
+        uv_recv_buffer_size((uv_handle_t *)&c->tcp, &sz);
+    }
     int err = uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read);
     c->reading = err == 0;
     return err;
