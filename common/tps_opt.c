@@ -24,6 +24,15 @@ static const char *save_str(const char *s) {
     return saved[nsaved] ? saved[nsaved++] : NULL;
 }
 
+/* A number as people write it: 1048576, not 1.04858e+06. */
+static const char *human(char *buf, size_t len, double d) {
+    if (d == floor(d) && fabs(d) < 1e15)
+        snprintf(buf, len, "%.0f", d);
+    else
+        snprintf(buf, len, "%.6g", d);
+    return buf;
+}
+
 static int choice_ok(const char *choices, const char *v) {
     size_t n = strlen(v);
     for (const char *p = choices; *p;) {
@@ -91,8 +100,9 @@ static int set_value(const tps_opt_t *o, const char *prog, const char *v,
         return -1;
     }
     if (o->min <= o->max && (d < o->min || d > o->max)) {
-        fprintf(stderr, "%s: --%s: %s is outside [%g, %g]\n", prog, o->name, v,
-                o->min, o->max);
+        char lo[32], hi[32];
+        fprintf(stderr, "%s: --%s: %s is outside [%s, %s]\n", prog, o->name, v,
+                human(lo, sizeof(lo), o->min), human(hi, sizeof(hi), o->max));
         return -1;
     }
     if (o->type == TPS_OPT_INT) {
@@ -120,29 +130,77 @@ static const tps_opt_t *find(const tps_opt_t *opts, const char *name,
     return NULL;
 }
 
-static void print_help(const tps_opt_t *opts, const char *usage) {
+#define HELP_WIDTH 80
+#define HELP_INDENT 30 /* where the text of an option starts */
+
+/* One option's line of --help: `left` in the first columns, `text`
+ * wrapped at HELP_WIDTH with its continuation lines indented. */
+static void help_entry(const char *left, const char *text) {
+    int col = printf("  %s", left);
+    if (col >= HELP_INDENT - 1) {
+        printf("\n");
+        col = 0;
+    }
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        size_t w = strcspn(p, " ");
+        if (col > HELP_INDENT && col + 1 + (int)w > HELP_WIDTH) {
+            printf("\n");
+            col = 0;
+        }
+        if (col < HELP_INDENT) {
+            printf("%*s", HELP_INDENT - col, "");
+            col = HELP_INDENT;
+        } else {
+            putchar(' ');
+            col++;
+        }
+        col += printf("%.*s", (int)w, p);
+        p += w;
+    }
+    printf("\n");
+}
+
+static void print_help(const tps_opt_t *opts, const char *prog,
+                       const char *usage) {
     printf("%s\n\nOptions:\n", usage);
     for (const tps_opt_t *o = opts; o->name; o++) {
-        char left[64];
+        char left[96], text[2048];
         snprintf(left, sizeof(left), "--%s%s%s", o->name,
                  o->type == TPS_OPT_FLAG ? "" : " ",
                  o->type == TPS_OPT_FLAG ? ""
                  : o->metavar            ? o->metavar
                  : o->type == TPS_OPT_CHOICE ? o->choices
                                              : "X");
-        printf("  %-28s %s", left, o->help ? o->help : "");
-        if (o->type == TPS_OPT_CHOICE && o->metavar)
-            printf(" (%s)", o->choices);
-        if (o->def && o->def[0])
-            printf(" [default: %s]", o->def);
-        if (o->type == TPS_OPT_LIST)
-            printf(" (repeatable)");
-        printf("\n");
+        int n = snprintf(text, sizeof(text), "%s", o->help ? o->help : "");
+        if (o->type == TPS_OPT_CHOICE && o->metavar && n < (int)sizeof(text))
+            n += snprintf(text + n, sizeof(text) - (size_t)n, " (%s)",
+                          o->choices);
+        if (o->def && o->def[0] && n < (int)sizeof(text))
+            n += snprintf(text + n, sizeof(text) - (size_t)n,
+                          " [default: %s]", o->def);
+        if (o->type == TPS_OPT_LIST && n < (int)sizeof(text))
+            snprintf(text + n, sizeof(text) - (size_t)n, " (repeatable)");
+        help_entry(left, text);
     }
-    printf("  %-28s %s\n", "--config FILE",
-           "read KEY=VALUE lines (option names) before the command line");
-    printf("  %-28s %s\n  %-28s %s\n", "--help", "show this help", "--version",
-           "show the version");
+    help_entry("--config FILE",
+               "read KEY=VALUE lines (option names) before the command line "
+               "(repeatable; \"-FILE\": skipped when FILE does not exist)");
+    help_entry("-h, --help", "show this help");
+    help_entry("--version", "show the version");
+    const char *own = strncmp(prog, "taups-", 6) == 0 ? prog + 6 : prog;
+    char upper[32];
+    size_t k = 0;
+    for (; own[k] && k + 1 < sizeof(upper); k++)
+        upper[k] = own[k] >= 'a' && own[k] <= 'z' ? (char)(own[k] - 32) : own[k];
+    upper[k] = '\0';
+    printf("\nEvery option can also be set by an environment variable, "
+           "TAUPS_ and its name\nin capitals with _ for - (TAUPS_%s_... for "
+           "this program alone). The command\nline wins over --config files, "
+           "which win over the environment, which wins\nover the defaults.\n",
+           upper);
 }
 
 static int apply_defaults(const tps_opt_t *opts, const char *prog) {
@@ -219,6 +277,37 @@ static const char *config_value(char *v, char **out) {
     return NULL;
 }
 
+/* KEY of an environment variable or a config line (TAUPS_MAX_STALENESS,
+ * max_staleness, server-lr) as an option name: lower case, '-' for '_',
+ * without the TAUPS_ prefix, into key[len]. */
+static const char *key_name(const char *k, size_t kl, char *key, size_t len) {
+    if (kl >= len)
+        kl = len - 1;
+    for (size_t i = 0; i < kl; i++)
+        key[i] = k[i] == '_' ? '-'
+                 : k[i] >= 'A' && k[i] <= 'Z' ? (char)(k[i] + 32)
+                                              : k[i];
+    key[kl] = '\0';
+    return strncmp(key, "taups-", 6) == 0 ? key + 6 : key;
+}
+
+/* The option a key names for `prog`: its own (lr) or qualified for prog
+ * (server-lr). *qualified is set for the latter; NULL for a key that is
+ * another program's or no option at all. */
+static const tps_opt_t *key_option(const tps_opt_t *opts, const char *prog,
+                                   const char *name, int *qualified) {
+    const tps_opt_t *o = find(opts, name, strlen(name));
+    *qualified = 0;
+    if (o != NULL)
+        return o;
+    int skip = 0;
+    const char *own = for_program(name, prog, &skip);
+    if (skip || own == name)
+        return NULL;
+    *qualified = 1;
+    return find(opts, own, strlen(own));
+}
+
 int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
                       const char *path) {
     FILE *f = fopen(path, "r");
@@ -265,21 +354,13 @@ int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
         }
         /* Accept the systemd EnvironmentFile spelling too: TAUPS_MAX_STALENESS */
         char key[128];
-        size_t kl = (size_t)(ke - k);
-        if (kl >= sizeof(key))
-            kl = sizeof(key) - 1;
-        for (size_t i = 0; i < kl; i++)
-            key[i] = k[i] == '_' ? '-' : (char)(k[i] >= 'A' && k[i] <= 'Z' ? k[i] + 32 : k[i]);
-        key[kl] = '\0';
-        const char *name = strncmp(key, "taups-", 6) == 0 ? key + 6 : key;
-        const tps_opt_t *o = find(opts, name, strlen(name));
+        const char *name = key_name(k, (size_t)(ke - k), key, sizeof(key));
         int skip = 0;
-        if (o == NULL)
-            name = for_program(name, prog, &skip);
-        if (skip)
+        if (find(opts, name, strlen(name)) == NULL &&
+            for_program(name, prog, &skip) && skip)
             continue;
-        if (o == NULL)
-            o = find(opts, name, strlen(name));
+        int qualified;
+        const tps_opt_t *o = key_option(opts, prog, name, &qualified);
         if (o == NULL) {
             fprintf(stderr, "%s: %s:%d: unknown option \"%s\"\n", prog, path,
                     lineno, name);
@@ -293,9 +374,35 @@ int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
     return rc;
 }
 
+/* TAUPS_<OPTION> variables, below config files and the command line: the
+ * program's own (TAUPS_SERVER_LR) win over the shared ones (TAUPS_LR).
+ * Variables that name no option of this program are left alone: they
+ * may be another program's, or no option's at all (TAUPS_BUILDDIR). */
+static int load_env(const tps_opt_t *opts, const char *prog) {
+    extern char **environ;
+    for (int pass = 0; pass < 2; pass++)
+        for (char **e = environ; e && *e; e++) {
+            const char *eq = strchr(*e, '=');
+            if (strncmp(*e, "TAUPS_", 6) != 0 || eq == NULL)
+                continue;
+            char key[128];
+            int qualified;
+            const char *name = key_name(*e, (size_t)(eq - *e), key, sizeof(key));
+            const tps_opt_t *o = key_option(opts, prog, name, &qualified);
+            if (o == NULL || qualified != pass)
+                continue;
+            if (set_value(o, prog, eq + 1, 1) < 0) {
+                fprintf(stderr, "%s: (from the environment: %.*s)\n", prog,
+                        (int)(eq - *e), *e);
+                return -1;
+            }
+        }
+    return 0;
+}
+
 int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
                   int argc, char **argv) {
-    if (apply_defaults(opts, prog) < 0)
+    if (apply_defaults(opts, prog) < 0 || load_env(opts, prog) < 0)
         return TPS_OPT_EXIT_ERR;
     for (int i = 1; i < argc; i++) {
         const char *cfg = NULL;
@@ -317,11 +424,15 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
         const char *a = argv[i];
         if (strcmp(a, "--") == 0)
             return i + 1;
+        if (strcmp(a, "-h") == 0) {
+            print_help(opts, prog, usage);
+            return TPS_OPT_EXIT_OK;
+        }
         if (strncmp(a, "--", 2) != 0)
             return i;
         a += 2;
         if (strcmp(a, "help") == 0) {
-            print_help(opts, usage);
+            print_help(opts, prog, usage);
             return TPS_OPT_EXIT_OK;
         }
         if (strcmp(a, "version") == 0) {

@@ -7,6 +7,10 @@
 #ifndef TPS_TOOL_H
 #define TPS_TOOL_H
 
+/* A macro's value as a string: option tables' defaults from constants. */
+#define TPS_STR_(x) #x
+#define TPS_STR(x) TPS_STR_(x)
+
 #include <stddef.h>
 
 void *tps__xmalloc(size_t n);

@@ -41,6 +41,10 @@ typedef enum tps_init_e {
     TPS_INIT_NORMAL = 2   /* normal with standard deviation scale */
 } tps_init_t;
 
+/* How long every program keeps retrying a shard it cannot reach, unless
+ * told otherwise (tps_options_init, --connect-timeout). */
+#define TPS_CONNECT_TIMEOUT_MS 10000
+
 typedef struct tps_options_s {
     const char *cluster;     /* "host:port,host:port,..." (borrowed) */
     tps_role_t role;

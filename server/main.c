@@ -14,7 +14,7 @@
 #include "tps_opt.h"
 
 static const char usage[] =
-    "usage: taups-server --listen HOST:PORT --cluster A0,A1,... --shard I "
+    "Usage: taups-server --listen HOST:PORT --cluster A0,A1,... --shard I "
     "[options]\n\n"
     "Serves shard I of the cluster: holds a slice of every declared tensor,\n"
     "applies pushed gradients with its optimizer under the consistency mode\n"
@@ -82,7 +82,8 @@ int main(int argc, char **argv) {
     tps__optim_conf_default(&oc);
     const tps_opt_t opts[] = {
         {"listen", TPS_OPT_STR, &listen, NULL, 0, -1, NULL, "HOST:PORT",
-         "address to listen on (numeric IPv4/IPv6; port 0 picks one)"},
+         "address to listen on: IPv4, IPv6 or a host name, or unix:/PATH "
+         "(port 0 picks one)"},
         {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
          "ordered shard addresses, the same list on every process"},
         {"shard", TPS_OPT_INT, &shard, "0", 0, 255, NULL, "I",

@@ -12,6 +12,7 @@
 #include "stats.h"
 
 #include <errno.h>
+#include <netdb.h>
 #include <stdarg.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -1065,14 +1066,23 @@ static int is_loopback(const struct sockaddr_storage *ss) {
            (IN6_IS_ADDR_V4MAPPED(a) && a->s6_addr[12] == 127);
 }
 
+/* A numeric address, or a host name as --cluster takes them: its first
+ * address (the shard binds one address; a name with several is better
+ * given as the one meant). Returns 0 or getaddrinfo's error. */
 static int resolve(const char *host, int port, struct sockaddr_storage *ss) {
-    struct sockaddr_in *a4 = (struct sockaddr_in *)ss;
-    struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)ss;
-    if (uv_ip4_addr(host, port, a4) == 0)
+    if (uv_ip4_addr(host, port, (struct sockaddr_in *)ss) == 0 ||
+        uv_ip6_addr(host, port, (struct sockaddr_in6 *)ss) == 0)
         return 0;
-    if (uv_ip6_addr(host, port, a6) == 0)
-        return 0;
-    return UV_EINVAL;
+    struct addrinfo hints = {.ai_family = AF_UNSPEC,
+                             .ai_socktype = SOCK_STREAM}, *ai = NULL;
+    char service[16];
+    snprintf(service, sizeof(service), "%d", port);
+    int gai = getaddrinfo(host, service, &hints, &ai);
+    if (gai != 0)
+        return gai;
+    memcpy(ss, ai->ai_addr, ai->ai_addrlen);
+    freeaddrinfo(ai);
+    return 0;
 }
 
 /* Listens on a unix stream socket at `path`, readable and writable by this
@@ -1141,12 +1151,13 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
         return TPS_EINVAL;
     }
     struct sockaddr_storage ss;
+    int gai;
     if (self.is_unix) {
         /* Only processes that may open the file reach it: local, like
          * loopback. */
-    } else if (resolve(self.host, self.port, &ss) < 0) {
-        snprintf(err, errlen, "--listen %s: not a numeric IPv4 or IPv6 address",
-                 cfg->listen);
+    } else if ((gai = resolve(self.host, self.port, &ss)) != 0) {
+        snprintf(err, errlen, "--listen %s: cannot resolve host \"%s\": %s",
+                 cfg->listen, self.host, gai_strerror(gai));
         return TPS_EINVAL;
     }
     /* Like redis's protected mode: parameters anyone on the network could

@@ -115,6 +115,43 @@ START_TEST(test_bad_lines_are_named) {
 }
 END_TEST
 
+/* TAUPS_<OPTION> variables: above the defaults, below config files and
+ * the command line; the program's own spelling wins over the shared one
+ * whatever their order in the environment; variables that are no option
+ * of this program are not refused; bad values are. (Check forks each
+ * test, so the environment set here is this test's alone.) */
+START_TEST(test_environment) {
+    setenv("TAUPS_LR", "0.2", 1);
+    setenv("TAUPS_BUILDDIR", "/nowhere", 1); /* not an option: ignored */
+    setenv("TAUPS_SERVER_WORKERS", "9", 1);  /* another program's */
+    const char *none[] = {"x"};
+    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 1,
+                                   (char **)none), 1);
+    ck_assert_double_eq(lr, 0.2);
+    ck_assert_int_eq(workers, 1);
+    const char *argv[] = {"x", "--config", NULL, "--workers", "3"};
+    argv[2] = file_with("lr=0.3\nworkers=2\n", 0);
+    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 3,
+                                   (char **)argv), 3);
+    ck_assert_double_eq(lr, 0.3); /* the file over the environment */
+    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 5,
+                                   (char **)argv), 5);
+    ck_assert_int_eq(workers, 3); /* the command line over the file */
+    setenv("TAUPS_CTL_LR", "0.7", 1);
+    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 1,
+                                   (char **)none), 1);
+    ck_assert_double_eq(lr, 0.7);
+    ck_assert_int_eq(tps_opt_parse(opts, "taups-server", "usage", 1,
+                                   (char **)none), 1);
+    ck_assert_double_eq(lr, 0.2);
+    ck_assert_int_eq(workers, 9);
+    setenv("TAUPS_WORKERS", "many", 1);
+    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 1,
+                                   (char **)none), TPS_OPT_EXIT_ERR);
+    tps_opt_free(opts);
+}
+END_TEST
+
 static Suite *opt_suite(void) {
     Suite *s = suite_create("opt");
     TCase *tc = tcase_create("config");
@@ -122,6 +159,7 @@ static Suite *opt_suite(void) {
     tcase_add_test(tc, test_later_files_and_command_line_win);
     tcase_add_test(tc, test_qualified_keys);
     tcase_add_test(tc, test_bad_lines_are_named);
+    tcase_add_test(tc, test_environment);
     suite_add_tcase(s, tc);
     return s;
 }

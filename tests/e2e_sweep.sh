@@ -72,8 +72,12 @@ for row in 2 3; do
     u=$(echo "$line" | cut -d, -f"$(col updates_to_target_median)")
     [ "$u" -gt 0 ] 2>/dev/null || fail "row $row: updates to target \"$u\""
 done
-grep -q "^# Sweep of \`$WORK/two.ini\`" "$out/summary.md" || fail "summary.md title"
-[ "$(grep -c '^| p[12]-lr=' "$out/summary.md")" = 2 ] || fail "summary.md rows"
+grep -q "^# Sweep of \`two.ini\`" "$out/summary.md" || fail "summary.md title"
+! grep -q "$WORK" "$out/summary.md" || fail "summary.md names paths of this machine"
+grep -q '^| lr | runs | failed | diverged | reached | time to target (s) |' \
+    "$out/summary.md" || fail "summary.md header: $(grep '^| lr' "$out/summary.md")"
+[ "$(grep -c '^| 0\.[0-9]* | 1 | 0 | 0 | 1 | [0-9]*\.[0-9][0-9][0-9] |' "$out/summary.md")" = 2 ] ||
+    fail "summary.md rows: $(cat "$out/summary.md")"
 [ "$(grep -c '"status": 0, "stopped_at_target": true' "$out/sweep.json")" = 2 ] ||
     fail "both runs should have been stopped at the target: $(cat "$out/sweep.json")"
 # Stopped at the target, not after 100000 iterations: the last evaluation

@@ -87,9 +87,17 @@ train() { # ROUND WORKERS OVERLAP: updates per second over all workers
             --log "$OUT/train-$k.csv" 2> "$OUT/train-$k.log" &
         wp="$wp $!"
     done
-    for k in $wp; do wait "$k"; done
+    local failed=0
+    for k in $wp; do wait "$k" || failed=1; done
     kill "$sp"
     wait "$sp" || true
+    if [ "$failed" = 1 ]; then
+        # A worker stopped early (diverged: lr 0.3 is near the limit of
+        # stability); recorded as such, not as a speed.
+        echo "{\"op\": \"train\", \"workers\": $n, \"overlap\": \"$ov\", \"diverged\": true}" |
+            tag "$r" train
+        return 0
+    fi
     python3 -c '
 import csv, json, sys
 n, t0, t1, stale = 0, [], [], []
@@ -208,6 +216,13 @@ if tr:
     for n in (1, 2, 4):
         for ov in ("off", "on"):
             rs = [r for r in tr if r["workers"] == n and r["overlap"] == ov]
+            bad = sum(1 for r in rs if r.get("diverged"))
+            rs = [r for r in rs if not r.get("diverged")]
+            if bad:
+                print("  %d worker(s), overlap %-3s: diverged in %d of %d round(s)" % (
+                    n, ov, bad, bad + len(rs)))
+            if not rs:
+                continue
             m, s = spread([r["updates_per_s"] for r in rs])
             frac = " = %.2f of standalone" % (m / sa[0]) if sa[0] and m else ""
             print("  %d worker(s), overlap %-3s: %s%s, mean staleness %s" % (

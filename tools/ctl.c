@@ -28,6 +28,7 @@
 #include "taups.h"
 #include "tps_auth.h"
 #include "tps_opt.h"
+#include "tps_tool.h"
 
 #define PROG "taups-ctl"
 
@@ -501,9 +502,9 @@ static const command_t commands[] = {
     {"stats", "[--json]", 0, stats_opts,
      "every shard's counters, then the cluster's totals", run_stats},
     {"dump", "TENSOR FILE.npy", 2, dump_opts,
-     "write a tensor, pulled whole, to a NumPy .npy file", run_dump},
+     "write a tensor, pulled whole, to a .npy file", run_dump},
     {"checkpoint", "", 0, dump_opts,
-     "every shard writes a checkpoint now (shards with --checkpoint-dir)",
+     "checkpoint now (shards with --checkpoint-dir)",
      run_checkpoint},
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -518,14 +519,15 @@ int main(int argc, char **argv) {
          "protect every frame either way with a tag (needs --key-file)"},
         {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
          "ordered shard addresses, the same list the servers were given"},
-        {"connect-timeout", TPS_OPT_INT, &timeout_ms, "5000", 0, 3600000, NULL,
+        {"connect-timeout", TPS_OPT_INT, &timeout_ms,
+         TPS_STR(TPS_CONNECT_TIMEOUT_MS), 0, 3600000, NULL,
          "MS", "how long to keep trying to reach each shard"},
         TPS_OPT_END,
     };
     /* The command list in --help comes from the command table. */
     char usage[2048];
     int ul = snprintf(usage, sizeof(usage),
-                      "usage: " PROG " --cluster A0,A1,... [options] COMMAND "
+                      "Usage: " PROG " --cluster A0,A1,... [options] COMMAND "
                       "[ARGS]\n\n"
                       "Looks inside a running taups cluster as an admin "
                       "client: it never counts\nas a worker and its pulls "
@@ -541,8 +543,7 @@ int main(int argc, char **argv) {
     if (ul > 0 && (size_t)ul < sizeof(usage))
         ul += snprintf(usage + ul, sizeof(usage) - (size_t)ul,
                        "  %-28s %s\n", "keygen FILE",
-                       "write a new random key for --key-file (mode 0600; "
-                       "needs no --cluster)");
+                       "a new key for --key-file (mode 0600)");
     if (ul > 0 && (size_t)ul < sizeof(usage))
         snprintf(usage + ul, sizeof(usage) - (size_t)ul,
                  "\n`" PROG " COMMAND --help` shows a command's options.\n"
@@ -589,7 +590,7 @@ int main(int argc, char **argv) {
     char cprog[64], cusage[512];
     snprintf(cprog, sizeof(cprog), PROG " %s", cmd->name);
     snprintf(cusage, sizeof(cusage),
-             "usage: " PROG " --cluster A0,A1,... %s %s\n\n%s.", cmd->name,
+             "Usage: " PROG " --cluster A0,A1,... %s %s\n\n%s.", cmd->name,
              cmd->synopsis, cmd->help);
     /* The command's own options follow its name; argv[at] plays argv[0]. */
     int first = tps_opt_parse(cmd->opts, cprog, cusage, argc - at, argv + at);

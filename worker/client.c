@@ -1297,7 +1297,7 @@ void tps_options_init(tps_options_t *o) {
     o->role = TPS_ROLE_WORKER;
     o->rank = 0;
     o->workers = 1;
-    o->connect_timeout_ms = 10000;
+    o->connect_timeout_ms = TPS_CONNECT_TIMEOUT_MS;
     o->error_feedback = -1;
     o->zstd_min = 4096;
     o->chunk_bytes = 1u << 20;

@@ -18,16 +18,17 @@
 #include "tps_log.h"
 #include "tps_opt.h"
 #include "tps_rng.h"
+#include "tps_tool.h"
 
 /* The learning rate of --standalone when --lr is not given: taups-server's
  * default, so that both ways of training start from the same step. */
 #define STANDALONE_DEFAULT_LR 0.1
 
 static const char usage[] =
-    "usage: taups-worker --cluster A0,A1,... --rank R --workers N --model M "
+    "Usage: taups-worker --cluster A0,A1,... --rank R --workers N --model M "
     "[options]\n"
-    "       taups-worker --role eval --cluster A0,A1,... --workers N --model M "
-    "[options]\n"
+    "       taups-worker --role eval --cluster A0,A1,... --workers N --model M\n"
+    "                    [options]\n"
     "       taups-worker --standalone --model M [--lr LR] [--target X] "
     "[options]\n\n"
     "A worker pulls the model, computes a minibatch gradient on its share of "
@@ -852,7 +853,8 @@ int main(int argc, char **argv) {
          "lsq: rows of A (0: the model's default)"},
         {"dim", TPS_OPT_U64, &dim, "0", 0, 1e8, NULL, "D",
          "lsq: unknowns (0: the model's default)"},
-        {"connect-timeout", TPS_OPT_INT, &connect_ms, "10000", 0, 3600000, NULL,
+        {"connect-timeout", TPS_OPT_INT, &connect_ms,
+         TPS_STR(TPS_CONNECT_TIMEOUT_MS), 0, 3600000, NULL,
          "MS", "how long to keep retrying an unreachable shard"},
         {"key-file", TPS_OPT_STR, &key_file, NULL, 0, -1, NULL, "FILE",
          "the cluster's pre-shared key (the shards' --key-file)"},

@@ -201,8 +201,8 @@ int bench_net(unsigned ops, const uint64_t *sizes, int nsizes);
 
 /* ---- codecs (codec.c) ---- */
 
-/* Runs the --codec table. Returns 0, -1 on a failure (exit 1) or -2 for a
- * bad --codec (exit 2, as for any other bad option). */
+/* Runs the --codec-bench table. Returns 0, -1 on a failure (exit 1) or -2 for a
+ * bad --codec-bench (exit 2, as for any other bad option). */
 int bench_codec_run(void);
 
 /* ---- output (report.c) ---- */

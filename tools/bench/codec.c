@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* taups-bench --codec: the gradient codecs measured on one core and
+/* taups-bench --codec-bench: the gradient codecs measured on one core and
  * without servers, for n = 1e3, 1e4, ... up to --max-n, on standard normal
  * gradients. Encode throughput is in GB/s of raw float32 (4n bytes per
  * operation, whatever the wire size); decode+accumulate in elements touched
@@ -88,14 +88,14 @@ int bench_codec_run(void) {
         size_t len = strcspn(p, ",");
         char err[256];
         if (len >= sizeof(spec) || ncodecs == 32) {
-            fprintf(stderr, PROG ": --codec: too long a list\n");
+            fprintf(stderr, PROG ": --codec-bench: too long a list\n");
             return -2;
         }
         memcpy(spec, p, len);
         spec[len] = '\0';
         if (tps__codec_parse(&codecs[ncodecs], spec, (uint32_t)bench_cfg.bucket,
                              err, sizeof(err)) < 0) {
-            fprintf(stderr, PROG ": --codec: %s\n", err);
+            fprintf(stderr, PROG ": --codec-bench: %s\n", err);
             return -2;
         }
         size_t w = tps__codec_wire_size(&codecs[ncodecs], maxn);
@@ -104,7 +104,7 @@ int bench_codec_run(void) {
         p += len + (p[len] == ',');
     }
     if (ncodecs == 0) {
-        fprintf(stderr, PROG ": --codec: no codec given\n");
+        fprintf(stderr, PROG ": --codec-bench: no codec given\n");
         return -2;
     }
     x = malloc(maxn * sizeof(float));

@@ -16,7 +16,7 @@
  *             client each, against --shards taups-server processes started
  *             here on free loopback ports, or against a running --cluster
  *             (net.c, servers.c).
- * With --codec SPEC[,SPEC...] it measures the gradient codecs instead
+ * With --codec-bench SPEC[,SPEC...] it measures the gradient codecs instead
  * (codec.c).
  *
  * This file owns the options, the usage text and the choice between the
@@ -33,13 +33,11 @@
 
 #include "bench.h"
 #include "tps_codec.h"
+#include "tps_tool.h"
 
 /* ---- options ----------------------------------------------------------- */
 
 bench_cfg_t bench_cfg;
-
-#define STR_(x) #x
-#define STR(x) STR_(x)
 
 static const tps_opt_t options[] = {
     {"workers", TPS_OPT_INT, &bench_cfg.workers, "1", 1, 4096, NULL, "N",
@@ -57,7 +55,7 @@ static const tps_opt_t options[] = {
     {"factor", TPS_OPT_INT, &bench_cfg.factor, "4", 2, 1024, NULL, "F",
      "each size is F times the previous one"},
     {"reps", TPS_OPT_INT, &bench_cfg.reps, "20", 1, 1e9, NULL, "N",
-     "timed operations per worker and point, at least; with --codec, timed "
+     "timed operations per worker and point, at least; with --codec-bench, timed "
      "samples per point at most (at least 3, for --min-time)"},
     {"min-time", TPS_OPT_DOUBLE, &bench_cfg.min_time, "0.3", 0, 3600, NULL,
      "SECONDS", "time per point, at least"},
@@ -79,7 +77,7 @@ static const tps_opt_t options[] = {
     {"spin-us", TPS_OPT_INT, &bench_cfg.spin_us, "0", 0, 1000000, NULL, "US",
      "clients wait for replies by polling for up to US microseconds before "
      "sleeping (tps_options_t.spin_us)"},
-    {"push-codec", TPS_OPT_STR, &bench_cfg.push_codec, NULL, 0, -1, NULL,
+    {"codec", TPS_OPT_STR, &bench_cfg.push_codec, NULL, 0, -1, NULL,
      "CODEC",
      "network mode: compress pushes like taups-worker --codec (error "
      "feedback as its default); the wire column shows the bytes that moved"},
@@ -116,24 +114,24 @@ static const tps_opt_t options[] = {
     {"frame-mac", TPS_OPT_FLAG, &bench_cfg.frame_mac, NULL, 0, -1, NULL, NULL,
      "tag every frame either way (needs --key-file; what per-frame "
      "integrity costs)"},
-    {"codec", TPS_OPT_STR, &bench_cfg.codec, NULL, 0, -1, NULL, "SPEC,...",
+    {"codec-bench", TPS_OPT_STR, &bench_cfg.codec, NULL, 0, -1, NULL, "SPEC,...",
      "measure these codecs (e.g. fp16,qsgd:8,topk:0.01) instead of push and "
      "pull: encode GB/s of raw float32 and decode+accumulate elements/s "
      "(and GB/s of those elements; topk and randk touch only k) on one "
      "core; no server is started and the options above except --reps, --min-time, "
      "--seed and --json are ignored"},
-    {"bucket", TPS_OPT_INT, &bench_cfg.bucket, STR(TPS_CODEC_BUCKET_DEFAULT), 1,
+    {"bucket", TPS_OPT_INT, &bench_cfg.bucket, TPS_STR(TPS_CODEC_BUCKET_DEFAULT), 1,
      TPS_CODEC_BUCKET_MAX, NULL, "N",
-     "with --codec: elements per bucket of qsgd and uniform"},
+     "with --codec-bench: elements per bucket of qsgd and uniform"},
     {"max-n", TPS_OPT_U64, &bench_cfg.max_n, "100000000", 1000, 4294967296.0,
      NULL, "N",
-     "with --codec: largest element count (n runs over 1e3, 1e4, ... "
+     "with --codec-bench: largest element count (n runs over 1e3, 1e4, ... "
      "up to N)"},
     TPS_OPT_END};
 
 static const char usage[] =
     "Usage: " PROG " [OPTIONS]\n"
-    "       " PROG " --codec SPEC[,SPEC...] [--max-n N] [--bucket N]\n"
+    "       " PROG " --codec-bench SPEC[,SPEC...] [--max-n N] [--bucket N]\n"
     "\n"
     "Measures push, pull and push+pull goodput and latency (p50, p99) of "
     "dense\n"

@@ -147,6 +147,12 @@ static int start_servers_once(launch_t *l) {
         launch_av_opt(&av, "--shard", "%d", i);
         launch_av_opt(&av, "--workers", "%d", l->s->workers);
         launch_av_opt(&av, "--lr", "%s", lr);
+        if (l->s->mode)
+            launch_av_opt(&av, "--mode", "%s", l->s->mode);
+        if (l->s->staleness)
+            launch_av_opt(&av, "--staleness", "%s", l->s->staleness);
+        if (l->s->optimizer)
+            launch_av_opt(&av, "--optimizer", "%s", l->s->optimizer);
         if (l->key) {
             launch_av_add(&av, "--key-file");
             launch_av_add(&av, l->key);
@@ -295,6 +301,8 @@ static void worker_common(const launch_t *l, argv_t *av) {
     launch_av_add(av, l->cluster);
     launch_av_opt(av, "--workers", "%d", s->workers);
     launch_av_opt(av, "--model", "%s", s->model);
+    if (s->mode)
+        launch_av_opt(av, "--mode", "%s", s->mode);
     if (s->data) {
         launch_av_add(av, "--data");
         launch_av_add(av, s->data);
@@ -350,6 +358,8 @@ int launch_start_workers(launch_t *l) {
         worker_common(l, &wv);
         launch_av_opt(&wv, "--rank", "%d", r);
         launch_av_opt(&wv, "--batch", "%d", s->batch);
+        if (s->codec)
+            launch_av_opt(&wv, "--codec", "%s", s->codec);
         if (s->seconds > 0)
             launch_av_opt(&wv, "--seconds", "%s",
                           launch_fmt_double(b, sizeof(b), s->seconds));

@@ -37,6 +37,9 @@ typedef struct settings_s {
     const char *model, *data, *host, *hosts, *out, *bindir, *ssh;
     const char *key_file; /* the cluster's key; NULL: made when needed */
     int frame_mac;        /* every process tags every frame */
+    /* Passed to the servers (and mode to the workers, which check it);
+     * NULL: the programs' defaults. */
+    const char *mode, *optimizer, *staleness, *codec;
     double lr, seconds, cond, timeout;
     uint64_t seed, rows, dim;
     tps_strlist_t server_args, worker_args, faults;

@@ -28,7 +28,7 @@
 #include "launch.h"
 
 static const char usage[] =
-    "usage: " PROG " [OPTIONS]\n"
+    "Usage: " PROG " [OPTIONS]\n"
     "\n"
     "Starts S taups-server shards, one evaluator and N taups-worker processes\n"
     "on this host, shows progress, stops everything when the workers are done\n"
@@ -113,6 +113,17 @@ int main(int argc, char **argv) {
          "train for S seconds per worker instead of --iterations"},
         {"lr", TPS_OPT_DOUBLE, &s.lr, "0.05", 0, 1e6, NULL, "LR",
          "learning rate, applied by the servers"},
+        {"mode", TPS_OPT_CHOICE, &s.mode, NULL, 0, -1, "sync|ssp|async|local",
+         "MODE",
+         "consistency mode of the servers, which the workers check (unset: "
+         "the servers' default, async)"},
+        {"staleness", TPS_OPT_STR, &s.staleness, NULL, 0, -1, NULL, "T",
+         "ssp: the servers' --staleness bound"},
+        {"optimizer", TPS_OPT_STR, &s.optimizer, NULL, 0, -1, NULL, "SPEC",
+         "the servers' update rule, as taups-server --optimizer takes it"},
+        {"codec", TPS_OPT_STR, &s.codec, NULL, 0, -1, NULL, "CODEC",
+         "how the workers compress their pushes, as taups-worker --codec "
+         "takes it"},
         {"seed", TPS_OPT_U64, &s.seed, "0", 0, -1, NULL, "SEED",
          "seed for every worker and the evaluator; 0: draw one (see run.json)"},
         {"eval-every", TPS_OPT_INT, &s.eval_every, "500", 10, 3600000, NULL,

@@ -27,6 +27,9 @@
  * evaluator's loss; more would bury it. */
 #define PLOT_MAX_WORKERS 8
 
+/* The rows a worker's smoothed loss curve averages over, about. */
+#define LOSS_EMA_ROWS 50.0
+
 /* Finds the 1-based time_s and loss columns of a worker CSV; returns 1 when
  * both exist and at least one row follows the header, so there is a curve. */
 static int worker_curve(const char *path, int *col_t, int *col_loss) {
@@ -83,16 +86,27 @@ static void write_plots(launch_t *l, tps_plot_t *g) {
         tps__plot_logscale(g, "y");
     for (int fmt = 0; fmt < TPS_PLOT_NFMT; fmt++) {
         plot_head(g, fmt, "loss", sub, log_y);
+        /* Raw minibatch losses of several workers are a solid band that
+         * hides the trend: each worker's is drawn as a moving average, an
+         * exponential one over about LOSS_EMA_ROWS rows (gnuplot keeps
+         * its state in a variable per worker, restarted per plot). */
+        for (int r = 0; s->workers <= PLOT_MAX_WORKERS && r < s->workers; r++)
+            fprintf(g->f, "ema%d = NaN\n", r);
         tps__plot_begin(g);
         for (int r = 0; s->workers <= PLOT_MAX_WORKERS && r < s->workers; r++) {
             const child_t *w = &l->kids[s->shards + 1 + r];
             int ct, cl;
-            char title[48];
-            snprintf(title, sizeof(title), "worker %d (minibatch)", r);
+            char title[64];
+            snprintf(title, sizeof(title),
+                     "worker %d (minibatch loss, moving average)", r);
             if (worker_curve(w->csv, &ct, &cl))
                 tps__plot_curve(g, strrchr(w->csv, '/') + 1, title,
-                                "skip 1 using ($%d+%.3f):%d with lines lw 1",
-                                ct, w->t_start, cl);
+                                "skip 1 using ($%d+%.3f):(ema%d = ema%d != "
+                                "ema%d ? $%d : %.4f*ema%d + %.4f*$%d) with "
+                                "lines lw 1.5",
+                                ct, w->t_start, r, r, r, cl,
+                                1.0 - 1.0 / LOSS_EMA_ROWS, r,
+                                1.0 / LOSS_EMA_ROWS, cl);
         }
         /* Last, so that it is drawn on top of the noisy worker curves. */
         tps__plot_curve(g, "eval.csv", "evaluator loss",

@@ -125,11 +125,39 @@ int sweep_write_summary_csv(const sweep_t *s) {
     return fclose(f) == 0 ? 0 : -1;
 }
 
+/* summary.md's columns: a heading with the unit, and values as people
+ * read them (seconds to the millisecond, bytes in MB, counts whole). */
+static const struct md_col {
+    const char *head;
+    double scale;   /* value / scale is shown */
+    int decimals;   /* fixed point; -1: 3 significant digits */
+} md_cols[ST_N] = {
+    [ST_T_TARGET] = {"time to target (s)", 1, 3},
+    [ST_U_TARGET] = {"updates to target", 1, 0},
+    [ST_FINAL] = {NULL, 1, -1}, /* the metric: decades apart */
+    [ST_WIRE] = {"wire (MB)", 1e6, 2},
+    [ST_STALE_MEAN] = {"staleness, mean", 1, 2},
+    [ST_STALE_P99] = {"staleness, p99", 1, 0},
+    [ST_DROPPED] = {"dropped", 1, 0},
+    [ST_UPDATES] = {"updates", 1, 0},
+    [ST_DURATION] = {"worker time (s)", 1, 2},
+    [ST_SENT] = {"sent (MB)", 1e6, 2},
+};
+
+static void md_num(FILE *f, int k, double v) {
+    if (md_cols[k].decimals < 0)
+        fprintf(f, "%.3g", v / md_cols[k].scale);
+    else
+        fprintf(f, "%.*f", md_cols[k].decimals, v / md_cols[k].scale);
+}
+
 int sweep_write_summary_md(const sweep_t *s) {
     FILE *f = sweep_create(s, "summary.md");
     if (!f)
         return -1;
-    fprintf(f, "# Sweep of `%s`\n\n", s->x->path);
+    /* The file's name, not where it sat on the machine it ran on. */
+    const char *slash = strrchr(s->x->path, '/');
+    fprintf(f, "# Sweep of `%s`\n\n", slash ? slash + 1 : s->x->path);
     if (s->x->metric)
         fprintf(f, "Target: %s %s %g. ", s->x->metric,
                 s->x->lower_better ? "<=" : ">=", s->x->target);
@@ -137,40 +165,49 @@ int sweep_write_summary_md(const sweep_t *s) {
                "[min, max]; *reached* counts the runs that met the target, and "
                "the time and updates to target are over those runs only. Bytes "
                "on the wire are summed over the workers.\n\n");
-    fputs("| configuration", f);
+    /* The swept values are the columns that name a configuration; its
+     * label (summary.csv's first column) would say it all again. */
+    fputs("|", f);
     for (int i = 0; i < s->x->naxes; i++) {
-        fputs(" | ", f);
+        fputs(" ", f);
         md_field(f, s->x->axes[i].key);
+        fputs(" |", f);
     }
-    fputs(" | runs | failed | diverged | reached", f);
+    fputs(" runs | failed | diverged | reached", f);
     for (int k = 0; k < ST_N; k++)
         fprintf(f, " | %s",
-                k == ST_FINAL && s->x->metric ? s->x->metric
-                                              : sweep_st_names[k]);
-    fputs(" |\n|---", f);
+                k == ST_FINAL ? (s->x->metric ? s->x->metric : "final metric")
+                              : md_cols[k].head);
+    fputs(" |\n|", f);
     for (int i = 0; i < s->x->naxes + 4 + ST_N; i++)
-        fputs("|---", f);
-    fputs("|\n", f);
+        fputs("---|", f);
+    fputs("\n", f);
     for (int p = 0; p < s->npoints; p++) {
-        fputs("| ", f);
-        md_field(f, s->pts[p].label);
+        fputs("|", f);
         for (int i = 0; i < s->x->naxes; i++) {
-            fputs(" | ", f);
+            fputs(" ", f);
             md_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
+            fputs(" |", f);
         }
         int runs, failed, diverged;
         point_counts(s, p, &runs, &failed, &diverged);
         agg_t reached = aggregate(s->runs, s->nruns, p, ST_T_TARGET);
-        fprintf(f, " | %d | %d | %d | %d", runs, failed, diverged, reached.n);
+        fprintf(f, " %d | %d | %d | %d", runs, failed, diverged, reached.n);
         for (int k = 0; k < ST_N; k++) {
             agg_t a = aggregate(s->runs, s->nruns, p, k);
             fputs(" | ", f);
-            if (a.n == 0)
+            if (a.n == 0) {
                 fputs("–", f);
-            else if (a.n == 1 || a.min == a.max)
-                fprintf(f, "%.4g", a.med);
-            else
-                fprintf(f, "%.4g [%.4g, %.4g]", a.med, a.min, a.max);
+                continue;
+            }
+            md_num(f, k, a.med);
+            if (a.n > 1 && a.min != a.max) {
+                fputs(" [", f);
+                md_num(f, k, a.min);
+                fputs(", ", f);
+                md_num(f, k, a.max);
+                fputs("]", f);
+            }
         }
         fputs(" |\n", f);
     }
