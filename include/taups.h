@@ -212,6 +212,13 @@ int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
  * so that the shards measure its real staleness. versions[s] for s <
  * shards; in force until the next pull completes. Returns 0, TPS_ENOENT or
  * TPS_EINVAL (n is not the number of shards). */
+/* The number of samples the gradients pushed from now on are the mean of
+ * (0, the default: not said). In sync mode a step weights each worker's
+ * push by it when every worker said it, so that the step is that of the
+ * mean over all their samples, which equals sequential full-batch descent
+ * even when workers hold unequal shares of the data. */
+void tps_set_samples(tps_client_t *c, uint64_t samples);
+
 int tps_set_versions(tps_client_t *c, int tensor, const uint64_t *versions,
                      int n);
 

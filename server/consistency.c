@@ -128,7 +128,8 @@ int tps__syncbuf_init(tps_syncbuf_t *sb, int n, uint64_t len) {
     sb->len = len;
     sb->buf = calloc((size_t)n, sizeof(*sb->buf));
     sb->done = calloc((size_t)n, 1);
-    if (sb->buf == NULL || sb->done == NULL) {
+    sb->samples = calloc((size_t)n, sizeof(*sb->samples));
+    if (sb->buf == NULL || sb->done == NULL || sb->samples == NULL) {
         tps__syncbuf_free(sb);
         return TPS_ENOMEM;
     }
@@ -140,6 +141,7 @@ void tps__syncbuf_free(tps_syncbuf_t *sb) {
         free(sb->buf[r]);
     free(sb->buf);
     free(sb->done);
+    free(sb->samples);
     free(sb->acc);
     memset(sb, 0, sizeof(*sb));
 }
@@ -181,18 +183,24 @@ int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out) {
     }
     double *restrict acc = sb->acc;
     memset(acc, 0, (size_t)sb->len * sizeof(double));
-    int k = 0;
+    int k = 0, all_said = 1;
+    double total = 0;
+    for (int r = 0; r < sb->n; r++)
+        if (sb->done[r] && m->committed[r] && sb->buf[r] != NULL) {
+            k++;
+            all_said &= sb->samples[r] > 0;
+            total += (double)sb->samples[r];
+        }
     for (int r = 0; r < sb->n; r++) {
         if (!sb->done[r] || !m->committed[r] || sb->buf[r] == NULL)
             continue;
         const float *restrict g = sb->buf[r];
+        double w = all_said ? (double)sb->samples[r] / total : 1.0 / k;
         for (uint64_t i = 0; i < sb->len; i++)
-            acc[i] += g[i];
-        k++;
+            acc[i] += w * g[i];
     }
-    double inv = k ? 1.0 / k : 0.0;
     for (uint64_t i = 0; i < sb->len; i++)
-        out[i] = (float)(acc[i] * inv);
+        out[i] = (float)acc[i];
     return k;
 }
 

@@ -94,6 +94,8 @@ typedef struct tps_syncbuf_s {
     uint64_t len;
     float **buf;     /* per rank, len floats, allocated on first push */
     uint8_t *done;   /* per rank: its last chunk arrived for this clock */
+    uint64_t *samples; /* per rank: what its push of this clock said it
+                          averages (0: not said) */
     double *acc;     /* len doubles, the sum */
 } tps_syncbuf_t;
 
@@ -114,7 +116,10 @@ float *tps__syncbuf_slot(tps_syncbuf_t *sb, int rank, uint64_t off);
 int tps__sync_ready(const tps_members_t *m);
 /* Writes the mean over the committed ranks that pushed this tensor (done)
  * into out (len floats), summing in rank order in double; returns how many
- * were averaged. */
+ * were averaged. When every one of them said how many samples its gradient
+ * averages, the mean is weighted by them: the gradient of the union of
+ * their samples, as sequential full-batch descent takes it whatever the
+ * split; otherwise each counts once. */
 int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out);
 /* Forgets rank's buffered push of the pending step. */
 void tps__syncbuf_discard(tps_syncbuf_t *sb, int rank);

@@ -530,6 +530,7 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
             sh->st.pushes++;
             if (aggregate) {
                 t->sync.done[sc->rank] = 1; /* counts once committed */
+                t->sync.samples[sc->rank] = h->samples;
             } else {
                 t->version++;
                 sh->st.steps++;

@@ -111,6 +111,36 @@ START_TEST(test_sync_rank_order) {
 }
 END_TEST
 
+/* Pushes that say how many samples they average are weighted by them:
+ * the mean over all samples. One that does not say makes every push count
+ * once, as before. */
+START_TEST(test_sync_sample_weights) {
+    tps_members_t m;
+    tps_syncbuf_t sb;
+    tps__members_init(&m, 2);
+    tps__syncbuf_init(&sb, 2, 2);
+    const float a[2] = {1, 0}, b[2] = {0, 4};
+    for (int r = 0; r < 2; r++) {
+        tps__members_join(&m, r, 0);
+        tps__syncbuf_add(&sb, r, 0, r ? b : a, 2, 1.0f);
+        sb.done[r] = 1;
+        tps__members_commit(&m, r);
+    }
+    sb.samples[0] = 1;
+    sb.samples[1] = 3;
+    float out[2];
+    ck_assert_int_eq(tps__syncbuf_mean(&sb, &m, out), 2);
+    ck_assert_float_eq(out[0], 0.25f); /* (1*a + 3*b) / 4 */
+    ck_assert_float_eq(out[1], 3.0f);
+    sb.samples[1] = 0;
+    ck_assert_int_eq(tps__syncbuf_mean(&sb, &m, out), 2);
+    ck_assert_float_eq(out[0], 0.5f); /* (a + b) / 2 */
+    ck_assert_float_eq(out[1], 2.0f);
+    tps__syncbuf_free(&sb);
+    tps__members_free(&m);
+}
+END_TEST
+
 /* A worker that leaves before committing is no longer awaited and its
  * pushes do not count (the server discards them); one that committed
  * before leaving still counts in the step. */
@@ -190,6 +220,7 @@ static Suite *consistency_suite(void) {
     tcase_add_test(tc, test_members);
     tcase_add_test(tc, test_ssp_gate);
     tcase_add_test(tc, test_sync_rank_order);
+    tcase_add_test(tc, test_sync_sample_weights);
     tcase_add_test(tc, test_sync_leave);
     tcase_add_test(tc, test_histogram);
     suite_add_tcase(s, tc);

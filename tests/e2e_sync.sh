@@ -22,6 +22,24 @@ grep -q '"steps": 50' "$WORK/stats.json" || fail "expected 50 steps: $(cat "$WOR
 "$REF" gd "$WORK/w.npy" 1 2048 64 100 0.5 50 || fail "sync run differs from sequential GD"
 stop_servers
 
+# Unequal shares: 3 workers hold 44, 43 and 43 of 130 rows, and
+# each push says so (tps_set_samples), so the step is that of the mean over
+# all rows: sequential full-batch descent again, not the mean of the three
+# workers' means.
+start_servers 2 3 --mode sync --lr 0.5
+wpids=""
+for r in 0 1 2; do
+    "$WORKER" --cluster "$CLUSTER" --workers 3 --rank $r --model lsq --cond 100 \
+        --rows 130 --full-batch --iterations 50 --mode sync 2> "$WORK/uw-$r.log" &
+    PIDS="$PIDS $!"
+    wpids="$wpids $!"
+done
+for p in $wpids; do wait "$p" || fail "a worker failed: $(cat "$WORK"/uw-*.log)"; done
+"$CTL" --cluster "$CLUSTER" dump w "$WORK/uw.npy" 2> "$WORK/ctl.log" || fail "dump: $(cat "$WORK/ctl.log")"
+"$REF" gd "$WORK/uw.npy" 1 130 64 100 0.5 50 ||
+    fail "sync with unequal shares differs from sequential full-batch GD"
+stop_servers
+
 # A dead worker: the barrier stops waiting for it.
 start_servers 2 4 --mode sync --lr 0.1
 wpids=""
@@ -45,4 +63,4 @@ for r in 0 1 3; do
 done
 grep -q "worker 2 left" "$WORK/server-0.log" || fail "server did not log the departure"
 stop_servers
-echo "e2e_sync: 2 passed, 0 failed"
+echo "e2e_sync: 3 passed, 0 failed"

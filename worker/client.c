@@ -62,6 +62,7 @@ typedef struct tinit_s {
     int decided, dropped;
     uint64_t stale;
     uint32_t live;
+    uint64_t samples;     /* push: tps_set_samples's at submit */
 } tinit_t;
 
 /* One frame of an encoded push: where its bytes are in the buffer. */
@@ -181,6 +182,7 @@ struct tps_client_s {
     int broken_err;
     uint64_t sent, received; /* snapshot for tps_bytes */
     int64_t clock;
+    uint64_t samples;  /* tps_set_samples: what pushes say they average */
     uint64_t session;  /* random per client: a new one resets the shards'
                           record of this rank's pushes */
     int decide;        /* the shards want one staleness decision per push */
@@ -832,6 +834,7 @@ static void issue_to(tps_client_t *c, ticket_t *t, int only, int resend) {
     h.dropped = t->x.dropped;
     h.staleness = t->x.stale;
     h.workers = t->x.live;
+    h.samples = t->kind == OP_PUSH ? t->x.samples : 0;
     int fi = 0;
     for (int s = 0; s < S; s++) {
         uint64_t lo = tps_slice_lo(ts->n, (uint32_t)S, (uint32_t)s);
@@ -1882,6 +1885,7 @@ int tps_push_group_async(tps_client_t *c, int n, const int *tensors,
     tinit_t x = {0};
     uv_mutex_lock(&c->mu);
     x.clock = c->clock;
+    x.samples = c->samples;
     uv_mutex_unlock(&c->mu);
     int rc = c->decide ? decide(c, n, tensors, &x) : 0;
     int k = 0;
@@ -2003,6 +2007,12 @@ int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
         versions[s] = c->tensors[tensor].versions[s];
     uv_mutex_unlock(&mc->mu);
     return c->nshards;
+}
+
+void tps_set_samples(tps_client_t *c, uint64_t samples) {
+    uv_mutex_lock(&c->mu);
+    c->samples = samples;
+    uv_mutex_unlock(&c->mu);
 }
 
 int tps_set_versions(tps_client_t *c, int tensor, const uint64_t *versions,

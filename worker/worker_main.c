@@ -481,6 +481,13 @@ static int run_worker(worker_t *w, plan_t *p) {
     }
     uint64_t per_push = (uint64_t)(p->local_steps > 0 ? p->local_steps
                                                       : p->accumulate);
+    /* What each push is the mean of: sync weights workers by it, so that
+     * unequal shares of the rows still make full-batch descent. */
+    if (w->cl != NULL) {
+        size_t b = p->full_batch || (size_t)p->batch > nrows ? nrows
+                                                              : (size_t)p->batch;
+        tps_set_samples(w->cl, per_push * b);
+    }
     uint64_t it = 0;
     overlap_t ov;
     memset(&ov, 0, sizeof(ov));
