@@ -567,6 +567,84 @@ START_TEST(test_lsq_sgd) {
 }
 END_TEST
 
+/* Full-batch gradient descent from 0 over every row `model` holds, at lr
+ * 1 / lambda_max = 1 (cond 10: converges fast); writes the limit into x. */
+static void lsq_gd(tps_model_t *model, float *x, int steps) {
+    size_t d = model->tensors[0].len, n = model->nrows;
+    uint32_t *rows = malloc(n * sizeof(*rows));
+    float *g = malloc(d * sizeof(float));
+    for (size_t i = 0; i < n; i++)
+        rows[i] = (uint32_t)i;
+    memset(x, 0, d * sizeof(float));
+    for (int k = 0; k < steps; k++) {
+        model->grad(model, (const float *const *)&x, &g, rows, n);
+        for (size_t j = 0; j < d; j++)
+            x[j] -= g[j];
+    }
+    free(rows);
+    free(g);
+}
+
+static tps_model_t *lsq_shaped(int eval, int rank, int workers, double noise,
+                               double hetero) {
+    tps_model_config_t cfg = {.model = "lsq", .rank = rank, .workers = workers,
+                              .eval = eval, .seed = 5, .cond = 10, .rows = 400,
+                              .dim = 8, .noise = noise, .hetero = hetero};
+    return model_or_fail(&cfg, "");
+}
+
+/* --noise: the evaluator scores from the least-squares optimum, which
+ * descent on all rows reaches (rel_err -> 0), and whose loss is about
+ * sigma^2 (m - d) / (2m), what the noise leaves unexplained. --hetero: each
+ * worker's rows, without noise, are a consistent system of their own, so
+ * descent on one worker's rows drives its loss to 0 at a point that is not
+ * the other worker's, and the evaluator's optimum lies between them. */
+START_TEST(test_lsq_noise_hetero) {
+    float x[8], x0[8], x1[8];
+    double loss, rel;
+    tps_model_t *ev = lsq_shaped(1, 0, 2, 0.5, 0);
+    lsq_gd(ev, x, 2000);
+    const float *px = x;
+    ck_assert_int_eq(ev->evaluate(ev, &px, &loss, &rel), 0);
+    ck_assert_msg(rel < 1e-4, "descent on all rows ends %g from the optimum", rel);
+    double want = 0.25 * (400 - 8) / (2.0 * 400);
+    ck_assert_msg(fabs(loss - want) < 0.2 * want, "loss at the optimum %g, "
+                  "expected about %g", loss, want);
+    ck_assert(strstr(ev->info, "least-squares optimum") != NULL);
+    ev->destroy(ev);
+
+    ev = lsq_shaped(1, 0, 2, 0, 0.3);
+    tps_model_t *w0 = lsq_shaped(0, 0, 2, 0, 0.3), *w1 = lsq_shaped(0, 1, 2, 0, 0.3);
+    ck_assert_str_eq(w0->info, ""); /* workers do not solve for it */
+    lsq_gd(w0, x0, 2000);
+    lsq_gd(w1, x1, 2000);
+    uint32_t rows[200];
+    float g[8], *pg = g;
+    for (int i = 0; i < 200; i++)
+        rows[i] = (uint32_t)i;
+    const float *p0 = x0, *p1 = x1;
+    ck_assert_msg(w0->grad(w0, &p0, &pg, rows, 200) < 1e-8,
+                  "worker 0's rows have no exact optimum");
+    ck_assert_msg(w1->grad(w1, &p1, &pg, rows, 200) < 1e-8,
+                  "worker 1's rows have no exact optimum");
+    ck_assert_msg(w0->grad(w0, &p1, &pg, rows, 200) > 1e-3,
+                  "worker 1's optimum fits worker 0's rows");
+    double r0, r1;
+    ck_assert_int_eq(ev->evaluate(ev, &p0, &loss, &r0), 0);
+    ck_assert_int_eq(ev->evaluate(ev, &p1, &loss, &r1), 0);
+    ck_assert_msg(r0 > 0.05 && r1 > 0.05, "optima %g and %g from the global", r0, r1);
+    for (int j = 0; j < 8; j++)
+        x[j] = 0.5f * (x0[j] + x1[j]);
+    ck_assert_int_eq(ev->evaluate(ev, &px, &loss, &rel), 0);
+    ck_assert_msg(rel < 0.5 * (r0 < r1 ? r0 : r1),
+                  "the midpoint of the workers' optima (%g) is no nearer the "
+                  "global one than they are (%g, %g)", rel, r0, r1);
+    ev->destroy(ev);
+    w0->destroy(w0);
+    w1->destroy(w1);
+}
+END_TEST
+
 START_TEST(test_lsq_bad_config) {
     const struct {
         uint64_t m, d;
@@ -1010,6 +1088,7 @@ static Suite *models_suite(void) {
     tcase_add_test(tc, test_lsq_split);
     tcase_add_test(tc, test_lsq_grad_fd);
     tcase_add_test(tc, test_lsq_sgd);
+    tcase_add_test(tc, test_lsq_noise_hetero);
     tcase_add_test(tc, test_lsq_bad_config);
     tcase_add_test(tc, test_lsq_large);
     suite_add_tcase(s, tc);

@@ -37,6 +37,9 @@ typedef struct tps_model_config_s {
                             file) */
     double l2;           /* logreg: weight lambda of (lambda/2) ||w||^2 */
     int hidden;          /* mlp: hidden units (0: 64) */
+    double noise;        /* lsq: b = A x* + noise * N(0, 1) per row */
+    double hetero;       /* lsq: worker r's rows solve x* + hetero * delta_r,
+                            delta_r ~ N(0, I) (rows split as for workers) */
 } tps_model_config_t;
 
 typedef struct tps_model_s tps_model_t;
@@ -47,6 +50,8 @@ struct tps_model_s {
     int ntensors;
     tps_model_tensor_t tensors[TPS_MODEL_MAX_TENSORS];
     size_t nrows;             /* training rows held by this worker */
+    char info[256];           /* what the process should log about the
+                                 problem, or "" */
 
     /* Mean loss over rows[0..n) (indices into this worker's rows) at params,
      * and its gradient written into grads[t] (tensors[t].len floats each,

@@ -23,6 +23,18 @@
  * about 2500 updates for c = 100 (checked in tests/check_models.c). Staleness
  * grows with the number of workers: for 8 (tau = 7, limit ~0.21) use 0.1.
  *
+ * Noise and heterogeneity (synthetic problems only): with noise sigma,
+ * b_i = a_i'x* + sigma e_i (e_i ~ N(0,1), a stream per row), and with
+ * hetero H the rows of worker r (split as the workers split them) are
+ * generated from x*_r = x* + H delta_r, delta_r ~ N(0, I), so each worker's
+ * rows have their own optimum, about H ||x*|| away from x*. Every worker's
+ * gradients then vanish at different points, and stochastic gradients at
+ * the optimum do not: the noise floors and drift that staleness and local
+ * steps cause can show. The evaluator, which holds every row, solves the
+ * normal equations for the least-squares optimum of the whole problem and
+ * scores rel_err against it; it reports that optimum's loss and its
+ * distance from x* (model info).
+ *
  * Bring your own problem: with cfg->data "A.npy,b.npy[,xstar.npy]" the
  * problem is read from NumPy files instead (data_npy.h: float32 or float64,
  * converted to the float32 the model computes with): A of shape (m, d), b of
@@ -55,6 +67,10 @@
  * LSQ_STREAM + 1 + i for row i of the Gaussian matrix; far from the small
  * streams (ranks) that minibatch sampling draws from with the same seed. */
 #define LSQ_STREAM (0x6c7371ull << 40)
+/* The noise of row i and the offset of worker r's optimum: streams of
+ * their own, so that adding them leaves A and x* as they were. */
+#define LSQ_NOISE_STREAM (0x6e6f69ull << 40)
+#define LSQ_HETERO_STREAM (0x686574ull << 40)
 
 typedef struct lsq_s {
     tps_model_t base; /* first, so that a tps_model_t * is an lsq_t * */
@@ -368,6 +384,96 @@ static int lsq_rows(const tps_model_config_t *cfg, uint64_t m, uint64_t *lo,
                             err, errlen);
 }
 
+static int lsq_normal_solve(lsq_t *p);
+
+/* Adds the noise and the workers' own optima to b (see the file comment);
+ * a process holding every row then solves for the optimum it scores
+ * against, and says what it is. */
+static int lsq_perturb(const tps_model_config_t *cfg, lsq_t *p, char *err,
+                       size_t errlen) {
+    if (!(cfg->noise >= 0) || !isfinite(cfg->noise) || !(cfg->hetero >= 0) ||
+        !isfinite(cfg->hetero)) {
+        snprintf(err, errlen,
+                 "lsq --noise and --hetero must be finite and at least 0, not "
+                 "%g and %g",
+                 cfg->noise, cfg->hetero);
+        return TPS_EINVAL;
+    }
+    size_t d = p->d;
+    int workers = cfg->workers > 0 ? cfg->workers : 1;
+    double *delta = calloc(d, sizeof(double));
+    if (delta == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return TPS_ENOMEM;
+    }
+    int owner = -1;
+    uint64_t own_hi = 0;
+    for (uint64_t i = p->lo; i < p->hi; i++) {
+        if (cfg->hetero > 0 && (owner < 0 || i >= own_hi)) {
+            /* The worker whose block holds row i, and its optimum's offset. */
+            uint64_t blo = 0, bhi = 0;
+            for (owner = owner < 0 ? 0 : owner + 1; owner < workers; owner++)
+                if (tps__model_block(p->m, owner, workers, "lsq rows", &blo,
+                                     &bhi, err, errlen) == 0 &&
+                    i >= blo && i < bhi)
+                    break;
+            own_hi = bhi;
+            tps_rng_t rng;
+            tps_rng_seed(&rng, cfg->seed, LSQ_HETERO_STREAM + (uint64_t)owner);
+            for (size_t k = 0; k < d; k++)
+                delta[k] = cfg->hetero * tps_rng_normal(&rng);
+        }
+        const float *ai = p->a + (size_t)(i - p->lo) * d;
+        double bi = p->b[i - p->lo];
+        if (cfg->hetero > 0)
+            for (size_t k = 0; k < d; k++)
+                bi += (double)ai[k] * delta[k];
+        if (cfg->noise > 0) {
+            tps_rng_t rng;
+            tps_rng_seed(&rng, cfg->seed, LSQ_NOISE_STREAM + i);
+            bi += cfg->noise * tps_rng_normal(&rng);
+        }
+        p->b[i - p->lo] = (float)bi;
+    }
+    free(delta);
+    if (p->lo != 0 || p->hi != p->m)
+        return 0; /* a worker: it does not score, so needs no optimum */
+    double xn = 0, dist = 0;
+    float *gen = malloc(d * sizeof(float));
+    if (gen == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return TPS_ENOMEM;
+    }
+    memcpy(gen, p->xstar, d * sizeof(float));
+    int rc = lsq_normal_solve(p);
+    if (rc < 0) {
+        free(gen);
+        snprintf(err, errlen, "lsq: cannot solve for the least-squares optimum");
+        return rc;
+    }
+    for (size_t k = 0; k < d; k++) {
+        double e = (double)p->xstar[k] - (double)gen[k];
+        dist += e * e;
+        xn += (double)gen[k] * (double)gen[k];
+    }
+    free(gen);
+    double sum = 0;
+    for (size_t i = 0; i < (size_t)p->m; i++) {
+        double r = 0;
+        for (size_t k = 0; k < d; k++)
+            r += (double)p->a[i * d + k] * (double)p->xstar[k];
+        r -= (double)p->b[i];
+        sum += r * r;
+    }
+    snprintf(p->base.info, sizeof(p->base.info),
+             "lsq noise %g, hetero %g over %d worker(s): rel_err is measured "
+             "from the least-squares optimum, whose loss is %.6g and whose "
+             "distance from the generating x* is %.4g of |x*|",
+             cfg->noise, cfg->hetero, workers, sum / (2.0 * (double)p->m),
+             sqrt(dist / xn));
+    return 0;
+}
+
 static int lsq_synthesize(const tps_model_config_t *cfg, lsq_t *p, char *err,
                           size_t errlen) {
     uint64_t m = cfg->rows ? cfg->rows : LSQ_DEFAULT_ROWS;
@@ -382,6 +488,8 @@ static int lsq_synthesize(const tps_model_config_t *cfg, lsq_t *p, char *err,
     if (rc == 0)
         rc = tps__lsq_generate(cfg->seed, m, d, cond, lo, hi, p->a, p->b,
                                p->xstar, err, errlen);
+    if (rc == 0 && (cfg->noise > 0 || cfg->hetero > 0))
+        rc = lsq_perturb(cfg, p, err, errlen);
     return rc;
 }
 
@@ -432,11 +540,12 @@ done:
 /* The problem of --data "A.npy,b.npy[,xstar.npy]" (see the file comment). */
 static int lsq_load(const tps_model_config_t *cfg, lsq_t *p, char *err,
                     size_t errlen) {
-    if (cfg->rows || cfg->dim || cfg->cond > 0) {
+    if (cfg->rows || cfg->dim || cfg->cond > 0 || cfg->noise > 0 ||
+        cfg->hetero > 0) {
         snprintf(err, errlen,
                  "lsq with --data takes its problem from the files: --rows, "
-                 "--dim and --cond describe the synthetic problem and cannot "
-                 "be given with it");
+                 "--dim, --cond, --noise and --hetero describe the synthetic "
+                 "problem and cannot be given with it");
         return TPS_EINVAL;
     }
     char *list = strdup(cfg->data);

@@ -761,7 +761,7 @@ int main(int argc, char **argv) {
     uint64_t iterations, seed, rows, dim, eval_updates;
     double seconds, every_ms, l2, local_lr, disconnect_at;
     /* No defaults: whether they were given matters (NAN, 0: not given). */
-    double cond = 0, lr = NAN, target = NAN;
+    double cond = 0, lr = NAN, target = NAN, noise = 0, hetero = 0;
     tps_link_cfg_t link;
     const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
                *ef = NULL, *pull_codec = NULL, *overlap = NULL;
@@ -860,6 +860,12 @@ int main(int argc, char **argv) {
          "lsq: rows of A (0: the model's default)"},
         {"dim", TPS_OPT_U64, &dim, "0", 0, 1e8, NULL, "D",
          "lsq: unknowns (0: the model's default)"},
+        {"noise", TPS_OPT_DOUBLE, &noise, "0", 0, 1e6, NULL, "SIGMA",
+         "lsq: b = A x* + SIGMA N(0,1); rel_err is then measured from the "
+         "least-squares optimum"},
+        {"hetero", TPS_OPT_DOUBLE, &hetero, "0", 0, 1e6, NULL, "H",
+         "lsq: each worker's rows solve x* + H N(0,I), their own optimum "
+         "(the evaluator scores the optimum of all rows)"},
         {"connect-timeout", TPS_OPT_INT, &connect_ms,
          TPS_STR(TPS_CONNECT_TIMEOUT_MS), 0, 3600000, NULL,
          "MS", "how long to keep retrying an unreachable shard"},
@@ -964,13 +970,20 @@ int main(int argc, char **argv) {
     w.t0 = tps_now();
     tps_model_config_t mc = {model, data, replicate ? 0 : rank,
                              replicate ? 1 : workers, is_eval, seed, cond,
-                             rows,  dim,  l2,    hidden};
+                             rows,  dim,  l2,    hidden, noise, hetero};
+    if ((noise > 0 || hetero > 0) && strcmp(model, "lsq") != 0) {
+        tps_log_err("--noise and --hetero shape the lsq problem, not %s", model);
+        tps_opt_free(opts);
+        return 2;
+    }
     rc = tps__model_new(&mc, &w.m, err, sizeof(err));
     if (rc < 0) {
         tps_log_err("%s", err);
         tps_opt_free(opts);
         return 1;
     }
+    if (w.m->info[0])
+        tps_log("%s", w.m->info);
     /* Standalone scores the model as a cluster's evaluator would: with the
      * evaluator's view of it (the test set, all of lsq's rows). */
     standalone_t alone = {.lr = isnan(lr) ? STANDALONE_DEFAULT_LR : lr,
@@ -983,6 +996,7 @@ int main(int argc, char **argv) {
             tps_log_err("%s", err);
             goto out;
         }
+
     }
     for (int i = 0; i < w.m->ntensors && rc >= 0; i++) {
         const tps_model_tensor_t *t = &w.m->tensors[i];

@@ -319,6 +319,16 @@ static void worker_common(const launch_t *l, argv_t *av) {
         launch_av_opt(av, "--cond", "%s",
                       launch_fmt_double(b, sizeof(b), s->cond));
     }
+    if (s->noise > 0) {
+        char b[40];
+        launch_av_opt(av, "--noise", "%s",
+                      launch_fmt_double(b, sizeof(b), s->noise));
+    }
+    if (s->hetero > 0) {
+        char b[40];
+        launch_av_opt(av, "--hetero", "%s",
+                      launch_fmt_double(b, sizeof(b), s->hetero));
+    }
     if (s->rows)
         launch_av_opt(av, "--rows", "%llu", (unsigned long long)s->rows);
     if (s->dim)
