@@ -1071,6 +1071,108 @@ END_TEST
 
 /* ---- suites ------------------------------------------------------------- */
 
+/* --split: every row goes to exactly one worker; label-sorted gives each
+ * of 10 workers one class of 10 equal ones; Dirichlet with a large ALPHA
+ * is close to an even share of every class, with a small one a worker's
+ * rows are mostly one class; the same seed gives the same assignment. */
+START_TEST(test_split_rows) {
+    enum { N = 2000, W = 10, C = 10 };
+    static int cls[N];
+    /* 200 rows of each class, in a shuffled order. */
+    tps_rng_t r;
+    tps_rng_seed(&r, 3, 0);
+    for (int i = 0; i < N; i++)
+        cls[i] = i % C;
+    for (int i = N - 1; i > 0; i--) {
+        int j = (int)tps_rng_below(&r, (uint64_t)i + 1), t = cls[i];
+        cls[i] = cls[j];
+        cls[j] = t;
+    }
+    const char *specs[] = {"iid", "label-sorted", "dirichlet:100",
+                           "dirichlet:0.05"};
+    char err[256], info[256];
+    double main_share[4];
+    for (size_t k = 0; k < sizeof(specs) / sizeof(*specs); k++) {
+        tps_split_t s;
+        ck_assert_int_eq(tps__split_parse(specs[k], &s, err, sizeof(err)), 0);
+        static int owner[N];
+        memset(owner, -1, sizeof(owner));
+        double top_share = 0;
+        int nonempty = 0;
+        for (int w = 0; w < W; w++) {
+            size_t *rows, n;
+            ck_assert_int_eq(tps__split_rows(&s, cls, N, C, w, W, 9, &rows, &n,
+                                             info, sizeof(info), err,
+                                             sizeof(err)), 0);
+            size_t hist[C] = {0}, top = 0;
+            for (size_t j = 0; j < n; j++) {
+                ck_assert(j == 0 || rows[j] > rows[j - 1]);
+                ck_assert_msg(owner[rows[j]] < 0, "%s: row %zu twice",
+                              specs[k], rows[j]);
+                owner[rows[j]] = w;
+                hist[cls[rows[j]]]++;
+            }
+            for (int c = 0; c < C; c++)
+                top = hist[c] > top ? hist[c] : top;
+            if (n > 0) {
+                top_share += (double)top / (double)n;
+                nonempty++;
+            }
+            if (k == 1) /* label-sorted: one class each */
+                ck_assert_msg(top == n, "worker %d: %zu of %zu in one class",
+                              w, top, n);
+            if (k == 2) /* dirichlet:100: close to an even share */
+                for (int c = 0; c < C; c++)
+                    ck_assert_msg(hist[c] > 0.4 * n / C && hist[c] < 1.8 * n / C,
+                                  "dirichlet:100, worker %d class %d: %zu of %zu",
+                                  w, c, hist[c], n);
+            free(rows);
+        }
+        for (int i = 0; i < N; i++)
+            ck_assert_msg(owner[i] >= 0, "%s: row %d has no worker", specs[k], i);
+        main_share[k] = top_share / nonempty;
+    }
+    /* A worker's main class: a tenth or so of its rows when shares are
+     * even, most of them when ALPHA is small. */
+    ck_assert_msg(main_share[2] < 0.2 && main_share[3] > 0.5 &&
+                      main_share[3] > 3 * main_share[2],
+                  "main class share: dirichlet:100 %.2f, dirichlet:0.05 %.2f",
+                  main_share[2], main_share[3]);
+    ck_assert(strstr(info, "split dirichlet:0.05: worker 9 of 10 holds") != NULL);
+    /* The same seed, the same rows; bad specifications are named. */
+    tps_split_t s;
+    size_t *a, *b, na, nb;
+    tps__split_parse("dirichlet:0.5", &s, err, sizeof(err));
+    tps__split_rows(&s, cls, N, C, 4, W, 9, &a, &na, NULL, 0, err, sizeof(err));
+    tps__split_rows(&s, cls, N, C, 4, W, 9, &b, &nb, NULL, 0, err, sizeof(err));
+    ck_assert_uint_eq(na, nb);
+    ck_assert(na == 0 || memcmp(a, b, na * sizeof(*a)) == 0);
+    free(a);
+    free(b);
+    const char *bad[] = {"dirichlet:0", "dirichlet:-1", "dirichlet:", "random",
+                         "dirichlet:1x"};
+    for (size_t k = 0; k < sizeof(bad) / sizeof(*bad); k++) {
+        ck_assert_int_eq(tps__split_parse(bad[k], &s, err, sizeof(err)),
+                         TPS_EINVAL);
+        ck_assert_msg(strstr(err, bad[k]) != NULL, "%s", err);
+    }
+}
+END_TEST
+
+/* On the real data: Fashion-MNIST's 60000 training images are 6000 of
+ * each class, so label-sorted over 10 workers gives worker 3 class 3. */
+START_TEST(test_split_fashion) {
+    tps_model_config_t cfg = {.model = "softmax", .rank = 3, .workers = 10,
+                              .seed = 1,
+                              .split = {TPS_SPLIT_LABEL_SORTED, 0}};
+    tps_model_t *m = model_or_fail(&cfg, "");
+    ck_assert_uint_eq(m->nrows, 6000);
+    ck_assert_msg(strstr(m->info, "by class: 0 0 0 6000 0 0 0 0 0 0") != NULL,
+                  "%s", m->info);
+    m->destroy(m);
+}
+END_TEST
+
 static Suite *models_suite(void) {
     Suite *s = suite_create("models");
     TCase *tc;
@@ -1109,6 +1211,8 @@ static Suite *models_suite(void) {
     tcase_add_test(tc, test_idx_bad_content);
     tcase_add_test(tc, test_idx_header_claims_more);
     tcase_add_test(tc, test_idx_fashion_split);
+    tcase_add_test(tc, test_split_rows);
+    tcase_add_test(tc, test_split_fashion);
     suite_add_tcase(s, tc);
     return s;
 }

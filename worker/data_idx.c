@@ -12,6 +12,7 @@
 #include <zlib.h>
 
 #include "model_internal.h"
+#include "split.h"
 #include "taups.h"
 
 #define IDX_MAGIC_IMAGES 0x00000803u /* unsigned bytes, 3 dimensions */
@@ -359,6 +360,50 @@ size_t tps__idx_model_dim(const char *model, const tps_idx_set_t *train,
         return 0;
     }
     return dim;
+}
+
+int tps__idx_split(tps_idx_set_t *set, const tps_split_t *s, int rank,
+                   int workers, uint64_t seed, char *info, size_t infolen,
+                   char *err, size_t errlen) {
+    int *cls = malloc((set->n ? set->n : 1) * sizeof(*cls));
+    size_t *rows = NULL, k = 0;
+    int rc = TPS_ENOMEM;
+    if (cls != NULL) {
+        for (size_t i = 0; i < set->n; i++)
+            cls[i] = set->labels[i];
+        rc = tps__split_rows(s, cls, set->n, 10, rank, workers, seed, &rows,
+                             &k, info, infolen, err, errlen);
+    }
+    float *images = NULL;
+    uint8_t *labels = NULL;
+    if (rc == 0) {
+        images = malloc((k ? k : 1) * set->dim * sizeof(float));
+        labels = malloc(k ? k : 1);
+        if (images == NULL || labels == NULL)
+            rc = TPS_ENOMEM;
+    }
+    if (rc == 0) {
+        for (size_t j = 0; j < k; j++) {
+            memcpy(images + j * set->dim, set->images + rows[j] * set->dim,
+                   set->dim * sizeof(float));
+            labels[j] = set->labels[rows[j]];
+        }
+        free(set->images);
+        free(set->labels);
+        set->images = images;
+        set->labels = labels;
+        set->n = k;
+        set->first = 0;
+    } else {
+        if (rc == TPS_ENOMEM)
+            snprintf(err, errlen, "out of memory sharing out the images");
+        free(images);
+        free(labels);
+        tps__idx_free(set);
+    }
+    free(cls);
+    free(rows);
+    return rc;
 }
 
 void tps__idx_free(tps_idx_set_t *set) {

@@ -53,6 +53,14 @@ int tps__idx_load_fashion(const char *dir, int eval, int rank, int workers,
 size_t tps__idx_model_dim(const char *model, const tps_idx_set_t *train,
                           const tps_idx_set_t *test, char *err, size_t errlen);
 
+/* Keeps, of the whole training set in *set, the rows split s gives worker
+ * `rank` of `workers` (split.h); info as tps__split_rows. Returns 0 or a
+ * negative TPS_E* code with a sentence in err (the set is then freed). */
+struct tps_split_s;
+int tps__idx_split(tps_idx_set_t *set, const struct tps_split_s *s, int rank,
+                   int workers, uint64_t seed, char *info, size_t infolen,
+                   char *err, size_t errlen);
+
 /* Frees what a set owns and empties it; an empty set is fine. */
 void tps__idx_free(tps_idx_set_t *set);
 

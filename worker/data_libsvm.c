@@ -14,6 +14,7 @@
 #include <zlib.h>
 
 #include "model_internal.h"
+#include "split.h"
 #include "taups.h"
 
 #define LIBSVM_CHUNK (64u * 1024u)
@@ -449,6 +450,61 @@ int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
             out->values = val;
     }
     return 0;
+}
+
+int tps__libsvm_split(tps_libsvm_set_t *set, const tps_split_t *s, int rank,
+                      int workers, uint64_t seed, char *info, size_t infolen,
+                      char *err, size_t errlen) {
+    int *cls = malloc((set->n ? set->n : 1) * sizeof(*cls));
+    size_t *rows = NULL, k = 0;
+    int rc = TPS_ENOMEM;
+    if (cls != NULL) {
+        for (size_t i = 0; i < set->n; i++)
+            cls[i] = set->labels[i] > 0;
+        rc = tps__split_rows(s, cls, set->n, 2, rank, workers, seed, &rows,
+                             &k, info, infolen, err, errlen);
+    }
+    tps_libsvm_set_t out = *set;
+    uint64_t nnz = 0;
+    for (size_t j = 0; rc == 0 && j < k; j++)
+        nnz += set->offsets[rows[j] + 1] - set->offsets[rows[j]];
+    if (rc == 0) {
+        out.offsets = malloc((k + 1) * sizeof(*out.offsets));
+        out.indices = malloc((nnz ? nnz : 1) * sizeof(*out.indices));
+        out.values = malloc((nnz ? nnz : 1) * sizeof(*out.values));
+        out.labels = malloc(k ? k : 1);
+        if (out.offsets == NULL || out.indices == NULL || out.values == NULL ||
+            out.labels == NULL) {
+            rc = TPS_ENOMEM;
+            snprintf(err, errlen, "out of memory sharing out the rows");
+            free(out.offsets);
+            free(out.indices);
+            free(out.values);
+            free(out.labels);
+        }
+    }
+    if (rc == 0) {
+        out.offsets[0] = 0;
+        for (size_t j = 0; j < k; j++) {
+            uint64_t a = set->offsets[rows[j]], b = set->offsets[rows[j] + 1];
+            memcpy(out.indices + out.offsets[j], set->indices + a,
+                   (b - a) * sizeof(*out.indices));
+            memcpy(out.values + out.offsets[j], set->values + a,
+                   (b - a) * sizeof(*out.values));
+            out.offsets[j + 1] = out.offsets[j] + (b - a);
+            out.labels[j] = set->labels[rows[j]];
+        }
+        out.n = k;
+        out.nnz = nnz;
+        out.first = 0;
+        tps__libsvm_free(set);
+        *set = out;
+    } else {
+        tps__libsvm_free(set);
+    }
+    free(cls);
+    free(rows);
+    return rc;
 }
 
 void tps__libsvm_free(tps_libsvm_set_t *set) {

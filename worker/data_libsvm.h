@@ -65,6 +65,15 @@ int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
                      int parts, tps_libsvm_set_t *out, char *err,
                      size_t errlen);
 
+/* Keeps, of the whole file's rows in *set, those split s gives worker
+ * `rank` of `workers` (split.h; the classes are the labels -1 and +1);
+ * info as tps__split_rows. Returns 0 or a negative TPS_E* code with a
+ * sentence in err (the set is then freed). */
+struct tps_split_s;
+int tps__libsvm_split(tps_libsvm_set_t *set, const struct tps_split_s *s,
+                      int rank, int workers, uint64_t seed, char *info,
+                      size_t infolen, char *err, size_t errlen);
+
 /* Frees what a set owns and empties it; an empty set is fine. */
 void tps__libsvm_free(tps_libsvm_set_t *set);
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "data_idx.h"
 #include "model_internal.h"
 
 typedef int (*model_new_fn)(const tps_model_config_t *cfg, tps_model_t **out,
@@ -61,6 +62,20 @@ int tps__model_new(const tps_model_config_t *cfg, tps_model_t **out, char *err,
     snprintf(what, sizeof(what), "unknown model \"%.60s\"", cfg->model);
     unknown_model(what, err, errlen);
     return TPS_EINVAL;
+}
+
+int tps__model_load_images(const tps_model_config_t *cfg,
+                           tps_idx_set_t *train, tps_idx_set_t *test,
+                           char *info, size_t infolen, char *err,
+                           size_t errlen) {
+    int whole = !cfg->eval && cfg->split.kind != TPS_SPLIT_IID;
+    int rc = tps__idx_load_fashion(cfg->data, cfg->eval, whole ? 0 : cfg->rank,
+                                   whole ? 1 : cfg->workers, train, test, err,
+                                   errlen);
+    if (rc == 0 && whole)
+        rc = tps__idx_split(train, &cfg->split, cfg->rank, cfg->workers,
+                            cfg->seed, info, infolen, err, errlen);
+    return rc;
 }
 
 int tps__model_block(uint64_t n, int rank, int workers, const char *what,

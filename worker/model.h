@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "split.h"
 #include "taups.h"
 
 #define TPS_MODEL_MAX_TENSORS 4
@@ -40,6 +41,8 @@ typedef struct tps_model_config_s {
     double noise;        /* lsq: b = A x* + noise * N(0, 1) per row */
     double hetero;       /* lsq: worker r's rows solve x* + hetero * delta_r,
                             delta_r ~ N(0, I) (rows split as for workers) */
+    tps_split_t split;   /* softmax, mlp, logreg: the training rows each
+                            worker holds (split.h); iid when zeroed */
 } tps_model_config_t;
 
 typedef struct tps_model_s tps_model_t;

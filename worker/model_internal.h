@@ -22,6 +22,16 @@
 int tps__model_block(uint64_t n, int rank, int workers, const char *what,
                      uint64_t *lo, uint64_t *hi, char *err, size_t errlen);
 
+/* The image models' data: Fashion-MNIST as tps__idx_load_fashion loads it,
+ * a worker's training rows chosen by cfg->split (its block when iid, as
+ * that loader reads it; otherwise from the whole set, tps__idx_split,
+ * with a sentence about them in info). */
+struct tps_idx_set_s;
+int tps__model_load_images(const tps_model_config_t *cfg,
+                           struct tps_idx_set_s *train,
+                           struct tps_idx_set_s *test, char *info,
+                           size_t infolen, char *err, size_t errlen);
+
 /* x . y in float, with eight partial sums: enough accuracy for 784 products
  * of pixels in [0, 1] and small weights, and a shape plain -O2 vectorises
  * without -ffast-math. Inline, as the inner loop of the image models. */

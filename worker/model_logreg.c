@@ -230,8 +230,14 @@ int tps__model_logreg_new(const tps_model_config_t *cfg, tps_model_t **out,
         return TPS_ENOMEM;
     }
     tps_libsvm_set_t train = {0}, test = {0};
+    char info[sizeof((*out)->info)] = "";
     int rc;
-    if (!cfg->eval) {
+    if (!cfg->eval && cfg->split.kind != TPS_SPLIT_IID) {
+        rc = tps__libsvm_load(trainpath, cfg->dim, 0, 0, 1, &train, err, errlen);
+        if (rc == 0)
+            rc = tps__libsvm_split(&train, &cfg->split, cfg->rank, cfg->workers,
+                                   cfg->seed, info, sizeof(info), err, errlen);
+    } else if (!cfg->eval) {
         rc = tps__libsvm_load(trainpath, cfg->dim, 0, cfg->rank, cfg->workers,
                               &train, err, errlen);
     } else if (testpath == NULL) {
@@ -252,6 +258,8 @@ int tps__model_logreg_new(const tps_model_config_t *cfg, tps_model_t **out,
     free(trainpath);
     if (rc != 0)
         return rc;
-    return tps__model_logreg_from_sets(&train, &test, cfg->l2, out, err,
-                                       errlen);
+    rc = tps__model_logreg_from_sets(&train, &test, cfg->l2, out, err, errlen);
+    if (rc == 0)
+        memcpy((*out)->info, info, sizeof(info));
+    return rc;
 }

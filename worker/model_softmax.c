@@ -157,9 +157,13 @@ int tps__model_softmax_new(const tps_model_config_t *cfg, tps_model_t **out,
                            char *err, size_t errlen) {
     *out = NULL;
     tps_idx_set_t train, test;
-    int rc = tps__idx_load_fashion(cfg->data, cfg->eval, cfg->rank,
-                                   cfg->workers, &train, &test, err, errlen);
+    char info[sizeof((*out)->info)] = "";
+    int rc = tps__model_load_images(cfg, &train, &test, info, sizeof(info),
+                                    err, errlen);
     if (rc != 0)
         return rc;
-    return tps__model_softmax_from_sets(&train, &test, out, err, errlen);
+    rc = tps__model_softmax_from_sets(&train, &test, out, err, errlen);
+    if (rc == 0)
+        memcpy((*out)->info, info, sizeof(info));
+    return rc;
 }

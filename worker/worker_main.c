@@ -762,6 +762,7 @@ int main(int argc, char **argv) {
     double seconds, every_ms, l2, local_lr, disconnect_at;
     /* No defaults: whether they were given matters (NAN, 0: not given). */
     double cond = 0, lr = NAN, target = NAN, noise = 0, hetero = 0;
+    const char *split_text = NULL;
     tps_link_cfg_t link;
     const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
                *ef = NULL, *pull_codec = NULL, *overlap = NULL;
@@ -860,6 +861,12 @@ int main(int argc, char **argv) {
          "lsq: rows of A (0: the model's default)"},
         {"dim", TPS_OPT_U64, &dim, "0", 0, 1e8, NULL, "D",
          "lsq: unknowns (0: the model's default)"},
+        {"split", TPS_OPT_STR, &split_text, "iid", 0, -1, NULL, "SPLIT",
+         "softmax, mlp, logreg: the training rows each worker holds: iid "
+         "(a block of the file), label-sorted (blocks of the rows sorted by "
+         "label) or dirichlet:ALPHA (per class, the workers' shares drawn "
+         "from Dirichlet(ALPHA); small ALPHA, few classes each); every "
+         "worker must be given the same, and the same --seed"},
         {"noise", TPS_OPT_DOUBLE, &noise, "0", 0, 1e6, NULL, "SIGMA",
          "lsq: b = A x* + SIGMA N(0,1); rel_err is then measured from the "
          "least-squares optimum"},
@@ -970,7 +977,16 @@ int main(int argc, char **argv) {
     w.t0 = tps_now();
     tps_model_config_t mc = {model, data, replicate ? 0 : rank,
                              replicate ? 1 : workers, is_eval, seed, cond,
-                             rows,  dim,  l2,    hidden, noise, hetero};
+                             rows,  dim,  l2,    hidden, noise, hetero,
+                             {TPS_SPLIT_IID, 0}};
+    if (tps__split_parse(split_text, &mc.split, err, sizeof(err)) < 0 ||
+        (mc.split.kind != TPS_SPLIT_IID && strcmp(model, "lsq") == 0 &&
+         snprintf(err, sizeof(err), "--split shares out labelled rows; lsq "
+                  "has --hetero") > 0)) {
+        tps_log_err("%s", err);
+        tps_opt_free(opts);
+        return 2;
+    }
     if ((noise > 0 || hetero > 0) && strcmp(model, "lsq") != 0) {
         tps_log_err("--noise and --hetero shape the lsq problem, not %s", model);
         tps_opt_free(opts);

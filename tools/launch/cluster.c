@@ -319,6 +319,8 @@ static void worker_common(const launch_t *l, argv_t *av) {
         launch_av_opt(av, "--cond", "%s",
                       launch_fmt_double(b, sizeof(b), s->cond));
     }
+    if (s->split)
+        launch_av_opt(av, "--split", "%s", s->split);
     if (s->noise > 0) {
         char b[40];
         launch_av_opt(av, "--noise", "%s",

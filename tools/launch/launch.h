@@ -40,6 +40,7 @@ typedef struct settings_s {
     /* Passed to the servers (and mode to the workers, which check it);
      * NULL: the programs' defaults. */
     const char *mode, *optimizer, *staleness, *codec;
+    const char *split; /* workers' --split; NULL: theirs */
     double lr, seconds, cond, timeout, noise, hetero;
     uint64_t seed, rows, dim;
     tps_strlist_t server_args, worker_args, faults;

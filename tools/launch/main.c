@@ -130,6 +130,9 @@ int main(int argc, char **argv) {
          "MS", "evaluation period of the evaluator"},
         {"cond", TPS_OPT_DOUBLE, &s.cond, NULL, 1, 1e15, NULL, "C",
          "lsq: condition number (unset: the worker's default)"},
+        {"split", TPS_OPT_STR, &s.split, NULL, 0, -1, NULL, "SPLIT",
+         "softmax, mlp, logreg: how the training rows are shared out "
+         "(taups-worker --split: iid, label-sorted, dirichlet:ALPHA)"},
         {"noise", TPS_OPT_DOUBLE, &s.noise, NULL, 0, 1e6, NULL, "SIGMA",
          "lsq: noise on b (taups-worker --noise)"},
         {"hetero", TPS_OPT_DOUBLE, &s.hetero, NULL, 0, 1e6, NULL, "H",
