@@ -248,7 +248,83 @@ typedef struct plan_s {
     int rank;
     tps_delay_t delay;   /* injected compute delay and straggler factor */
     int overlap;         /* communication overlaps computation (overlap_t) */
+    int read_lag;        /* compute from the parameters of L pulls ago */
 } plan_t;
+
+/* An injected read lag (--read-lag L): the last L+1 pulled parameters
+ * and their versions, so that every gradient is computed from the pull L
+ * iterations back (the first pull until there have been L), and its push
+ * declares that pull's versions (tps_set_versions). With one worker each
+ * push is then exactly L updates stale: the staleness tau of the
+ * delayed-gradient analysis, set directly instead of provoked with more
+ * workers. */
+typedef struct lag_s {
+    int slots;          /* L + 1 */
+    int count, head;    /* snapshots held; where the next one goes */
+    int shards;
+    float **snap;       /* [slot * ntensors + tensor] */
+    uint64_t **vers;    /* [slot][tensor * shards + shard] */
+    float *own[TPS_MODEL_MAX_TENSORS]; /* w->params as the pulls fill them */
+} lag_t;
+
+static int lag_init(worker_t *w, lag_t *g, int lag) {
+    memset(g, 0, sizeof(*g));
+    g->slots = lag + 1;
+    g->shards = tps_shards(w->cl);
+    int nt = w->m->ntensors;
+    g->snap = calloc((size_t)g->slots * (size_t)nt, sizeof(*g->snap));
+    g->vers = calloc((size_t)g->slots, sizeof(*g->vers));
+    if (g->snap == NULL || g->vers == NULL)
+        return TPS_ENOMEM;
+    for (int s = 0; s < g->slots; s++) {
+        g->vers[s] = calloc((size_t)nt * (size_t)g->shards, sizeof(uint64_t));
+        if (g->vers[s] == NULL)
+            return TPS_ENOMEM;
+        for (int i = 0; i < nt; i++)
+            if ((g->snap[s * nt + i] =
+                     malloc(w->m->tensors[i].len * sizeof(float))) == NULL)
+                return TPS_ENOMEM;
+    }
+    return 0;
+}
+
+static void lag_free(worker_t *w, lag_t *g) {
+    for (int s = 0; g->snap && s < g->slots; s++)
+        for (int i = 0; i < w->m->ntensors; i++)
+            free(g->snap[s * w->m->ntensors + i]);
+    for (int s = 0; g->vers && s < g->slots; s++)
+        free(g->vers[s]);
+    free(g->snap);
+    free(g->vers);
+}
+
+/* After a pull: keeps it, and points w->params at the one to compute
+ * from, whose versions the next push declares. lag_end points them back
+ * for the next pull. */
+static void lag_begin(worker_t *w, lag_t *g) {
+    int nt = w->m->ntensors;
+    for (int i = 0; i < nt; i++) {
+        memcpy(g->snap[g->head * nt + i], w->params[i],
+               w->m->tensors[i].len * sizeof(float));
+        tps_versions(w->cl, w->ids[i], g->vers[g->head] + (size_t)i * g->shards,
+                     g->shards);
+    }
+    g->head = (g->head + 1) % g->slots;
+    if (g->count < g->slots)
+        g->count++;
+    int old = g->count < g->slots ? 0 : g->head;
+    for (int i = 0; i < nt; i++) {
+        g->own[i] = w->params[i];
+        w->params[i] = g->snap[old * nt + i];
+        tps_set_versions(w->cl, w->ids[i], g->vers[old] + (size_t)i * g->shards,
+                         g->shards);
+    }
+}
+
+static void lag_end(worker_t *w, lag_t *g) {
+    for (int i = 0; i < w->m->ntensors; i++)
+        w->params[i] = g->own[i];
+}
 
 /* Overlap of communication with computation (--overlap): the push of one
  * step and the pull for the next stay in flight while the next gradient is
@@ -494,6 +570,10 @@ static int run_worker(worker_t *w, plan_t *p) {
     int ov_on = p->overlap && rc == 0;
     if (ov_on)
         rc = ov_init(w, &ov);
+    lag_t lag;
+    memset(&lag, 0, sizeof(lag));
+    if (rc == 0 && p->read_lag > 0)
+        rc = lag_init(w, &lag, p->read_lag);
     for (; rc == 0 && (p->iterations == 0 || it + per_push <= p->iterations) &&
            !stop_requested;
          it += per_push) {
@@ -522,8 +602,13 @@ static int run_worker(worker_t *w, plan_t *p) {
             }
         }
         double loss, t_compute;
-        if ((rc = compute_checked(w, p, &rng, rows, work, local, it, &loss,
-                                  &t_compute)) < 0)
+        if (p->read_lag > 0)
+            lag_begin(w, &lag);
+        rc = compute_checked(w, p, &rng, rows, work, local, it, &loss,
+                             &t_compute);
+        if (p->read_lag > 0)
+            lag_end(w, &lag);
+        if (rc < 0)
             break;
         if (inject_delay(p, t_compute, per_push))
             break;
@@ -556,6 +641,8 @@ static int run_worker(worker_t *w, plan_t *p) {
         if (r < 0 && rc == 0)
             rc = fail(w, "push", r);
     }
+    if (p->read_lag > 0)
+        lag_free(w, &lag);
     for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++) {
         free(work[i]);
         free(local[i]);
@@ -763,6 +850,7 @@ int main(int argc, char **argv) {
     /* No defaults: whether they were given matters (NAN, 0: not given). */
     double cond = 0, lr = NAN, target = NAN, noise = 0, hetero = 0;
     const char *split_text = NULL;
+    int read_lag = 0;
     tps_link_cfg_t link;
     const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
                *ef = NULL, *pull_codec = NULL, *overlap = NULL;
@@ -861,6 +949,10 @@ int main(int argc, char **argv) {
          "lsq: rows of A (0: the model's default)"},
         {"dim", TPS_OPT_U64, &dim, "0", 0, 1e8, NULL, "D",
          "lsq: unknowns (0: the model's default)"},
+        {"read-lag", TPS_OPT_INT, &read_lag, "0", 0, 10000, NULL, "L",
+         "async, ssp: compute every gradient from the parameters of L pulls "
+         "before (their versions declared, so the shards measure it); with "
+         "one worker, a staleness of exactly L"},
         {"split", TPS_OPT_STR, &split_text, "iid", 0, -1, NULL, "SPLIT",
          "softmax, mlp, logreg: the training rows each worker holds: iid "
          "(a block of the file), label-sorted (blocks of the rows sorted by "
@@ -1104,6 +1196,20 @@ int main(int argc, char **argv) {
         rc = TPS_EINVAL;
         goto out;
     }
+    if (!is_eval && read_lag > 0 &&
+        (strict_mode || strcmp(overlap, "on") == 0)) {
+        tps_log_err("--read-lag %d: %s", read_lag,
+                    strict_mode ? "sync and local compute every gradient from "
+                                  "the model of the step before"
+                                : "give it with --overlap off (the overlap "
+                                  "adds a lag of its own)");
+        rc = TPS_EINVAL;
+        goto out;
+    }
+    plan.read_lag = is_eval ? 0 : read_lag;
+    if (plan.read_lag > 0)
+        tps_log("read lag: every gradient is computed from the parameters "
+                "of %d pulls before", read_lag);
     plan.overlap = !is_eval && strcmp(overlap, "on") == 0;
     if (plan.overlap)
         tps_log("overlap: each push and the next pull are in flight while "
