@@ -101,6 +101,14 @@ typedef struct tps_options_s {
      * meanwhile. Worth it with one small operation in flight and a core to
      * spare; 0 (the default): sleep at once. */
     int spin_us;
+    /* Nonzero, in ssp with staleness bound s (a worker's): a pull is served
+     * from this client's copy of the tensor when that copy reflects every
+     * worker's updates up to clock c - s - 1, c this worker's clock, as in
+     * Ho et al.'s SSP (2013); otherwise it goes to the shards (and waits
+     * at their gate, as always) and refreshes the copy. Pulls over the
+     * network then fall as s grows, and the staleness a read sees is what
+     * the bound allows rather than what the network makes of it. */
+    int ssp_cache;
 } tps_options_t;
 
 /* Fills in defaults: no compression (error feedback automatic, zstd off,
@@ -263,6 +271,11 @@ typedef struct tps_delivery_s {
         pushes_lost;
     uint64_t reconnects;    /* shards reconnected after a loss */
     uint64_t frames_resent; /* requests sent again after reconnecting */
+    /* Pulls (a worker's): sent to the shards and served from the
+     * ssp_cache; and, with ssp_cache, the largest read lag seen: this
+     * worker's clock minus the slowest worker's clock that the parameters
+     * read reflected, which ssp keeps at most s. */
+    uint64_t pulls_sent, pulls_cached, max_read_lag;
 } tps_delivery_t;
 void tps_delivery(const tps_client_t *c, tps_delivery_t *d);
 

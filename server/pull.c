@@ -67,6 +67,10 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps_tensor_t *t,
     r.version = t->version;
     r.shard = sh->index;
     r.raw_len = n * sizeof(float);
+    /* The slowest live worker's clock: what the reply reflects, for a
+     * client that caches it (ssp_cache). */
+    uint64_t min = tps__members_min_clock(&sc->srv->members);
+    r.clock = min == UINT64_MAX ? 0 : min;
     const float *x = t->param + (off - t->lo);
     tps_codec_stats_t *cs = tps__codec_stats(sh, q->codec, q->ratio);
     cs->pull_frames++;

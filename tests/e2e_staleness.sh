@@ -39,6 +39,30 @@ awk -F, 'NR > 1 && $2 == "pull" && $9 >= 0 {
             exit !(pulls > 200 && bad == 0 && blocked > 10)
          }' "$WORK/ssp0.csv" || fail "SSP bound or blocking not as expected"
 
+# --- SSP with cached reads (--ssp-cache) ---------------------------------------
+# A read at clock c is served from the worker's copy while that reflects
+# every worker's clock c - s - 1: the read lag each worker saw stays within
+# s, and the pulls that go over the network fall as s grows.
+prev=""
+for s in 0 2 5; do
+    start_servers 1 4 --mode ssp --staleness $s --lr 0.2
+    workers 60 60 --mode ssp --ssp-cache
+    stop_servers
+    sent=0
+    for r in 0 1 2 3; do
+        line=$(grep "pulls: .* to the shards" "$WORK/worker-$r.log") ||
+            fail "s=$s worker $r: no pull counts: $(tail -3 "$WORK/worker-$r.log")"
+        n=$(echo "$line" | sed 's/.*pulls: \([0-9]*\) to the shards.*/\1/')
+        lag=$(echo "$line" | sed 's/.*read lag at most \([0-9]*\) clock.*/\1/')
+        [ "$lag" -le $s ] || fail "s=$s worker $r read $lag clocks behind: $line"
+        sent=$((sent + n))
+    done
+    echo "# ssp cache, s=$s: $sent pulls over the network"
+    [ -z "$prev" ] || [ "$sent" -lt "$prev" ] ||
+        fail "s=$s: $sent pulls over the network, not fewer than $prev"
+    prev=$sent
+done
+
 # --- async with a staleness cut-off -----------------------------------------
 start_servers 1 4 --mode async --max-staleness 1 --lr 0.3 --trace "$WORK/async.csv"
 workers 150 15 --full-batch
@@ -116,4 +140,4 @@ rc=$?
 set -e
 stop_servers
 [ $rc != 0 ] && echo "$out" | grep -q "read-lag 2: sync and local" || fail "sync accepted --read-lag: $out"
-echo "e2e_staleness: 4 passed, 0 failed"
+echo "e2e_staleness: 5 passed, 0 failed"

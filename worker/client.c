@@ -99,6 +99,8 @@ typedef struct ticket_s {
     tps_push_info_t info; /* push: merged from every shard's reply */
     pushbuf_t *pb;     /* push: encoded frames, NULL when dense */
     uint64_t left;     /* pull: elements still to arrive */
+    uint64_t reply_clock; /* pull: the smallest clock its replies reflect */
+    int fill_cache;    /* pull: refreshes the tensor's ssp cache when done */
     tinit_t x;         /* version probe: stale and live are its results */
 } ticket_t;
 
@@ -112,6 +114,12 @@ typedef struct tensor_s {
     uint64_t *versions; /* per shard: version of the last pull */
     tps_push_info_t last_push;
     float *resid;       /* error feedback: what compression has not sent yet */
+    /* ssp_cache (under mu): the last pull's values, versions and the
+     * clock they reflect; valid once a pull filled them. */
+    float *cache;
+    uint64_t *cache_versions;
+    uint64_t cache_clock;
+    int cache_valid;
     int lookup;         /* looked up by name: redeclared with length 0 */
 } tensor_t;
 
@@ -183,6 +191,8 @@ struct tps_client_s {
     uint64_t sent, received; /* snapshot for tps_bytes */
     int64_t clock;
     uint64_t samples;  /* tps_set_samples: what pushes say they average */
+    int ssp_cache;     /* opts.ssp_cache, in ssp, for a worker */
+    uint64_t ssp_bound; /* the cluster's ssp staleness s */
     uint64_t session;  /* random per client: a new one resets the shards'
                           record of this rank's pushes */
     int decide;        /* the shards want one staleness decision per push */
@@ -643,6 +653,9 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         }
         snprintf(c->mode, sizeof(c->mode), "%s", mode);
         c->local_steps = (int)h->local_steps;
+        c->ssp_bound = h->bound;
+        c->ssp_cache = c->opts.ssp_cache && c->opts.role == TPS_ROLE_WORKER &&
+                       strcmp(mode, "ssp") == 0;
         c->clip_norm = h->grad_norm;
         c->decide = h->decided;
         c->cutoff = h->cutoff;
@@ -686,6 +699,8 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         int rc = h->codec ? decode_pull(c, sh, t, h, payload, len) : 0;
         *ow -= h->count < *ow ? h->count : *ow;
         c->tensors[t->tensor].versions[sh->index] = h->version;
+        if (h->clock < t->reply_clock)
+            t->reply_clock = h->clock;
         /* A shard answers a whole slice in as many chunks as it likes. */
         if (rc == 0 && h->count > t->left) {
             set_error(c, "shard %d at %s: pull reply of %llu elements, "
@@ -1223,8 +1238,10 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
     t->pb = pb;
     if (x != NULL)
         t->x = *x;
-    if (kind == OP_PULL)
+    if (kind == OP_PULL) {
         t->left = c->tensors[tensor].n;
+        t->reply_clock = UINT64_MAX;
+    }
     if (kind == OP_PUSH) {
         c->delivery.pushes_sent++;
         if (pending == 0)
@@ -1260,6 +1277,8 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
     return id;
 }
 
+static void cache_fill(tps_client_t *c, ticket_t *t);
+
 int tps_wait(tps_client_t *c, tps_ticket_t ticket) {
     uv_mutex_lock(&c->mu);
     ticket_t *t = find_ticket(c, (uint64_t)ticket);
@@ -1290,6 +1309,8 @@ int tps_wait(tps_client_t *c, tps_ticket_t ticket) {
     while (!t->done)
         uv_cond_wait(&c->cv, &c->mu);
     int rc = t->result;
+    if (rc == 0 && t->fill_cache)
+        cache_fill(c, t);
     t->id = 0;
     uv_mutex_unlock(&c->mu);
     return rc;
@@ -1311,6 +1332,8 @@ static void client_free(tps_client_t *c) {
         free(c->tensors[i].ids);
         free(c->tensors[i].versions);
         free(c->tensors[i].resid);
+        free(c->tensors[i].cache);
+        free(c->tensors[i].cache_versions);
     }
     while (c->spare) {
         pushbuf_t *pb = c->spare;
@@ -1792,17 +1815,62 @@ static int pull_start(tps_client_t *c, int tensor, float *dst,
     if (!tensor_ok(c, tensor))
         return TPS_ENOENT;
     tinit_t x = {0};
+    tensor_t *ts = &c->tensors[tensor];
+    int cached = 0, cache = c->ssp_cache && ts->n > 0;
     uv_mutex_lock(&c->mu);
     x.clock = c->clock;
+    if (cache && ts->cache_valid &&
+        ts->cache_clock + c->ssp_bound >= (uint64_t)c->clock) {
+        /* The copy reflects every worker's updates to clock c - s - 1:
+         * what the shards' gate would wait for, already here. */
+        memcpy(dst, ts->cache, ts->n * sizeof(float));
+        memcpy(ts->versions, ts->cache_versions,
+               (size_t)c->nshards * sizeof(uint64_t));
+        c->delivery.pulls_cached++;
+        uint64_t lag = (uint64_t)c->clock - ts->cache_clock;
+        if (lag > c->delivery.max_read_lag)
+            c->delivery.max_read_lag = lag;
+        cached = 1;
+    } else if (c->opts.role == TPS_ROLE_WORKER) {
+        c->delivery.pulls_sent++;
+    }
     uv_mutex_unlock(&c->mu);
     x.min_version = min_version;
     int err = 0;
     int64_t id = submit(c, OP_PULL, tensor, NULL, dst,
-                        c->tensors[tensor].n ? 1 : 0, 0, NULL, &x, &err);
+                        ts->n && !cached ? 1 : 0, 0, NULL, &x, &err);
     if (id <= 0)
         return err;
+    if (cache && !cached) {
+        uv_mutex_lock(&c->mu);
+        ticket_t *t = find_ticket(c, (uint64_t)id);
+        if (t != NULL)
+            t->fill_cache = 1;
+        uv_mutex_unlock(&c->mu);
+    }
     *ticket = id;
     return 0;
+}
+
+/* A pull for the ssp cache completed (under mu): its values, versions and
+ * the clock they reflect become the tensor's copy, and its read lag is
+ * counted. */
+static void cache_fill(tps_client_t *c, ticket_t *t) {
+    tensor_t *ts = &c->tensors[t->tensor];
+    if (ts->cache == NULL) {
+        ts->cache = malloc(ts->n * sizeof(float));
+        ts->cache_versions = malloc((size_t)c->nshards * sizeof(uint64_t));
+        if (ts->cache == NULL || ts->cache_versions == NULL)
+            return; /* no copy: the next pull goes to the shards again */
+    }
+    memcpy(ts->cache, t->dst, ts->n * sizeof(float));
+    memcpy(ts->cache_versions, ts->versions,
+           (size_t)c->nshards * sizeof(uint64_t));
+    ts->cache_clock = t->reply_clock == UINT64_MAX ? 0 : t->reply_clock;
+    ts->cache_valid = 1;
+    if ((uint64_t)t->x.clock > ts->cache_clock &&
+        (uint64_t)t->x.clock - ts->cache_clock > c->delivery.max_read_lag)
+        c->delivery.max_read_lag = (uint64_t)t->x.clock - ts->cache_clock;
 }
 
 /* Waits for a probe and returns what it found. */

@@ -850,7 +850,7 @@ int main(int argc, char **argv) {
     /* No defaults: whether they were given matters (NAN, 0: not given). */
     double cond = 0, lr = NAN, target = NAN, noise = 0, hetero = 0;
     const char *split_text = NULL;
-    int read_lag = 0;
+    int read_lag = 0, ssp_cache = 0;
     tps_link_cfg_t link;
     const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
                *ef = NULL, *pull_codec = NULL, *overlap = NULL;
@@ -977,6 +977,10 @@ int main(int argc, char **argv) {
          "(it may be restarting from its checkpoint); 0: fail at once"},
         {"chunk-kib", TPS_OPT_INT, &chunk_kib, "1024", 1, 1 << 20, NULL, "KIB",
          "largest payload of one frame"},
+        {"ssp-cache", TPS_OPT_FLAG, &ssp_cache, NULL, 0, -1, NULL, NULL,
+         "ssp: read from this worker's copy of the model while it reflects "
+         "every worker's clock c - s - 1 (Ho et al.'s SSP), from the shards "
+         "otherwise"},
         {"spin-us", TPS_OPT_INT, &spin_us, "0", 0, 1000000, NULL, "US",
          "wait for a reply by polling for up to US microseconds before "
          "sleeping (a busy core for fewer thread wake-ups)"},
@@ -1156,6 +1160,7 @@ int main(int argc, char **argv) {
     o.frame_mac = frame_mac;
     o.chunk_bytes = (size_t)chunk_kib << 10;
     o.spin_us = spin_us;
+    o.ssp_cache = ssp_cache;
     o.mode = expect_mode;
     o.codec = codec;
     o.bucket = (unsigned)bucket;
@@ -1241,6 +1246,12 @@ int main(int argc, char **argv) {
                 (unsigned long long)d.pushes_lost,
                 (unsigned long long)d.reconnects,
                 (unsigned long long)d.frames_resent);
+        if (ssp_cache)
+            tps_log("pulls: %llu to the shards, %llu from the ssp cache; "
+                    "read lag at most %llu clock(s)",
+                    (unsigned long long)d.pulls_sent,
+                    (unsigned long long)d.pulls_cached,
+                    (unsigned long long)d.max_read_lag);
     }
 out:
     if (w.log && fclose(w.log) != 0 && rc == 0) {
