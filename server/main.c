@@ -8,8 +8,10 @@
 #include <systemd/sd-daemon.h>
 #include <uv.h>
 
+#include "metrics.h"
 #include "server.h"
 #include "tps_cluster.h"
+#include "tps_metrics.h"
 #include "tps_log.h"
 #include "tps_opt.h"
 
@@ -25,6 +27,7 @@ static const char usage[] =
 typedef struct notifier_s {
     uv_timer_t timer;
     tps_server_t *srv;
+    tps_metrics_t *metrics; /* --metrics; NULL: none */
     uint64_t last_pushes;
     double last_t;
     int watchdog;
@@ -56,13 +59,19 @@ static void on_signal(uv_signal_t *sig, int signum) {
     if (uv_is_active((uv_handle_t *)&n->timer))
         uv_timer_stop(&n->timer);
     tps__server_stop(n->srv);
+    tps_metrics_stop(n->metrics);
+    n->metrics = NULL;
     uv_close((uv_handle_t *)sig, NULL);
+}
+
+static char *render_metrics(void *arg, size_t *len) {
+    return tps__server_metrics(arg, len);
 }
 
 int main(int argc, char **argv) {
     tps_server_config_t cfg;
     tps__server_config_init(&cfg);
-    const char *listen = NULL, *cluster = NULL;
+    const char *listen = NULL, *cluster = NULL, *metrics_addr = NULL;
     int shard = 0, workers = 1;
     double stats_every;
     uint64_t max_payload, max_elements, staleness;
@@ -81,6 +90,10 @@ int main(int argc, char **argv) {
     tps_optim_conf_t oc;
     tps__optim_conf_default(&oc);
     const tps_opt_t opts[] = {
+        {"metrics", TPS_OPT_STR, &metrics_addr, NULL, 0, -1, NULL,
+         "HOST:PORT",
+         "serve Prometheus metrics at http://HOST:PORT/metrics (port 0 picks "
+         "one; the log says which)"},
         {"listen", TPS_OPT_STR, &listen, NULL, 0, -1, NULL, "HOST:PORT",
          "address to listen on: IPv4, IPv6 or a host name, or unix:/PATH "
          "(port 0 picks one)"},
@@ -290,6 +303,20 @@ int main(int argc, char **argv) {
     }
     /* Ready: listening, and restored when it keeps checkpoints. */
     notifier_t notifier = {.srv = srv, .last_t = tps_now()};
+    if (metrics_addr != NULL) {
+        rc = tps_metrics_start(&loop, metrics_addr, render_metrics, srv,
+                               &notifier.metrics, err, sizeof(err));
+        if (rc < 0) {
+            tps_log_err("%s", err);
+            tps__server_stop(srv);
+            uv_run(&loop, UV_RUN_DEFAULT);
+            tps__server_free(srv);
+            uv_loop_close(&loop);
+            tps_opt_free(opts);
+            return 1;
+        }
+        tps_log("metrics on %s", tps_metrics_url(notifier.metrics));
+    }
     uint64_t wd_usec = 0;
     notifier.watchdog = sd_watchdog_enabled(0, &wd_usec) > 0;
     uv_timer_init(&loop, &notifier.timer);

@@ -939,7 +939,7 @@ static void on_connection(uv_stream_t *listener, int status) {
 }
 
 /* The server as stats.c reports it, now. */
-static void stats_view(const tps_server_t *s, tps_stats_view_t *v) {
+void tps__server_stats_view(const tps_server_t *s, tps_stats_view_t *v) {
     v->shard = &s->shard;
     v->members = &s->members;
     v->listen = s->listen_text;
@@ -965,13 +965,13 @@ static void stats_view(const tps_server_t *s, tps_stats_view_t *v) {
 
 static void log_summary(const tps_server_t *s, const char *when) {
     tps_stats_view_t v;
-    stats_view(s, &v);
+    tps__server_stats_view(s, &v);
     tps__stats_log(&v, when);
 }
 
 char *tps__server_stats_json(const tps_server_t *s) {
     tps_stats_view_t v;
-    stats_view(s, &v);
+    tps__server_stats_view(s, &v);
     return tps__stats_json(&v);
 }
 

@@ -85,5 +85,8 @@ int tps__server_live_workers(const tps_server_t *s);
 
 /* Counters as a JSON object in a malloc'd string (caller frees). */
 char *tps__server_stats_json(const tps_server_t *s);
+/* The server as its reports see it now (stats.h; everything borrowed). */
+struct tps_stats_view_s;
+void tps__server_stats_view(const tps_server_t *s, struct tps_stats_view_s *v);
 
 #endif

@@ -82,19 +82,25 @@ static json_t *clocks_json(const tps_members_t *m) {
     return a;
 }
 
+void tps__stats_codec_name(const tps_codec_stats_t *cs, char *name,
+                           size_t len) {
+    tps_codec_t codec;
+    snprintf(name, len, "invalid");
+    if (tps__codec_unpack(&codec, cs->id, cs->ratio) == 0) {
+        /* The spec alone ("topk:0.01"), without the description. */
+        tps__codec_describe(&codec, name, len);
+        name[strcspn(name, " ")] = '\0';
+    }
+}
+
 static json_t *codecs_json(const tps_shard_stats_t *st) {
     json_t *a = json_array();
     for (int i = 0; i < TPS_CODEC_STATS; i++) {
         const tps_codec_stats_t *cs = &st->codecs[i];
         if (!cs->used)
             continue;
-        tps_codec_t codec;
-        char name[64] = "invalid";
-        if (tps__codec_unpack(&codec, cs->id, cs->ratio) == 0) {
-            /* The spec alone ("topk:0.01"), without the description. */
-            tps__codec_describe(&codec, name, sizeof(name));
-            name[strcspn(name, " ")] = '\0';
-        }
+        char name[64];
+        tps__stats_codec_name(cs, name, sizeof(name));
         double in = cs->wire_in ? (double)cs->raw_in / (double)cs->wire_in : 0;
         double out =
             cs->wire_out ? (double)cs->raw_out / (double)cs->wire_out : 0;

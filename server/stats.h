@@ -9,6 +9,7 @@
 #ifndef TPS_STATS_H
 #define TPS_STATS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "consistency.h"
@@ -33,6 +34,10 @@ typedef struct tps_stats_view_s {
     uint64_t held_pulls;          /* pulls held back now */
     uint64_t memory_max;          /* --max-memory */
 } tps_stats_view_t;
+
+/* A codec's spec as the stats name it ("topk:0.01"; "invalid"). */
+void tps__stats_codec_name(const tps_codec_stats_t *cs, char *name,
+                           size_t len);
 
 /* Logs one summary line that starts with `when` ("stats", "stopping"). */
 void tps__stats_log(const tps_stats_view_t *v, const char *when);

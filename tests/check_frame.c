@@ -254,8 +254,8 @@ START_TEST(test_field_zero) {
     ck_assert_int_eq(feed_all(&rd, f, sizeof(f)), TPS_EPROTO);
     tps_reader_free(&rd);
     /* An unknown field with a real number is kept and packed back. */
-    f[16] = 0xd0; /* tag 42 << 3 = 336 as a varint */
-    f[17] = 0x02;
+    f[16] = 0xf8; /* tag 63 << 3 = 504 as a varint: no field of ours */
+    f[17] = 0x03;
     ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, f, sizeof(f)), 1);
     ck_assert_uint_eq(rd.hdr->base.n_unknown_fields, 1);

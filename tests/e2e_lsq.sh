@@ -120,5 +120,5 @@ if "$WORKER" --standalone --model lsq --data "$WORK/A.npy,$WORK/b.npy" --cond 10
     > "$WORK/sa4.out" 2>&1; then
     fail "lsq accepted --cond with --data"
 fi
-grep -q -- "--rows, --dim and --cond" "$WORK/sa4.out" || fail "--cond with --data: $(cat "$WORK/sa4.out")"
+grep -q -- "--rows, --dim, --cond, --noise and --hetero" "$WORK/sa4.out" || fail "--cond with --data: $(cat "$WORK/sa4.out")"
 echo "e2e_lsq: 1 passed, 0 failed"

@@ -17,6 +17,8 @@
 #include "tps_link.h"
 #include "tps_log.h"
 #include "tps_opt.h"
+#include "worker_metrics.h"
+#include "tps_metrics.h"
 #include "tps_rng.h"
 #include "tps_tool.h"
 
@@ -71,6 +73,7 @@ typedef struct worker_s {
     const tps_options_t *opts; /* borrowed: what a reconnect opens again */
     uint64_t seed;             /* of tensor initialisation, for re-declaring */
     double disconnect_at;      /* seconds after t0; negative: never */
+    tps_worker_metrics_t *metrics; /* --metrics; NULL: none */
 } worker_t;
 
 static int fail(worker_t *w, const char *what, int rc) {
@@ -635,6 +638,9 @@ static int run_worker(worker_t *w, plan_t *p) {
             log_row(w->log, tps_now() - w->t0, clock, loss, updates(w), &tr,
                     &info, &d);
         }
+        if (w->metrics)
+            tps__worker_metrics_update(w->metrics, w->cl, w->ids[0],
+                                       (uint64_t)clock, loss);
     }
     if (ov_on) {
         int r = ov_finish(w, &ov, 0);
@@ -851,6 +857,7 @@ int main(int argc, char **argv) {
     double cond = 0, lr = NAN, target = NAN, noise = 0, hetero = 0;
     const char *split_text = NULL;
     int read_lag = 0, ssp_cache = 0;
+    const char *metrics_addr = NULL;
     tps_link_cfg_t link;
     const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
                *ef = NULL, *pull_codec = NULL, *overlap = NULL;
@@ -977,6 +984,9 @@ int main(int argc, char **argv) {
          "(it may be restarting from its checkpoint); 0: fail at once"},
         {"chunk-kib", TPS_OPT_INT, &chunk_kib, "1024", 1, 1 << 20, NULL, "KIB",
          "largest payload of one frame"},
+        {"metrics", TPS_OPT_STR, &metrics_addr, NULL, 0, -1, NULL, "HOST:PORT",
+         "serve this worker's Prometheus metrics at http://HOST:PORT/metrics "
+         "(port 0 picks one; the log says which)"},
         {"ssp-cache", TPS_OPT_FLAG, &ssp_cache, NULL, 0, -1, NULL, NULL,
          "ssp: read from this worker's copy of the model while it reflects "
          "every worker's clock c - s - 1 (Ho et al.'s SSP), from the shards "
@@ -1229,8 +1239,27 @@ int main(int argc, char **argv) {
     sd_notifyf(0, "READY=1\nSTATUS=%s %d: joined %d shards, mode %s",
                is_eval ? "evaluator" : "worker", rank, tps_shards(w.cl),
                tps_mode(w.cl));
+    tps_worker_metrics_t wm;
+    tps_metrics_t *mh = NULL;
+    if (metrics_addr != NULL) {
+        tps__worker_metrics_init(&wm, rank);
+        if ((rc = tps_metrics_start(NULL, metrics_addr,
+                                    tps__worker_metrics_render, &wm, &mh, err,
+                                    sizeof(err))) < 0) {
+            tps_log_err("%s", err);
+            tps__worker_metrics_free(&wm);
+            goto out;
+        }
+        w.metrics = &wm;
+        tps_log("metrics on %s", tps_metrics_url(mh));
+    }
     rc = is_eval ? run_evaluator(&w, every_ms, seconds, target)
                  : run_worker(&w, &plan);
+    if (mh != NULL) {
+        tps_metrics_stop(mh);
+        tps__worker_metrics_free(&wm);
+        w.metrics = NULL;
+    }
     sd_notify(0, "STOPPING=1");
     if (!is_eval && w.cl != NULL) { /* NULL: a failed --disconnect-at */
         /* The ledger a ride-through is checked against: every push sent is
