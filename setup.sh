@@ -8,7 +8,8 @@ PACKAGES="build-essential autoconf automake libtool pkg-config
   libuv1-dev libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
   libzstd-dev zlib1g-dev libxxhash-dev libsodium-dev libjansson-dev libsystemd-dev check gnuplot-nox dataset-fashion-mnist
   liblinear-tools iproute2 procps openssh-client openssh-server clang libclang-rt-dev
-  iperf3 help2man groff-base man-db libmicrohttpd-dev prometheus curl"
+  iperf3 help2man groff-base man-db libmicrohttpd-dev prometheus curl
+  python3 python3-cffi python3-numpy python3-torch"
 
 missing=""
 for p in $PACKAGES; do

@@ -294,6 +294,20 @@ int launch_choose_key(launch_t *l) {
     return 0;
 }
 
+const char *launch_worker_cmd(const settings_t *s, int rank) {
+    const char *any = NULL;
+    for (int k = 0; k < s->worker_cmds.n; k++) {
+        const char *spec = s->worker_cmds.v[k], *colon = strchr(spec, ':');
+        if (colon == NULL)
+            continue; /* refused when the options were read */
+        if (colon - spec == 1 && spec[0] == '*')
+            any = colon + 1;
+        else if (atoi(spec) == rank)
+            return colon + 1;
+    }
+    return any;
+}
+
 /* Options every worker process (trainer or evaluator) shares. */
 static void worker_common(const launch_t *l, argv_t *av) {
     const settings_t *s = l->s;
@@ -365,6 +379,32 @@ int launch_start_workers(launch_t *l) {
         child_t *c = &l->kids[S + 1 + r];
         char bin[PATH_MAX], b[40];
         argv_t wv = {0};
+        const char *cmd = launch_worker_cmd(s, r);
+        if (cmd != NULL) {
+            char *wcsv = tps__xasprintf("%s/worker-%d.csv", l->out, r);
+            char *env[6] = {
+                tps__xasprintf("TAUPS_CLUSTER=%s", l->cluster),
+                tps__xasprintf("TAUPS_RANK=%d", r),
+                tps__xasprintf("TAUPS_WORKERS=%d", s->workers),
+                tps__xasprintf("TAUPS_SEED=%llu", (unsigned long long)s->seed),
+                tps__xasprintf("TAUPS_LOG=%s", wcsv),
+                l->key ? tps__xasprintf("TAUPS_KEY_FILE=%s", l->key) : NULL};
+            launch_av_add(&wv, "/usr/bin/env");
+            for (int k = 0; k < 6; k++)
+                if (env[k] != NULL) {
+                    launch_av_add(&wv, env[k]);
+                    free(env[k]);
+                }
+            launch_av_add(&wv, "/bin/sh");
+            launch_av_add(&wv, "-c");
+            launch_av_add(&wv, cmd);
+            launch_child_init(c, ROLE_WORKER, r, &wv,
+                              tps__xasprintf("%s/worker-%d.log", l->out, r),
+                              wcsv);
+            if (launch_start_child(l, c) < 0)
+                return -1;
+            continue;
+        }
         launch_av_add(&wv,
                       program_on(c->host, l->worker_bin, bin, sizeof(bin)));
         worker_common(l, &wv);

@@ -44,9 +44,14 @@ typedef struct settings_s {
     double lr, seconds, cond, timeout, noise, hetero;
     uint64_t seed, rows, dim;
     tps_strlist_t server_args, worker_args, faults;
+    tps_strlist_t worker_cmds; /* "R:COMMAND": rank R runs COMMAND instead */
 } settings_t;
 
 typedef enum role_e { ROLE_SERVER, ROLE_EVAL, ROLE_WORKER } role_t;
+
+/* The command worker `rank` runs instead of taups-worker (--worker-cmd),
+ * or NULL. */
+const char *launch_worker_cmd(const settings_t *s, int rank);
 
 /* One line of a --hosts FILE: a machine that the launcher reaches over ssh.
  * Its processes run from bindir and write their files into workdir. */

@@ -181,6 +181,13 @@ int main(int argc, char **argv) {
         {"frame-mac", TPS_OPT_FLAG, &s.frame_mac, NULL, 0, -1, NULL, NULL,
          "every frame between every process carries a tag (servers' and "
          "workers' --frame-mac; makes a key for the run on loopback too)"},
+        {"worker-cmd", TPS_OPT_LIST, &s.worker_cmds, NULL, 0, -1, NULL,
+         "R:COMMAND",
+         "worker R runs COMMAND (with /bin/sh) instead of taups-worker, with "
+         "the cluster in its environment: TAUPS_CLUSTER, TAUPS_RANK, "
+         "TAUPS_WORKERS, TAUPS_SEED, TAUPS_LOG (the worker CSV to write, if it "
+         "likes) and TAUPS_KEY_FILE when there is a key; R may be * for every "
+         "rank not named"},
         {"worker-arg", TPS_OPT_LIST, &s.worker_args, NULL, 0, -1, NULL, "ARG",
          "extra argument for every worker and the evaluator, verbatim"},
         TPS_OPT_END};
@@ -206,6 +213,27 @@ int main(int argc, char **argv) {
                 "%s: --host %s: IPv6 addresses are not supported; "
                 "give an IPv4 address or a name\n",
                 PROG, s.host);
+        tps_opt_free(opts);
+        return 2;
+    }
+    for (int k = 0; k < s.worker_cmds.n; k++) {
+        const char *spec = s.worker_cmds.v[k], *colon = strchr(spec, ':');
+        char *end = NULL;
+        long r = colon ? strtol(spec, &end, 10) : -1;
+        int star = colon && colon - spec == 1 && spec[0] == '*';
+        if (colon == NULL || colon[1] == '\0' ||
+            (!star && (end != colon || r < 0 || r >= s.workers))) {
+            fprintf(stderr,
+                    "%s: --worker-cmd \"%s\": expected R:COMMAND with R a "
+                    "rank in 0..%d, or *:COMMAND\n",
+                    PROG, spec, s.workers - 1);
+            tps_opt_free(opts);
+            return 2;
+        }
+    }
+    if (s.worker_cmds.n > 0 && s.hosts) {
+        fprintf(stderr, "%s: --worker-cmd runs on this host; it cannot be "
+                        "combined with --hosts\n", PROG);
         tps_opt_free(opts);
         return 2;
     }

@@ -1,0 +1,371 @@
+# SPDX-License-Identifier: MIT
+"""taups from Python: a thin binding over libtaups (include/taups.h).
+
+    import numpy as np, taups
+    with taups.Client(cluster="127.0.0.1:7070", rank=0, workers=1) as c:
+        w = c.declare("w", (10, 784), init="normal", scale=0.01)
+        x = c.pull(w)                 # float32 array of shape (10, 784)
+        c.push(w, np.ones_like(x))    # the gradient, float32, same size
+        c.clock()
+
+Arrays cross without a copy: push reads the array's memory, pull writes
+into `out` (or a new array) directly; they must be float32 and C-contiguous
+(TypeError / ValueError otherwise). Asynchronous calls return a Ticket and
+keep the array alive until it is waited for. The C calls release the GIL
+(cffi's API mode), so other Python threads run while one waits.
+
+Every keyword of Client is the field of tps_options_t of the same name,
+with the library's defaults; cluster, rank, workers and key_file default
+to TAUPS_CLUSTER, TAUPS_RANK, TAUPS_WORKERS and TAUPS_KEY_FILE, which
+taups-launch --worker-cmd sets. Errors raise taups.Error subclasses with
+the library's full sentence.
+"""
+import json
+import os
+
+import numpy as np
+
+from ._taups_cffi import ffi, lib
+
+__all__ = [
+    "Client", "Tensor", "Ticket", "Error", "ProtocolError", "InvalidArgument",
+    "LimitError", "OutOfMemory", "RemoteError", "ConnectionError",
+    "MismatchError", "NotFound", "Interrupted", "AuthError",
+    "PermissionDenied", "RangeError", "IOError",
+]
+
+
+class Error(Exception):
+    """A libtaups call failed: .code is the TPS_E* (or libuv) code, the
+    message the library's sentence."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+class ProtocolError(Error):
+    pass
+
+
+class InvalidArgument(Error):
+    pass
+
+
+class LimitError(Error):
+    pass
+
+
+class OutOfMemory(Error):
+    pass
+
+
+class RemoteError(Error):
+    pass
+
+
+class ConnectionError(Error):
+    pass
+
+
+class MismatchError(Error):
+    pass
+
+
+class NotFound(Error):
+    pass
+
+
+class Interrupted(Error):
+    pass
+
+
+class AuthError(Error):
+    pass
+
+
+class PermissionDenied(Error):
+    pass
+
+
+class RangeError(Error):
+    pass
+
+
+class IOError(Error):
+    pass
+
+
+_ERRORS = {
+    lib.TPS_EPROTO: ProtocolError, lib.TPS_E2BIG: LimitError,
+    lib.TPS_EINVAL: InvalidArgument, lib.TPS_ENOMEM: OutOfMemory,
+    lib.TPS_EREMOTE: RemoteError, lib.TPS_EUNREACH: ConnectionError,
+    lib.TPS_ECLOSED: ConnectionError, lib.TPS_EMISMATCH: MismatchError,
+    lib.TPS_EIO: IOError, lib.TPS_ENOENT: NotFound,
+    lib.TPS_EINTR: Interrupted, lib.TPS_EAUTH: AuthError,
+    lib.TPS_EPERM: PermissionDenied, lib.TPS_ELIMIT: LimitError,
+    lib.TPS_ERANGE: RangeError,
+}
+
+_INIT = {"zeros": lib.TPS_INIT_ZEROS, "uniform": lib.TPS_INIT_UNIFORM,
+         "normal": lib.TPS_INIT_NORMAL}
+_ROLE = {"worker": lib.TPS_ROLE_WORKER, "evaluator": lib.TPS_ROLE_EVALUATOR,
+         "admin": lib.TPS_ROLE_ADMIN}
+
+
+def _raise(code, message):
+    cls = _ERRORS.get(code, Error)
+    text = message or ffi.string(lib.tps_strerror(code)).decode()
+    raise cls(code, text)
+
+
+class Tensor:
+    """A declared tensor: its id in the client, name and shape."""
+
+    def __init__(self, client, tid, name, shape):
+        self.client = client
+        self.id = tid
+        self.name = name
+        self.shape = tuple(shape)
+        self.size = int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
+
+    def __repr__(self):
+        return "taups.Tensor(%r, shape=%r)" % (self.name, self.shape)
+
+
+class Ticket:
+    """An operation in flight; wait() returns the pulled array (pulls) or
+    None (pushes), and raises taups.Error if it failed."""
+
+    def __init__(self, client, tid, keep, result):
+        self._client = client
+        self._id = tid
+        self._keep = keep
+        self._result = result
+        self._done = False
+
+    def wait(self):
+        if not self._done:
+            self._done = True
+            rc = lib.tps_wait(self._client._c, self._id)
+            self._client._pending.pop(self._id, None)
+            self._keep = None
+            if rc < 0:
+                self._client._fail(rc)
+        return self._result
+
+
+def _env_int(name):
+    v = os.environ.get(name)
+    return int(v) if v not in (None, "") else None
+
+
+class Client:
+    """One connection to every shard of a cluster (tps_open). Use it as a
+    context manager, or call close()."""
+
+    def __init__(self, cluster=None, rank=None, workers=None, role="worker",
+                 key_file=None, **options):
+        self._c = ffi.NULL
+        self._keep = []          # C strings the options borrow
+        self._pending = {}       # ticket id -> Ticket, until waited
+        cluster = cluster or os.environ.get("TAUPS_CLUSTER")
+        if not cluster:
+            raise InvalidArgument(lib.TPS_EINVAL, "no cluster: give cluster= "
+                                  "or set TAUPS_CLUSTER")
+        o = ffi.new("tps_options_t *")
+        lib.tps_options_init(o)
+        o.cluster = self._cstr(cluster)
+        if role not in _ROLE:
+            raise InvalidArgument(lib.TPS_EINVAL, "role %r: expected one of %s"
+                                  % (role, ", ".join(_ROLE)))
+        o.role = _ROLE[role]
+        rank = rank if rank is not None else _env_int("TAUPS_RANK")
+        workers = workers if workers is not None else _env_int("TAUPS_WORKERS")
+        key_file = key_file or os.environ.get("TAUPS_KEY_FILE") or None
+        o.rank = rank or 0
+        o.workers = workers or 1
+        if key_file:
+            o.key_file = self._cstr(key_file)
+        for name, value in options.items():
+            if name in ("cluster", "role", "rank", "workers", "key_file") or \
+                    not hasattr(o, name):
+                raise TypeError("Client() got an unexpected option %r" % name)
+            if isinstance(value, str):
+                value = self._cstr(value)
+            elif value is None:
+                value = ffi.NULL
+            setattr(o, name, value)
+        out = ffi.new("tps_client_t **")
+        err = ffi.new("char[]", 512)
+        rc = lib.tps_open(o, out, err, 512)
+        if rc < 0:
+            _raise(rc, ffi.string(err).decode())
+        self._c = out[0]
+        self.rank = o.rank
+        self.workers = o.workers
+
+    def _cstr(self, s):
+        b = ffi.new("char[]", s.encode())
+        self._keep.append(b)
+        return b
+
+    def _fail(self, rc):
+        msg = ffi.string(lib.tps_errmsg(self._c)).decode() if self._c else ""
+        _raise(rc, msg)
+
+    def _check(self, rc):
+        if rc < 0:
+            self._fail(rc)
+        return rc
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def close(self):
+        """Waits for what is in flight, then closes every connection."""
+        if self._c != ffi.NULL:
+            for t in list(self._pending.values()):
+                try:
+                    t.wait()
+                except Error:
+                    pass
+            lib.tps_close(self._c)
+            self._c = ffi.NULL
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # --- tensors ----------------------------------------------------------
+
+    def declare(self, name, shape, init="zeros", scale=0.0, seed=0):
+        """Declares (or finds) tensor `name` of `shape` (an int or a tuple)
+        on every shard; returns its Tensor."""
+        shape = (int(shape),) if np.isscalar(shape) else tuple(int(d) for d in shape)
+        if init not in _INIT:
+            raise InvalidArgument(lib.TPS_EINVAL, "init %r: expected one of %s"
+                                  % (init, ", ".join(_INIT)))
+        n = int(np.prod(shape, dtype=np.int64)) if shape else 1
+        tid = self._check(lib.tps_declare(self._c, name.encode(), n,
+                                          _INIT[init], float(scale), int(seed)))
+        return Tensor(self, tid, name, shape)
+
+    def lookup(self, name):
+        """The Tensor another process declared, flat (its length)."""
+        n = ffi.new("uint64_t *")
+        tid = self._check(lib.tps_lookup(self._c, name.encode(), n))
+        return Tensor(self, tid, name, (int(n[0]),))
+
+    @staticmethod
+    def _array(t, a, writable):
+        if not isinstance(a, np.ndarray):
+            raise TypeError("tensor %r: expected a numpy float32 array, got %s"
+                            % (t.name, type(a).__name__))
+        if a.dtype != np.float32:
+            raise TypeError("tensor %r: expected float32, got %s (convert "
+                            "with .astype(np.float32))" % (t.name, a.dtype))
+        if not a.flags.c_contiguous:
+            raise ValueError("tensor %r: the array is not C-contiguous "
+                             "(np.ascontiguousarray makes one that is)"
+                             % t.name)
+        if a.size != t.size:
+            raise ValueError("tensor %r has shape %s (%d elements); the "
+                             "array has shape %s (%d)" % (t.name, t.shape,
+                                                          t.size, a.shape,
+                                                          a.size))
+        if writable and not a.flags.writeable:
+            raise ValueError("tensor %r: the output array is read-only"
+                             % t.name)
+        return ffi.from_buffer("float[]", a, require_writable=writable)
+
+    def push_async(self, t, grad):
+        """Pushes grad (float32, t's size); returns a Ticket."""
+        buf = self._array(t, grad, False)
+        tk = ffi.new("tps_ticket_t *")
+        self._check(lib.tps_push_async(self._c, t.id, buf, tk))
+        ticket = Ticket(self, tk[0], (grad, buf), None)
+        self._pending[tk[0]] = ticket
+        return ticket
+
+    def pull_async(self, t, out=None):
+        """Pulls t into out (a new array of t's shape when None); returns a
+        Ticket whose wait() returns the array."""
+        if out is None:
+            out = np.empty(t.shape, dtype=np.float32)
+        buf = self._array(t, out, True)
+        tk = ffi.new("tps_ticket_t *")
+        self._check(lib.tps_pull_async(self._c, t.id, buf, tk))
+        ticket = Ticket(self, tk[0], (out, buf), out)
+        self._pending[tk[0]] = ticket
+        return ticket
+
+    def push(self, t, grad):
+        """Pushes grad and waits for every shard's answer."""
+        self.push_async(t, grad).wait()
+
+    def pull(self, t, out=None):
+        """Pulls t (into out, without a copy) and returns the array."""
+        return self.pull_async(t, out).wait()
+
+    # --- the rest of the API -----------------------------------------------
+
+    def clock(self):
+        """Ends this worker's iteration; returns its new clock."""
+        return self._check(lib.tps_clock(self._c))
+
+    @property
+    def mode(self):
+        return ffi.string(lib.tps_mode(self._c)).decode()
+
+    @property
+    def shards(self):
+        return lib.tps_shards(self._c)
+
+    def versions(self, t):
+        """Per shard, the version of t's slice the last pull returned."""
+        n = self.shards
+        v = ffi.new("uint64_t[]", n)
+        self._check(lib.tps_versions(self._c, t.id, v, n))
+        return [int(x) for x in v]
+
+    def set_versions(self, t, versions):
+        v = ffi.new("uint64_t[]", [int(x) for x in versions])
+        self._check(lib.tps_set_versions(self._c, t.id, v, len(versions)))
+
+    def set_samples(self, n):
+        """How many samples the gradients pushed from now on average."""
+        lib.tps_set_samples(self._c, int(n))
+
+    def last_push(self, t):
+        info = ffi.new("tps_push_info_t *")
+        self._check(lib.tps_last_push(self._c, t.id, info))
+        return {"staleness": int(info.staleness), "weight": float(info.weight),
+                "dropped": bool(info.dropped)}
+
+    def stats(self):
+        """Every shard's counters (taups-ctl stats), one dict per shard."""
+        out = ffi.new("char **")
+        self._check(lib.tps_stats(self._c, out))
+        try:
+            return json.loads(ffi.string(out[0]).decode())
+        finally:
+            lib.free(out[0])
+
+    def traffic(self):
+        t = ffi.new("tps_traffic_t *")
+        lib.tps_traffic(self._c, t)
+        return {k: int(getattr(t, k)) for k in
+                ("raw_sent", "wire_sent", "raw_recv", "wire_recv")}
+
+    def delivery(self):
+        d = ffi.new("tps_delivery_t *")
+        lib.tps_delivery(self._c, d)
+        return {k: int(getattr(d, k))
+                for k, _ in ffi.typeof("tps_delivery_t").fields}

@@ -1,0 +1,108 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# The Python package from the build tree (PYTHONPATH=$B/python): numpy
+# arrays cross without a copy and keep their shape; wrong dtypes, layouts
+# and sizes are TypeError/ValueError naming the tensor; an unreachable
+# cluster is a taups.Error carrying the library's sentence. Then a numpy
+# lsq worker (python/examples/lsq_worker.py, run by taups-launch
+# --worker-cmd) and two C workers train one problem to the target; and a
+# PyTorch CNN worker (python/examples/torch_worker.py) lowers the test
+# loss on Fashion-MNIST in 300 steps (skipped, saying so, without torch).
+. "$(dirname "$0")/lib.sh"
+SRC=${TAUPS_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+PY=${TAUPS_PYTHON:-python3}
+export PYTHONPATH="$B/python${PYTHONPATH:+:$PYTHONPATH}"
+"$PY" -c 'import taups' 2> "$WORK/import.err" || fail "import taups: $(cat "$WORK/import.err")"
+
+start_servers 2 1 --mode async --lr 0.5
+"$PY" - "$CLUSTER" > "$WORK/binding.out" 2>&1 <<'PYEOF' || fail "binding: $(cat "$WORK/binding.out")"
+import sys
+import numpy as np
+import taups
+
+with taups.Client(cluster=sys.argv[1], rank=0, workers=1) as c:
+    assert c.mode == "async" and c.shards == 2
+    w = c.declare("w", (3, 5), init="uniform", scale=1.0, seed=7)
+    x = c.pull(w)
+    assert x.shape == (3, 5) and x.dtype == np.float32
+    assert np.all(np.abs(x) <= 1.0) and np.any(x != 0)
+    out = np.zeros((3, 5), np.float32)
+    assert c.pull(w, out=out) is out and np.array_equal(out, x)
+    g = np.arange(15, dtype=np.float32).reshape(3, 5)
+    c.push(w, g)
+    c.clock()
+    y = c.pull(w)
+    # lr 0.5, plain SGD, computed by the shards: exactly x - 0.5 g
+    assert np.array_equal(y, x - np.float32(0.5) * g), (y, x - 0.5 * g)
+    assert c.versions(w) == [1, 1]
+    assert c.last_push(w)["staleness"] == 0
+    t1 = c.push_async(w, g)
+    t2 = c.pull_async(w)
+    assert t1.wait() is None and t2.wait().shape == (3, 5)
+    bad = [(np.ones(15), TypeError, "float32"),
+           (np.ones((5, 3), np.float32).T, ValueError, "C-contiguous"),
+           (np.ones(14, np.float32), ValueError, "(3, 5)"),
+           ([0.0] * 15, TypeError, "numpy")]
+    for arr, exc, word in bad:
+        try:
+            c.push(w, arr)
+        except exc as e:
+            assert "'w'" in str(e) and word in str(e), str(e)
+        else:
+            raise AssertionError("accepted %r" % (arr,))
+    s = c.stats()
+    assert len(s) == 2 and s[0]["pushes"] == 2, s
+    assert c.delivery()["pushes_applied"] == 2
+try:
+    taups.Client(cluster="127.0.0.1:1", connect_timeout_ms=200)
+except taups.ConnectionError as e:
+    assert "127.0.0.1:1" in str(e) and e.code < 0, str(e)
+else:
+    raise AssertionError("connected to nothing")
+try:
+    taups.Client(cluster=sys.argv[1], no_such_option=1)
+except TypeError as e:
+    assert "no_such_option" in str(e)
+print("binding ok")
+PYEOF
+stop_servers
+
+# numpy and C workers in one cluster, on a problem given as .npy files.
+"$PY" - "$WORK" <<'PYEOF' || fail "writing the problem"
+import sys
+import numpy as np
+rng = np.random.default_rng(4)
+A = rng.standard_normal((600, 20)).astype(np.float32)
+x = rng.standard_normal(20).astype(np.float32)
+np.save(sys.argv[1] + "/A.npy", A)
+np.save(sys.argv[1] + "/b.npy", (A @ x).astype(np.float32))
+PYEOF
+timeout 120 "$LAUNCH" --model lsq --data "$WORK/A.npy,$WORK/b.npy" --shards 2 \
+    --workers 3 --lr 0.05 --batch 32 --iterations 3000 --eval-every 200 \
+    --seed 1 --no-plot --out "$WORK/run" \
+    --worker-cmd "1:$PY $SRC/python/examples/lsq_worker.py --data $WORK/A.npy,$WORK/b.npy --iterations 3000" \
+    > "$WORK/launch.out" 2>&1 || fail "launch: $(tail -5 "$WORK/launch.out"; cat "$WORK/run/worker-1.log")"
+grep -q "lsq_worker 1: 3000 pushes sent, 3000 applied" "$WORK/run/worker-1.log" ||
+    fail "the numpy worker: $(cat "$WORK/run/worker-1.log")"
+rel=$(tail -1 "$WORK/run/eval.csv" | cut -d, -f4)
+awk -v r="$rel" 'BEGIN { exit !(r < 1e-3) }' ||
+    fail "numpy + C workers ended at rel_err $rel: $(tail -3 "$WORK/run/eval.csv")"
+echo "# numpy + C workers: rel_err $rel"
+head -1 "$WORK/run/eval.csv" | grep -q "rel_err" || fail "eval.csv: $(head -1 "$WORK/run/eval.csv")"
+
+# PyTorch.
+if ! "$PY" -c 'import torch' 2> /dev/null; then
+    echo "# SKIP torch worker: $PY cannot import torch (Debian: apt-get install python3-torch)"
+else
+    start_servers 1 1 --mode async --lr 0.05
+    timeout 120 "$PY" "$SRC/python/examples/torch_worker.py" --cluster "$CLUSTER" \
+        --rank 0 --workers 1 --iterations 300 > "$WORK/torch.out" 2>&1 ||
+        fail "torch worker: $(cat "$WORK/torch.out")"
+    stop_servers
+    before=$(sed -n 's/.*before: test loss \([0-9.]*\).*/\1/p' "$WORK/torch.out")
+    after=$(sed -n 's/.*iterations: test loss \([0-9.]*\).*/\1/p' "$WORK/torch.out")
+    awk -v b="$before" -v a="$after" 'BEGIN { exit !(a > 0 && a < 0.6 * b) }' ||
+        fail "torch worker: test loss $before -> $after"
+    echo "# torch worker: test loss $before -> $after"
+fi
+echo "ok: binding, numpy beside C workers, torch"
