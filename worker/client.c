@@ -101,6 +101,7 @@ typedef struct ticket_s {
     uint64_t left;     /* pull: elements still to arrive */
     uint64_t reply_clock; /* pull: the smallest clock its replies reflect */
     int fill_cache;    /* pull: refreshes the tensor's ssp cache when done */
+    int active;        /* counted in the client's active */
     tinit_t x;         /* version probe: stale and live are its results */
 } ticket_t;
 
@@ -192,6 +193,7 @@ struct tps_client_s {
     int64_t clock;
     uint64_t samples;  /* tps_set_samples: what pushes say they average */
     int ssp_cache;     /* opts.ssp_cache, in ssp, for a worker */
+    int active;        /* tickets sent and not yet answered */
     uint64_t ssp_bound; /* the cluster's ssp staleness s */
     uint64_t session;  /* random per client: a new one resets the shards'
                           record of this rank's pushes */
@@ -244,6 +246,10 @@ static void complete(tps_client_t *c, ticket_t *t, int result) {
         t->result = result;
     if (result < 0 || --t->pending <= 0) {
         t->pending = 0;
+        if (t->active) {
+            t->active = 0;
+            c->active--;
+        }
         /* Read without the mutex by a spinning tps_wait. */
         __atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
         if (t->kind == OP_PUSH && t->result == 0)
@@ -1251,14 +1257,21 @@ static int64_t submit(tps_client_t *c, op_kind_t kind, int tensor,
     int direct = 0;
     if (pending == 0 && kind != OP_CLOSE) {
         t->done = 1; /* nothing to send, e.g. a tensor held by no shard */
-    } else if (c->qhead < 0 && direct_kind(c, kind) && io_try(c)) {
-        /* Nothing queued before it and the I/O thread asleep: order is
-         * kept, and the loop is this thread's until direct_issue ends. */
+    } else if (c->qhead < 0 && c->active == 0 && direct_kind(c, kind) &&
+               io_try(c)) {
+        /* Nothing queued before it, nothing awaiting an answer, and the
+         * I/O thread asleep: order is kept, and the loop is this thread's
+         * until direct_issue ends. With requests in flight their replies
+         * keep the I/O thread busy, and the queue batches better. */
         direct = 1;
         if (c->closing) {
             uv_mutex_unlock(&c->io_mu);
             direct = 0;
         }
+    }
+    if (!(pending == 0 && kind != OP_CLOSE) && kind != OP_CLOSE) {
+        t->active = 1;
+        c->active++;
     }
     if (!direct && !(pending == 0 && kind != OP_CLOSE)) {
         if (c->qtail >= 0)
