@@ -50,6 +50,10 @@ def main():
     ap.add_argument("--rpath", required=True)
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
+    # cffi compiles from inside the output directory: relative paths would
+    # point elsewhere from there.
+    a.include, a.lib_dir, a.out = (os.path.abspath(p) for p in
+                                   (a.include, a.lib_dir, a.out))
     ffi = cffi.FFI()
     ffi.cdef(cdef_of(os.path.join(a.include, "taups_error.h")))
     ffi.cdef(cdef_of(os.path.join(a.include, "taups.h")))
