@@ -77,6 +77,18 @@ void tps_prom_sample_u64(tps_prom_t *p, const char *name, const char *labels,
         put(p, "%s %llu\n", name, (unsigned long long)value);
 }
 
+void tps_prom_counter(tps_prom_t *p, const char *name, const char *help,
+                      const char *labels, uint64_t value) {
+    tps_prom_family(p, name, "counter", help);
+    tps_prom_sample_u64(p, name, labels, value);
+}
+
+void tps_prom_gauge(tps_prom_t *p, const char *name, const char *help,
+                    const char *labels, double value) {
+    tps_prom_family(p, name, "gauge", help);
+    tps_prom_sample(p, name, labels, value);
+}
+
 const char *tps_prom_labels(char *buf, size_t len, int n,
                             const char *const *kv) {
     size_t o = 0;

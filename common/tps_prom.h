@@ -29,6 +29,12 @@ void tps_prom_sample(tps_prom_t *p, const char *name, const char *labels,
 void tps_prom_sample_u64(tps_prom_t *p, const char *name, const char *labels,
                          uint64_t value);
 
+/* A family of one sample: tps_prom_family then tps_prom_sample(_u64). */
+void tps_prom_counter(tps_prom_t *p, const char *name, const char *help,
+                      const char *labels, uint64_t value);
+void tps_prom_gauge(tps_prom_t *p, const char *name, const char *help,
+                    const char *labels, double value);
+
 /* Label text `k1="v1",k2="v2"` from n key/value pairs (kv[2i], kv[2i+1]),
  * values escaped (backslash, double quote, newline), into buf. Returns
  * buf, or NULL when it does not fit. */

@@ -42,18 +42,6 @@ static void staleness(tps_prom_t *p, const char *labels, const tps_hist_t *h) {
                        h->count);
 }
 
-static void counter(tps_prom_t *p, const char *name, const char *help,
-                    const char *labels, uint64_t v) {
-    tps_prom_family(p, name, "counter", help);
-    tps_prom_sample_u64(p, name, labels, v);
-}
-
-static void gauge(tps_prom_t *p, const char *name, const char *help,
-                  const char *labels, double v) {
-    tps_prom_family(p, name, "gauge", help);
-    tps_prom_sample(p, name, labels, v);
-}
-
 char *tps__server_metrics(const tps_server_t *s, size_t *len) {
     tps_stats_view_t v;
     tps__server_stats_view(s, &v);
@@ -65,26 +53,26 @@ char *tps__server_metrics(const tps_server_t *s, size_t *len) {
     const char *kv[4] = {"shard", shard, NULL, NULL};
     const char *L = tps_prom_labels(lb, sizeof(lb), 1, kv);
 
-    gauge(&p, "taups_start_time_seconds",
+    tps_prom_gauge(&p, "taups_start_time_seconds",
           "when this shard started, in seconds since the epoch", L,
           (double)time(NULL) - v.uptime_s);
-    gauge(&p, "taups_uptime_seconds", "seconds since this shard started", L,
+    tps_prom_gauge(&p, "taups_uptime_seconds", "seconds since this shard started", L,
           v.uptime_s);
-    counter(&p, "taups_pushes_total",
+    tps_prom_counter(&p, "taups_pushes_total",
             "logical pushes accepted (applied, or buffered for a sync step)",
             L, st->pushes);
-    counter(&p, "taups_push_frames_total", "push frames received", L,
+    tps_prom_counter(&p, "taups_push_frames_total", "push frames received", L,
             st->push_frames);
-    counter(&p, "taups_push_frames_applied_total",
+    tps_prom_counter(&p, "taups_push_frames_applied_total",
             "push frames applied or buffered", L, st->applied_frames);
-    counter(&p, "taups_push_frames_dropped_total",
+    tps_prom_counter(&p, "taups_push_frames_dropped_total",
             "push frames dropped as too stale or late", L, st->dropped_frames);
-    counter(&p, "taups_pushes_dropped_total",
+    tps_prom_counter(&p, "taups_pushes_dropped_total",
             "pushes dropped by the staleness rule", L, st->dropped);
-    counter(&p, "taups_push_frames_duplicate_total",
+    tps_prom_counter(&p, "taups_push_frames_duplicate_total",
             "push frames seen before: answered again, not applied", L,
             st->duplicates);
-    counter(&p, "taups_steps_total", "optimizer steps taken", L, st->steps);
+    tps_prom_counter(&p, "taups_steps_total", "optimizer steps taken", L, st->steps);
     static const char *const why[TPS_NREFUSE] = {
         "nonfinite_gradient", "nonfinite_parameters", "wrong_step",
         "norm",               "malformed",            "old_repeat"};
@@ -97,42 +85,42 @@ char *tps__server_metrics(const tps_server_t *s, size_t *len) {
                             tps_prom_labels(rl, sizeof(rl), 2, rk),
                             st->refused_by[i]);
     }
-    counter(&p, "taups_pull_frames_total", "pull reply frames sent", L,
+    tps_prom_counter(&p, "taups_pull_frames_total", "pull reply frames sent", L,
             st->pulls);
-    counter(&p, "taups_pulls_blocked_total",
+    tps_prom_counter(&p, "taups_pulls_blocked_total",
             "pulls that waited at the consistency gate", L, st->pulls_blocked);
     tps_prom_family(&p, "taups_pull_blocked_seconds_total", "counter",
                     "seconds pulls spent waiting at the gate");
     tps_prom_sample(&p, "taups_pull_blocked_seconds_total", L, st->blocked_s);
-    gauge(&p, "taups_pulls_held", "pulls waiting now", L,
+    tps_prom_gauge(&p, "taups_pulls_held", "pulls waiting now", L,
           (double)v.held_pulls);
-    counter(&p, "taups_received_bytes_total", "bytes received, every connection",
+    tps_prom_counter(&p, "taups_received_bytes_total", "bytes received, every connection",
             L, v.bytes_in);
-    counter(&p, "taups_sent_bytes_total", "bytes sent, every connection", L,
+    tps_prom_counter(&p, "taups_sent_bytes_total", "bytes sent, every connection", L,
             v.bytes_out);
-    gauge(&p, "taups_connections", "connections open now", L,
+    tps_prom_gauge(&p, "taups_connections", "connections open now", L,
           (double)v.connections);
-    gauge(&p, "taups_workers_live", "workers connected now", L,
+    tps_prom_gauge(&p, "taups_workers_live", "workers connected now", L,
           (double)v.workers);
-    counter(&p, "taups_protocol_errors_total",
+    tps_prom_counter(&p, "taups_protocol_errors_total",
             "frames that broke the protocol (the connection was closed)", L,
             v.protocol_errors);
-    counter(&p, "taups_auth_failures_total", "handshakes that failed", L,
+    tps_prom_counter(&p, "taups_auth_failures_total", "handshakes that failed", L,
             v.auth_failures);
-    counter(&p, "taups_connections_refused_total",
+    tps_prom_counter(&p, "taups_connections_refused_total",
             "connections refused beyond --max-connections", L,
             v.connections_refused);
-    counter(&p, "taups_timeouts_total", "connections closed by a timeout", L,
+    tps_prom_counter(&p, "taups_timeouts_total", "connections closed by a timeout", L,
             v.timeouts);
-    gauge(&p, "taups_memory_bytes", "memory the tensors and their state take",
+    tps_prom_gauge(&p, "taups_memory_bytes", "memory the tensors and their state take",
           L, (double)sh->bytes);
-    gauge(&p, "taups_memory_limit_bytes", "--max-memory (0: no limit)", L,
+    tps_prom_gauge(&p, "taups_memory_limit_bytes", "--max-memory (0: no limit)", L,
           (double)v.memory_max);
-    gauge(&p, "taups_loop_busy_max_seconds",
+    tps_prom_gauge(&p, "taups_loop_busy_max_seconds",
           "longest stretch the event loop did not poll", L,
           v.loop_busy_max_ms / 1e3);
     if (v.checkpoint_age_s >= 0)
-        gauge(&p, "taups_checkpoint_age_seconds",
+        tps_prom_gauge(&p, "taups_checkpoint_age_seconds",
               "seconds since the last checkpoint was written", L,
               v.checkpoint_age_s);
     staleness(&p, L, &st->staleness);

@@ -362,18 +362,17 @@ size_t tps__idx_model_dim(const char *model, const tps_idx_set_t *train,
     return dim;
 }
 
+static int digit_class(const void *labels, size_t i) {
+    return ((const uint8_t *)labels)[i];
+}
+
 int tps__idx_split(tps_idx_set_t *set, const tps_split_t *s, int rank,
                    int workers, uint64_t seed, char *info, size_t infolen,
                    char *err, size_t errlen) {
-    int *cls = malloc((set->n ? set->n : 1) * sizeof(*cls));
     size_t *rows = NULL, k = 0;
-    int rc = TPS_ENOMEM;
-    if (cls != NULL) {
-        for (size_t i = 0; i < set->n; i++)
-            cls[i] = set->labels[i];
-        rc = tps__split_rows(s, cls, set->n, 10, rank, workers, seed, &rows,
-                             &k, info, infolen, err, errlen);
-    }
+    int rc = tps__split_by(s, set->labels, digit_class, set->n, 10, rank,
+                           workers, seed, &rows, &k, info, infolen, err,
+                           errlen);
     float *images = NULL;
     uint8_t *labels = NULL;
     if (rc == 0) {
@@ -401,7 +400,6 @@ int tps__idx_split(tps_idx_set_t *set, const tps_split_t *s, int rank,
         free(labels);
         tps__idx_free(set);
     }
-    free(cls);
     free(rows);
     return rc;
 }

@@ -452,18 +452,17 @@ int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
     return 0;
 }
 
+static int sign_class(const void *labels, size_t i) {
+    return ((const int8_t *)labels)[i] > 0;
+}
+
 int tps__libsvm_split(tps_libsvm_set_t *set, const tps_split_t *s, int rank,
                       int workers, uint64_t seed, char *info, size_t infolen,
                       char *err, size_t errlen) {
-    int *cls = malloc((set->n ? set->n : 1) * sizeof(*cls));
     size_t *rows = NULL, k = 0;
-    int rc = TPS_ENOMEM;
-    if (cls != NULL) {
-        for (size_t i = 0; i < set->n; i++)
-            cls[i] = set->labels[i] > 0;
-        rc = tps__split_rows(s, cls, set->n, 2, rank, workers, seed, &rows,
-                             &k, info, infolen, err, errlen);
-    }
+    int rc = tps__split_by(s, set->labels, sign_class, set->n, 2, rank,
+                           workers, seed, &rows, &k, info, infolen, err,
+                           errlen);
     tps_libsvm_set_t out = *set;
     uint64_t nnz = 0;
     for (size_t j = 0; rc == 0 && j < k; j++)
@@ -502,7 +501,6 @@ int tps__libsvm_split(tps_libsvm_set_t *set, const tps_split_t *s, int rank,
     } else {
         tps__libsvm_free(set);
     }
-    free(cls);
     free(rows);
     return rc;
 }

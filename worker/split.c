@@ -195,3 +195,23 @@ int tps__split_rows(const tps_split_t *s, const int *cls, size_t n, int ncls,
     free(count);
     return 0;
 }
+
+int tps__split_by(const tps_split_t *s, const void *labels,
+                  int (*cls_of)(const void *labels, size_t i), size_t n,
+                  int ncls, int rank, int workers, uint64_t seed, size_t **rows,
+                  size_t *nrows, char *info, size_t infolen, char *err,
+                  size_t errlen) {
+    int *cls = malloc((n ? n : 1) * sizeof(*cls));
+    if (cls == NULL) {
+        snprintf(err, errlen, "out of memory sharing out %zu rows", n);
+        *rows = NULL;
+        *nrows = 0;
+        return TPS_ENOMEM;
+    }
+    for (size_t i = 0; i < n; i++)
+        cls[i] = cls_of(labels, i);
+    int rc = tps__split_rows(s, cls, n, ncls, rank, workers, seed, rows, nrows,
+                             info, infolen, err, errlen);
+    free(cls);
+    return rc;
+}

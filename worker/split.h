@@ -46,6 +46,14 @@ int tps__split_rows(const tps_split_t *s, const int *cls, size_t n, int ncls,
                     size_t *nrows, char *info, size_t infolen, char *err,
                     size_t errlen);
 
+/* tps__split_rows for rows whose class is cls_of(labels, i): what a data
+ * set's own label array gives. */
+int tps__split_by(const tps_split_t *s, const void *labels,
+                  int (*cls_of)(const void *labels, size_t i), size_t n,
+                  int ncls, int rank, int workers, uint64_t seed, size_t **rows,
+                  size_t *nrows, char *info, size_t infolen, char *err,
+                  size_t errlen);
+
 /* "label-sorted", "dirichlet:0.5", ... into buf. */
 const char *tps__split_describe(const tps_split_t *s, char *buf, size_t len);
 

@@ -36,18 +36,6 @@ void tps__worker_metrics_update(tps_worker_metrics_t *m, tps_client_t *cl,
     uv_mutex_unlock(&m->mu);
 }
 
-static void counter(tps_prom_t *p, const char *name, const char *help,
-                    const char *labels, uint64_t v) {
-    tps_prom_family(p, name, "counter", help);
-    tps_prom_sample_u64(p, name, labels, v);
-}
-
-static void gauge(tps_prom_t *p, const char *name, const char *help,
-                  const char *labels, double v) {
-    tps_prom_family(p, name, "gauge", help);
-    tps_prom_sample(p, name, labels, v);
-}
-
 char *tps__worker_metrics_render(void *arg, size_t *len) {
     tps_worker_metrics_t *m = arg;
     uv_mutex_lock(&m->mu);
@@ -58,43 +46,43 @@ char *tps__worker_metrics_render(void *arg, size_t *len) {
     const char *kv[2] = {"rank", rank};
     const char *L = tps_prom_labels(lb, sizeof(lb), 1, kv);
     tps_prom_t p = {0};
-    gauge(&p, "taups_worker_start_time_seconds",
+    tps_prom_gauge(&p, "taups_worker_start_time_seconds",
           "when this worker started, in seconds since the epoch", L, s.started);
-    counter(&p, "taups_worker_iterations_total", "iterations ended (the clock)",
+    tps_prom_counter(&p, "taups_worker_iterations_total", "iterations ended (the clock)",
             L, s.iterations);
-    gauge(&p, "taups_worker_loss", "loss of the last minibatch", L, s.loss);
-    counter(&p, "taups_worker_pushes_sent_total", "pushes sent", L,
+    tps_prom_gauge(&p, "taups_worker_loss", "loss of the last minibatch", L, s.loss);
+    tps_prom_counter(&p, "taups_worker_pushes_sent_total", "pushes sent", L,
             s.delivery.pushes_sent);
-    counter(&p, "taups_worker_pushes_applied_total", "pushes applied", L,
+    tps_prom_counter(&p, "taups_worker_pushes_applied_total", "pushes applied", L,
             s.delivery.pushes_applied);
-    counter(&p, "taups_worker_pushes_dropped_total",
+    tps_prom_counter(&p, "taups_worker_pushes_dropped_total",
             "pushes dropped by a shard's staleness rule", L,
             s.delivery.pushes_dropped);
-    counter(&p, "taups_worker_pushes_rejected_total",
+    tps_prom_counter(&p, "taups_worker_pushes_rejected_total",
             "pushes refused with an error", L, s.delivery.pushes_rejected);
-    counter(&p, "taups_worker_pushes_lost_total",
+    tps_prom_counter(&p, "taups_worker_pushes_lost_total",
             "pushes no shard answered", L, s.delivery.pushes_lost);
-    counter(&p, "taups_worker_reconnects_total",
+    tps_prom_counter(&p, "taups_worker_reconnects_total",
             "shards reconnected after a loss", L, s.delivery.reconnects);
-    counter(&p, "taups_worker_requests_resent_total",
+    tps_prom_counter(&p, "taups_worker_requests_resent_total",
             "requests sent again after reconnecting", L,
             s.delivery.frames_resent);
-    counter(&p, "taups_worker_pulls_sent_total", "pulls sent to the shards", L,
+    tps_prom_counter(&p, "taups_worker_pulls_sent_total", "pulls sent to the shards", L,
             s.delivery.pulls_sent);
-    counter(&p, "taups_worker_pulls_cached_total",
+    tps_prom_counter(&p, "taups_worker_pulls_cached_total",
             "pulls served from the ssp cache", L, s.delivery.pulls_cached);
-    counter(&p, "taups_worker_raw_sent_bytes_total",
+    tps_prom_counter(&p, "taups_worker_raw_sent_bytes_total",
             "bytes of the pushes as float32", L, s.traffic.raw_sent);
-    counter(&p, "taups_worker_wire_sent_bytes_total",
+    tps_prom_counter(&p, "taups_worker_wire_sent_bytes_total",
             "bytes of the pushes on the wire", L, s.traffic.wire_sent);
-    counter(&p, "taups_worker_raw_received_bytes_total",
+    tps_prom_counter(&p, "taups_worker_raw_received_bytes_total",
             "bytes of the pulls as float32", L, s.traffic.raw_recv);
-    counter(&p, "taups_worker_wire_received_bytes_total",
+    tps_prom_counter(&p, "taups_worker_wire_received_bytes_total",
             "bytes of the pulls on the wire", L, s.traffic.wire_recv);
-    gauge(&p, "taups_worker_last_push_staleness",
+    tps_prom_gauge(&p, "taups_worker_last_push_staleness",
           "staleness the shards applied the last push at", L,
           (double)s.last.staleness);
-    gauge(&p, "taups_worker_last_push_weight",
+    tps_prom_gauge(&p, "taups_worker_last_push_weight",
           "staleness weight of the last push", L, s.last.weight);
     if (p.oom) {
         tps_prom_free(&p);
