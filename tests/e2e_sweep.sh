@@ -4,8 +4,11 @@
 # one seed each, must leave summary.csv with one row per configuration and
 # both reaching the target, summary.md, sweep.json, and every plot in PNG
 # and SVG. With stop = yes each run ends once the evaluator reports the
-# target; a run that blows up counts as diverged, not failed; linked keys
-# move together instead of multiplying the grid.
+# target, judged on the moving median of 3 evaluations (recomputed here from
+# eval.csv); a run that blows up counts as diverged, not failed; linked keys
+# move together instead of multiplying the grid; [tune] picks the learning
+# rate that reaches the target on seeds of its own and reports the
+# configuration at it, with quartiles that match Python's.
 . "$(dirname "$0")/lib.sh"
 
 SWEEP=$B/tools/taups-sweep
@@ -88,6 +91,73 @@ for d in "$out"/runs/*/; do
         fail "$d ran on past its target: $(tail -2 "$d/eval.csv")"
 done
 grep -q 'lr = 0.1, 0.3' "$out/sweep.json" || fail "sweep.json lacks the experiment file"
+# Updates to target: the first evaluation whose median with the two before
+# it (fewer at the start) is at or below 1e-2.
+for p in p1-lr=0.1 p2-lr=0.3; do
+    want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { v[++n] = $c["rel_err"]; u = $c["updates"]
+          k = n < 3 ? n : 3; m = 0
+          for (i = n - k + 1; i <= n; i++) w[++m] = v[i]
+          for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++)
+              if (w[j] < w[i]) { t = w[i]; w[i] = w[j]; w[j] = t }
+          med = m % 2 ? w[(m + 1) / 2] : (w[m / 2] + w[m / 2 + 1]) / 2
+          if (med <= 1e-2) { print u; exit } }' "$out/runs/$p-seed1/eval.csv")
+    got=$(grep "^$p," "$csv" | cut -d, -f"$(col updates_to_target_median)")
+    [ -n "$want" ] && [ "$got" = "$want" ] ||
+        fail "$p: updates to target $got, the moving median of 3 says $want"
+done
+grep -q 'met when the median of the last 3 evaluations meets it' "$out/summary.md" ||
+    fail "summary.md does not state the smoothing"
+
+# [tune]: lr 5 diverges on its tuning seed, 0.2 reaches the target, so the
+# four reported seeds run at 0.2; quartiles as Python's statistics module
+# computes them (method "inclusive", the same interpolation).
+cat > "$WORK/tune.ini" <<'INI'
+[run]
+model = lsq
+shards = 1
+workers = 2
+iterations = 20000
+cond = 10
+batch = 32
+eval-every = 50
+timeout = 60
+repeats = 4
+[tune]
+lr = 5, 0.2
+repeats = 1
+[target]
+metric = rel_err
+value = 1e-2
+stop = yes
+diverge = 1e3
+INI
+"$SWEEP" --out "$WORK/tune" "$WORK/tune.ini" > "$WORK/tune.out" 2>&1 ||
+    { cat "$WORK/tune.out"; fail "tuned sweep failed"; }
+grep -q 'tuned lr = 0.2 (1 of 1 tuning runs reached the target)' "$WORK/tune.out" ||
+    fail "tuning did not choose 0.2: $(cat "$WORK/tune.out")"
+[ -d "$WORK/tune/runs/p1-base-tune-lr=5-seed1001" ] || fail "no tuning run for lr 5"
+grep -q '^p1-base,5,1,0,1,0,,,0$' "$WORK/tune/tune.csv" &&
+    grep -q '^p1-base,0.2,1,0,0,1,[0-9.e+-]*,[0-9.e+-]*,1$' "$WORK/tune/tune.csv" ||
+    fail "tune.csv: $(cat "$WORK/tune/tune.csv")"
+grep -q '| p1-base | \*\*0.2\*\* | 1 | 0 | 0 | 1 |' "$WORK/tune/tune.md" ||
+    fail "tune.md: $(cat "$WORK/tune/tune.md")"
+[ "$(grep -c '"seed": [1-4], .*"--lr", "0.2"' "$WORK/tune/sweep.json")" = 4 ] ||
+    fail "reported runs not at lr 0.2: $(grep '"seed"' "$WORK/tune/sweep.json")"
+python3 - "$WORK/tune" <<'PY' || fail "quartiles disagree with Python's"
+import csv, statistics, sys
+out = sys.argv[1]
+row = list(csv.DictReader(open(out + "/summary.csv")))[0]
+assert row["tuned_lr"] == "0.2" and row["runs"] == "4", row
+finals = []
+for seed in range(1, 5):
+    ev = list(csv.DictReader(open("%s/runs/p1-base-seed%d/eval.csv" % (out, seed))))
+    finals.append(float(ev[-1]["rel_err"]))
+q1, med, q3 = statistics.quantiles(finals, n=4, method="inclusive")
+for name, want in (("q1", q1), ("median", med), ("q3", q3)):
+    got = float(row["final_metric_" + name])
+    assert abs(got - want) <= 1e-5 * abs(want), (name, got, want)
+PY
 
 # A run that fails is recorded and the sweep goes on, exiting 1.
 cat > "$WORK/bad.ini" <<'INI'
@@ -100,7 +170,7 @@ iterations = 50
 no-such-option = 1, 2
 INI
 st=0
-"$SWEEP" --out "$WORK/bad" "$WORK/bad.ini" > "$WORK/bad.out" 2>&1 || st=$?
+"$SWEEP" --repeats 1 --out "$WORK/bad" "$WORK/bad.ini" > "$WORK/bad.out" 2>&1 || st=$?
 [ $st = 1 ] || { cat "$WORK/bad.out"; fail "failed runs: exit status $st, want 1"; }
 [ "$(grep -c FAILED "$WORK/bad.out")" = 2 ] || fail "both failing runs should run: $(cat "$WORK/bad.out")"
 grep -q '^p2-no-such-option=2,2,1,1,0,0,' "$WORK/bad/summary.csv" ||
@@ -125,7 +195,7 @@ stop = yes
 diverge = 1e3
 INI
 st=0
-"$SWEEP" --out "$WORK/div" "$WORK/div.ini" > "$WORK/div.out" 2>&1 || st=$?
+"$SWEEP" --repeats 1 --out "$WORK/div" "$WORK/div.ini" > "$WORK/div.out" 2>&1 || st=$?
 [ $st = 0 ] || { cat "$WORK/div.out"; fail "diverging sweep: exit status $st, want 0"; }
 grep -q '^p1-lr=0.2,0.2,1,0,0,1,' "$WORK/div/summary.csv" &&
     grep -q '^p2-lr=5,5,1,0,1,0,' "$WORK/div/summary.csv" ||
@@ -139,7 +209,7 @@ model = lsq
 server.staleness | lr = 0 | 0.2, 5 | 0.0333
 workers = 2, 4
 INI
-"$SWEEP" --dry-run --out "$WORK/link" "$WORK/link.ini" > "$WORK/link.out" ||
+"$SWEEP" --repeats 1 --dry-run --out "$WORK/link" "$WORK/link.ini" > "$WORK/link.out" ||
     fail "linked dry run failed"
 [ "$(wc -l < "$WORK/link.out")" = 4 ] || fail "linked grid: $(cat "$WORK/link.out")"
 [ "$(grep -c -- '--staleness --server-arg=5 --lr 0.0333 ' "$WORK/link.out")" = 2 ] ||

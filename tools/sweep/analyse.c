@@ -124,6 +124,25 @@ int sweep_cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+double sweep_quantile(const double *sorted, int n, double q) {
+    double h = q * (n - 1);
+    int lo = (int)floor(h);
+    if (lo >= n - 1)
+        return sorted[n - 1];
+    return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
+}
+
+double sweep_median(double *v, int n) {
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!isnan(v[i]))
+            v[m++] = v[i];
+    if (m == 0)
+        return NAN;
+    qsort(v, (size_t)m, sizeof(double), sweep_cmp_double);
+    return sweep_quantile(v, m, 0.5);
+}
+
 /* Reads RUN/eval.csv and RUN/worker-R.csv into r->st and the staleness
  * histogram; if `dat` is given, also writes the metric curve against time,
  * updates and the workers' bytes on the wire at that time. The workers'
@@ -205,8 +224,16 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
         r->st[ST_FINAL] = ev.rows[ev.nrows - 1][cm];
         if (cu >= 0)
             r->st[ST_UPDATES] = ev.rows[ev.nrows - 1][cu];
+        /* The target is met on the moving median of the last `smooth`
+         * evaluations (fewer at the start), as the sweep stops runs: one
+         * lucky evaluation of a noisy metric is not convergence. */
         for (int j = 0; j < ev.nrows && x->metric; j++) {
-            double m = ev.rows[j][cm];
+            double win[SMOOTH_MAX];
+            int k = 0;
+            for (int i = j + 1 - x->smooth < 0 ? 0 : j + 1 - x->smooth; i <= j;
+                 i++)
+                win[k++] = ev.rows[i][cm];
+            double m = sweep_median(win, k);
             if (isnan(m) || (x->lower_better ? m > x->target : m < x->target))
                 continue;
             r->st[ST_T_TARGET] = ev.rows[j][ct];
@@ -282,6 +309,12 @@ static int final_diverged(const run_t *r, const experiment_t *x) {
     return yes;
 }
 
+void sweep_analyse_run(run_t *r, const experiment_t *x) {
+    hist_t scratch = {0, NULL};
+    run_analyse(r, x, &scratch, NULL);
+    free(scratch.count);
+}
+
 int sweep_run_diverged(const run_t *r, const experiment_t *x) {
     return worker_diverged(r) || (!isnan(x->diverge) && final_diverged(r, x));
 }
@@ -294,7 +327,7 @@ void sweep_analyse_point(sweep_t *s, int p) {
     FILE *dat = NULL;
     for (int i = 0; i < s->nruns; i++) {
         run_t *r = &s->runs[i];
-        if (r->point != p || r->status < 0)
+        if (r->point != p || r->status < 0 || r->tune >= 0)
             continue;
         hist_t scratch = {0, NULL};
         int use = r->status == 0;

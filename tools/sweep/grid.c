@@ -105,10 +105,11 @@ point_t *sweep_grid_expand(const experiment_t *x, int npoints) {
 }
 
 void sweep_grid_argv(argv_t *av, const experiment_t *x, const point_t *pt,
-                     const char *launch, int seed, const char *dir) {
+                     const char *launch, int seed, const char *dir,
+                     const char *tuned) {
     av_take(av, tps__xstrdup(launch));
     for (int b = 0; b < x->nbase; b++) {
-        int swept = 0;
+        int swept = tuned && strcmp(x->tune_key, x->base[b].key) == 0;
         for (int a = 0; a < x->naxes; a++)
             swept |= strcmp(x->axes[a].key, x->base[b].key) == 0;
         if (!swept)
@@ -116,6 +117,8 @@ void sweep_grid_argv(argv_t *av, const experiment_t *x, const point_t *pt,
     }
     for (int a = 0; a < x->naxes; a++)
         av_key(av, x->axes[a].key, x->axes[a].vals[pt->idx[a]]);
+    if (tuned)
+        av_key(av, x->tune_key, tuned);
     av_take(av, tps__xstrdup("--seed"));
     av_take(av, tps__xasprintf("%d", seed));
     av_take(av, tps__xstrdup("--out"));

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,8 @@
 static const char usage[] =
     "Usage: " PROG " [OPTIONS] EXPERIMENT.ini\n"
     "Runs every configuration of an experiment file with taups-launch, one\n"
-    "run after another, each over seeds 1..N, and summarises the runs.\n"
+    "run after another, each over seeds 1..N (5 unless told), and summarises\n"
+    "the runs.\n"
     "\n"
     "The experiment file is INI; '#' or ';' at the start of a line or after\n"
     "a blank starts a comment:\n"
@@ -45,9 +47,17 @@ static const char usage[] =
     "  lr = 0.1, 0.3      the lists, each point adding these keys or\n"
     "  server.max-staleness = 0, 5   replacing the [run] key of that name\n"
     "  a | b = 1 | 0.2, 2 | 0.1   linked keys move together: two points\n"
+    "  [tune]             optional: per configuration, first run each value\n"
+    "  lr = 0.05, 0.1, 0.2  of one key over seeds 1001..1000+R of its own,\n"
+    "  repeats = 2        R (default 2), and report the configuration at\n"
+    "  by = updates       the value that did best: most runs reaching the\n"
+    "                     target, then the fewest median updates (or time,\n"
+    "                     or the best final metric) to it\n"
     "  [target]\n"
     "  metric = rel_err   rel_err or loss (lower is better), accuracy\n"
     "  value = 1e-4       (higher is better)\n"
+    "  smooth = 3         the target is met when the median of the last 3\n"
+    "                     evaluations meets it (default 3; 1: any one)\n"
     "  stop = yes         end each run once its evaluator reports the target\n"
     "                     (default no: runs go to --iterations/--seconds)\n"
     "  diverge = 1e3      a metric worse than this, or not finite, ends the\n"
@@ -73,7 +83,12 @@ static const char usage[] =
     "                     updates (the evaluator's last count) and\n"
     "                     worker_seconds (the longest worker's last row),\n"
     "                     sent_bytes (the pushing direction of wire_bytes)\n"
-    "  summary.md         the same as a Markdown table\n"
+    "                     (each as _median, _min, _max, _q1 and _q3, the\n"
+    "                     quartiles interpolated as R and NumPy do)\n"
+    "  summary.md         the same as a Markdown table: median [q1, q3]\n"
+    "  tune.csv, tune.md  with [tune]: every value tried per configuration,\n"
+    "                     its runs, how many reached the target, the median\n"
+    "                     it was judged by, and the one chosen\n"
     "  sweep.json         the experiment file, the grid, every run's\n"
     "                     directory, arguments and exit status\n"
     "  plots.gp, *.png, *.svg   metric vs time, updates and bytes on the\n"
@@ -98,30 +113,58 @@ static char *default_outdir(const char *path) {
                           stamp);
 }
 
-/* Every run of the grid, seeds 1..repeats per configuration, not started
- * yet. Takes outdir. */
+static run_t *run_new(sweep_t *s, int i, int p, int seed, int tune) {
+    run_t *r = &s->runs[i];
+    memset(r, 0, sizeof(*r));
+    r->point = p;
+    r->seed = seed;
+    r->tune = tune;
+    r->status = -1;
+    for (int k = 0; k < ST_N; k++)
+        r->st[k] = NAN;
+    if (tune >= 0)
+        r->dir = tps__xasprintf("%s/runs/%s-tune-%s=%s-seed%d", s->out,
+                                s->pts[p].label, s->x->tune_key,
+                                s->x->tune_vals[tune], seed);
+    else
+        r->dir = tps__xasprintf("%s/runs/%s-seed%d", s->out, s->pts[p].label,
+                                seed);
+    return r;
+}
+
+/* Every run of the grid, not started yet: per configuration, its tuning
+ * runs (every tuned value over seeds TUNE_SEED0 + 1...), then seeds
+ * 1..repeats. A tuned configuration's reported runs get their command
+ * lines once its tuning has chosen (run.c). Takes outdir. */
 static void sweep_init(sweep_t *s, const experiment_t *x, int grid, int repeats,
                        const char *launch, char *outdir) {
     memset(s, 0, sizeof(*s));
     s->x = x;
     s->out = outdir;
+    s->launch = launch;
     s->npoints = grid;
     s->pts = sweep_grid_expand(x, grid);
-    s->nruns = grid * repeats;
+    int ntune = x->tune_key ? x->ntune * x->tune_repeats : 0;
+    s->nruns = grid * (repeats + ntune);
     s->runs = tps__xmalloc((size_t)s->nruns * sizeof(run_t));
     s->plotted = tps__xmalloc((size_t)grid * sizeof(int));
+    s->tuned = tps__xmalloc((size_t)grid * sizeof(int));
     memset(s->plotted, 0, (size_t)grid * sizeof(int));
-    for (int p = 0, i = 0; p < grid; p++)
+    for (int p = 0, i = 0; p < grid; p++) {
+        s->tuned[p] = -1;
+        for (int v = 0; v < x->ntune && x->tune_key; v++)
+            for (int k = 1; k <= x->tune_repeats; k++, i++) {
+                run_t *r = run_new(s, i, p, TUNE_SEED0 + k, v);
+                sweep_grid_argv(&r->av, x, &s->pts[p], launch, r->seed, r->dir,
+                                x->tune_vals[v]);
+            }
         for (int seed = 1; seed <= repeats; seed++, i++) {
-            run_t *r = &s->runs[i];
-            memset(r, 0, sizeof(*r));
-            r->point = p;
-            r->seed = seed;
-            r->status = -1;
-            r->dir = tps__xasprintf("%s/runs/%s-seed%d", outdir,
-                                    s->pts[p].label, seed);
-            sweep_grid_argv(&r->av, x, &s->pts[p], launch, seed, r->dir);
+            run_t *r = run_new(s, i, p, seed, -1);
+            if (!x->tune_key)
+                sweep_grid_argv(&r->av, x, &s->pts[p], launch, seed, r->dir,
+                                NULL);
         }
+    }
 }
 
 static void sweep_free(sweep_t *s) {
@@ -136,6 +179,7 @@ static void sweep_free(sweep_t *s) {
     }
     free(s->pts);
     free(s->plotted);
+    free(s->tuned);
     free(s->out);
 }
 
@@ -143,10 +187,15 @@ static void sweep_free(sweep_t *s) {
  * Returns the exit status. */
 static int sweep_go(sweep_t *s, int repeats) {
     int rc = 0, failed = sweep_run_all(s);
-    for (int p = 0; p < s->npoints; p++)
+    for (int p = 0; p < s->npoints; p++) {
+        /* Tuning that an interruption cut short still reports its runs. */
+        if (s->x->tune_key && s->tuned[p] < 0)
+            sweep_tune_pick(s, p);
         sweep_analyse_point(s, p);
+    }
     if (sweep_write_summary_csv(s) < 0 || sweep_write_summary_md(s) < 0 ||
-        sweep_write_record(s, repeats) < 0)
+        sweep_write_record(s, repeats) < 0 ||
+        (s->x->tune_key && sweep_write_tune(s) < 0))
         rc = 1;
     sweep_plot(s);
     if (failed) {
@@ -173,7 +222,7 @@ int main(int argc, char **argv) {
          "experiment file's name)"},
         {"repeats", TPS_OPT_INT, &repeats, NULL, 1, 1000, NULL, "N",
          "run each configuration with seeds 1..N (unset: the file's repeats, "
-         "else 1)"},
+         "else 5)"},
         {"bindir", TPS_OPT_STR, &bindir, NULL, 0, -1, NULL, "DIR",
          "directory of taups-launch (unset: next to this program, then PATH)"},
         {"dry-run", TPS_OPT_FLAG, &dry_run, NULL, 0, -1, NULL, NULL,
@@ -204,7 +253,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (repeats == 0)
-        repeats = x.repeats ? x.repeats : 1;
+        repeats = x.repeats ? x.repeats : 5;
     sweep_t s;
     sweep_init(&s, &x, grid, repeats, launch,
                out ? tps__xstrdup(out) : default_outdir(x.path));
@@ -214,6 +263,10 @@ int main(int argc, char **argv) {
         for (int i = 0; i < s.nruns; i++) {
             for (int k = 0; k < s.runs[i].av.n; k++)
                 printf("%s%s", k ? " " : "", s.runs[i].av.v[k]);
+            if (s.runs[i].av.n == 0)
+                printf("# %s seed %d: with the best %s of its tuning runs",
+                       s.pts[s.runs[i].point].label, s.runs[i].seed,
+                       x.tune_key);
             putchar('\n');
         }
     } else if (access(s.runs[0].dir, F_OK) == 0) {

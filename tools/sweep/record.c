@@ -77,6 +77,7 @@ static json_t *target_json(const experiment_t *x) {
     jset(t, "metric", jstr(x->metric));
     jset(t, "value", json_real(x->target));
     jset(t, "better", jstr(x->lower_better ? "lower" : "higher"));
+    jset(t, "smooth", json_integer(x->smooth));
     return t;
 }
 
@@ -89,6 +90,8 @@ static json_t *grid_json(const sweep_t *s) {
                  jstr(s->x->axes[i].vals[s->pts[p].idx[i]]));
         jset(pt, "label", jstr(s->pts[p].label));
         jset(pt, "values", values);
+        if (s->x->tune_key && s->tuned[p] >= 0)
+            jset(pt, "tuned", jstr(s->x->tune_vals[s->tuned[p]]));
         jappend(grid, pt);
     }
     return grid;
@@ -98,6 +101,8 @@ static json_t *run_json(const sweep_t *s, const run_t *r) {
     json_t *run = must(json_object()), *argv = must(json_array());
     jset(run, "label", jstr(s->pts[r->point].label));
     jset(run, "seed", json_integer(r->seed));
+    if (r->tune >= 0)
+        jset(run, "tuning", jstr(s->x->tune_vals[r->tune]));
     jset(run, "dir", jstr(r->dir));
     if (r->status >= 0) {
         jset(run, "status", json_integer(r->status));
@@ -118,6 +123,16 @@ static json_t *record_json(const sweep_t *s, int repeats) {
     jset(doc, "experiment_text", jstr(s->x->text));
     jset(doc, "repeats", json_integer(repeats));
     jset(doc, "target", target_json(s->x));
+    if (s->x->tune_key) {
+        json_t *t = must(json_object()), *vals = must(json_array());
+        jset(t, "key", jstr(s->x->tune_key));
+        for (int i = 0; i < s->x->ntune; i++)
+            jappend(vals, jstr(s->x->tune_vals[i]));
+        jset(t, "values", vals);
+        jset(t, "repeats", json_integer(s->x->tune_repeats));
+        jset(t, "by", jstr(sweep_st_names[s->x->tune_by]));
+        jset(doc, "tune", t);
+    }
     jset(doc, "grid", grid_json(s));
     for (int i = 0; i < s->nruns; i++)
         jappend(runs, run_json(s, &s->runs[i]));

@@ -39,6 +39,8 @@ typedef struct watch_s {
     long off; /* byte offset of the first unread line */
     int col;  /* column of the target metric; -1 before the header */
     int hit;  /* the target or the divergence limit has been seen */
+    double win[SMOOTH_MAX]; /* the last evaluations, win[n % smooth] next */
+    int n;
 } watch_t;
 
 /* Returns 1 when the run should be stopped now. */
@@ -79,8 +81,16 @@ static int watch_poll(watch_t *w) {
         if (!isnan(x->diverge) && (!isfinite(m) || worse)) {
             w->r->diverged = 1;
             w->hit = 1;
-        } else if (x->stop &&
-                   (x->lower_better ? m <= x->target : m >= x->target)) {
+            continue;
+        }
+        /* Met on the moving median, as analyse.c reports it. */
+        w->win[w->n++ % x->smooth] = m;
+        double tmp[SMOOTH_MAX];
+        int k = w->n < x->smooth ? w->n : x->smooth;
+        memcpy(tmp, w->win, (size_t)k * sizeof(double));
+        double med = sweep_median(tmp, k);
+        if (x->stop && !isnan(med) &&
+            (x->lower_better ? med <= x->target : med >= x->target)) {
             w->r->stopped = 1;
             w->hit = 1;
         }
@@ -130,10 +140,22 @@ static int run_child(char *const *argv, const char *log, watch_t *watch) {
     return 128 + WTERMSIG(st);
 }
 
-/* Runs s->runs[i] and reports it; returns its status. */
+/* Runs s->runs[i] and reports it; returns its status. A reported run of a
+ * tuned configuration gets its command line here, once its tuning runs
+ * (which come before it) have chosen the value. */
 static int run_one(sweep_t *s, int i) {
     const experiment_t *x = s->x;
     run_t *r = &s->runs[i];
+    if (r->av.n == 0) {
+        if (s->tuned[r->point] < 0)
+            sweep_tune_pick(s, r->point);
+        sweep_grid_argv(&r->av, x, &s->pts[r->point], s->launch, r->seed,
+                        r->dir, x->tune_vals[s->tuned[r->point]]);
+    }
+    char what[256] = "";
+    if (r->tune >= 0)
+        snprintf(what, sizeof(what), " (tuning %s = %s)", x->tune_key,
+                 x->tune_vals[r->tune]);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     char *log = NULL;
@@ -143,7 +165,7 @@ static int run_one(sweep_t *s, int i) {
         r->status = 127;
     } else {
         log = tps__xasprintf("%s/launch.out", r->dir);
-        watch_t w = {x, r, NULL, 0, -1, 0};
+        watch_t w = {.x = x, .r = r, .col = -1};
         w.eval_path = tps__xasprintf("%s/eval.csv", r->dir);
         int watching = x->stop || !isnan(x->diverge);
         r->status = run_child(r->av.v, log, watching ? &w : NULL);
@@ -162,16 +184,17 @@ static int run_one(sweep_t *s, int i) {
     double secs = (double)(t1.tv_sec - t0.tv_sec) +
                   (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     if (r->status == 0)
-        printf("[%d/%d] %s seed %d: %s, %.1f s\n", i + 1, s->nruns,
-               s->pts[r->point].label, r->seed,
+        printf("[%d/%d] %s%s seed %d: %s, %.1f s\n", i + 1, s->nruns,
+               s->pts[r->point].label, what, r->seed,
                r->diverged  ? "DIVERGED"
                : r->stopped ? "ok (target reached)"
                             : "ok",
                secs);
     else
-        printf("[%d/%d] %s seed %d: FAILED with status %d after %.1f s; "
+        printf("[%d/%d] %s%s seed %d: FAILED with status %d after %.1f s; "
                "see %s\n",
-               i + 1, s->nruns, s->pts[r->point].label, r->seed, r->status,
+               i + 1, s->nruns, s->pts[r->point].label, what, r->seed,
+               r->status,
                secs, log ? log : r->dir);
     fflush(stdout);
     free(log);
@@ -187,10 +210,17 @@ int sweep_run_all(sweep_t *s) {
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    int grid = s->npoints, repeats = s->nruns / s->npoints;
-    printf("%s: %d configuration%s x %d seed%s = %d run%s into %s\n", PROG,
-           grid, grid == 1 ? "" : "s", repeats, repeats == 1 ? "" : "s",
-           s->nruns, s->nruns == 1 ? "" : "s", s->out);
+    const experiment_t *x = s->x;
+    int grid = s->npoints, ntune = x->tune_key ? x->ntune * x->tune_repeats : 0;
+    int repeats = s->nruns / s->npoints - ntune;
+    printf("%s: %d configuration%s x %d seed%s", PROG, grid,
+           grid == 1 ? "" : "s", repeats, repeats == 1 ? "" : "s");
+    if (ntune)
+        printf(", each after %d tuning runs (%s: %d value%s x %d seed%s)",
+               ntune, x->tune_key, x->ntune, x->ntune == 1 ? "" : "s",
+               x->tune_repeats, x->tune_repeats == 1 ? "" : "s");
+    printf(" = %d run%s into %s\n", s->nruns, s->nruns == 1 ? "" : "s",
+           s->out);
     int failed = 0;
     for (int i = 0; i < s->nruns && !sweep_interrupted; i++)
         failed += run_one(s, i) != 0;

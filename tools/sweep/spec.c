@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* The experiment-file grammar of taups-sweep: INI sections [run] (or
- * [base]), [sweep] and [target], comments, linked keys ("a | b = 1 | 2"),
- * and the checks whose messages name the file and line.
+ * [base]), [sweep], [tune] and [target], comments, linked keys
+ * ("a | b = 1 | 2"), and the checks whose messages name the file and line.
  *
- * It must NOT interpret the keys it hands on: [run] and [sweep] keys are
- * taups-launch's to validate. It knows only the words the sweep itself
- * reads: repeats, the reserved seed and out, and [target]'s keys. */
+ * It must NOT interpret the keys it hands on: [run], [sweep] and [tune]
+ * keys are taups-launch's to validate. It knows only the words the sweep
+ * itself reads: repeats, the reserved seed and out, [tune]'s repeats and
+ * by, and [target]'s keys. */
 #include "config.h"
 
 #include <errno.h>
@@ -146,6 +147,48 @@ static int axes_add(experiment_t *x, char *key, char *val, int lineno) {
     return 0;
 }
 
+/* [tune] KEY = V1, V2, ...: the one key tuned per configuration. */
+static int tune_set(experiment_t *x, const char *key, char *val, int lineno) {
+    if (x->tune_key || key_reserved(key) || strchr(key, '|')) {
+        fprintf(stderr,
+                "%s: %s:%d: [tune] tunes one key (not reserved, not "
+                "linked); %s is one too many\n",
+                PROG, x->path, lineno, key);
+        return -1;
+    }
+    x->tune_key = tps__xstrdup(key);
+    char *vsave = NULL;
+    for (char *v = strtok_r(val, ",", &vsave); v;
+         v = strtok_r(NULL, ",", &vsave)) {
+        v = trim(v);
+        if (*v == '\0')
+            continue;
+        x->tune_vals = tps__xrealloc(x->tune_vals,
+                                     (size_t)(x->ntune + 1) * sizeof(char *));
+        x->tune_vals[x->ntune++] = tps__xstrdup(v);
+    }
+    if (x->ntune == 0) {
+        fprintf(stderr, "%s: %s:%d: [tune] %s has no values\n", PROG, x->path,
+                lineno, key);
+        return -1;
+    }
+    return 0;
+}
+
+/* An integer in [lo, hi] for KEY = VAL. */
+static int int_in(const char *path, int lineno, const char *key,
+                  const char *val, int lo, int hi, int *out) {
+    char *end;
+    long r = strtol(val, &end, 10);
+    if (*val == '\0' || *end || r < lo || r > hi) {
+        fprintf(stderr, "%s: %s:%d: %s = %s: want %d..%d\n", PROG, path,
+                lineno, key, val, lo, hi);
+        return -1;
+    }
+    *out = (int)r;
+    return 0;
+}
+
 /* A finite number for [target] KEY = VAL. */
 static int target_number(const char *path, int lineno, const char *key,
                          const char *val, double *out) {
@@ -162,6 +205,9 @@ static int target_number(const char *path, int lineno, const char *key,
 int sweep_spec_load(experiment_t *x, const char *path) {
     memset(x, 0, sizeof(*x));
     x->diverge = NAN;
+    x->smooth = 3;
+    x->tune_repeats = 2;
+    x->tune_by = ST_U_TARGET;
     x->path = path;
     x->text = sweep_read_file(path);
     if (!x->text) {
@@ -170,7 +216,7 @@ int sweep_spec_load(experiment_t *x, const char *path) {
         return -1;
     }
     char *copy = tps__xstrdup(x->text);
-    enum { NONE, BASE, SWEEP, TARGET } sec = NONE;
+    enum { NONE, BASE, SWEEP, TUNE, TARGET } sec = NONE;
     int lineno = 0, rc = 0;
     char *save = NULL;
     int have_value = 0;
@@ -195,12 +241,14 @@ int sweep_spec_load(experiment_t *x, const char *path) {
                 sec = BASE;
             else if (strcmp(name, "sweep") == 0)
                 sec = SWEEP;
+            else if (strcmp(name, "tune") == 0)
+                sec = TUNE;
             else if (strcmp(name, "target") == 0)
                 sec = TARGET;
             else {
                 fprintf(stderr,
                         "%s: %s:%d: unknown section [%s] (run, base, sweep, "
-                        "target)\n",
+                        "tune, target)\n",
                         PROG, path, lineno, name);
                 rc = -1;
             }
@@ -226,14 +274,24 @@ int sweep_spec_load(experiment_t *x, const char *path) {
                     PROG, path, lineno, key, PROG);
             rc = -1;
         } else if (sec == BASE && strcmp(key, "repeats") == 0) {
-            char *end;
-            long r = strtol(val, &end, 10);
-            if (*end || r < 1 || r > 1000) {
-                fprintf(stderr, "%s: %s:%d: repeats = %s: want 1..1000\n", PROG,
-                        path, lineno, val);
+            rc = int_in(path, lineno, key, val, 1, 1000, &x->repeats);
+        } else if (sec == TUNE && strcmp(key, "repeats") == 0) {
+            rc = int_in(path, lineno, key, val, 1, 100, &x->tune_repeats);
+        } else if (sec == TUNE && strcmp(key, "by") == 0) {
+            if (strcmp(val, "updates") == 0)
+                x->tune_by = ST_U_TARGET;
+            else if (strcmp(val, "time") == 0)
+                x->tune_by = ST_T_TARGET;
+            else if (strcmp(val, "final") == 0)
+                x->tune_by = ST_FINAL;
+            else {
+                fprintf(stderr,
+                        "%s: %s:%d: by = %s: want updates, time or final\n",
+                        PROG, path, lineno, val);
                 rc = -1;
             }
-            x->repeats = (int)r;
+        } else if (sec == TUNE) {
+            rc = tune_set(x, key, val, lineno);
         } else if (sec == BASE) {
             x->base =
                 tps__xrealloc(x->base, (size_t)(x->nbase + 1) * sizeof(kv_t));
@@ -272,9 +330,11 @@ int sweep_spec_load(experiment_t *x, const char *path) {
         } else if (strcmp(key, "value") == 0) {
             rc = target_number(path, lineno, key, val, &x->target);
             have_value = 1;
+        } else if (strcmp(key, "smooth") == 0) {
+            rc = int_in(path, lineno, key, val, 1, SMOOTH_MAX, &x->smooth);
         } else {
             fprintf(stderr,
-                    "%s: %s:%d: [target] knows metric, value, stop and "
+                    "%s: %s:%d: [target] knows metric, value, smooth, stop and "
                     "diverge, not %s\n",
                     PROG, path, lineno, key);
             rc = -1;
@@ -291,6 +351,19 @@ int sweep_spec_load(experiment_t *x, const char *path) {
                 path);
         rc = -1;
     }
+    if (rc == 0 && x->tune_key && !x->metric) {
+        fprintf(stderr,
+                "%s: %s: [tune] needs a [target] to judge the values by\n",
+                PROG, path);
+        rc = -1;
+    }
+    for (int i = 0; rc == 0 && x->tune_key && i < x->naxes; i++)
+        if (strcmp(x->axes[i].key, x->tune_key) == 0) {
+            fprintf(stderr,
+                    "%s: %s: %s is both swept and tuned; choose one\n", PROG,
+                    path, x->tune_key);
+            rc = -1;
+        }
     return rc;
 }
 
@@ -307,6 +380,10 @@ void sweep_spec_free(experiment_t *x) {
         free(x->axes[i].key);
     }
     free(x->axes);
+    for (int i = 0; i < x->ntune; i++)
+        free(x->tune_vals[i]);
+    free(x->tune_vals);
+    free(x->tune_key);
     free(x->metric);
     free(x->text);
 }

@@ -29,33 +29,37 @@ FILE *sweep_create(const sweep_t *s, const char *name) {
 }
 
 typedef struct agg_s {
-    int n;                /* runs with a value */
-    double med, min, max; /* NAN when n == 0 */
+    int n;                        /* runs with a value */
+    double med, min, max, q1, q3; /* NAN when n == 0 */
 } agg_t;
 
+/* Statistic k over point p's reported runs that succeeded (tuning runs
+ * are tune.c's). */
 static agg_t aggregate(const run_t *runs, int nruns, int point, int k) {
     double *v = tps__xmalloc((size_t)nruns * sizeof(double));
-    agg_t a = {0, NAN, NAN, NAN};
+    agg_t a = {0, NAN, NAN, NAN, NAN, NAN};
     for (int i = 0; i < nruns; i++)
-        if (runs[i].point == point && runs[i].status == 0 &&
-            !isnan(runs[i].st[k]))
+        if (runs[i].point == point && runs[i].tune < 0 &&
+            runs[i].status == 0 && !isnan(runs[i].st[k]))
             v[a.n++] = runs[i].st[k];
     if (a.n) {
         qsort(v, (size_t)a.n, sizeof(double), sweep_cmp_double);
         a.min = v[0];
         a.max = v[a.n - 1];
-        a.med = a.n % 2 ? v[a.n / 2] : (v[a.n / 2 - 1] + v[a.n / 2]) / 2;
+        a.med = sweep_quantile(v, a.n, 0.5);
+        a.q1 = sweep_quantile(v, a.n, 0.25);
+        a.q3 = sweep_quantile(v, a.n, 0.75);
     }
     free(v);
     return a;
 }
 
-static void put_num(FILE *f, double v) {
+void sweep_put_num(FILE *f, double v) {
     if (!isnan(v))
         fprintf(f, "%.6g", v);
 }
 
-static void csv_field(FILE *f, const char *s) {
+void sweep_csv_field(FILE *f, const char *s) {
     if (strpbrk(s, ",\"\n")) {
         fputc('"', f);
         for (; *s; s++) {
@@ -69,7 +73,7 @@ static void csv_field(FILE *f, const char *s) {
     }
 }
 
-static void md_field(FILE *f, const char *s) {
+void sweep_md_field(FILE *f, const char *s) {
     for (; *s; s++) {
         if (*s == '|')
             fputc('\\', f);
@@ -80,7 +84,8 @@ static void point_counts(const sweep_t *s, int p, int *runs, int *failed,
                          int *diverged) {
     *runs = *failed = *diverged = 0;
     for (int i = 0; i < s->nruns; i++)
-        if (s->runs[i].point == p && s->runs[i].status >= 0) {
+        if (s->runs[i].point == p && s->runs[i].tune < 0 &&
+            s->runs[i].status >= 0) {
             (*runs)++;
             *failed += s->runs[i].status != 0;
             *diverged += s->runs[i].diverged;
@@ -94,18 +99,29 @@ int sweep_write_summary_csv(const sweep_t *s) {
     fputs("label", f);
     for (int i = 0; i < s->x->naxes; i++) {
         fputc(',', f);
-        csv_field(f, s->x->axes[i].key);
+        sweep_csv_field(f, s->x->axes[i].key);
+    }
+    if (s->x->tune_key) {
+        fputs(",tuned_", f);
+        sweep_csv_field(f, s->x->tune_key);
     }
     fputs(",runs,failed,diverged,reached", f);
     for (int k = 0; k < ST_N; k++)
         fprintf(f, ",%s_median,%s_min,%s_max", sweep_st_names[k],
                 sweep_st_names[k], sweep_st_names[k]);
+    for (int k = 0; k < ST_N; k++)
+        fprintf(f, ",%s_q1,%s_q3", sweep_st_names[k], sweep_st_names[k]);
     fputc('\n', f);
     for (int p = 0; p < s->npoints; p++) {
-        csv_field(f, s->pts[p].label);
+        sweep_csv_field(f, s->pts[p].label);
         for (int i = 0; i < s->x->naxes; i++) {
             fputc(',', f);
-            csv_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
+            sweep_csv_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
+        }
+        if (s->x->tune_key) {
+            fputc(',', f);
+            if (s->tuned[p] >= 0)
+                sweep_csv_field(f, s->x->tune_vals[s->tuned[p]]);
         }
         int runs, failed, diverged;
         point_counts(s, p, &runs, &failed, &diverged);
@@ -114,11 +130,18 @@ int sweep_write_summary_csv(const sweep_t *s) {
         for (int k = 0; k < ST_N; k++) {
             agg_t a = aggregate(s->runs, s->nruns, p, k);
             fputc(',', f);
-            put_num(f, a.med);
+            sweep_put_num(f, a.med);
             fputc(',', f);
-            put_num(f, a.min);
+            sweep_put_num(f, a.min);
             fputc(',', f);
-            put_num(f, a.max);
+            sweep_put_num(f, a.max);
+        }
+        for (int k = 0; k < ST_N; k++) {
+            agg_t a = aggregate(s->runs, s->nruns, p, k);
+            fputc(',', f);
+            sweep_put_num(f, a.q1);
+            fputc(',', f);
+            sweep_put_num(f, a.q3);
         }
         fputc('\n', f);
     }
@@ -159,10 +182,19 @@ int sweep_write_summary_md(const sweep_t *s) {
     const char *slash = strrchr(s->x->path, '/');
     fprintf(f, "# Sweep of `%s`\n\n", slash ? slash + 1 : s->x->path);
     if (s->x->metric)
-        fprintf(f, "Target: %s %s %g. ", s->x->metric,
-                s->x->lower_better ? "<=" : ">=", s->x->target);
+        fprintf(f,
+                "Target: %s %s %g, met when the median of the last %d "
+                "evaluation%s meets it. ",
+                s->x->metric, s->x->lower_better ? "<=" : ">=", s->x->target,
+                s->x->smooth, s->x->smooth == 1 ? "" : "s");
+    if (s->x->tune_key)
+        fprintf(f,
+                "Each configuration ran at the %s that did best in its "
+                "tuning runs (tune.md), on seeds of their own. ",
+                s->x->tune_key);
     fprintf(f, "Each cell is the median over the seeds that succeeded, with "
-               "[min, max]; *reached* counts the runs that met the target, and "
+               "the interquartile range [q1, q3] (summary.csv also has min "
+               "and max); *reached* counts the runs that met the target, and "
                "the time and updates to target are over those runs only. Bytes "
                "on the wire are summed over the workers.\n\n");
     /* The swept values are the columns that name a configuration; its
@@ -170,7 +202,12 @@ int sweep_write_summary_md(const sweep_t *s) {
     fputs("|", f);
     for (int i = 0; i < s->x->naxes; i++) {
         fputs(" ", f);
-        md_field(f, s->x->axes[i].key);
+        sweep_md_field(f, s->x->axes[i].key);
+        fputs(" |", f);
+    }
+    if (s->x->tune_key) {
+        fputs(" tuned ", f);
+        sweep_md_field(f, s->x->tune_key);
         fputs(" |", f);
     }
     fputs(" runs | failed | diverged | reached", f);
@@ -179,14 +216,19 @@ int sweep_write_summary_md(const sweep_t *s) {
                 k == ST_FINAL ? (s->x->metric ? s->x->metric : "final metric")
                               : md_cols[k].head);
     fputs(" |\n|", f);
-    for (int i = 0; i < s->x->naxes + 4 + ST_N; i++)
+    for (int i = 0; i < s->x->naxes + !!s->x->tune_key + 4 + ST_N; i++)
         fputs("---|", f);
     fputs("\n", f);
     for (int p = 0; p < s->npoints; p++) {
         fputs("|", f);
         for (int i = 0; i < s->x->naxes; i++) {
             fputs(" ", f);
-            md_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
+            sweep_md_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
+            fputs(" |", f);
+        }
+        if (s->x->tune_key) {
+            fputs(" ", f);
+            sweep_md_field(f, s->tuned[p] >= 0 ? s->x->tune_vals[s->tuned[p]] : "–");
             fputs(" |", f);
         }
         int runs, failed, diverged;
@@ -201,11 +243,11 @@ int sweep_write_summary_md(const sweep_t *s) {
                 continue;
             }
             md_num(f, k, a.med);
-            if (a.n > 1 && a.min != a.max) {
+            if (a.n > 1 && a.q1 != a.q3) {
                 fputs(" [", f);
-                md_num(f, k, a.min);
+                md_num(f, k, a.q1);
                 fputs(", ", f);
-                md_num(f, k, a.max);
+                md_num(f, k, a.q3);
                 fputs("]", f);
             }
         }

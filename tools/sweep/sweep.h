@@ -46,7 +46,22 @@ typedef struct experiment_s {
     double diverge; /* [target] diverge = X: worse than X counts as diverged
                        (and ends the run); NAN: unset */
     int repeats;    /* 0: not in the file */
+    int smooth;     /* [target] smooth = K: the target is met when the
+                       median of the last K evaluations meets it */
+    /* [tune] KEY = V1, V2, ...: per configuration, the value of KEY that
+       did best over tune_repeats seeds of its own (seeds 1001...) is the
+       one its reported runs use. NULL: nothing is tuned. */
+    char *tune_key;
+    int ntune;
+    char **tune_vals;
+    int tune_repeats;
+    int tune_by; /* ST_U_TARGET, ST_T_TARGET or ST_FINAL: what "did best"
+                    compares (fewest updates or seconds to the target, or
+                    the best final metric) */
 } experiment_t;
+
+#define SMOOTH_MAX 64
+#define TUNE_SEED0 1000 /* tuning seeds are TUNE_SEED0 + 1, + 2, ... */
 
 /* Reads and checks the experiment file at `path` (borrowed: x->path points
  * to it) into x. Returns 0, or -1 after saying which line is wrong; x is to
@@ -79,10 +94,12 @@ int sweep_grid_size(const experiment_t *x);
 point_t *sweep_grid_expand(const experiment_t *x, int npoints);
 
 /* The taups-launch command line of configuration `pt` with `seed`, writing
- * into `dir`: the launcher's path, the [run] keys not swept, the swept
- * keys, then --seed and --out. */
+ * into `dir`: the launcher's path, the [run] keys not swept or tuned, the
+ * swept keys, the tuned key = `tuned` (NULL: none), then --seed and
+ * --out. */
 void sweep_grid_argv(argv_t *av, const experiment_t *x, const point_t *pt,
-                     const char *launch, int seed, const char *dir);
+                     const char *launch, int seed, const char *dir,
+                     const char *tuned);
 
 /* ---- runs and what they measured (run.c, analyse.c) ---- */
 
@@ -104,6 +121,7 @@ extern const char *const sweep_st_names[ST_N];
 
 typedef struct run_s {
     int point, seed;
+    int tune;        /* -1: a reported run; else it tries tune_vals[tune] */
     char *dir;
     argv_t av;
     int status;      /* taups-launch's exit status; -1: not started */
@@ -120,6 +138,9 @@ typedef struct sweep_s {
     point_t *pts;
     run_t *runs;
     int *plotted; /* per point: 1 when OUT/plots/LABEL.dat holds a curve */
+    int *tuned;   /* per point: the index of the tuned value its reported
+                     runs use; -1: not chosen yet (or nothing is tuned) */
+    const char *launch;
 } sweep_t;
 
 /* Set by SIGINT or SIGTERM once sweep_run_all() has begun. */
@@ -134,7 +155,10 @@ int sweep_run_all(sweep_t *s);
  * evaluator's last row is past the limit. */
 int sweep_run_diverged(const run_t *r, const experiment_t *x);
 
-/* Fills the st of every run of point p and writes OUT/plots/LABEL.dat (the
+/* Fills r->st from what run r left behind. */
+void sweep_analyse_run(run_t *r, const experiment_t *x);
+
+/* Fills the st of every reported run of point p and writes OUT/plots/LABEL.dat (the
  * curve of its first successful run; sets s->plotted[p] when it has rows)
  * and OUT/plots/LABEL-staleness.dat (the histogram of all its successful
  * runs). */
@@ -143,10 +167,35 @@ void sweep_analyse_point(sweep_t *s, int p);
 /* qsort's comparison of doubles, ascending. */
 int sweep_cmp_double(const void *a, const void *b);
 
+/* The q-quantile (0 <= q <= 1) of n > 0 ascending values, interpolated
+ * between neighbours (Hyndman and Fan's type 7, as R and NumPy default). */
+double sweep_quantile(const double *sorted, int n, double q);
+
+/* The median of the values of v that are not NaN (reordering v); NaN when
+ * there are none. */
+double sweep_median(double *v, int n);
+
+/* ---- tuning (tune.c) ---- */
+
+/* Chooses point p's tuned value from its tuning runs (which must have run),
+ * sets s->tuned[p], and says which on stdout. */
+void sweep_tune_pick(sweep_t *s, int p);
+
+/* OUT/tune.csv and OUT/tune.md: every tried value's runs and score, and
+ * the one chosen. 0, or -1 after saying why. */
+int sweep_write_tune(const sweep_t *s);
+
 /* ---- what the sweep writes (summary.c, record.c, plots.c) ---- */
 
 /* Creates OUT/NAME for writing, or says why it cannot and returns NULL. */
 FILE *sweep_create(const sweep_t *s, const char *name);
+
+/* A field of a CSV row (quoted when it must be) and of a Markdown table
+ * cell ('|' escaped). */
+void sweep_csv_field(FILE *f, const char *s);
+void sweep_md_field(FILE *f, const char *s);
+/* v as "%.6g"; nothing for NaN (an empty CSV field). */
+void sweep_put_num(FILE *f, double v);
 
 /* OUT/summary.csv, OUT/summary.md and OUT/sweep.json; each returns 0, or
  * -1 after saying why. */
