@@ -525,12 +525,14 @@ static int inject_delay(plan_t *p, double t_compute, uint64_t per_push) {
     return delay > 0 && tps__sleep_s(delay, &stop_requested);
 }
 
-/* One row of the worker's CSV log (header in open_log). */
+/* One row of the worker's CSV log (header in open_log); drift is empty
+ * when NAN. */
 static void log_row(FILE *log, double t, int64_t clock, double loss,
                     uint64_t version, const tps_traffic_t *tr,
-                    const tps_push_info_t *info, const tps_delivery_t *d) {
+                    const tps_push_info_t *info, const tps_delivery_t *d,
+                    double drift) {
     fprintf(log,
-            "%.4f,%lld,%.6g,%llu,%llu,%llu,%llu,%llu,%llu,%.6g,%d,%llu,%llu\n",
+            "%.4f,%lld,%.6g,%llu,%llu,%llu,%llu,%llu,%llu,%.6g,%d,%llu,%llu,",
             t, (long long)clock, loss, (unsigned long long)version,
             (unsigned long long)tr->wire_sent,
             (unsigned long long)tr->wire_recv,
@@ -538,6 +540,22 @@ static void log_row(FILE *log, double t, int64_t clock, double loss,
             (unsigned long long)info->staleness, info->weight, info->dropped,
             (unsigned long long)d->reconnects,
             (unsigned long long)d->pushes_lost);
+    if (!isnan(drift))
+        fprintf(log, "%.6g", drift);
+    fputc('\n', log);
+}
+
+/* Local SGD's drift: the distance from this worker's model at the end of
+ * its last round to the average the round produced (the parameters just
+ * pulled), over all tensors. */
+static double local_drift(const worker_t *w, float *const *local) {
+    double s = 0;
+    for (int i = 0; i < w->m->ntensors; i++)
+        for (size_t j = 0; j < w->m->tensors[i].len; j++) {
+            double d = (double)local[i][j] - (double)w->params[i][j];
+            s += d * d;
+        }
+    return sqrt(s);
 }
 
 static int run_worker(worker_t *w, plan_t *p) {
@@ -577,6 +595,7 @@ static int run_worker(worker_t *w, plan_t *p) {
     memset(&lag, 0, sizeof(lag));
     if (rc == 0 && p->read_lag > 0)
         rc = lag_init(w, &lag, p->read_lag);
+    double drift = NAN; /* local SGD, from the second round on */
     for (; rc == 0 && (p->iterations == 0 || it + per_push <= p->iterations) &&
            !stop_requested;
          it += per_push) {
@@ -599,6 +618,8 @@ static int run_worker(worker_t *w, plan_t *p) {
                 fail(w, "pull", rc);
                 break;
             }
+            if (p->local_steps > 0 && it > 0)
+                drift = local_drift(w, local);
             if (p->overlap) {
                 ov_save(w, &ov, ov.a);
                 ov.primed = 1;
@@ -636,7 +657,7 @@ static int run_worker(worker_t *w, plan_t *p) {
             tps_delivery_t d;
             tps_delivery(w->cl, &d);
             log_row(w->log, tps_now() - w->t0, clock, loss, updates(w), &tr,
-                    &info, &d);
+                    &info, &d, drift);
         }
         if (w->metrics)
             tps__worker_metrics_update(w->metrics, w->cl, w->ids[0],
@@ -796,7 +817,7 @@ static int run_standalone(worker_t *w, plan_t *p, const standalone_t *s) {
         train += tps_now() - start;
         n++;
         if (w->log)
-            log_row(w->log, train, (int64_t)n, loss, n, &tr, &info, &d);
+            log_row(w->log, train, (int64_t)n, loss, n, &tr, &info, &d, NAN);
         if (s->every_n ? n % s->every_n == 0 : train * 1000 >= next_eval) {
             if ((rc = standalone_evaluate(w, s, n, train, &metric)) < 0)
                 break;
@@ -840,7 +861,7 @@ static int open_log(worker_t *w, const char *path, int is_eval) {
     else
         fprintf(w->log, "time_s,clock,loss,version,bytes_sent,bytes_recv,"
                         "raw_sent,raw_recv,staleness,weight,dropped,"
-                        "reconnects,lost\n");
+                        "reconnects,lost,drift\n");
     return 0;
 }
 

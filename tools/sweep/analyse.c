@@ -100,7 +100,7 @@ static int csv_col(const csv_t *c, const char *name, int worker) {
 const char *const sweep_st_names[ST_N] = {
     "time_to_target_s", "updates_to_target", "final_metric", "wire_bytes",
     "staleness_mean",   "staleness_p99",     "dropped",      "updates",
-    "worker_seconds",   "sent_bytes"};
+    "worker_seconds",   "sent_bytes",        "pulls_sent",   "drift_mean"};
 
 typedef struct hist_s {
     int n;
@@ -149,6 +149,8 @@ double sweep_median(double *v, int n) {
  * time_s and the evaluator's both count from their own start, which
  * taups-launch makes nearly simultaneous, so the bytes are matched by time.
  * Returns the number of curve rows written to `dat`. */
+static double pulls_sent(const run_t *r);
+
 static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
     for (int k = 0; k < ST_N; k++)
         r->st[k] = NAN;
@@ -176,8 +178,9 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
         if (!ok)
             break;
     }
-    double wire = 0, sent = 0, dropped = 0;
+    double wire = 0, sent = 0, dropped = 0, drift = 0;
     int have_wire = 0, have_dropped = 0;
+    size_t ndrift = 0;
     for (int i = 0; i < nw; i++) {
         csv_t *c = &w[i];
         if (c->nrows > 0 && (isnan(r->st[ST_DURATION]) ||
@@ -185,6 +188,7 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
             r->st[ST_DURATION] = c->rows[c->nrows - 1][0];
         int bs = csv_col(c, "bytes_sent", 1), br = csv_col(c, "bytes_recv", 1);
         int cs = csv_col(c, "staleness", 1), cd = csv_col(c, "dropped", 1);
+        int cx = csv_col(c, "drift", 0);
         if (bs >= 0 && br >= 0 && c->nrows > 0) {
             wire += c->rows[c->nrows - 1][bs] + c->rows[c->nrows - 1][br];
             sent += c->rows[c->nrows - 1][bs];
@@ -204,6 +208,10 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
                 dropped += c->rows[j][cd];
                 have_dropped = 1;
             }
+            if (cx >= 0 && !isnan(c->rows[j][cx])) {
+                drift += c->rows[j][cx];
+                ndrift++;
+            }
         }
     }
     if (have_wire) {
@@ -212,6 +220,9 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
     }
     if (have_dropped)
         r->st[ST_DROPPED] = dropped;
+    r->st[ST_PULLS] = pulls_sent(r);
+    if (ndrift)
+        r->st[ST_DRIFT] = drift / (double)ndrift;
     if (stale_n) {
         qsort(stale, stale_n, sizeof(double), sweep_cmp_double);
         r->st[ST_STALE_MEAN] = stale_sum / (double)stale_n;
@@ -275,20 +286,40 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
     return curve;
 }
 
+/* Worker i's log, owned, or NULL when there is none. */
+static char *worker_log(const run_t *r, int i) {
+    char *p = tps__xasprintf("%s/worker-%d.log", r->dir, i);
+    char *text = sweep_read_file(p);
+    free(p);
+    return text;
+}
+
+/* With --ssp-cache a worker says at exit how many of its reads went to the
+ * shards; their sum, or NAN when no worker said. */
+static double pulls_sent(const run_t *r) {
+    double sum = NAN;
+    char *text;
+    for (int i = 0; (text = worker_log(r, i)) != NULL; i++) {
+        const char *at = strstr(text, "pulls: ");
+        unsigned long long n;
+        if (at && sscanf(at, "pulls: %llu to the shards", &n) == 1)
+            sum = (isnan(sum) ? 0 : sum) + (double)n;
+        free(text);
+    }
+    return sum;
+}
+
 /* A worker that sees a non-finite loss stops and says so in its log; the
  * run then fails, but what it measured is a divergence. */
 static int worker_diverged(const run_t *r) {
-    for (int i = 0;; i++) {
-        char *p = tps__xasprintf("%s/worker-%d.log", r->dir, i);
-        char *text = sweep_read_file(p);
-        free(p);
-        if (!text)
-            return 0;
+    char *text;
+    for (int i = 0; (text = worker_log(r, i)) != NULL; i++) {
         int yes = strstr(text, "training diverged") != NULL;
         free(text);
         if (yes)
             return 1;
     }
+    return 0;
 }
 
 /* The evaluator's last row is past the divergence limit. */

@@ -165,6 +165,8 @@ static const struct md_col {
     [ST_UPDATES] = {"updates", 1, 0},
     [ST_DURATION] = {"worker time (s)", 1, 2},
     [ST_SENT] = {"sent (MB)", 1e6, 2},
+    [ST_PULLS] = {"pulls sent", 1, 0},
+    [ST_DRIFT] = {"drift, mean", 1, -1},
 };
 
 static void md_num(FILE *f, int k, double v) {

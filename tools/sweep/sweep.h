@@ -114,6 +114,8 @@ enum {
     ST_UPDATES,
     ST_DURATION,
     ST_SENT,
+    ST_PULLS,
+    ST_DRIFT,
     ST_N
 };
 /* The statistics' names in summary.csv, in the order above. */

@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""E6b's table: time per synchronous iteration against the straggler model.
+
+Reads results/e6b-stragglers/runs (each worker's CSV: one row per
+iteration, time_s when it ended) and prints Markdown: per N and CV, the
+iteration time's mean, p50, p95 and p99 over all workers' iterations of
+every seed (the first 10 iterations of each worker, start-up, left out);
+the overhead o(N) = mean at CV 0 minus 2 ms; E[max of N] of the lognormal
+by Monte Carlo (10^6 draws of N) and by mean + sd sqrt(2 ln N); and the
+efficiency, mean compute (2 ms) over the measured mean.
+
+    experiments/e6b-analyse.py [RESULTS_DIR]
+"""
+import csv
+import glob
+import math
+import os
+import re
+import sys
+
+import numpy as np
+
+MEAN_MS = 2.0
+SKIP = 10
+
+here = os.path.dirname(os.path.abspath(__file__))
+res = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "results", "e6b-stragglers")
+
+
+def iteration_ms(run_dir):
+    out = []
+    for path in sorted(glob.glob(os.path.join(run_dir, "worker-*.csv"))):
+        with open(path) as f:
+            t = [float(r["time_s"]) for r in csv.DictReader(f) if r.get("time_s")]
+        out.extend(1e3 * (b - a) for a, b in zip(t[SKIP:], t[SKIP + 1:]))
+    return out
+
+
+def lognormal(cv, size, rng):
+    s2 = math.log(1 + cv * cv)
+    return rng.lognormal(math.log(MEAN_MS) - s2 / 2, math.sqrt(s2), size)
+
+
+groups = {}
+for d in glob.glob(os.path.join(res, "runs", "*-seed*")):
+    m = re.search(r"workers=(\d+)_worker\.delay=([a-z]+):([0-9.:]+)-seed", d)
+    if not m:
+        continue
+    n = int(m.group(1))
+    cv = 0.0 if m.group(2) == "const" else float(m.group(3).split(":")[1])
+    groups.setdefault((n, cv), []).extend(iteration_ms(d))
+if not groups:
+    sys.exit("e6b-analyse: no runs under %s/runs" % res)
+
+rng = np.random.default_rng(1)
+print("| N | CV | iterations | mean ms | p50 | p95 | p99 | E[max] MC | "
+      "mean + sd sqrt(2 ln N) | measured - o(N) | (measured - o(N)) / E[max] | "
+      "efficiency |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+for n in sorted({k[0] for k in groups}):
+    base = groups.get((n, 0.0))
+    over = float(np.mean(base)) - MEAN_MS if base else float("nan")
+    for cv in sorted(cv for (m, cv) in groups if m == n):
+        x = np.array(groups[(n, cv)])
+        if cv == 0:
+            emax = approx = MEAN_MS
+        else:
+            emax = float(lognormal(cv, (200000, n), rng).max(axis=1).mean())
+            approx = MEAN_MS + cv * MEAN_MS * math.sqrt(2 * math.log(n))
+        mean = float(x.mean())
+        p50, p95, p99 = np.percentile(x, [50, 95, 99])
+        print("| %d | %.1f | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f |"
+              % (n, cv, len(x), mean, p50, p95, p99, emax, approx,
+                 mean - over, (mean - over) / emax, MEAN_MS / mean))
