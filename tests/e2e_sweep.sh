@@ -108,6 +108,14 @@ for p in p1-lr=0.1 p2-lr=0.3; do
 done
 grep -q 'met when the median of the last 3 evaluations meets it' "$out/summary.md" ||
     fail "summary.md does not state the smoothing"
+# --summarise makes the same tables again from the runs on disk.
+cp "$out/summary.csv" "$WORK/summary.first.csv"
+rm "$out/summary.md" "$out"/*.png
+"$SWEEP" --summarise --repeats 1 --out "$out" "$WORK/two.ini" > "$WORK/again.out" 2>&1 ||
+    { cat "$WORK/again.out"; fail "--summarise failed"; }
+cmp -s "$out/summary.csv" "$WORK/summary.first.csv" ||
+    fail "--summarise changed summary.csv: $(diff "$WORK/summary.first.csv" "$out/summary.csv")"
+[ -s "$out/summary.md" ] && [ -s "$out/metric_vs_time.png" ] || fail "--summarise wrote no summary.md or plots"
 
 # [tune]: lr 5 diverges on its tuning seed, 0.2 reaches the target, so the
 # four reported seeds run at 0.2; quartiles as Python's statistics module

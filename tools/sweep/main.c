@@ -188,10 +188,22 @@ static void sweep_free(sweep_t *s) {
     free(s->out);
 }
 
-/* Runs the sweep, then analyses, summarises, records and plots what ran.
- * Returns the exit status. */
-static int sweep_go(sweep_t *s, int repeats) {
-    int rc = 0, failed = sweep_run_all(s);
+/* Runs the sweep (or, with again, reads what ran from its record), then
+ * analyses, summarises, records and plots it. Returns the exit status. */
+static int sweep_go(sweep_t *s, int repeats, int again) {
+    int rc = 0, failed = 0;
+    if (!again) {
+        failed = sweep_run_all(s);
+    } else {
+        for (int i = 0; i < s->nruns; i++) {
+            run_t *r = &s->runs[i];
+            failed += r->status > 0;
+            if (r->av.n == 0 && s->tuned[r->point] >= 0)
+                sweep_grid_argv(&r->av, s->x, &s->pts[r->point], s->launch,
+                                r->seed, r->dir,
+                                s->x->tune_vals[s->tuned[r->point]]);
+        }
+    }
     for (int p = 0; p < s->npoints; p++) {
         /* Tuning that an interruption cut short still reports its runs. */
         if (s->x->tune_key && s->tuned[p] < 0)
@@ -220,7 +232,7 @@ static int sweep_go(sweep_t *s, int repeats) {
 
 int main(int argc, char **argv) {
     const char *out = NULL, *bindir = NULL;
-    int repeats = 0, dry_run = 0;
+    int repeats = 0, dry_run = 0, again = 0;
     const tps_opt_t opts[] = {
         {"out", TPS_OPT_STR, &out, NULL, 0, -1, NULL, "DIR",
          "results directory (unset: results/NAME-YYYYmmdd-HHMMSS, NAME the "
@@ -232,6 +244,10 @@ int main(int argc, char **argv) {
          "directory of taups-launch (unset: next to this program, then PATH)"},
         {"dry-run", TPS_OPT_FLAG, &dry_run, NULL, 0, -1, NULL, NULL,
          "print the taups-launch command lines and stop"},
+        {"summarise", TPS_OPT_FLAG, &again, NULL, 0, -1, NULL, NULL,
+         "run nothing: make the summaries and plots of --out again from the "
+         "runs and sweep.json it holds (same experiment file and "
+         "--repeats)"},
         TPS_OPT_END};
     int idx = tps_opt_parse(opts, PROG, usage, argc, argv);
     if (idx < 0) {
@@ -274,6 +290,8 @@ int main(int argc, char **argv) {
                        x.tune_key);
             putchar('\n');
         }
+    } else if (again) {
+        rc = sweep_record_load(&s) < 0 ? 2 : sweep_go(&s, repeats, 1);
     } else if (access(s.runs[0].dir, F_OK) == 0) {
         /* taups-launch would refuse every run directory one by one. */
         fprintf(stderr, "%s: %s already holds a sweep; choose another --out\n",
@@ -284,7 +302,7 @@ int main(int argc, char **argv) {
                 strerror(errno));
         rc = 2;
     } else {
-        rc = sweep_go(&s, repeats);
+        rc = sweep_go(&s, repeats, 0);
     }
     sweep_free(&s);
     free(launch);

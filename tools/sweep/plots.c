@@ -41,34 +41,94 @@ static char *curve_title(const sweep_t *s, int p) {
     return t;
 }
 
-/* The metric of every plotted configuration against one x column. */
-static void curves(tps_plot_t *g, const sweep_t *s, const char *name,
-                   const char *xlabel, const char *cols, int si_x) {
-    const char *metric = s->x->metric ? s->x->metric : "metric";
-    for (int fmt = 0; fmt < TPS_PLOT_NFMT; fmt++) {
-        fputc('\n', g->f);
-        tps__plot_output(g, fmt, name, 900, 720);
-        tps__plot_format(g, "x", si_x);
-        fprintf(g->f, "set xlabel '%s'\n", xlabel);
-        tps__plot_text(g, "ylabel", metric);
-        tps__plot_begin(g);
-        for (int p = 0; p < s->npoints; p++) {
-            if (!s->plotted[p])
-                continue;
-            char *dat = tps__xasprintf("plots/%s.dat", s->pts[p].label);
-            char *title = curve_title(s, p);
-            tps__plot_curve(g, dat, title, "using %s with lines lw 2", cols);
-            free(title);
-            free(dat);
-        }
-        tps__plot_end(g);
+#define PANEL_MAX 8 /* curves a reader can still tell apart */
+
+/* Splits the plotted configurations into panels of at most PANEL_MAX
+ * curves: the points of one value of the first axis together (when there
+ * are more axes), in as few equal panels as fit. panel[p] is point p's
+ * panel, -1 when it has no curve. Returns the number of panels. */
+static int panels(const sweep_t *s, int *panel) {
+    int n = 0;
+    for (int p = 0; p < s->npoints;) {
+        int end = p + 1;
+        while (end < s->npoints &&
+               (s->x->naxes < 2 || s->pts[end].idx[0] == s->pts[p].idx[0]))
+            end++;
+        int have = 0;
+        for (int q = p; q < end; q++)
+            have += s->plotted[q];
+        int k = (have + PANEL_MAX - 1) / PANEL_MAX, size = k ? (have + k - 1) / k : 0;
+        for (int q = p, seen = 0; q < end; q++)
+            panel[q] = s->plotted[q] ? n + seen++ / size : -1;
+        n += k;
+        p = end;
     }
+    return n;
+}
+
+/* Whether statistic k of the reported runs spans more than a decade. */
+static int spans_decades(const sweep_t *s, int k) {
+    double lo = INFINITY, hi = 0;
+    for (int i = 0; i < s->nruns; i++) {
+        double v = s->runs[i].st[k];
+        if (s->runs[i].tune < 0 && s->runs[i].status == 0 && v > 0) {
+            lo = v < lo ? v : lo;
+            hi = v > hi ? v : hi;
+        }
+    }
+    return hi > 10 * lo;
+}
+
+/* The metric of every plotted configuration against one x column, in
+ * panels of at most PANEL_MAX curves (NAME.png, or NAME-1.png, ...), with
+ * the target dashed; log-x when the runs' extent spans decades. */
+static void curves(tps_plot_t *g, const sweep_t *s, const char *name,
+                   const char *xlabel, const char *cols, int si_x, int logx) {
+    const char *metric = s->x->metric ? s->x->metric : "metric";
+    int *panel = tps__xmalloc((size_t)s->npoints * sizeof(int));
+    int np = panels(s, panel);
+    for (int k = 0; k < np; k++)
+        for (int fmt = 0; fmt < TPS_PLOT_NFMT; fmt++) {
+            fputc('\n', g->f);
+            char *file = np > 1 ? tps__xasprintf("%s-%d", name, k + 1)
+                                : tps__xstrdup(name);
+            tps__plot_output(g, fmt, file, 900, 720);
+            free(file);
+            if (logx)
+                tps__plot_logscale(g, "x");
+            else
+                tps__plot_linear(g, "x");
+            tps__plot_format(g, "x", si_x);
+            fprintf(g->f, "set xlabel '%s'\n", xlabel);
+            tps__plot_text(g, "ylabel", metric);
+            fputs("unset arrow\n", g->f);
+            if (s->x->metric)
+                fprintf(g->f,
+                        "set arrow from graph 0, first %.9g to graph 1, "
+                        "first %.9g nohead dashtype 2 lw 1.5 lc rgb 'black'\n",
+                        s->x->target, s->x->target);
+            tps__plot_begin(g);
+            for (int p = 0; p < s->npoints; p++) {
+                if (panel[p] != k)
+                    continue;
+                char *dat = tps__xasprintf("plots/%s.dat", s->pts[p].label);
+                char *title = curve_title(s, p);
+                tps__plot_curve(g, dat, title, "using %s with lines lw 2",
+                                cols);
+                free(title);
+                free(dat);
+            }
+            tps__plot_end(g);
+        }
+    free(panel);
 }
 
 /* A histogram per configuration that has OUT/plots/LABEL-staleness.dat. */
 static void histograms(tps_plot_t *g, const sweep_t *s) {
     fputc('\n', g->f);
+    tps__plot_linear(g, "x");
     tps__plot_linear(g, "y");
+    fputs("unset arrow\n", g->f);
     tps__plot_format(g, "x", 0);
     fputs("set autoscale y\nset autoscale xfixmax\nset style fill solid 0.6\n"
           "set boxwidth 0.8\nset key off\nset xlabel 'staleness of a push "
@@ -118,10 +178,12 @@ void sweep_plot(const sweep_t *s) {
         fprintf(g.f, "set yrange %s%.6g%s\n", s->x->lower_better ? "[*:" : "[",
                 s->x->lower_better ? s->x->diverge * 10 : s->x->diverge / 10,
                 s->x->lower_better ? "]" : ":*]");
-    curves(&g, s, "metric_vs_time", "wall-clock time (s)", "1:3", 0);
-    curves(&g, s, "metric_vs_updates", "updates applied", "2:3", 1);
+    curves(&g, s, "metric_vs_time", "wall-clock time (s)", "1:3", 0,
+           spans_decades(s, ST_DURATION));
+    curves(&g, s, "metric_vs_updates", "updates applied", "2:3", 1,
+           spans_decades(s, ST_UPDATES));
     curves(&g, s, "metric_vs_bytes", "bytes on the wire (all workers)", "4:3",
-           1);
+           1, spans_decades(s, ST_WIRE));
     histograms(&g, s);
     char *log = tps__xasprintf("%s/plots.log", s->out);
     if (tps__plot_close(&g) < 0) {

@@ -169,6 +169,58 @@ static int dump(const json_t *doc, FILE *f) {
     return rc;
 }
 
+/* Run r's entry in a loaded record: the run of the same directory name
+ * (the record may have been written under another --out). */
+static json_t *find_run(json_t *runs, const run_t *r) {
+    const char *base = strrchr(r->dir, '/');
+    base = base ? base + 1 : r->dir;
+    size_t i;
+    json_t *e;
+    json_array_foreach(runs, i, e) {
+        const char *d = json_string_value(json_object_get(e, "dir"));
+        const char *b = d ? strrchr(d, '/') : NULL;
+        if (b && strcmp(b + 1, base) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+int sweep_record_load(sweep_t *s) {
+    char *path = tps__xasprintf("%s/sweep.json", s->out);
+    json_error_t err;
+    json_t *doc = json_load_file(path, 0, &err);
+    if (!doc) {
+        fprintf(stderr, "%s: %s:%d: %s\n", PROG, path, err.line, err.text);
+        free(path);
+        return -1;
+    }
+    json_t *runs = json_object_get(doc, "runs"), *grid = json_object_get(doc, "grid");
+    int found = 0;
+    for (int i = 0; i < s->nruns; i++) {
+        run_t *r = &s->runs[i];
+        json_t *e = find_run(runs, r), *st = e ? json_object_get(e, "status") : NULL;
+        if (!json_is_integer(st))
+            continue;
+        r->status = (int)json_integer_value(st);
+        r->stopped = json_is_true(json_object_get(e, "stopped_at_target"));
+        r->diverged = json_is_true(json_object_get(e, "diverged"));
+        found++;
+    }
+    for (int p = 0; p < s->npoints && s->x->tune_key; p++) {
+        const char *t = json_string_value(
+            json_object_get(json_array_get(grid, (size_t)p), "tuned"));
+        for (int v = 0; t && v < s->x->ntune; v++)
+            if (strcmp(s->x->tune_vals[v], t) == 0)
+                s->tuned[p] = v;
+    }
+    json_decref(doc);
+    if (found == 0)
+        fprintf(stderr, "%s: %s records none of this experiment's runs\n",
+                PROG, path);
+    free(path);
+    return found ? 0 : -1;
+}
+
 int sweep_write_record(const sweep_t *s, int repeats) {
     FILE *f = sweep_create(s, "sweep.json");
     if (!f)

@@ -205,6 +205,12 @@ int sweep_write_summary_csv(const sweep_t *s);
 int sweep_write_summary_md(const sweep_t *s);
 int sweep_write_record(const sweep_t *s, int repeats);
 
+/* Reads OUT/sweep.json back: each run's status, stopped and diverged
+ * flags and each configuration's tuned value, so that the summaries and
+ * plots can be made again from the runs on disk. 0, or -1 after saying
+ * why. */
+int sweep_record_load(sweep_t *s);
+
 /* Writes OUT/plots.gp and runs gnuplot on it. Failure to plot is reported
  * but does not fail the sweep: the tables are the result, plots a view. */
 void sweep_plot(const sweep_t *s);
