@@ -367,6 +367,7 @@ static void child_release(child_t *c) {
     free(c->log);
     free(c->csv);
     free(c->rcsv);
+    free(c->restart_s);
 }
 
 void launch_child_init(child_t *c, role_t role, int index, argv_t *av,

@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "launch.h"
+#include "tps_rng.h"
+#include "tps_tool.h"
 
 const char *const launch_fault_names[] = {"kill", "pause", "disconnect",
                                           "kill-shard"};
@@ -61,24 +63,27 @@ int launch_faults_parse(const settings_t *s, fault_t **out) {
             want = 3;
         } else if (strcmp(f[0], "kill-shard") == 0) {
             ft->kind = FAULT_KILL_SHARD;
-            want = 3;
+            want = n == 4 && strcmp(f[2], "mtbf") == 0 ? 4 : 3;
         } else {
             fprintf(stderr,
                     "%s: --fault %s: unknown fault \"%s\"; expected "
-                    "kill:RANK:T, pause:RANK:T:DUR, disconnect:RANK:T or "
-                    "kill-shard:I@T\n",
+                    "kill:RANK:T, pause:RANK:T:DUR, disconnect:RANK:T, "
+                    "kill-shard:I@T or kill-shard:I@mtbf:M\n",
                     PROG, spec, f[0]);
             return -1;
         }
         double rank, dur = 0;
+        int mtbf = ft->kind == FAULT_KILL_SHARD && want == 4;
         if (n != want || launch_parse_num(f[1], &rank) < 0 ||
-            launch_parse_num(f[2], &ft->at) < 0 ||
-            (want == 4 && launch_parse_num(f[3], &dur) < 0)) {
+            (!mtbf && launch_parse_num(f[2], &ft->at) < 0) ||
+            (want == 4 && launch_parse_num(f[3], mtbf ? &ft->mtbf : &dur) < 0) ||
+            (mtbf && !(ft->mtbf > 0))) {
             fprintf(stderr, "%s: --fault %s: expected %s\n", PROG, spec,
                     ft->kind == FAULT_PAUSE        ? "pause:RANK:T:DUR"
                     : ft->kind == FAULT_KILL       ? "kill:RANK:T"
-                    : ft->kind == FAULT_KILL_SHARD ? "kill-shard:I@T"
-                                                   : "disconnect:RANK:T");
+                    : ft->kind == FAULT_KILL_SHARD
+                        ? "kill-shard:I@T or kill-shard:I@mtbf:M (M > 0)"
+                        : "disconnect:RANK:T");
             return -1;
         }
         if (ft->kind == FAULT_KILL_SHARD) {
@@ -105,7 +110,7 @@ int launch_faults_parse(const settings_t *s, fault_t **out) {
                     f[2]);
             return -1;
         }
-        if (want == 4 && dur <= 0) {
+        if (want == 4 && !mtbf && dur <= 0) {
             fprintf(stderr, "%s: --fault %s: duration %s must be positive\n",
                     PROG, spec, f[3]);
             return -1;
@@ -125,6 +130,36 @@ int launch_faults_parse(const settings_t *s, fault_t **out) {
             }
     }
     return 0;
+}
+
+void launch_faults_expand(launch_t *l) {
+    int n = 0, cap = l->nfaults + 1;
+    fault_t *out = launch_xcalloc((size_t)cap, sizeof(*out));
+    for (int k = 0; k < l->nfaults; k++) {
+        const fault_t *ft = &l->faults[k];
+        if (ft->mtbf <= 0) {
+            out[n++] = *ft;
+            continue;
+        }
+        /* Its own stream per shard, so that adding a fault elsewhere does
+         * not move these kills. */
+        tps_rng_t rng;
+        tps_rng_seed(&rng, l->s->seed, 0x6d746266ull + (uint64_t)ft->rank);
+        for (double t = 0;;) {
+            t += -ft->mtbf * log1p(-tps_rng_uniform(&rng));
+            if (t > l->s->timeout || n >= 100000)
+                break;
+            if (n == cap)
+                out = tps__xrealloc(out, (size_t)(cap *= 2) * sizeof(*out));
+            out[n] = *ft;
+            out[n].at = t;
+            out[n].mtbf = 0;
+            n++;
+        }
+    }
+    free(l->faults);
+    l->faults = out;
+    l->nfaults = n;
 }
 
 const fault_t *launch_fault_disconnect(const launch_t *l, int rank) {

@@ -79,10 +79,12 @@ typedef struct child_s {
     int tail_shown;        /* its log tail was already printed */
     int fault_killed;      /* a kill fault sent it SIGKILL: not a failure */
     int restarts;          /* servers, --restart-shards: times restarted */
+    int crash_restarts;    /* of them, after a death no fault caused: these
+                              back off and are limited to MAX_RESTARTS */
     double t_start, t_end; /* seconds since the launch; t_start: first life */
     /* Servers, --restart-shards: when each restart was (seconds since the
      * launch) and when the next is due (0: none pending). */
-    double restart_s[MAX_RESTARTS];
+    double *restart_s; /* owned, `restarts` of them */
     double restart_at;
     /* Workers: the newest `reconnects` of its CSV, for the progress line;
      * reconnects_col is 1 + its column, 0 before the header was read, -1
@@ -161,6 +163,7 @@ typedef struct fault_s {
     fault_kind_t kind;
     int rank;                  /* the worker's, or kill-shard's shard index */
     double at, dur;            /* seconds after the workers start; dur: pause */
+    double mtbf;               /* kill-shard:I@mtbf:M before expansion */
     int fired, resumed;        /* first and (pause) second action done */
     double fired_s, resumed_s; /* when, on the same clock as `at` */
     char result[128];
@@ -359,6 +362,11 @@ extern const char *const launch_fault_names[];
 
 /* Reads a number that must fill the whole field. Returns 0 or -1. */
 int launch_parse_num(const char *f, double *v);
+/* Replaces every kill-shard:I@mtbf:M by kills of shard I at the arrivals
+ * of a Poisson process of mean interval M, drawn from the run's seed, up
+ * to --timeout. Needs the seed: call once it is known. */
+void launch_faults_expand(launch_t *l);
+
 /* Parses every --fault into *out (owned by the caller, also when empty).
  * Returns 0, or -1 after saying which spec is wrong and why. */
 int launch_faults_parse(const settings_t *s, fault_t **out);

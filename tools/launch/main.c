@@ -82,10 +82,11 @@ static const char usage[] =
     "directory, ckpt-shard-I (on a remote host: in its workdir), every second\n"
     "unless --server-arg gives --checkpoint-every. A shard that dies while\n"
     "the workers run (kill-shard, a crash) is announced on stdout and started\n"
-    "again with the same command line after 0.1 s, doubled with each restart\n"
-    "up to 2 s; it restores its newest checkpoint and the workers and the\n"
-    "evaluator reconnect (--reconnect-timeout). After 10 restarts of one\n"
-    "shard the run stops as without the option. run.json lists each shard's\n"
+    "again with the same command line after 0.1 s (a crash: doubled with\n"
+    "each crash up to 2 s); it restores its newest checkpoint and the workers\n"
+    "and the evaluator reconnect (--reconnect-timeout). After 10 crashes of\n"
+    "one shard (kills by --fault do not count) the run stops as without the\n"
+    "option. run.json lists each shard's\n"
     "restarts under \"restarts_s\"; the progress line counts them and the\n"
     "reconnects of the workers and the evaluator (their CSVs' column).\n"
     "\n"
@@ -167,8 +168,10 @@ int main(int argc, char **argv) {
         {"fault", TPS_OPT_LIST, &s.faults, NULL, 0, -1, NULL, "SPEC",
          "scheduled fault, T s after the workers start: kill:RANK:T, "
          "pause:RANK:T:DUR (SIGSTOP, SIGCONT DUR s later), "
-         "disconnect:RANK:T (the worker closes and reopens its connections) "
-         "or kill-shard:I@T (SIGKILL to shard I; needs --restart-shards)"},
+         "disconnect:RANK:T (the worker closes and reopens its connections), "
+         "kill-shard:I@T (SIGKILL to shard I; needs --restart-shards) or "
+         "kill-shard:I@mtbf:M (shard I killed at random, M s apart on "
+         "average: a Poisson process drawn from --seed, up to --timeout)"},
         {"restart-shards", TPS_OPT_FLAG, &s.restart_shards, NULL, 0, -1, NULL,
          NULL,
          "restart a shard that dies, from its checkpoints in the run "
@@ -305,6 +308,7 @@ int main(int argc, char **argv) {
         s.seed = tps_rng_below(&rng, INT32_MAX) + 1;
         l.seed_drawn = 1;
     }
+    launch_faults_expand(&l);
 
     l.server_bin = tps__find_program(s.bindir, "taups-server", "server");
     l.worker_bin = tps__find_program(s.bindir, "taups-worker", "worker");
