@@ -177,4 +177,45 @@ p = {q["name"]: q for q in r["processes"]}["server-1"]
 assert len(p["restarts_s"]) == 2, p
 assert p["remote_pid"] == int(sys.argv[-1]) and len(sys.argv) == 5, (p, sys.argv)
 EOF
-echo "e2e_restart: 3 passed, 0 failed"
+
+# (4) kill-shard:I@mtbf:M: kills at the arrivals of a Poisson process drawn
+# from the seed. A short mean interval (0.3 s) kills the shard more than 10
+# times, which a fault may (only crashes are given up after 10), and every
+# kill is followed by a restart after 0.1 s; updates applied before a kill
+# and after the last checkpoint are rolled back, so the shard ends with
+# fewer updates than the workers had applied, and still converges. The same
+# seed draws the same times, and their mean gap is near M. Kills stop at
+# 5 s (:5), before the workers (7 s) do.
+mtbf_run() { # DIR SEED
+    timeout -s KILL 60 "$LAUNCH" --out "$1" --no-plot --timeout 40 --model lsq \
+        --shards 1 --workers 2 --seconds 7 --eval-every 200 --seed "$2" \
+        --server-arg=--mode --server-arg=async \
+        --server-arg=--checkpoint-every --server-arg=0.05 \
+        --restart-shards --fault kill-shard:0@mtbf:0.3:5 >"$1.out" 2>"$1.err"
+}
+RC=0
+mtbf_run "$WORK/mtbf1" 7 || RC=$?
+[ $RC = 0 ] || fail "mtbf: launcher exit $RC: $(tail -5 "$WORK/mtbf1.err")"
+mtbf_run "$WORK/mtbf2" 7 || RC=$?
+[ $RC = 0 ] || fail "mtbf, same seed: launcher exit $RC: $(tail -5 "$WORK/mtbf2.err")"
+python3 - "$WORK/mtbf1/run.json" "$WORK/mtbf2/run.json" <<'EOF' || fail "mtbf faults: $(grep -c killed "$WORK/mtbf1.out") kills"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+ta = [f["at_s"] for f in a["faults"]]
+assert ta == [f["at_s"] for f in b["faults"]], "same seed, other times"
+assert ta == sorted(ta) and ta[-1] <= 5, ta
+gaps = [y - x for x, y in zip([0] + ta, ta)]
+assert 0.1 < sum(gaps) / len(gaps) < 0.9, gaps  # about 20 gaps of mean 0.3
+killed = [f for f in a["faults"] if f["result"].startswith("killed")]
+p = {q["name"]: q for q in a["processes"]}["server-0"]
+assert len(killed) > 10 and len(p["restarts_s"]) >= len(killed) - 1, (len(killed), p)
+assert p["exit_code"] == 0 and a["outcome"] == "completed", (p, a["outcome"])
+EOF
+applied=$(sed -n 's/.*pushes: sent [0-9]*, applied \([0-9]*\),.*/\1/p' "$WORK"/mtbf1/worker-*.log |
+    awk '{ s += $1 } END { print s }')
+kept=$(col "$WORK/mtbf1/eval.csv" updates)
+err=$(col "$WORK/mtbf1/eval.csv" rel_err)
+awk -v a="$applied" -v k="$kept" -v e="$err" 'BEGIN { exit !(k > 0 && k < a && e < 1e-2) }' ||
+    fail "mtbf: the workers had $applied pushes applied, the shard ends with $kept, rel_err $err"
+echo "# mtbf: $(grep -c 'killed (SIGKILL)' "$WORK/mtbf1.out") kills, $applied pushes applied, $kept kept, rel_err $err"
+echo "e2e_restart: 4 passed, 0 failed"

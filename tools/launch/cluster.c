@@ -460,7 +460,7 @@ static int restart_shard(launch_t *l, child_t *c) {
         double wait =
             c->fault_killed
                 ? RESTART_BACKOFF_S
-                : fmin(RESTART_BACKOFF_S * ldexp(1, c->crash_restarts),
+                : fmin(RESTART_BACKOFF_S * ldexp(1, c->restarts),
                        RESTART_BACKOFF_MAX_S);
         c->restart_at = launch_elapsed(l) + wait;
         launch_clear_line(l);

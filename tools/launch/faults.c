@@ -63,26 +63,28 @@ int launch_faults_parse(const settings_t *s, fault_t **out) {
             want = 3;
         } else if (strcmp(f[0], "kill-shard") == 0) {
             ft->kind = FAULT_KILL_SHARD;
-            want = n == 4 && strcmp(f[2], "mtbf") == 0 ? 4 : 3;
+            want = n >= 4 && strcmp(f[2], "mtbf") == 0 ? (n == 5 ? 5 : 4) : 3;
         } else {
             fprintf(stderr,
                     "%s: --fault %s: unknown fault \"%s\"; expected "
                     "kill:RANK:T, pause:RANK:T:DUR, disconnect:RANK:T, "
-                    "kill-shard:I@T or kill-shard:I@mtbf:M\n",
+                    "kill-shard:I@T or kill-shard:I@mtbf:M[:UNTIL]\n",
                     PROG, spec, f[0]);
             return -1;
         }
         double rank, dur = 0;
-        int mtbf = ft->kind == FAULT_KILL_SHARD && want == 4;
+        int mtbf = ft->kind == FAULT_KILL_SHARD && want >= 4;
+        ft->until = s->timeout;
         if (n != want || launch_parse_num(f[1], &rank) < 0 ||
             (!mtbf && launch_parse_num(f[2], &ft->at) < 0) ||
-            (want == 4 && launch_parse_num(f[3], mtbf ? &ft->mtbf : &dur) < 0) ||
-            (mtbf && !(ft->mtbf > 0))) {
+            (want >= 4 && launch_parse_num(f[3], mtbf ? &ft->mtbf : &dur) < 0) ||
+            (want == 5 && launch_parse_num(f[4], &ft->until) < 0) ||
+            (mtbf && !(ft->mtbf > 0 && ft->until >= 0))) {
             fprintf(stderr, "%s: --fault %s: expected %s\n", PROG, spec,
                     ft->kind == FAULT_PAUSE        ? "pause:RANK:T:DUR"
                     : ft->kind == FAULT_KILL       ? "kill:RANK:T"
                     : ft->kind == FAULT_KILL_SHARD
-                        ? "kill-shard:I@T or kill-shard:I@mtbf:M (M > 0)"
+                        ? "kill-shard:I@T or kill-shard:I@mtbf:M[:UNTIL] (M > 0)"
                         : "disconnect:RANK:T");
             return -1;
         }
@@ -147,7 +149,7 @@ void launch_faults_expand(launch_t *l) {
         tps_rng_seed(&rng, l->s->seed, 0x6d746266ull + (uint64_t)ft->rank);
         for (double t = 0;;) {
             t += -ft->mtbf * log1p(-tps_rng_uniform(&rng));
-            if (t > l->s->timeout || n >= 100000)
+            if (t > ft->until || n >= 100000)
                 break;
             if (n == cap)
                 out = tps__xrealloc(out, (size_t)(cap *= 2) * sizeof(*out));

@@ -79,8 +79,8 @@ typedef struct child_s {
     int tail_shown;        /* its log tail was already printed */
     int fault_killed;      /* a kill fault sent it SIGKILL: not a failure */
     int restarts;          /* servers, --restart-shards: times restarted */
-    int crash_restarts;    /* of them, after a death no fault caused: these
-                              back off and are limited to MAX_RESTARTS */
+    int crash_restarts;    /* of them, after a death no fault caused: only
+                              these back off and count to MAX_RESTARTS */
     double t_start, t_end; /* seconds since the launch; t_start: first life */
     /* Servers, --restart-shards: when each restart was (seconds since the
      * launch) and when the next is due (0: none pending). */
@@ -163,7 +163,7 @@ typedef struct fault_s {
     fault_kind_t kind;
     int rank;                  /* the worker's, or kill-shard's shard index */
     double at, dur;            /* seconds after the workers start; dur: pause */
-    double mtbf;               /* kill-shard:I@mtbf:M before expansion */
+    double mtbf, until;        /* kill-shard:I@mtbf:M[:UNTIL] before expansion */
     int fired, resumed;        /* first and (pause) second action done */
     double fired_s, resumed_s; /* when, on the same clock as `at` */
     char result[128];
@@ -362,9 +362,10 @@ extern const char *const launch_fault_names[];
 
 /* Reads a number that must fill the whole field. Returns 0 or -1. */
 int launch_parse_num(const char *f, double *v);
-/* Replaces every kill-shard:I@mtbf:M by kills of shard I at the arrivals
- * of a Poisson process of mean interval M, drawn from the run's seed, up
- * to --timeout. Needs the seed: call once it is known. */
+/* Replaces every kill-shard:I@mtbf:M[:UNTIL] by kills of shard I at the
+ * arrivals of a Poisson process of mean interval M, drawn from the run's
+ * seed, up to UNTIL s (default --timeout). Needs the seed: call once it is
+ * known. */
 void launch_faults_expand(launch_t *l);
 
 /* Parses every --fault into *out (owned by the caller, also when empty).

@@ -82,8 +82,8 @@ static const char usage[] =
     "directory, ckpt-shard-I (on a remote host: in its workdir), every second\n"
     "unless --server-arg gives --checkpoint-every. A shard that dies while\n"
     "the workers run (kill-shard, a crash) is announced on stdout and started\n"
-    "again with the same command line after 0.1 s (a crash: doubled with\n"
-    "each crash up to 2 s); it restores its newest checkpoint and the workers\n"
+    "again with the same command line after 0.1 s (after a crash: doubled\n"
+    "with each restart so far, up to 2 s); it restores its newest checkpoint and the workers\n"
     "and the evaluator reconnect (--reconnect-timeout). After 10 crashes of\n"
     "one shard (kills by --fault do not count) the run stops as without the\n"
     "option. run.json lists each shard's\n"
@@ -170,8 +170,9 @@ int main(int argc, char **argv) {
          "pause:RANK:T:DUR (SIGSTOP, SIGCONT DUR s later), "
          "disconnect:RANK:T (the worker closes and reopens its connections), "
          "kill-shard:I@T (SIGKILL to shard I; needs --restart-shards) or "
-         "kill-shard:I@mtbf:M (shard I killed at random, M s apart on "
-         "average: a Poisson process drawn from --seed, up to --timeout)"},
+         "kill-shard:I@mtbf:M[:UNTIL] (shard I killed at random, M s apart "
+         "on average: a Poisson process drawn from --seed, up to UNTIL s, "
+         "default --timeout)"},
         {"restart-shards", TPS_OPT_FLAG, &s.restart_shards, NULL, 0, -1, NULL,
          NULL,
          "restart a shard that dies, from its checkpoints in the run "
