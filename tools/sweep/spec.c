@@ -80,6 +80,17 @@ static int split_bar(char *s, char **f, int max) {
 
 #define LINK_MAX 8
 
+/* The next non-empty, trimmed item of a comma-separated list (strtok_r
+ * over *save, which starts as the list), or NULL after the last. */
+static char *next_item(char *list, char **save) {
+    for (char *v = strtok_r(list, ",", save); v; v = strtok_r(NULL, ",", save)) {
+        v = trim(v);
+        if (*v)
+            return v;
+    }
+    return NULL;
+}
+
 /* [sweep] KEY = V1, V2, ... adds one grid axis. "K1 | K2 = a1 | b1, a2 | b2"
  * adds linked axes that move together (K2 follows K1), for settings that
  * are derived from each other, such as a learning rate scaled with the
@@ -118,11 +129,7 @@ static int axes_add(experiment_t *x, char *key, char *val, int lineno) {
         a->leader = k ? first : -1;
     }
     char *vsave = NULL;
-    for (char *v = strtok_r(val, ",", &vsave); v;
-         v = strtok_r(NULL, ",", &vsave)) {
-        v = trim(v);
-        if (*v == '\0')
-            continue;
+    for (char *v = next_item(val, &vsave); v; v = next_item(NULL, &vsave)) {
         char *f[LINK_MAX];
         int nf = split_bar(v, f, LINK_MAX);
         if (nf != nk) {
@@ -158,11 +165,7 @@ static int tune_set(experiment_t *x, const char *key, char *val, int lineno) {
     }
     x->tune_key = tps__xstrdup(key);
     char *vsave = NULL;
-    for (char *v = strtok_r(val, ",", &vsave); v;
-         v = strtok_r(NULL, ",", &vsave)) {
-        v = trim(v);
-        if (*v == '\0')
-            continue;
+    for (char *v = next_item(val, &vsave); v; v = next_item(NULL, &vsave)) {
         x->tune_vals = tps__xrealloc(x->tune_vals,
                                      (size_t)(x->ntune + 1) * sizeof(char *));
         x->tune_vals[x->ntune++] = tps__xstrdup(v);
