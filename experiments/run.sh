@@ -11,8 +11,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=${TAUPS_BUILD:-$here/../build}
 sweep=$build/tools/taups-sweep
 [ -x "$sweep" ] || { echo "run.sh: no $sweep; run ./build.sh first" >&2; exit 2; }
-[ $# -gt 0 ] || set -- e1-async e1-ssp e2-weighting e3-codecs e3-bandwidth \
-    e4-local e4-local-mlp e5-consistency e5-comm e6-shards
+[ $# -gt 0 ] || set -- e1-threshold e1-lag e1-ssp e2-weighting e3-codecs \
+    e3-bandwidth e4-local e4-local-mlp e4-splits e5-consistency e5-comm \
+    e6-shards e6b-stragglers e7-failures
 for name in "$@"; do
     ini=$here/$name.ini
     [ -f "$ini" ] || { echo "run.sh: no experiment $ini" >&2; exit 2; }
@@ -22,5 +23,11 @@ for name in "$@"; do
     start=$(date +%s)
     # A diverging or failing run is recorded in the summary; go on.
     (cd "$here/.." && "$sweep" --out "$out" "$ini") || echo "run.sh: $name: some runs failed (see $out/summary.md)"
+    # An experiment whose table needs more than the sweep's summary (E6b,
+    # E7) has an ID-analyse.py that reads the runs: its table goes beside.
+    id=${name%%-*}
+    if [ -x "$here/$id-analyse.py" ]; then
+        "$here/$id-analyse.py" "$out" > "$out/analysis.md" || echo "run.sh: $name: $id-analyse.py failed"
+    fi
     echo "== $name: $(( $(date +%s) - start )) s"
 done
