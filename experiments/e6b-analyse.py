@@ -44,11 +44,12 @@ def lognormal(cv, size, rng):
 
 groups = {}
 for d in glob.glob(os.path.join(res, "runs", "*-seed*")):
-    m = re.search(r"workers=(\d+)_worker\.delay=([a-z]+):([0-9.:]+)-seed", d)
+    # Labels spell "lognormal:2:0.5" as "lognormal_2_0.5".
+    m = re.search(r"workers=(\d+)_worker\.delay=([a-z]+)_([0-9._]+)-seed", d)
     if not m:
         continue
     n = int(m.group(1))
-    cv = 0.0 if m.group(2) == "const" else float(m.group(3).split(":")[1])
+    cv = 0.0 if m.group(2) == "const" else float(m.group(3).split("_")[1])
     groups.setdefault((n, cv), []).extend(iteration_ms(d))
 if not groups:
     sys.exit("e6b-analyse: no runs under %s/runs" % res)

@@ -50,7 +50,7 @@ def one(run):
 
 cfg = {}
 for d in glob.glob(os.path.join(res, "runs", "*-seed*")):
-    m = re.search(r"checkpoint-every=([0-9.]+)_fault=kill-shard_0@mtbf_([0-9.e+]+)(?:_[0-9.]+)?-seed", d)
+    m = re.search(r"checkpoint-every=([0-9.]+)_fault=kill-shard_0_mtbf_([0-9.e+]+)(?:_[0-9.]+)?-seed", d)
     if m and os.path.exists(os.path.join(d, "run.json")):
         cfg.setdefault((float(m.group(1)), float(m.group(2))), []).append(one(d))
 if not cfg:
