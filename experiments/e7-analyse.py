@@ -3,26 +3,35 @@
 """E7's table: failures and checkpoint intervals against the first-order
 model of checkpoint/restart (Young 1974).
 
-Reads results/e7-failures/runs: per run, the kills carried out (run.json
+Reads results/e7-failures/runs. Per run: the kills carried out (run.json
 "faults"), the updates the shard holds at the end (eval.csv's last
-"updates"), the updates the workers had applied (workers x iterations: every
-push is acknowledged once applied) and the wall time (the longest worker
-CSV's last time_s). Per configuration, medians over seeds of:
+"updates"), the pushes the workers made (workers x iterations; every one is
+acknowledged once applied, so what the shard lacks at the end was rolled
+back or lost in flight), the wall time (the longest worker CSV's last
+time_s) and, from the shard's log, each checkpoint's cost: how long its
+loop paused to fork the writer, and how long the writer took.
 
-  T0        the run without checkpoints or faults; rate0 = applied / T0
-  C         a checkpoint's cost, (T(X, no faults) / T0 - 1) * X
-  kills     failures that hit a running shard
-  lost/kill updates rolled back per failure; model rate0 * X / 2 (a failure
-            lands on average half an interval after the last checkpoint)
-  R         downtime per failure, (T(X, faults) - T(X, no faults)) / kills
-  U         useful-work fraction, (final updates / T) / rate0; model
-            1 - C/X - (kills/T) (X/2 + R), with the C and R measured here
+Per checkpoint interval X, medians over seeds:
+  T, rate       wall time and pushes/s of the runs without faults at that X
+                (and of the run with no checkpoints at all, X = 0)
+  C             the shard's loop pause per checkpoint (its cost to service);
+                W the writer's time, which runs beside it
+  Young         sqrt(2 C MTBF), the interval that minimises C/X + X/(2 MTBF)
+  lost/kill     updates rolled back per failure; model rate * X / 2 (a
+                failure lands on average half an interval after the last
+                checkpoint)
+  R             downtime per failure, (T(X, faults) - T(X)) / kills
+  U             useful-work fraction, (final updates / T) / rate: the share
+                of the fault-free rate at the same X that the failures left;
+                model 1 - (kills/T) (X/2 + R), with R measured here
+  C/X           the checkpoints' own first-order cost, beside it
 
     experiments/e7-analyse.py [RESULTS_DIR]
 """
 import csv
 import glob
 import json
+import math
 import os
 import re
 import statistics
@@ -31,6 +40,8 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 res = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "results", "e7-failures")
 WORKERS, ITERS = 2, 60000
+PUSHES = WORKERS * ITERS
+med = statistics.median
 
 
 def one(run):
@@ -45,7 +56,15 @@ def one(run):
             rows = list(csv.DictReader(f))
         if rows:
             t = max(t, float(rows[-1]["time_s"]))
-    return {"kills": kills, "final": final, "T": t, "lost": WORKERS * ITERS - final}
+    pause, write = [], []
+    with open(os.path.join(run, "server-0.log"), errors="replace") as f:
+        for line in f:
+            m = re.search(r"written in ([0-9.]+) s \(the loop paused ([0-9.]+) ms", line)
+            if m:
+                write.append(float(m.group(1)))
+                pause.append(float(m.group(2)) / 1e3)
+    return {"kills": kills, "final": final, "T": t, "lost": PUSHES - final,
+            "pause": pause, "write": write}
 
 
 cfg = {}
@@ -56,30 +75,31 @@ for d in glob.glob(os.path.join(res, "runs", "*-seed*")):
 if not cfg:
     sys.exit("e7-analyse: no runs under %s/runs" % res)
 
-med = statistics.median
+pauses = [p for rs in cfg.values() for r in rs for p in r["pause"]]
+writes = [w for rs in cfg.values() for r in rs for w in r["write"]]
+C, W = med(pauses), med(writes)
+mtbfs = sorted({m for (_, m) in cfg if m < 1e9})
 t0 = med(r["T"] for r in cfg[(0.0, 1e9)])
-rate0 = WORKERS * ITERS / t0
-print("Without checkpoints or faults: T0 = %.2f s, rate0 = %.0f updates/s (%d seeds).\n"
-      % (t0, rate0, len(cfg[(0.0, 1e9)])))
-print("| X (s) | MTBF (s) | seeds | T (s) | C (ms) | kills | lost/kill | model rate0 X/2 | "
-      "R (s) | U measured | U model |")
+print("No checkpoints, no faults: T = %.2f s, %.0f pushes/s (%d seeds)." % (t0, PUSHES / t0, len(cfg[(0.0, 1e9)])))
+print("Checkpoint cost: the loop paused C = %.2f ms per checkpoint (median of %d), "
+      "the writer took W = %.1f ms beside it." % (1e3 * C, len(pauses), 1e3 * W))
+for m in mtbfs:
+    print("Young's interval sqrt(2 C MTBF) for MTBF %g s: %.3f s (with C + W: %.3f s)."
+          % (m, math.sqrt(2 * C * m), math.sqrt(2 * (C + W) * m)))
+print()
+print("| X (s) | MTBF (s) | T no faults (s) | T faults (s) | kills | lost/kill | model rate X/2 | R (s) | U | model 1 - λ(X/2 + R) | C/X |")
 print("|---|---|---|---|---|---|---|---|---|---|---|")
-for (x, mtbf) in sorted(cfg, key=lambda k: (k[1] < 1e9, k[0])):
-    if x == 0:
+for (x, m) in sorted(k for k in cfg if k[1] < 1e9):
+    rs, base = cfg[(x, m)], cfg.get((x, 1e9))
+    if not base:
         continue
-    rs = cfg[(x, mtbf)]
-    tq = med(r["T"] for r in cfg.get((x, 1e9), rs))
-    c = (tq / t0 - 1) * x
-    T = med(r["T"] for r in rs)
-    if mtbf >= 1e9:
-        print("| %g | none | %d | %.2f | %.1f | 0 | – | – | – | %.3f | %.3f |"
-              % (x, len(rs), T, 1e3 * c, med(r["final"] / r["T"] for r in rs) / rate0, 1 - c / x))
-        continue
-    kills = med(r["kills"] for r in rs)
-    lpk = med(r["lost"] / r["kills"] for r in rs if r["kills"])
-    R = med((r["T"] - tq) / r["kills"] for r in rs if r["kills"])
-    u = med(r["final"] / r["T"] for r in rs) / rate0
+    tq = med(r["T"] for r in base)
+    rate = PUSHES / tq
+    hit = [r for r in rs if r["kills"]]
+    lpk = med(r["lost"] / r["kills"] for r in hit)
+    R = med((r["T"] - tq) / r["kills"] for r in hit)
+    u = med(r["final"] / r["T"] for r in rs) / rate
     lam = med(r["kills"] / r["T"] for r in rs)
-    print("| %g | %g | %d | %.2f | %.1f | %g | %.0f | %.0f | %.3f | %.3f | %.3f |"
-          % (x, mtbf, len(rs), T, 1e3 * c, kills, lpk, rate0 * x / 2, R, u,
-             1 - c / x - lam * (x / 2 + R)))
+    print("| %g | %g | %.2f | %.2f | %g | %.0f | %.0f | %.3f | %.3f | %.3f | %.4f |"
+          % (x, m, tq, med(r["T"] for r in rs), med(r["kills"] for r in rs), lpk,
+             rate * x / 2, R, u, 1 - lam * (x / 2 + R), C / x))
