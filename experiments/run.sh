@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=${TAUPS_BUILD:-$here/../build}
 sweep=$build/tools/taups-sweep
 [ -x "$sweep" ] || { echo "run.sh: no $sweep; run ./build.sh first" >&2; exit 2; }
-[ $# -gt 0 ] || set -- e1-threshold e1-lag e1-ssp e2-weighting e3-codecs \
+[ $# -gt 0 ] || set -- e1-threshold e1-lag e1-ssp e2-weighting e3-codecs e3-hetero \
     e3-bandwidth e4-local e4-local-mlp e4-splits e5-consistency e5-comm \
     e6-shards e6b-stragglers e7-failures
 for name in "$@"; do

@@ -1,183 +1,426 @@
-# Written by taups-sweep for /work/main/experiments/e3-codecs.ini; redraw with: cd /work/main/experiments/results/e3-codecs && gnuplot plots.gp
+# Written by taups-sweep for experiments/e3-codecs.ini; redraw with: cd experiments/results/e3-codecs && gnuplot plots.gp
 # Curves are each configuration's first successful seed.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
 set grid
-set key outside below left Left reverse maxcols 2 noenhanced
+set key outside below left Left reverse maxcols 2 height 1 noenhanced
 set logscale y
 set format y '%.0e'
 set yrange [*:1000]
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_time.png'
+set output 'metric_vs_time-1.png'
+unset logscale x
+set format x '%g'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=none error-feedback=off' noenhanced, \
-     'plots/p02-worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-worker.codec=topk_0.05_worker.error-feedback=on.dat' using 1:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=on' noenhanced, \
-     'plots/p05-worker.codec=topk_0.05_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=off' noenhanced, \
-     'plots/p06-worker.codec=topk_0.1_worker.error-feedback=on.dat' using 1:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=on' noenhanced, \
-     'plots/p07-worker.codec=topk_0.1_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=off' noenhanced, \
-     'plots/p08-worker.codec=topk_0.5_worker.error-feedback=on.dat' using 1:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=on' noenhanced, \
-     'plots/p09-worker.codec=topk_0.5_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=off' noenhanced, \
-     'plots/p10-worker.codec=sign_worker.error-feedback=on.dat' using 1:3 with lines lw 2 title 'codec=sign error-feedback=on' noenhanced, \
-     'plots/p11-worker.codec=sign_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=sign error-feedback=off' noenhanced, \
-     'plots/p12-worker.codec=qsgd_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=qsgd:2 error-feedback=off' noenhanced, \
-     'plots/p13-worker.codec=qsgd_4_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=qsgd:4 error-feedback=off' noenhanced, \
-     'plots/p14-worker.codec=qsgd_8_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=qsgd:8 error-feedback=off' noenhanced, \
-     'plots/p15-worker.codec=qsgd_16_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=qsgd:16 error-feedback=off' noenhanced, \
-     'plots/p16-worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:2:stochastic error-feedback=off' noenhanced, \
-     'plots/p17-worker.codec=uniform_4_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:4:stochastic error-feedback=off' noenhanced, \
-     'plots/p18-worker.codec=uniform_8_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:8:stochastic error-feedback=off' noenhanced, \
-     'plots/p19-worker.codec=uniform_16_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:16:stochastic error-feedback=off' noenhanced, \
-     'plots/p21-worker.codec=uniform_4_log_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:4:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p22-worker.codec=uniform_8_log_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:8:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p23-worker.codec=uniform_16_log_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:16:log:stochastic error-feedback=off' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_time.svg'
+set output 'metric_vs_time-1.svg'
+unset logscale x
+set format x '%g'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=none error-feedback=off' noenhanced, \
-     'plots/p02-worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-worker.codec=topk_0.05_worker.error-feedback=on.dat' using 1:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=on' noenhanced, \
-     'plots/p05-worker.codec=topk_0.05_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=off' noenhanced, \
-     'plots/p06-worker.codec=topk_0.1_worker.error-feedback=on.dat' using 1:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=on' noenhanced, \
-     'plots/p07-worker.codec=topk_0.1_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=off' noenhanced, \
-     'plots/p08-worker.codec=topk_0.5_worker.error-feedback=on.dat' using 1:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=on' noenhanced, \
-     'plots/p09-worker.codec=topk_0.5_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=off' noenhanced, \
-     'plots/p10-worker.codec=sign_worker.error-feedback=on.dat' using 1:3 with lines lw 2 title 'codec=sign error-feedback=on' noenhanced, \
-     'plots/p11-worker.codec=sign_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=sign error-feedback=off' noenhanced, \
-     'plots/p12-worker.codec=qsgd_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=qsgd:2 error-feedback=off' noenhanced, \
-     'plots/p13-worker.codec=qsgd_4_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=qsgd:4 error-feedback=off' noenhanced, \
-     'plots/p14-worker.codec=qsgd_8_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=qsgd:8 error-feedback=off' noenhanced, \
-     'plots/p15-worker.codec=qsgd_16_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=qsgd:16 error-feedback=off' noenhanced, \
-     'plots/p16-worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:2:stochastic error-feedback=off' noenhanced, \
-     'plots/p17-worker.codec=uniform_4_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:4:stochastic error-feedback=off' noenhanced, \
-     'plots/p18-worker.codec=uniform_8_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:8:stochastic error-feedback=off' noenhanced, \
-     'plots/p19-worker.codec=uniform_16_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:16:stochastic error-feedback=off' noenhanced, \
-     'plots/p21-worker.codec=uniform_4_log_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:4:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p22-worker.codec=uniform_8_log_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:8:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p23-worker.codec=uniform_16_log_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 title 'codec=uniform:16:log:stochastic error-feedback=off' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_updates.png'
+set output 'metric_vs_time-2.png'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-2.svg'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_time-3.png'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-3.svg'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_time-4.png'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-4.svg'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-1.png'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=none error-feedback=off' noenhanced, \
-     'plots/p02-worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-worker.codec=topk_0.05_worker.error-feedback=on.dat' using 2:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=on' noenhanced, \
-     'plots/p05-worker.codec=topk_0.05_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=off' noenhanced, \
-     'plots/p06-worker.codec=topk_0.1_worker.error-feedback=on.dat' using 2:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=on' noenhanced, \
-     'plots/p07-worker.codec=topk_0.1_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=off' noenhanced, \
-     'plots/p08-worker.codec=topk_0.5_worker.error-feedback=on.dat' using 2:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=on' noenhanced, \
-     'plots/p09-worker.codec=topk_0.5_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=off' noenhanced, \
-     'plots/p10-worker.codec=sign_worker.error-feedback=on.dat' using 2:3 with lines lw 2 title 'codec=sign error-feedback=on' noenhanced, \
-     'plots/p11-worker.codec=sign_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=sign error-feedback=off' noenhanced, \
-     'plots/p12-worker.codec=qsgd_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=qsgd:2 error-feedback=off' noenhanced, \
-     'plots/p13-worker.codec=qsgd_4_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=qsgd:4 error-feedback=off' noenhanced, \
-     'plots/p14-worker.codec=qsgd_8_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=qsgd:8 error-feedback=off' noenhanced, \
-     'plots/p15-worker.codec=qsgd_16_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=qsgd:16 error-feedback=off' noenhanced, \
-     'plots/p16-worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:2:stochastic error-feedback=off' noenhanced, \
-     'plots/p17-worker.codec=uniform_4_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:4:stochastic error-feedback=off' noenhanced, \
-     'plots/p18-worker.codec=uniform_8_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:8:stochastic error-feedback=off' noenhanced, \
-     'plots/p19-worker.codec=uniform_16_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:16:stochastic error-feedback=off' noenhanced, \
-     'plots/p21-worker.codec=uniform_4_log_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:4:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p22-worker.codec=uniform_8_log_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:8:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p23-worker.codec=uniform_16_log_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:16:log:stochastic error-feedback=off' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_updates.svg'
+set output 'metric_vs_updates-1.svg'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=none error-feedback=off' noenhanced, \
-     'plots/p02-worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-worker.codec=topk_0.05_worker.error-feedback=on.dat' using 2:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=on' noenhanced, \
-     'plots/p05-worker.codec=topk_0.05_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=off' noenhanced, \
-     'plots/p06-worker.codec=topk_0.1_worker.error-feedback=on.dat' using 2:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=on' noenhanced, \
-     'plots/p07-worker.codec=topk_0.1_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=off' noenhanced, \
-     'plots/p08-worker.codec=topk_0.5_worker.error-feedback=on.dat' using 2:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=on' noenhanced, \
-     'plots/p09-worker.codec=topk_0.5_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=off' noenhanced, \
-     'plots/p10-worker.codec=sign_worker.error-feedback=on.dat' using 2:3 with lines lw 2 title 'codec=sign error-feedback=on' noenhanced, \
-     'plots/p11-worker.codec=sign_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=sign error-feedback=off' noenhanced, \
-     'plots/p12-worker.codec=qsgd_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=qsgd:2 error-feedback=off' noenhanced, \
-     'plots/p13-worker.codec=qsgd_4_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=qsgd:4 error-feedback=off' noenhanced, \
-     'plots/p14-worker.codec=qsgd_8_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=qsgd:8 error-feedback=off' noenhanced, \
-     'plots/p15-worker.codec=qsgd_16_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=qsgd:16 error-feedback=off' noenhanced, \
-     'plots/p16-worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:2:stochastic error-feedback=off' noenhanced, \
-     'plots/p17-worker.codec=uniform_4_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:4:stochastic error-feedback=off' noenhanced, \
-     'plots/p18-worker.codec=uniform_8_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:8:stochastic error-feedback=off' noenhanced, \
-     'plots/p19-worker.codec=uniform_16_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:16:stochastic error-feedback=off' noenhanced, \
-     'plots/p21-worker.codec=uniform_4_log_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:4:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p22-worker.codec=uniform_8_log_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:8:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p23-worker.codec=uniform_16_log_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 title 'codec=uniform:16:log:stochastic error-feedback=off' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_bytes.png'
+set output 'metric_vs_updates-2.png'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
+set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=none error-feedback=off' noenhanced, \
-     'plots/p02-worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-worker.codec=topk_0.05_worker.error-feedback=on.dat' using 4:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=on' noenhanced, \
-     'plots/p05-worker.codec=topk_0.05_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=off' noenhanced, \
-     'plots/p06-worker.codec=topk_0.1_worker.error-feedback=on.dat' using 4:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=on' noenhanced, \
-     'plots/p07-worker.codec=topk_0.1_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=off' noenhanced, \
-     'plots/p08-worker.codec=topk_0.5_worker.error-feedback=on.dat' using 4:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=on' noenhanced, \
-     'plots/p09-worker.codec=topk_0.5_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=off' noenhanced, \
-     'plots/p10-worker.codec=sign_worker.error-feedback=on.dat' using 4:3 with lines lw 2 title 'codec=sign error-feedback=on' noenhanced, \
-     'plots/p11-worker.codec=sign_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=sign error-feedback=off' noenhanced, \
-     'plots/p12-worker.codec=qsgd_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=qsgd:2 error-feedback=off' noenhanced, \
-     'plots/p13-worker.codec=qsgd_4_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=qsgd:4 error-feedback=off' noenhanced, \
-     'plots/p14-worker.codec=qsgd_8_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=qsgd:8 error-feedback=off' noenhanced, \
-     'plots/p15-worker.codec=qsgd_16_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=qsgd:16 error-feedback=off' noenhanced, \
-     'plots/p16-worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:2:stochastic error-feedback=off' noenhanced, \
-     'plots/p17-worker.codec=uniform_4_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:4:stochastic error-feedback=off' noenhanced, \
-     'plots/p18-worker.codec=uniform_8_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:8:stochastic error-feedback=off' noenhanced, \
-     'plots/p19-worker.codec=uniform_16_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:16:stochastic error-feedback=off' noenhanced, \
-     'plots/p21-worker.codec=uniform_4_log_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:4:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p22-worker.codec=uniform_8_log_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:8:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p23-worker.codec=uniform_16_log_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:16:log:stochastic error-feedback=off' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_bytes.svg'
+set output 'metric_vs_updates-2.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-3.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_updates-3.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-4.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_updates-4.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-1.png'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
 set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=none error-feedback=off' noenhanced, \
-     'plots/p02-worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-worker.codec=topk_0.05_worker.error-feedback=on.dat' using 4:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=on' noenhanced, \
-     'plots/p05-worker.codec=topk_0.05_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=topk:0.05 error-feedback=off' noenhanced, \
-     'plots/p06-worker.codec=topk_0.1_worker.error-feedback=on.dat' using 4:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=on' noenhanced, \
-     'plots/p07-worker.codec=topk_0.1_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=topk:0.1 error-feedback=off' noenhanced, \
-     'plots/p08-worker.codec=topk_0.5_worker.error-feedback=on.dat' using 4:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=on' noenhanced, \
-     'plots/p09-worker.codec=topk_0.5_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=topk:0.5 error-feedback=off' noenhanced, \
-     'plots/p10-worker.codec=sign_worker.error-feedback=on.dat' using 4:3 with lines lw 2 title 'codec=sign error-feedback=on' noenhanced, \
-     'plots/p11-worker.codec=sign_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=sign error-feedback=off' noenhanced, \
-     'plots/p12-worker.codec=qsgd_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=qsgd:2 error-feedback=off' noenhanced, \
-     'plots/p13-worker.codec=qsgd_4_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=qsgd:4 error-feedback=off' noenhanced, \
-     'plots/p14-worker.codec=qsgd_8_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=qsgd:8 error-feedback=off' noenhanced, \
-     'plots/p15-worker.codec=qsgd_16_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=qsgd:16 error-feedback=off' noenhanced, \
-     'plots/p16-worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:2:stochastic error-feedback=off' noenhanced, \
-     'plots/p17-worker.codec=uniform_4_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:4:stochastic error-feedback=off' noenhanced, \
-     'plots/p18-worker.codec=uniform_8_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:8:stochastic error-feedback=off' noenhanced, \
-     'plots/p19-worker.codec=uniform_16_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:16:stochastic error-feedback=off' noenhanced, \
-     'plots/p21-worker.codec=uniform_4_log_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:4:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p22-worker.codec=uniform_8_log_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:8:log:stochastic error-feedback=off' noenhanced, \
-     'plots/p23-worker.codec=uniform_16_log_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 title 'codec=uniform:16:log:stochastic error-feedback=off' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-1.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-2.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-2.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-3.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-3.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-4.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-4.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+unset logscale x
+set format x '%g'
 unset logscale y
 set format y '%g'
+unset arrow
 set format x '%g'
 set autoscale y
 set autoscale xfixmax
@@ -188,178 +431,226 @@ set xlabel 'staleness of a push (versions)'
 set ylabel 'pushes'
 set xrange [-0.5:*]
 set terminal @pngterm size 700,450
-set output 'staleness-p01-worker.codec=none_worker.error-feedback=off.png'
-set title 'codec=none error-feedback=off' noenhanced
-plot 'plots/p01-worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p01-worker.codec=none_worker.error-feedback=off.svg'
-set title 'codec=none error-feedback=off' noenhanced
-plot 'plots/p01-worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p02-worker.codec=topk_0.01_worker.error-feedback=on.png'
-set title 'codec=topk:0.01 error-feedback=on' noenhanced
-plot 'plots/p02-worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set output 'staleness-p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p02-worker.codec=topk_0.01_worker.error-feedback=on.svg'
-set title 'codec=topk:0.01 error-feedback=on' noenhanced
-plot 'plots/p02-worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set output 'staleness-p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p03-worker.codec=topk_0.01_worker.error-feedback=off.png'
-set title 'codec=topk:0.01 error-feedback=off' noenhanced
-plot 'plots/p03-worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p03-worker.codec=topk_0.01_worker.error-feedback=off.svg'
-set title 'codec=topk:0.01 error-feedback=off' noenhanced
-plot 'plots/p03-worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p04-worker.codec=topk_0.05_worker.error-feedback=on.png'
-set title 'codec=topk:0.05 error-feedback=on' noenhanced
-plot 'plots/p04-worker.codec=topk_0.05_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set output 'staleness-p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p04-worker.codec=topk_0.05_worker.error-feedback=on.svg'
-set title 'codec=topk:0.05 error-feedback=on' noenhanced
-plot 'plots/p04-worker.codec=topk_0.05_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set output 'staleness-p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p05-worker.codec=topk_0.05_worker.error-feedback=off.png'
-set title 'codec=topk:0.05 error-feedback=off' noenhanced
-plot 'plots/p05-worker.codec=topk_0.05_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p05-worker.codec=topk_0.05_worker.error-feedback=off.svg'
-set title 'codec=topk:0.05 error-feedback=off' noenhanced
-plot 'plots/p05-worker.codec=topk_0.05_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p06-worker.codec=topk_0.1_worker.error-feedback=on.png'
-set title 'codec=topk:0.1 error-feedback=on' noenhanced
-plot 'plots/p06-worker.codec=topk_0.1_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set output 'staleness-p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p06-worker.codec=topk_0.1_worker.error-feedback=on.svg'
-set title 'codec=topk:0.1 error-feedback=on' noenhanced
-plot 'plots/p06-worker.codec=topk_0.1_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set output 'staleness-p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p07-worker.codec=topk_0.1_worker.error-feedback=off.png'
-set title 'codec=topk:0.1 error-feedback=off' noenhanced
-plot 'plots/p07-worker.codec=topk_0.1_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p07-worker.codec=topk_0.1_worker.error-feedback=off.svg'
-set title 'codec=topk:0.1 error-feedback=off' noenhanced
-plot 'plots/p07-worker.codec=topk_0.1_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p08-worker.codec=topk_0.5_worker.error-feedback=on.png'
-set title 'codec=topk:0.5 error-feedback=on' noenhanced
-plot 'plots/p08-worker.codec=topk_0.5_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set output 'staleness-p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p08-worker.codec=topk_0.5_worker.error-feedback=on.svg'
-set title 'codec=topk:0.5 error-feedback=on' noenhanced
-plot 'plots/p08-worker.codec=topk_0.5_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set output 'staleness-p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p09-worker.codec=topk_0.5_worker.error-feedback=off.png'
-set title 'codec=topk:0.5 error-feedback=off' noenhanced
-plot 'plots/p09-worker.codec=topk_0.5_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p09-worker.codec=topk_0.5_worker.error-feedback=off.svg'
-set title 'codec=topk:0.5 error-feedback=off' noenhanced
-plot 'plots/p09-worker.codec=topk_0.5_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p10-worker.codec=sign_worker.error-feedback=on.png'
-set title 'codec=sign error-feedback=on' noenhanced
-plot 'plots/p10-worker.codec=sign_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set output 'staleness-p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p10-worker.codec=sign_worker.error-feedback=on.svg'
-set title 'codec=sign error-feedback=on' noenhanced
-plot 'plots/p10-worker.codec=sign_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set output 'staleness-p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p11-worker.codec=sign_worker.error-feedback=off.png'
-set title 'codec=sign error-feedback=off' noenhanced
-plot 'plots/p11-worker.codec=sign_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p11-worker.codec=sign_worker.error-feedback=off.svg'
-set title 'codec=sign error-feedback=off' noenhanced
-plot 'plots/p11-worker.codec=sign_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p12-worker.codec=qsgd_2_worker.error-feedback=off.png'
-set title 'codec=qsgd:2 error-feedback=off' noenhanced
-plot 'plots/p12-worker.codec=qsgd_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p12-worker.codec=qsgd_2_worker.error-feedback=off.svg'
-set title 'codec=qsgd:2 error-feedback=off' noenhanced
-plot 'plots/p12-worker.codec=qsgd_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p13-worker.codec=qsgd_4_worker.error-feedback=off.png'
-set title 'codec=qsgd:4 error-feedback=off' noenhanced
-plot 'plots/p13-worker.codec=qsgd_4_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p13-worker.codec=qsgd_4_worker.error-feedback=off.svg'
-set title 'codec=qsgd:4 error-feedback=off' noenhanced
-plot 'plots/p13-worker.codec=qsgd_4_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p14-worker.codec=qsgd_8_worker.error-feedback=off.png'
-set title 'codec=qsgd:8 error-feedback=off' noenhanced
-plot 'plots/p14-worker.codec=qsgd_8_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p14-worker.codec=qsgd_8_worker.error-feedback=off.svg'
-set title 'codec=qsgd:8 error-feedback=off' noenhanced
-plot 'plots/p14-worker.codec=qsgd_8_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p15-worker.codec=qsgd_16_worker.error-feedback=off.png'
-set title 'codec=qsgd:16 error-feedback=off' noenhanced
-plot 'plots/p15-worker.codec=qsgd_16_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced
+plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p15-worker.codec=qsgd_16_worker.error-feedback=off.svg'
-set title 'codec=qsgd:16 error-feedback=off' noenhanced
-plot 'plots/p15-worker.codec=qsgd_16_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced
+plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p16-worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
-set title 'codec=uniform:2:stochastic error-feedback=off' noenhanced
-plot 'plots/p16-worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p16-worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
-set title 'codec=uniform:2:stochastic error-feedback=off' noenhanced
-plot 'plots/p16-worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p17-worker.codec=uniform_4_stochastic_worker.error-feedback=off.png'
-set title 'codec=uniform:4:stochastic error-feedback=off' noenhanced
-plot 'plots/p17-worker.codec=uniform_4_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p17-worker.codec=uniform_4_stochastic_worker.error-feedback=off.svg'
-set title 'codec=uniform:4:stochastic error-feedback=off' noenhanced
-plot 'plots/p17-worker.codec=uniform_4_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p18-worker.codec=uniform_8_stochastic_worker.error-feedback=off.png'
-set title 'codec=uniform:8:stochastic error-feedback=off' noenhanced
-plot 'plots/p18-worker.codec=uniform_8_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p18-worker.codec=uniform_8_stochastic_worker.error-feedback=off.svg'
-set title 'codec=uniform:8:stochastic error-feedback=off' noenhanced
-plot 'plots/p18-worker.codec=uniform_8_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p19-worker.codec=uniform_16_stochastic_worker.error-feedback=off.png'
-set title 'codec=uniform:16:stochastic error-feedback=off' noenhanced
-plot 'plots/p19-worker.codec=uniform_16_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p19-worker.codec=uniform_16_stochastic_worker.error-feedback=off.svg'
-set title 'codec=uniform:16:stochastic error-feedback=off' noenhanced
-plot 'plots/p19-worker.codec=uniform_16_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p21-worker.codec=uniform_4_log_stochastic_worker.error-feedback=off.png'
-set title 'codec=uniform:4:log:stochastic error-feedback=off' noenhanced
-plot 'plots/p21-worker.codec=uniform_4_log_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p21-worker.codec=uniform_4_log_stochastic_worker.error-feedback=off.svg'
-set title 'codec=uniform:4:log:stochastic error-feedback=off' noenhanced
-plot 'plots/p21-worker.codec=uniform_4_log_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p22-worker.codec=uniform_8_log_stochastic_worker.error-feedback=off.png'
-set title 'codec=uniform:8:log:stochastic error-feedback=off' noenhanced
-plot 'plots/p22-worker.codec=uniform_8_log_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p22-worker.codec=uniform_8_log_stochastic_worker.error-feedback=off.svg'
-set title 'codec=uniform:8:log:stochastic error-feedback=off' noenhanced
-plot 'plots/p22-worker.codec=uniform_8_log_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p23-worker.codec=uniform_16_log_stochastic_worker.error-feedback=off.png'
-set title 'codec=uniform:16:log:stochastic error-feedback=off' noenhanced
-plot 'plots/p23-worker.codec=uniform_16_log_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced
+plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p23-worker.codec=uniform_16_log_stochastic_worker.error-feedback=off.svg'
-set title 'codec=uniform:16:log:stochastic error-feedback=off' noenhanced
-plot 'plots/p23-worker.codec=uniform_16_log_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set output 'staleness-p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced
+plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
