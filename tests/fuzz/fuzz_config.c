@@ -213,7 +213,9 @@ static void fuzz_sweep(const uint8_t *p, size_t len) {
                 sweep_argv_t av = {0, NULL};
                 if (pts[i].label == NULL)
                     abort();
-                sweep_grid_argv(&av, &x, &pts[i], "taups-launch", 1, "out");
+                /* A [tune] key, when there is one, takes its first value. */
+                sweep_grid_argv(&av, &x, &pts[i], "taups-launch", 1, "out",
+                                x.tune_key ? x.tune_vals[0] : NULL);
                 if (av.n < 5 || av.v[av.n] != NULL)
                     abort();
                 sweep_av_free(&av);
