@@ -1,104 +1,233 @@
-# Written by taups-sweep for /work/main/experiments/e6-shards.ini; redraw with: cd /work/main/experiments/results/e6-shards && gnuplot plots.gp
+# Written by taups-sweep for experiments/e6-shards.ini; redraw with: cd experiments/results/e6-shards && gnuplot plots.gp
 # Curves are each configuration's first successful seed.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
 set grid
-set key outside below left Left reverse maxcols 2 noenhanced
+set key outside below left Left reverse maxcols 2 height 1 noenhanced
 set logscale y
 set format y '%.0e'
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_time.png'
+set output 'metric_vs_time-1.png'
+unset logscale x
+set format x '%g'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'metric' noenhanced
-plot 'plots/p1-shards=1_workers=2.dat' using 1:3 with lines lw 2 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 1:3 with lines lw 2 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 1:3 with lines lw 2 title 'shards=1 workers=8' noenhanced, \
-     'plots/p4-shards=2_workers=2.dat' using 1:3 with lines lw 2 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 1:3 with lines lw 2 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 1:3 with lines lw 2 title 'shards=2 workers=8' noenhanced, \
-     'plots/p7-shards=4_workers=2.dat' using 1:3 with lines lw 2 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 1:3 with lines lw 2 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 1:3 with lines lw 2 title 'shards=4 workers=8' noenhanced
+unset arrow
+plot 'plots/p1-shards=1_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_time.svg'
+set output 'metric_vs_time-1.svg'
+unset logscale x
+set format x '%g'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'metric' noenhanced
-plot 'plots/p1-shards=1_workers=2.dat' using 1:3 with lines lw 2 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 1:3 with lines lw 2 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 1:3 with lines lw 2 title 'shards=1 workers=8' noenhanced, \
-     'plots/p4-shards=2_workers=2.dat' using 1:3 with lines lw 2 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 1:3 with lines lw 2 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 1:3 with lines lw 2 title 'shards=2 workers=8' noenhanced, \
-     'plots/p7-shards=4_workers=2.dat' using 1:3 with lines lw 2 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 1:3 with lines lw 2 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 1:3 with lines lw 2 title 'shards=4 workers=8' noenhanced
+unset arrow
+plot 'plots/p1-shards=1_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_updates.png'
+set output 'metric_vs_time-2.png'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p4-shards=2_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-2.svg'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p4-shards=2_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_time-3.png'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p7-shards=4_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-3.svg'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p7-shards=4_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-1.png'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'metric' noenhanced
-plot 'plots/p1-shards=1_workers=2.dat' using 2:3 with lines lw 2 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 2:3 with lines lw 2 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 2:3 with lines lw 2 title 'shards=1 workers=8' noenhanced, \
-     'plots/p4-shards=2_workers=2.dat' using 2:3 with lines lw 2 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 2:3 with lines lw 2 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 2:3 with lines lw 2 title 'shards=2 workers=8' noenhanced, \
-     'plots/p7-shards=4_workers=2.dat' using 2:3 with lines lw 2 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 2:3 with lines lw 2 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 2:3 with lines lw 2 title 'shards=4 workers=8' noenhanced
+unset arrow
+plot 'plots/p1-shards=1_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_updates.svg'
+set output 'metric_vs_updates-1.svg'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'metric' noenhanced
-plot 'plots/p1-shards=1_workers=2.dat' using 2:3 with lines lw 2 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 2:3 with lines lw 2 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 2:3 with lines lw 2 title 'shards=1 workers=8' noenhanced, \
-     'plots/p4-shards=2_workers=2.dat' using 2:3 with lines lw 2 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 2:3 with lines lw 2 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 2:3 with lines lw 2 title 'shards=2 workers=8' noenhanced, \
-     'plots/p7-shards=4_workers=2.dat' using 2:3 with lines lw 2 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 2:3 with lines lw 2 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 2:3 with lines lw 2 title 'shards=4 workers=8' noenhanced
+unset arrow
+plot 'plots/p1-shards=1_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_bytes.png'
+set output 'metric_vs_updates-2.png'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
+set xlabel 'updates applied'
 set ylabel 'metric' noenhanced
-plot 'plots/p1-shards=1_workers=2.dat' using 4:3 with lines lw 2 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 4:3 with lines lw 2 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 4:3 with lines lw 2 title 'shards=1 workers=8' noenhanced, \
-     'plots/p4-shards=2_workers=2.dat' using 4:3 with lines lw 2 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 4:3 with lines lw 2 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 4:3 with lines lw 2 title 'shards=2 workers=8' noenhanced, \
-     'plots/p7-shards=4_workers=2.dat' using 4:3 with lines lw 2 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 4:3 with lines lw 2 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 4:3 with lines lw 2 title 'shards=4 workers=8' noenhanced
+unset arrow
+plot 'plots/p4-shards=2_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_bytes.svg'
+set output 'metric_vs_updates-2.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p4-shards=2_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-3.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p7-shards=4_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_updates-3.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p7-shards=4_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-1.png'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
 set xlabel 'bytes on the wire (all workers)'
 set ylabel 'metric' noenhanced
-plot 'plots/p1-shards=1_workers=2.dat' using 4:3 with lines lw 2 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 4:3 with lines lw 2 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 4:3 with lines lw 2 title 'shards=1 workers=8' noenhanced, \
-     'plots/p4-shards=2_workers=2.dat' using 4:3 with lines lw 2 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 4:3 with lines lw 2 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 4:3 with lines lw 2 title 'shards=2 workers=8' noenhanced, \
-     'plots/p7-shards=4_workers=2.dat' using 4:3 with lines lw 2 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 4:3 with lines lw 2 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 4:3 with lines lw 2 title 'shards=4 workers=8' noenhanced
+unset arrow
+plot 'plots/p1-shards=1_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
 
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-1.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p1-shards=1_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-2.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p4-shards=2_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-2.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p4-shards=2_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-3.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p7-shards=4_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-3.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'metric' noenhanced
+unset arrow
+plot 'plots/p7-shards=4_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+
+unset logscale x
+set format x '%g'
 unset logscale y
 set format y '%g'
+unset arrow
 set format x '%g'
 set autoscale y
 set autoscale xfixmax
