@@ -1,147 +1,354 @@
-# Written by taups-sweep for /work/main/experiments/e3-bandwidth.ini; redraw with: cd /work/main/experiments/results/e3-bandwidth && gnuplot plots.gp
+# Written by taups-sweep for experiments/e3-bandwidth.ini; redraw with: cd experiments/results/e3-bandwidth && gnuplot plots.gp
 # Curves are each configuration's first successful seed.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
 set grid
-set key outside below left Left reverse maxcols 2 noenhanced
+set key outside below left Left reverse maxcols 2 height 1 noenhanced
 set logscale y
 set format y '%.0e'
 set yrange [*:1000]
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_time.png'
+set output 'metric_vs_time-1.png'
+set logscale x
+set format x '%.0e'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
-     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
-     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
-     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_time.svg'
+set output 'metric_vs_time-1.svg'
+set logscale x
+set format x '%.0e'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
-     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
-     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
-     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_updates.png'
+set output 'metric_vs_time-2.png'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-2.svg'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_time-3.png'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-3.svg'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_time-4.png'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-4.svg'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-1.png'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
-     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
-     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
-     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_updates.svg'
+set output 'metric_vs_updates-1.svg'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
-     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
-     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
-     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_bytes.png'
+set output 'metric_vs_updates-2.png'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
+set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
-     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
-     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
-     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_bytes.svg'
+set output 'metric_vs_updates-2.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-3.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_updates-3.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-4.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_updates-4.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-1.png'
+unset logscale x
+set format x '%g'
 set format x '%.1s%c'
 set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=0 codec=topk:0.01' noenhanced, \
-     'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=1000000 codec=topk:0.01' noenhanced, \
-     'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=200000 codec=topk:0.01' noenhanced, \
-     'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-1.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-2.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-2.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-3.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-3.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-4.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-4.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+
+unset logscale x
+set format x '%g'
 unset logscale y
 set format y '%g'
+unset arrow
 set format x '%g'
 set autoscale y
 set autoscale xfixmax
