@@ -1,195 +1,402 @@
-# Written by taups-sweep for /work/main/experiments/e4-local.ini; redraw with: cd /work/main/experiments/results/e4-local && gnuplot plots.gp
+# Written by taups-sweep for experiments/e4-local.ini; redraw with: cd experiments/results/e4-local && gnuplot plots.gp
 # Curves are each configuration's first successful seed.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
 set grid
-set key outside below left Left reverse maxcols 2 noenhanced
+set key outside below left Left reverse maxcols 2 height 1 noenhanced
 set logscale y
 set format y '%.0e'
 set yrange [*:1000]
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_time.png'
+set output 'metric_vs_time-1.png'
+set logscale x
+set format x '%.0e'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced, \
-     'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_time.svg'
+set output 'metric_vs_time-1.svg'
+set logscale x
+set format x '%.0e'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 1:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced, \
-     'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 1:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_updates.png'
+set output 'metric_vs_time-2.png'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-2.svg'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_time-3.png'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-3.svg'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_time-4.png'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-4.svg'
+set logscale x
+set format x '%.0e'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 1:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-1.png'
+set logscale x
+set format x '%.0e'
 set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced, \
-     'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_updates.svg'
+set output 'metric_vs_updates-1.svg'
+set logscale x
+set format x '%.0e'
 set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 2:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced, \
-     'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 2:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_bytes.png'
+set output 'metric_vs_updates-2.png'
+set logscale x
+set format x '%.0e'
 set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
+set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced, \
-     'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_bytes.svg'
+set output 'metric_vs_updates-2.svg'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-3.png'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_updates-3.svg'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-4.png'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_updates-4.svg'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 2:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-1.png'
+set logscale x
+set format x '%.0e'
 set format x '%.1s%c'
 set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
-plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 4:3 with lines lw 2 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced, \
-     'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
-     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
-     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
-     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
-     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced, \
-     'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
-     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
-     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
-     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
-     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
-     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 4:3 with lines lw 2 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
 
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-1.svg'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p01-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p02-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p03-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p04-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p05-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p06-server.latency-ms=1_worker.latency-ms=1_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-2.png'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-2.svg'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p07-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p08-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p09-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p10-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p11-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p12-server.latency-ms=1_worker.latency-ms=1_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=1 latency-ms=1 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-3.png'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-3.svg'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p13-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p14-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=2_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=2 accumulate=1' noenhanced, \
+     'plots/p15-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=4_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=4 accumulate=1' noenhanced, \
+     'plots/p16-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=8_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=8 accumulate=1' noenhanced, \
+     'plots/p17-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=16_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=16 accumulate=1' noenhanced, \
+     'plots/p18-server.latency-ms=10_worker.latency-ms=10_server.mode=local_lr=1_server.local-steps=32_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=local lr=1 local-steps=32 accumulate=1' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-4.png'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-4.svg'
+set logscale x
+set format x '%.0e'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p19-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=1.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=1' noenhanced, \
+     'plots/p20-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=2.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=2' noenhanced, \
+     'plots/p21-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=4.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=4' noenhanced, \
+     'plots/p22-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=8.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=8' noenhanced, \
+     'plots/p23-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=16.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=16' noenhanced, \
+     'plots/p24-server.latency-ms=10_worker.latency-ms=10_server.mode=sync_lr=0.5_server.local-steps=1_worker.accumulate=32.dat' using 4:3 with lines lw 2 dt 1 title 'latency-ms=10 latency-ms=10 mode=sync lr=0.5 local-steps=1 accumulate=32' noenhanced
+
+unset logscale x
+set format x '%g'
 unset logscale y
 set format y '%g'
+unset arrow
 set format x '%g'
 set autoscale y
 set autoscale xfixmax
