@@ -109,7 +109,7 @@ done
 grep -q 'met when the median of the last 3 evaluations meets it' "$out/summary.md" ||
     fail "summary.md does not state the smoothing"
 # --summarise makes the same tables again from the runs on disk.
-cp "$out/summary.csv" "$WORK/summary.first.csv"
+mv "$out/summary.csv" "$WORK/summary.first.csv"
 rm "$out/summary.md" "$out"/*.png
 "$SWEEP" --summarise --repeats 1 --out "$out" "$WORK/two.ini" > "$WORK/again.out" 2>&1 ||
     { cat "$WORK/again.out"; fail "--summarise failed"; }

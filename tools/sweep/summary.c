@@ -125,23 +125,22 @@ int sweep_write_summary_csv(const sweep_t *s) {
         }
         int runs, failed, diverged;
         point_counts(s, p, &runs, &failed, &diverged);
-        agg_t reached = aggregate(s->runs, s->nruns, p, ST_T_TARGET);
-        fprintf(f, ",%d,%d,%d,%d", runs, failed, diverged, reached.n);
+        agg_t a[ST_N];
+        for (int k = 0; k < ST_N; k++)
+            a[k] = aggregate(s->runs, s->nruns, p, k);
+        fprintf(f, ",%d,%d,%d,%d", runs, failed, diverged, a[ST_T_TARGET].n);
         for (int k = 0; k < ST_N; k++) {
-            agg_t a = aggregate(s->runs, s->nruns, p, k);
-            fputc(',', f);
-            sweep_put_num(f, a.med);
-            fputc(',', f);
-            sweep_put_num(f, a.min);
-            fputc(',', f);
-            sweep_put_num(f, a.max);
+            const double v[3] = {a[k].med, a[k].min, a[k].max};
+            for (int j = 0; j < 3; j++) {
+                fputc(',', f);
+                sweep_put_num(f, v[j]);
+            }
         }
         for (int k = 0; k < ST_N; k++) {
-            agg_t a = aggregate(s->runs, s->nruns, p, k);
             fputc(',', f);
-            sweep_put_num(f, a.q1);
+            sweep_put_num(f, a[k].q1);
             fputc(',', f);
-            sweep_put_num(f, a.q3);
+            sweep_put_num(f, a[k].q3);
         }
         fputc('\n', f);
     }

@@ -179,8 +179,8 @@ double sweep_median(double *v, int n);
 
 /* ---- tuning (tune.c) ---- */
 
-/* Chooses point p's tuned value from its tuning runs (which must have run),
- * sets s->tuned[p], and says which on stdout. */
+/* Chooses point p's tuned value from its tuning runs, sets s->tuned[p],
+ * and says which on stdout; leaves it at -1 when none of them ran. */
 void sweep_tune_pick(sweep_t *s, int p);
 
 /* OUT/tune.csv and OUT/tune.md: every tried value's runs and score, and

@@ -79,10 +79,15 @@ static int better(const experiment_t *x, const score_t *a, const score_t *b) {
 
 void sweep_tune_pick(sweep_t *s, int p) {
     const experiment_t *x = s->x;
+    int ran = 0;
     for (int i = 0; i < s->nruns; i++)
         if (s->runs[i].point == p && s->runs[i].tune >= 0 &&
-            s->runs[i].status >= 0)
+            s->runs[i].status >= 0) {
             sweep_analyse_run(&s->runs[i], x);
+            ran++;
+        }
+    if (ran == 0) /* interrupted before this configuration: nothing chosen */
+        return;
     int best = 0;
     score_t bs = score_of(s, p, 0);
     for (int v = 1; v < x->ntune; v++) {
