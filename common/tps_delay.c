@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "taups.h"
 #include "taups_error.h"
 
 /* Spec names and the parameter names used in messages, by kind. */
@@ -301,6 +302,47 @@ void tps__delay_describe(const tps_delay_t *d, char *buf, size_t len) {
                      d->p[1], tps__delay_mean_ms(d), tps__delay_sd_ms(d));
     if (d->factor != 1 && n >= 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n, ", straggler factor %g", d->factor);
+}
+
+void tps__delay_seed_rank(tps_delay_t *d, uint64_t seed, int rank) {
+    tps__delay_seed(d, seed, 2000 + (uint64_t)rank);
+}
+
+int tps_delay_new(const char *spec, const char *const *stragglers, int n,
+                  int rank, uint64_t seed, tps_delay_t **out, char *err,
+                  size_t errlen) {
+    *out = NULL;
+    if (rank < 0 || n < 0 || (n > 0 && stragglers == NULL)) {
+        if (err && errlen)
+            snprintf(err, errlen, "delay: rank %d and %d stragglers: expected "
+                     "numbers >= 0", rank, n);
+        return TPS_EINVAL;
+    }
+    tps_delay_t *d = malloc(sizeof(*d));
+    if (d == NULL)
+        return TPS_ENOMEM;
+    int rc = tps__delay_parse(d, spec ? spec : "none", err, errlen);
+    for (int i = 0; rc == 0 && i < n; i++)
+        rc = tps__delay_set_straggler(d, stragglers[i], rank, err, errlen);
+    if (rc < 0) {
+        free(d);
+        return rc;
+    }
+    tps__delay_seed_rank(d, seed, rank);
+    *out = d;
+    return 0;
+}
+
+double tps_delay_next(tps_delay_t *d, double compute_s) {
+    return tps__delay_after(d, compute_s);
+}
+
+void tps_delay_describe(const tps_delay_t *d, char *buf, size_t len) {
+    tps__delay_describe(d, buf, len);
+}
+
+void tps_delay_free(tps_delay_t *d) {
+    free(d);
 }
 
 int tps__sleep_s(double seconds, volatile sig_atomic_t *stop) {

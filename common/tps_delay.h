@@ -82,6 +82,10 @@ int tps__delay_set_straggler(tps_delay_t *d, const char *spec, int my_rank,
  * that workers draw independent delays. */
 void tps__delay_seed(tps_delay_t *d, uint64_t seed, uint64_t stream);
 
+/* tps__delay_seed with the stream of worker `rank`: what taups-worker and
+ * tps_delay_new use, so that both draw the same delays. */
+void tps__delay_seed_rank(tps_delay_t *d, uint64_t seed, int rank);
+
 /* One draw of the base distribution in ms, without the straggler factor. */
 double tps__delay_sample_ms(tps_delay_t *d);
 

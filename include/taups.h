@@ -289,6 +289,27 @@ int tps_stats(tps_client_t *c, char **json_out);
  * array like tps_stats's. */
 int tps_checkpoint(tps_client_t *c, char **json_out);
 
+/* Injected compute delays, drawn as taups-worker --delay and --straggler
+ * draw them, for workers written against the library (the Python package's
+ * taups.Delay): for the same spec, seed and rank they draw the same delays
+ * as a taups-worker would, so that one experiment can mix both kinds.
+ *   spec        as --delay: none, const:MS, uniform:A:B, normal:MEAN:SD,
+ *               lognormal:MEAN:CV, pareto:SHAPE:SCALE, exp:MEAN
+ *   stragglers  n specs RANK:FACTOR as --straggler (may be NULL when n is 0)
+ * Returns 0 and *out, or TPS_EINVAL with a sentence in err naming what is
+ * wrong, or TPS_ENOMEM. */
+typedef struct tps_delay_s tps_delay_t;
+int tps_delay_new(const char *spec, const char *const *stragglers, int n,
+                  int rank, uint64_t seed, tps_delay_t **out, char *err,
+                  size_t errlen);
+/* Seconds to sleep after a minibatch step whose real compute took
+ * compute_s: a draw of the distribution, and for a straggler its factor
+ * applied to compute and draw alike. */
+double tps_delay_next(tps_delay_t *d, double compute_s);
+/* One line for a log, e.g. "lognormal:50:0.5 (mean 50 ms, sd 25 ms)". */
+void tps_delay_describe(const tps_delay_t *d, char *buf, size_t len);
+void tps_delay_free(tps_delay_t *d);
+
 #ifdef __cplusplus
 }
 #endif

@@ -385,6 +385,51 @@ START_TEST(test_straggler) {
 }
 END_TEST
 
+/* The library's handle (the Python package's taups.Delay) draws what
+ * taups-worker draws for the same spec, seed and rank: the stream of that
+ * rank, the straggler factor of that rank only. */
+START_TEST(test_public_handle) {
+    const char *strag[] = {"0:3", "1:2"};
+    char err[256] = "";
+    tps_delay_t *h = NULL, b;
+    ck_assert_int_eq(tps_delay_new("lognormal:30:0.7", strag, 2, 1, 5, &h, err,
+                                   sizeof(err)),
+                     0);
+    parse_ok(&b, "lognormal:30:0.7");
+    tps__delay_seed_rank(&b, 5, 1);
+    for (int i = 0; i < 100; i++)
+        ck_assert_double_eq_tol(tps_delay_next(h, 0.05),
+                                2 * tps__delay_sample_ms(&b) / 1000 + 0.05,
+                                1e-12);
+    tps_delay_describe(h, err, sizeof(err));
+    ck_assert_str_eq(err, "lognormal:30:0.7 (mean 30 ms, sd 21 ms), "
+                          "straggler factor 2");
+    tps_delay_free(h);
+
+    /* A NULL spec is "none"; rank 2 is no straggler. */
+    ck_assert_int_eq(tps_delay_new(NULL, strag, 2, 2, 5, &h, err, sizeof(err)),
+                     0);
+    ck_assert_double_eq(tps_delay_next(h, 0.05), 0);
+    tps_delay_free(h);
+
+    h = (tps_delay_t *)&b;
+    ck_assert_int_eq(tps_delay_new("pareto:1:5", NULL, 0, 0, 1, &h, err,
+                                   sizeof(err)),
+                     TPS_EINVAL);
+    ck_assert_ptr_null(h);
+    ck_assert_msg(strstr(err, "SHAPE must be > 1") != NULL, "%s", err);
+    const char *bad[] = {"x:2"};
+    ck_assert_int_eq(tps_delay_new("const:1", bad, 1, 0, 1, &h, err,
+                                   sizeof(err)),
+                     TPS_EINVAL);
+    ck_assert_msg(strstr(err, "--straggler") != NULL, "%s", err);
+    ck_assert_int_eq(tps_delay_new("const:1", NULL, 0, -1, 1, &h, err,
+                                   sizeof(err)),
+                     TPS_EINVAL);
+    ck_assert_msg(strstr(err, "rank -1") != NULL, "%s", err);
+}
+END_TEST
+
 START_TEST(test_straggler_reject) {
     static const struct {
         const char *spec, *msg;
@@ -544,6 +589,7 @@ static Suite *delay_suite(void) {
     tcase_add_test(tc, test_straggler);
     tcase_add_test(tc, test_straggler_reject);
     tcase_add_test(tc, test_describe);
+    tcase_add_test(tc, test_public_handle);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("sleep");

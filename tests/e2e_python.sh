@@ -59,6 +59,29 @@ with taups.Client(cluster=sys.argv[1], rank=0, workers=1) as c:
     s = c.stats()
     assert len(s) == 2 and s[0]["pushes"] == 2, s
     assert c.delivery()["pushes_applied"] == 2
+    # One group, two tensors: each gets exactly its own step.
+    v = c.declare("v", 4, init="zeros")
+    x, y0 = c.pull(w), c.pull(v)
+    gv = np.full(4, 2.0, np.float32)
+    c.push_group([w, v], [g, gv])
+    assert np.allclose(c.pull(w), x - np.float32(0.5) * g, rtol=1e-6, atol=0)
+    assert np.allclose(c.pull(v), y0 - np.float32(0.5) * gv, rtol=1e-6, atol=0)
+    try:
+        c.push_group([w, v], [g])
+    except ValueError as e:
+        assert "2 tensors and 1 gradients" in str(e), str(e)
+    else:
+        raise AssertionError("push_group took one gradient for two tensors")
+    assert c.local_steps == 0
+# Delays as taups-worker draws them (the C test compares the streams).
+d = taups.Delay("const:10", seed=1, rank=2, stragglers=["2:3"])
+assert abs(d.next(0.01) - 0.05) < 1e-12 and "straggler factor 3" in str(d)
+try:
+    taups.Delay("pareto:1:5")
+except taups.InvalidArgument as e:
+    assert "SHAPE must be > 1" in str(e), str(e)
+else:
+    raise AssertionError("pareto with shape 1 accepted")
 try:
     taups.Client(cluster="127.0.0.1:1", connect_timeout_ms=200)
 except taups.ConnectionError as e:
@@ -112,5 +135,35 @@ else
     awk -v b="$before" -v a="$after" 'BEGIN { exit !(a > 0 && a < 0.6 * b) }' ||
         fail "torch worker: test loss $before -> $after"
     echo "# torch worker: test loss $before -> $after"
+
+    # The CNN as taups-launch runs it: two torch workers in mode local
+    # (K = 2 steps at --local-lr on a private copy, deltas averaged) with
+    # injected delays, scored by the torch evaluator (--eval-cmd) on the
+    # full test set.
+    timeout 180 "$LAUNCH" --shards 1 --workers 2 --mode local --lr 1 \
+        --server-arg=--local-steps --server-arg=2 --iterations 40 --batch 32 \
+        --eval-every 500 --seed 2 --no-plot --out "$WORK/cnn" \
+        --worker-cmd "*:exec $PY $SRC/python/examples/torch_worker.py" \
+        --eval-cmd "exec $PY $SRC/python/examples/torch_worker.py --role eval" \
+        --worker-arg=--delay --worker-arg=const:5 --worker-arg=--local-lr \
+        --worker-arg=0.1 --worker-arg=--report --worker-arg=0 \
+        > "$WORK/cnn.out" 2>&1 ||
+        fail "torch cluster: $(tail -5 "$WORK/cnn.out"; cat "$WORK/cnn/eval.log" "$WORK/cnn/worker-0.log")"
+    head -1 "$WORK/cnn/eval.csv" | grep -qx 'time_s,updates,loss,accuracy,versions,reconnects' ||
+        fail "torch eval.csv: $(head -2 "$WORK/cnn/eval.csv")"
+    grep -q "mode local, 2 local steps at lr 0.1, injected delay const:5" "$WORK/cnn/worker-1.log" ||
+        fail "torch worker: $(cat "$WORK/cnn/worker-1.log")"
+    # 40 rounds of 2 workers: 40 averaged updates; accuracy from chance
+    # (0.1) to well above it; every round after the first logs a drift.
+    "$PY" - "$WORK/cnn" <<'PYEOF' || fail "torch cluster: $(cat "$WORK/cnn/eval.csv")"
+import csv, sys
+ev = list(csv.DictReader(open(sys.argv[1] + "/eval.csv")))
+assert int(ev[-1]["updates"]) == 40, ev[-1]
+assert float(ev[0]["accuracy"]) < 0.2 < 0.6 < float(ev[-1]["accuracy"]), ev
+w = list(csv.DictReader(open(sys.argv[1] + "/worker-0.csv")))
+assert len(w) == 40 and all(r["drift"] for r in w[1:]) and not w[0]["drift"], w[:3]
+assert all(r["staleness"] == "0" for r in w), w
+PYEOF
+    echo "# torch cluster: accuracy $(sed -n 2p "$WORK/cnn/eval.csv" | cut -d, -f4) -> $(tail -1 "$WORK/cnn/eval.csv" | cut -d, -f4)"
 fi
 echo "ok: binding, numpy beside C workers, torch"

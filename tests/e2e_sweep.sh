@@ -167,6 +167,30 @@ for name, want in (("q1", q1), ("median", med), ("q3", q3)):
     assert abs(got - want) <= 1e-5 * abs(want), (name, got, want)
 PY
 
+# [tune] multipliers: each configuration tries K times its own lr, and the
+# runs get the product. At lr 0.2, x25 (5) diverges and x1 is chosen; at
+# 0.004, x25 (0.1) reaches the target in fewer updates than x1.
+sed -e 's/^repeats = 4$/repeats = 1/' -e 's/^lr = 5, 0.2$/lr = x1, x25/' \
+    -e 's/^\[tune\]$/[sweep]\nlr = 0.2, 0.004\n[tune]/' "$WORK/tune.ini" > "$WORK/mult.ini"
+"$SWEEP" --out "$WORK/mult" "$WORK/mult.ini" > "$WORK/mult.out" 2>&1 ||
+    { cat "$WORK/mult.out"; fail "sweep with tuned multipliers failed"; }
+grep -q 'p1-lr=0.2: tuned lr = 0.2 (x1) ' "$WORK/mult.out" &&
+    grep -q 'p2-lr=0.004: tuned lr = 0.1 (x25) ' "$WORK/mult.out" ||
+    fail "multipliers: $(cat "$WORK/mult.out")"
+grep -q '"--lr", "5", "--seed", "1001"' "$WORK/mult/sweep.json" &&
+    grep -q '"--lr", "0.1", "--seed", "1",' "$WORK/mult/sweep.json" &&
+    ! grep -q '"--lr", "0.004", .*"--lr"' "$WORK/mult/sweep.json" ||
+    fail "multiplied lr not in the runs' arguments: $(grep '"seed"' "$WORK/mult/sweep.json")"
+grep -q '^p2-lr=0.004,0.004,0.1,1,' "$WORK/mult/summary.csv" ||
+    fail "summary.csv: $(cat "$WORK/mult/summary.csv")"
+grep -q '| p2-lr=0.004 | \*\*0.1 (x25)\*\* |' "$WORK/mult/tune.md" ||
+    fail "tune.md: $(cat "$WORK/mult/tune.md")"
+sed 's/^lr = x1, x25$/lr = x1, 0.1/' "$WORK/mult.ini" > "$WORK/mixed.ini"
+"$SWEEP" --out "$WORK/mixed" "$WORK/mixed.ini" > "$WORK/mixed.out" 2>&1 &&
+    fail "a [tune] mixing multipliers and values was accepted"
+grep -q 'mixes multipliers (xK) and values' "$WORK/mixed.out" ||
+    fail "mixed [tune]: $(cat "$WORK/mixed.out")"
+
 # A run that fails is recorded and the sweep goes on, exiting 1.
 cat > "$WORK/bad.ini" <<'INI'
 [run]

@@ -658,7 +658,8 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
             break;
         }
         snprintf(c->mode, sizeof(c->mode), "%s", mode);
-        c->local_steps = (int)h->local_steps;
+        /* The shards say K in every mode; it means something in one. */
+        c->local_steps = strcmp(mode, "local") == 0 ? (int)h->local_steps : 0;
         c->ssp_bound = h->bound;
         c->ssp_cache = c->opts.ssp_cache && c->opts.role == TPS_ROLE_WORKER &&
                        strcmp(mode, "ssp") == 0;

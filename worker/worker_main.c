@@ -1163,7 +1163,7 @@ int main(int argc, char **argv) {
     plan.seed = seed;
     plan.rank = rank;
     plan.delay = delay;
-    tps__delay_seed(&plan.delay, seed, 2000 + (uint64_t)rank);
+    tps__delay_seed_rank(&plan.delay, seed, rank);
     if (!is_eval && (plan.delay.kind != TPS_DELAY_NONE || plan.delay.factor != 1)) {
         char d[160];
         tps__delay_describe(&plan.delay, d, sizeof(d));

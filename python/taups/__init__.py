@@ -28,7 +28,7 @@ import numpy as np
 from ._taups_cffi import ffi, lib
 
 __all__ = [
-    "Client", "Tensor", "Ticket", "Error", "ProtocolError", "InvalidArgument",
+    "Client", "Tensor", "Ticket", "Delay", "Error", "ProtocolError", "InvalidArgument",
     "LimitError", "OutOfMemory", "RemoteError", "ConnectionError",
     "MismatchError", "NotFound", "Interrupted", "AuthError",
     "PermissionDenied", "RangeError", "IOError",
@@ -310,6 +310,32 @@ class Client:
         """Pushes grad and waits for every shard's answer."""
         self.push_async(t, grad).wait()
 
+    def push_group_async(self, tensors, grads):
+        """Pushes grads[i] to tensors[i] as one gradient (a whole model's
+        iteration: one NaN check, one norm, one staleness decision for all,
+        tps_push_group_async); returns one Ticket per tensor."""
+        if len(tensors) != len(grads) or not tensors:
+            raise ValueError("push_group: %d tensors and %d gradients; "
+                             "expected as many, at least one"
+                             % (len(tensors), len(grads)))
+        bufs = [self._array(t, g, False) for t, g in zip(tensors, grads)]
+        n = len(tensors)
+        ids = ffi.new("int[]", [t.id for t in tensors])
+        ptrs = ffi.new("float *[]", bufs)
+        tks = ffi.new("tps_ticket_t[]", n)
+        self._check(lib.tps_push_group_async(self._c, n, ids, ptrs, tks))
+        out = []
+        for i in range(n):
+            ticket = Ticket(self, tks[i], (grads[i], bufs[i]), None)
+            self._pending[tks[i]] = ticket
+            out.append(ticket)
+        return out
+
+    def push_group(self, tensors, grads):
+        """push_group_async, then waits for every ticket."""
+        for tk in self.push_group_async(tensors, grads):
+            tk.wait()
+
     def pull(self, t, out=None):
         """Pulls t (into out, without a copy) and returns the array."""
         return self.pull_async(t, out).wait()
@@ -323,6 +349,11 @@ class Client:
     @property
     def mode(self):
         return ffi.string(lib.tps_mode(self._c)).decode()
+
+    @property
+    def local_steps(self):
+        """In mode "local", the local steps K per push; 0 otherwise."""
+        return lib.tps_local_steps(self._c)
 
     @property
     def shards(self):
@@ -369,3 +400,40 @@ class Client:
         lib.tps_delivery(self._c, d)
         return {k: int(getattr(d, k))
                 for k, _ in ffi.typeof("tps_delivery_t").fields}
+
+
+class Delay:
+    """Injected compute time, as taups-worker --delay and --straggler draw
+    it (tps_delay_new): for the same spec, seed and rank, the same delays,
+    so that Python and C workers of one experiment straggle alike.
+
+        d = taups.Delay("lognormal:50:0.5", seed=1, rank=0)
+        time.sleep(d.next(compute_seconds))
+    """
+
+    def __init__(self, spec="none", seed=0, rank=0, stragglers=()):
+        self._d = ffi.NULL
+        keep = [ffi.new("char[]", s.encode()) for s in stragglers]
+        arr = ffi.new("char *[]", keep) if keep else ffi.NULL
+        out = ffi.new("tps_delay_t **")
+        err = ffi.new("char[]", 512)
+        rc = lib.tps_delay_new(spec.encode(), arr, len(keep), int(rank),
+                               int(seed), out, err, 512)
+        if rc < 0:
+            _raise(rc, ffi.string(err).decode())
+        self._d = out[0]
+
+    def next(self, compute_s=0.0):
+        """Seconds to sleep after a minibatch step that computed for
+        compute_s seconds."""
+        return lib.tps_delay_next(self._d, float(compute_s))
+
+    def __str__(self):
+        buf = ffi.new("char[]", 256)
+        lib.tps_delay_describe(self._d, buf, 256)
+        return ffi.string(buf).decode()
+
+    def __del__(self):
+        if self._d != ffi.NULL:
+            lib.tps_delay_free(self._d)
+            self._d = ffi.NULL

@@ -351,6 +351,48 @@ static void worker_common(const launch_t *l, argv_t *av) {
         launch_av_opt(av, "--dim", "%llu", (unsigned long long)s->dim);
 }
 
+/* Adds `owned`, a string made for it, to av. */
+static void av_take(argv_t *av, char *owned) {
+    launch_av_add(av, owned);
+    free(owned);
+}
+
+/* The argv of a --worker-cmd or --eval-cmd: /usr/bin/env with the cluster
+ * in the environment, then `sh -c COMMAND` with the --worker-arg
+ * arguments as its "$@", as taups-worker would get them. rank < 0: the
+ * evaluator. */
+static void command_argv(const launch_t *l, argv_t *av, const char *cmd,
+                         int rank, const char *csv) {
+    const settings_t *s = l->s;
+    char b[40];
+    launch_av_add(av, "/usr/bin/env");
+    av_take(av, tps__xasprintf("TAUPS_CLUSTER=%s", l->cluster));
+    if (rank >= 0)
+        av_take(av, tps__xasprintf("TAUPS_RANK=%d", rank));
+    av_take(av, tps__xasprintf("TAUPS_WORKERS=%d", s->workers));
+    av_take(av, tps__xasprintf("TAUPS_SEED=%llu", (unsigned long long)s->seed));
+    av_take(av, tps__xasprintf("TAUPS_LOG=%s", csv));
+    if (l->key)
+        av_take(av, tps__xasprintf("TAUPS_KEY_FILE=%s", l->key));
+    if (rank < 0) {
+        av_take(av, tps__xasprintf("TAUPS_EVAL_EVERY=%d", s->eval_every));
+    } else {
+        av_take(av, tps__xasprintf("TAUPS_BATCH=%d", s->batch));
+        if (s->seconds > 0)
+            av_take(av, tps__xasprintf(
+                            "TAUPS_SECONDS=%s",
+                            launch_fmt_double(b, sizeof(b), s->seconds)));
+        else
+            av_take(av, tps__xasprintf("TAUPS_ITERATIONS=%d", s->iterations));
+    }
+    launch_av_add(av, "/bin/sh");
+    launch_av_add(av, "-c");
+    av_take(av, tps__xasprintf("%s \"$@\"", cmd));
+    launch_av_add(av, "sh"); /* $0 */
+    for (int k = 0; k < s->worker_args.n; k++)
+        launch_av_add(av, s->worker_args.v[k]);
+}
+
 static void worker_finish(const launch_t *l, argv_t *av, const char *csv) {
     launch_av_add(av, "--log");
     launch_av_add(av, csv);
@@ -362,13 +404,17 @@ int launch_start_workers(launch_t *l) {
     const settings_t *s = l->s;
     int S = s->shards;
     argv_t av = {0};
-    launch_av_add(&av, l->worker_bin); /* the evaluator runs here */
-    launch_av_add(&av, "--role");
-    launch_av_add(&av, "eval");
-    worker_common(l, &av);
-    launch_av_opt(&av, "--eval-every", "%d", s->eval_every);
     char *csv = tps__xasprintf("%s/eval.csv", l->out);
-    worker_finish(l, &av, csv);
+    if (s->eval_cmd) {
+        command_argv(l, &av, s->eval_cmd, -1, csv);
+    } else {
+        launch_av_add(&av, l->worker_bin); /* the evaluator runs here */
+        launch_av_add(&av, "--role");
+        launch_av_add(&av, "eval");
+        worker_common(l, &av);
+        launch_av_opt(&av, "--eval-every", "%d", s->eval_every);
+        worker_finish(l, &av, csv);
+    }
     launch_child_init(&l->kids[S], ROLE_EVAL, 0, &av,
                       tps__xasprintf("%s/eval.log", l->out), csv);
     l->evtail.path = csv;
@@ -382,22 +428,7 @@ int launch_start_workers(launch_t *l) {
         const char *cmd = launch_worker_cmd(s, r);
         if (cmd != NULL) {
             char *wcsv = tps__xasprintf("%s/worker-%d.csv", l->out, r);
-            char *env[6] = {
-                tps__xasprintf("TAUPS_CLUSTER=%s", l->cluster),
-                tps__xasprintf("TAUPS_RANK=%d", r),
-                tps__xasprintf("TAUPS_WORKERS=%d", s->workers),
-                tps__xasprintf("TAUPS_SEED=%llu", (unsigned long long)s->seed),
-                tps__xasprintf("TAUPS_LOG=%s", wcsv),
-                l->key ? tps__xasprintf("TAUPS_KEY_FILE=%s", l->key) : NULL};
-            launch_av_add(&wv, "/usr/bin/env");
-            for (int k = 0; k < 6; k++)
-                if (env[k] != NULL) {
-                    launch_av_add(&wv, env[k]);
-                    free(env[k]);
-                }
-            launch_av_add(&wv, "/bin/sh");
-            launch_av_add(&wv, "-c");
-            launch_av_add(&wv, cmd);
+            command_argv(l, &wv, cmd, r, wcsv);
             launch_child_init(c, ROLE_WORKER, r, &wv,
                               tps__xasprintf("%s/worker-%d.log", l->out, r),
                               wcsv);

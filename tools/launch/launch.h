@@ -45,6 +45,7 @@ typedef struct settings_s {
     uint64_t seed, rows, dim;
     tps_strlist_t server_args, worker_args, faults;
     tps_strlist_t worker_cmds; /* "R:COMMAND": rank R runs COMMAND instead */
+    const char *eval_cmd;      /* the evaluator runs it instead; NULL: none */
 } settings_t;
 
 typedef enum role_e { ROLE_SERVER, ROLE_EVAL, ROLE_WORKER } role_t;

@@ -189,11 +189,19 @@ int main(int argc, char **argv) {
          "R:COMMAND",
          "worker R runs COMMAND (with /bin/sh) instead of taups-worker, with "
          "the cluster in its environment: TAUPS_CLUSTER, TAUPS_RANK, "
-         "TAUPS_WORKERS, TAUPS_SEED, TAUPS_LOG (the worker CSV to write, if it "
-         "likes) and TAUPS_KEY_FILE when there is a key; R may be * for every "
-         "rank not named"},
+         "TAUPS_WORKERS, TAUPS_SEED, TAUPS_BATCH, TAUPS_SECONDS or "
+         "TAUPS_ITERATIONS, TAUPS_LOG (the worker CSV to write, if it likes) "
+         "and TAUPS_KEY_FILE when there is a key; R may be * for every rank "
+         "not named"},
+        {"eval-cmd", TPS_OPT_STR, &s.eval_cmd, NULL, 0, -1, NULL, "COMMAND",
+         "the evaluator runs COMMAND (with /bin/sh) instead of taups-worker "
+         "--role eval, with the environment of --worker-cmd (no TAUPS_RANK) "
+         "and TAUPS_EVAL_EVERY (ms); TAUPS_LOG is eval.csv, whose rows it "
+         "writes (time_s,updates,loss,METRIC,...), and SIGTERM asks it for a "
+         "last evaluation"},
         {"worker-arg", TPS_OPT_LIST, &s.worker_args, NULL, 0, -1, NULL, "ARG",
-         "extra argument for every worker and the evaluator, verbatim"},
+         "extra argument for every worker and the evaluator, verbatim (a "
+         "command's arguments, \"$@\")"},
         TPS_OPT_END};
 
     int idx = tps_opt_parse(opts, PROG, usage, argc, argv);
@@ -235,9 +243,9 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    if (s.worker_cmds.n > 0 && s.hosts) {
-        fprintf(stderr, "%s: --worker-cmd runs on this host; it cannot be "
-                        "combined with --hosts\n", PROG);
+    if ((s.worker_cmds.n > 0 || s.eval_cmd) && s.hosts) {
+        fprintf(stderr, "%s: --worker-cmd and --eval-cmd run on this host; "
+                        "they cannot be combined with --hosts\n", PROG);
         tps_opt_free(opts);
         return 2;
     }

@@ -104,6 +104,28 @@ point_t *sweep_grid_expand(const experiment_t *x, int npoints) {
     return pts;
 }
 
+/* The configuration's own value of `key` (swept, else [run]), or NULL. */
+static const char *point_value(const experiment_t *x, const point_t *pt,
+                               const char *key) {
+    for (int a = 0; a < x->naxes; a++)
+        if (strcmp(x->axes[a].key, key) == 0)
+            return x->axes[a].vals[pt->idx[a]];
+    for (int b = 0; b < x->nbase; b++)
+        if (strcmp(x->base[b].key, key) == 0)
+            return x->base[b].val;
+    return NULL;
+}
+
+char *sweep_tuned_value(const experiment_t *x, const point_t *pt,
+                        const char *tuned, int shown) {
+    if (tuned[0] != 'x')
+        return tps__xstrdup(tuned);
+    const char *own = point_value(x, pt, x->tune_key);
+    double v = strtod(own, NULL) * strtod(tuned + 1, NULL);
+    return shown ? tps__xasprintf("%.6g (%s)", v, tuned)
+                 : tps__xasprintf("%.6g", v);
+}
+
 void sweep_grid_argv(argv_t *av, const experiment_t *x, const point_t *pt,
                      const char *launch, int seed, const char *dir,
                      const char *tuned) {
@@ -116,9 +138,13 @@ void sweep_grid_argv(argv_t *av, const experiment_t *x, const point_t *pt,
             av_key(av, x->base[b].key, x->base[b].val);
     }
     for (int a = 0; a < x->naxes; a++)
-        av_key(av, x->axes[a].key, x->axes[a].vals[pt->idx[a]]);
-    if (tuned)
-        av_key(av, x->tune_key, tuned);
+        if (!tuned || strcmp(x->axes[a].key, x->tune_key) != 0)
+            av_key(av, x->axes[a].key, x->axes[a].vals[pt->idx[a]]);
+    if (tuned) {
+        char *v = sweep_tuned_value(x, pt, tuned, 0);
+        av_key(av, x->tune_key, v);
+        free(v);
+    }
     av_take(av, tps__xstrdup("--seed"));
     av_take(av, tps__xasprintf("%d", seed));
     av_take(av, tps__xstrdup("--out"));

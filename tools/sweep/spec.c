@@ -360,13 +360,43 @@ int sweep_spec_load(experiment_t *x, const char *path) {
                 PROG, path);
         rc = -1;
     }
-    for (int i = 0; rc == 0 && x->tune_key && i < x->naxes; i++)
-        if (strcmp(x->axes[i].key, x->tune_key) == 0) {
-            fprintf(stderr,
-                    "%s: %s: %s is both swept and tuned; choose one\n", PROG,
-                    path, x->tune_key);
+    /* Multipliers xK scale each configuration's own value, so the key must
+     * have one (swept or in [run]); plain values replace it, so it must not
+     * be swept. */
+    int mult = 0, swept = 0, base = 0;
+    for (int i = 0; rc == 0 && i < x->ntune; i++) {
+        const char *v = x->tune_vals[i];
+        char *end = NULL;
+        int m = v[0] == 'x';
+        if (m && !(strtod(v + 1, &end) > 0 && *end == '\0')) {
+            fprintf(stderr, "%s: %s: [tune] %s = %s: a multiplier is xK with "
+                    "K a number > 0\n", PROG, path, x->tune_key, v);
             rc = -1;
         }
+        if (i > 0 && m != mult) {
+            fprintf(stderr, "%s: %s: [tune] %s mixes multipliers (xK) and "
+                    "values; give one kind\n", PROG, path, x->tune_key);
+            rc = -1;
+        }
+        mult = m;
+    }
+    for (int i = 0; x->tune_key && i < x->naxes; i++)
+        swept |= strcmp(x->axes[i].key, x->tune_key) == 0;
+    for (int i = 0; x->tune_key && i < x->nbase; i++)
+        base |= strcmp(x->base[i].key, x->tune_key) == 0;
+    if (rc == 0 && x->tune_key && swept && !mult) {
+        fprintf(stderr,
+                "%s: %s: %s is both swept and tuned; choose one, or tune "
+                "multipliers of it (xK)\n", PROG, path, x->tune_key);
+        rc = -1;
+    }
+    if (rc == 0 && x->tune_key && mult && !swept && !base) {
+        fprintf(stderr,
+                "%s: %s: [tune] %s multiplies each configuration's %s, but "
+                "the experiment gives none\n", PROG, path, x->tune_key,
+                x->tune_key);
+        rc = -1;
+    }
     return rc;
 }
 

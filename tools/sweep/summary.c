@@ -120,8 +120,12 @@ int sweep_write_summary_csv(const sweep_t *s) {
         }
         if (s->x->tune_key) {
             fputc(',', f);
-            if (s->tuned[p] >= 0)
-                sweep_csv_field(f, s->x->tune_vals[s->tuned[p]]);
+            if (s->tuned[p] >= 0) {
+                char *v = sweep_tuned_value(s->x, &s->pts[p],
+                                            s->x->tune_vals[s->tuned[p]], 0);
+                sweep_csv_field(f, v);
+                free(v);
+            }
         }
         int runs, failed, diverged;
         point_counts(s, p, &runs, &failed, &diverged);
@@ -229,7 +233,12 @@ int sweep_write_summary_md(const sweep_t *s) {
         }
         if (s->x->tune_key) {
             fputs(" ", f);
-            sweep_md_field(f, s->tuned[p] >= 0 ? s->x->tune_vals[s->tuned[p]] : "–");
+            char *v = s->tuned[p] >= 0
+                          ? sweep_tuned_value(s->x, &s->pts[p],
+                                              s->x->tune_vals[s->tuned[p]], 1)
+                          : NULL;
+            sweep_md_field(f, v ? v : "–");
+            free(v);
             fputs(" |", f);
         }
         int runs, failed, diverged;

@@ -51,7 +51,8 @@ typedef struct experiment_s {
     /* [tune] KEY = V1, V2, ...: per configuration, the value of KEY that
        did best over tune_repeats seeds of its own (seeds 1001...) is the
        one its reported runs use. NULL: nothing is tuned. */
-    char *tune_key;
+    char *tune_key;   /* its values may be multipliers xK of each
+                         configuration's own value of the key */
     int ntune;
     char **tune_vals;
     int tune_repeats;
@@ -97,6 +98,11 @@ point_t *sweep_grid_expand(const experiment_t *x, int npoints);
  * into `dir`: the launcher's path, the [run] keys not swept or tuned, the
  * swept keys, the tuned key = `tuned` (NULL: none), then --seed and
  * --out. */
+/* The value of the tuned key that `tuned` (one of tune_vals) gives point
+ * pt: itself, or for a multiplier xK, K times the point's own value
+ * ("V (xK)" when `shown`, for tables). Owned by the caller. */
+char *sweep_tuned_value(const experiment_t *x, const point_t *pt,
+                        const char *tuned, int shown);
 void sweep_grid_argv(argv_t *av, const experiment_t *x, const point_t *pt,
                      const char *launch, int seed, const char *dir,
                      const char *tuned);

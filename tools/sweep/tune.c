@@ -98,9 +98,10 @@ void sweep_tune_pick(sweep_t *s, int p) {
         }
     }
     s->tuned[p] = best;
+    char *shown = sweep_tuned_value(x, &s->pts[p], x->tune_vals[best], 1);
     printf("%s: %s: tuned %s = %s (%d of %d tuning runs reached the target)\n",
-           PROG, s->pts[p].label, x->tune_key, x->tune_vals[best], bs.reached,
-           bs.runs);
+           PROG, s->pts[p].label, x->tune_key, shown, bs.reached, bs.runs);
+    free(shown);
     fflush(stdout);
 }
 
@@ -139,7 +140,8 @@ int sweep_write_tune(const sweep_t *s) {
             int chosen = s->tuned[p] == v;
             sweep_csv_field(csv, s->pts[p].label);
             fputc(',', csv);
-            sweep_csv_field(csv, x->tune_vals[v]);
+            char *val = sweep_tuned_value(x, &s->pts[p], x->tune_vals[v], 0);
+            sweep_csv_field(csv, val);
             fprintf(csv, ",%d,%d,%d,%d,", sc.runs, sc.failed, sc.diverged,
                     sc.reached);
             sweep_put_num(csv, sc.by);
@@ -150,7 +152,10 @@ int sweep_write_tune(const sweep_t *s) {
             fputs("| ", md);
             sweep_md_field(md, s->pts[p].label);
             fputs(chosen ? " | **" : " | ", md);
-            sweep_md_field(md, x->tune_vals[v]);
+            free(val);
+            val = sweep_tuned_value(x, &s->pts[p], x->tune_vals[v], 1);
+            sweep_md_field(md, val);
+            free(val);
             fprintf(md, "%s | %d | %d | %d | %d | ", chosen ? "**" : "",
                     sc.runs, sc.failed, sc.diverged, sc.reached);
             sweep_put_num(md, sc.by);
