@@ -11,8 +11,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=${TAUPS_BUILD:-$here/../build}
 sweep=$build/tools/taups-sweep
 [ -x "$sweep" ] || { echo "run.sh: no $sweep; run ./build.sh first" >&2; exit 2; }
+# The Python experiments (e5-cnn) run the build's taups package with the
+# interpreter it was built for.
+TAUPS_PYTHON=${TAUPS_PYTHON:-$(sed -n 's/^PYTHON = //p' "$build/Makefile")}
+PYTHONPATH="$build/python${PYTHONPATH:+:$PYTHONPATH}"
+export TAUPS_PYTHON PYTHONPATH
 [ $# -gt 0 ] || set -- e1-threshold e1-lag e1-ssp e2-weighting e3-codecs e3-hetero \
-    e3-bandwidth e4-local e4-local-mlp e4-splits e5-consistency e5-comm \
+    e3-bandwidth e4-local e4-local-mlp e4-splits e5-consistency e5-comm e5-cnn \
     e6-shards e6b-stragglers e7-failures
 for name in "$@"; do
     ini=$here/$name.ini

@@ -171,7 +171,8 @@ PY
 # runs get the product. At lr 0.2, x25 (5) diverges and x1 is chosen; at
 # 0.004, x25 (0.1) reaches the target in fewer updates than x1.
 sed -e 's/^repeats = 4$/repeats = 1/' -e 's/^lr = 5, 0.2$/lr = x1, x25/' \
-    -e 's/^\[tune\]$/[sweep]\nlr = 0.2, 0.004\n[tune]/' "$WORK/tune.ini" > "$WORK/mult.ini"
+    -e 's/^\[tune\]$/[sweep]\nlr = 0.2, 0.004\n[tune]/' \
+    -e 's/^\[target\]$/[target]\nfinal = smoothed/' "$WORK/tune.ini" > "$WORK/mult.ini"
 "$SWEEP" --out "$WORK/mult" "$WORK/mult.ini" > "$WORK/mult.out" 2>&1 ||
     { cat "$WORK/mult.out"; fail "sweep with tuned multipliers failed"; }
 grep -q 'p1-lr=0.2: tuned lr = 0.2 (x1) ' "$WORK/mult.out" &&
@@ -185,6 +186,18 @@ grep -q '^p2-lr=0.004,0.004,0.1,1,' "$WORK/mult/summary.csv" ||
     fail "summary.csv: $(cat "$WORK/mult/summary.csv")"
 grep -q '| p2-lr=0.004 | \*\*0.1 (x25)\*\* |' "$WORK/mult/tune.md" ||
     fail "tune.md: $(cat "$WORK/mult/tune.md")"
+# final = smoothed: the final metric is the median of the last 3 rows.
+python3 - "$WORK/mult" <<'PY' || fail "final = smoothed"
+import csv, statistics, sys
+out = sys.argv[1]
+for row in csv.DictReader(open(out + "/summary.csv")):
+    ev = list(csv.DictReader(open("%s/runs/%s-seed1/eval.csv" % (out, row["label"]))))
+    want = statistics.median(float(r["rel_err"]) for r in ev[-3:])
+    got = float(row["final_metric_median"])
+    assert abs(got - want) <= 1e-5 * want, (row["label"], got, want)
+PY
+grep -q 'The final rel_err is the median of the last 3 evaluations' "$WORK/mult/summary.md" ||
+    fail "summary.md does not state final = smoothed"
 sed 's/^lr = x1, x25$/lr = x1, 0.1/' "$WORK/mult.ini" > "$WORK/mixed.ini"
 "$SWEEP" --out "$WORK/mixed" "$WORK/mixed.ini" > "$WORK/mixed.out" 2>&1 &&
     fail "a [tune] mixing multipliers and values was accepted"

@@ -151,6 +151,15 @@ double sweep_median(double *v, int n) {
  * Returns the number of curve rows written to `dat`. */
 static double pulls_sent(const run_t *r);
 
+/* The median of column c over rows j-k+1..j (fewer at the start). */
+static double window_median(const csv_t *ev, int c, int j, int k) {
+    double win[SMOOTH_MAX];
+    int n = 0;
+    for (int i = j + 1 - k < 0 ? 0 : j + 1 - k; i <= j; i++)
+        win[n++] = ev->rows[i][c];
+    return sweep_median(win, n);
+}
+
 static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
     for (int k = 0; k < ST_N; k++)
         r->st[k] = NAN;
@@ -233,18 +242,15 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
 
     if (have_eval && ct >= 0 && cm >= 0 && ev.nrows > 0) {
         r->st[ST_FINAL] = ev.rows[ev.nrows - 1][cm];
+        if (x->final_smoothed)
+            r->st[ST_FINAL] = window_median(&ev, cm, ev.nrows - 1, x->smooth);
         if (cu >= 0)
             r->st[ST_UPDATES] = ev.rows[ev.nrows - 1][cu];
         /* The target is met on the moving median of the last `smooth`
          * evaluations (fewer at the start), as the sweep stops runs: one
          * lucky evaluation of a noisy metric is not convergence. */
         for (int j = 0; j < ev.nrows && x->metric; j++) {
-            double win[SMOOTH_MAX];
-            int k = 0;
-            for (int i = j + 1 - x->smooth < 0 ? 0 : j + 1 - x->smooth; i <= j;
-                 i++)
-                win[k++] = ev.rows[i][cm];
-            double m = sweep_median(win, k);
+            double m = window_median(&ev, cm, j, x->smooth);
             if (isnan(m) || (x->lower_better ? m > x->target : m < x->target))
                 continue;
             r->st[ST_T_TARGET] = ev.rows[j][ct];

@@ -335,10 +335,17 @@ int sweep_spec_load(experiment_t *x, const char *path) {
             have_value = 1;
         } else if (strcmp(key, "smooth") == 0) {
             rc = int_in(path, lineno, key, val, 1, SMOOTH_MAX, &x->smooth);
+        } else if (strcmp(key, "final") == 0) {
+            if (strcmp(val, "last") && strcmp(val, "smoothed")) {
+                fprintf(stderr, "%s: %s:%d: final = %s: want last or "
+                        "smoothed\n", PROG, path, lineno, val);
+                rc = -1;
+            }
+            x->final_smoothed = strcmp(val, "smoothed") == 0;
         } else {
             fprintf(stderr,
-                    "%s: %s:%d: [target] knows metric, value, smooth, stop and "
-                    "diverge, not %s\n",
+                    "%s: %s:%d: [target] knows metric, value, smooth, final, "
+                    "stop and diverge, not %s\n",
                     PROG, path, lineno, key);
             rc = -1;
         }

@@ -192,6 +192,9 @@ int sweep_write_summary_md(const sweep_t *s) {
                 "evaluation%s meets it. ",
                 s->x->metric, s->x->lower_better ? "<=" : ">=", s->x->target,
                 s->x->smooth, s->x->smooth == 1 ? "" : "s");
+    if (s->x->metric && s->x->final_smoothed)
+        fprintf(f, "The final %s is the median of the last %d evaluations. ",
+                s->x->metric, s->x->smooth);
     if (s->x->tune_key)
         fprintf(f,
                 "Each configuration ran at the %s that did best in its "

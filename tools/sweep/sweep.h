@@ -48,6 +48,8 @@ typedef struct experiment_s {
     int repeats;    /* 0: not in the file */
     int smooth;     /* [target] smooth = K: the target is met when the
                        median of the last K evaluations meets it */
+    int final_smoothed; /* [target] final = smoothed: the final metric is
+                           the median of the last K evaluations too */
     /* [tune] KEY = V1, V2, ...: per configuration, the value of KEY that
        did best over tune_repeats seeds of its own (seeds 1001...) is the
        one its reported runs use. NULL: nothing is tuned. */
