@@ -20,19 +20,30 @@
 #include "tps_tool.h"
 
 /* A curve's legend: the swept values, keys without their server./worker.
- * prefix ("max-staleness=5 lr=0.083"); the full label is in the tables.
- * Returns an owned string. */
+ * prefix ("max-staleness=5 lr=0.083"), and the tuned key at the value the
+ * curve ran with; the full label is in the tables. Returns an owned
+ * string. */
 static char *curve_title(const sweep_t *s, int p) {
-    if (s->x->naxes == 0)
+    const experiment_t *x = s->x;
+    const char *tk = s->tuned && s->tuned[p] >= 0 ? x->tune_key : NULL;
+    if (x->naxes == 0 && !tk)
         return tps__xstrdup(s->pts[p].label);
     size_t len = 0;
     char *t = tps__xstrdup("");
-    for (int i = 0; i < s->x->naxes; i++) {
-        const char *k = s->x->axes[i].key;
+    int tuned_shown = 0;
+    for (int i = 0; i <= x->naxes; i++) {
+        const char *k = i < x->naxes ? x->axes[i].key : tk;
+        if (k == NULL || (i == x->naxes && tuned_shown))
+            break;
+        int is_tuned = tk && strcmp(k, tk) == 0;
+        tuned_shown |= is_tuned;
+        char *v = is_tuned ? sweep_tuned_value(x, &s->pts[p],
+                                               x->tune_vals[s->tuned[p]], 0)
+                           : tps__xstrdup(x->axes[i].vals[s->pts[p].idx[i]]);
         if (strncmp(k, "server.", 7) == 0 || strncmp(k, "worker.", 7) == 0)
             k += 7;
-        char *part = tps__xasprintf("%s%s=%s", i ? " " : "", k,
-                                    s->x->axes[i].vals[s->pts[p].idx[i]]);
+        char *part = tps__xasprintf("%s%s=%s", len ? " " : "", k, v);
+        free(v);
         t = tps__xrealloc(t, len + strlen(part) + 1);
         memcpy(t + len, part, strlen(part) + 1);
         len += strlen(part);
@@ -45,14 +56,17 @@ static char *curve_title(const sweep_t *s, int p) {
 
 /* Splits the plotted configurations into panels of at most PANEL_MAX
  * curves: the points of one value of the first axis together (when there
- * are more axes), in as few equal panels as fit. panel[p] is point p's
- * panel, -1 when it has no curve. Returns the number of panels. */
+ * are more axes; keys linked to another move with it and are not one), in
+ * as few equal panels as fit. panel[p] is point p's panel, -1 when it has
+ * no curve. Returns the number of panels. */
 static int panels(const sweep_t *s, int *panel) {
-    int n = 0;
+    int n = 0, free_axes = 0;
+    for (int a = 0; a < s->x->naxes; a++)
+        free_axes += s->x->axes[a].leader < 0;
     for (int p = 0; p < s->npoints;) {
         int end = p + 1;
         while (end < s->npoints &&
-               (s->x->naxes < 2 || s->pts[end].idx[0] == s->pts[p].idx[0]))
+               (free_axes < 2 || s->pts[end].idx[0] == s->pts[p].idx[0]))
             end++;
         int have = 0;
         for (int q = p; q < end; q++)

@@ -1,4 +1,4 @@
-# Written by taups-sweep for /work/main/experiments/e5-cnn.ini; redraw with: cd /work/main/experiments/results/e5-cnn && gnuplot plots.gp
+# Written by taups-sweep for experiments/e5-cnn.ini; redraw with: cd experiments/results/e5-cnn && gnuplot plots.gp
 # Curves are each configuration's first successful seed.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
@@ -6,7 +6,7 @@ set grid
 set key outside below left Left reverse maxcols 2 height 1 noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_time-1.png'
+set output 'metric_vs_time.png'
 unset logscale x
 set format x '%g'
 set format x '%g'
@@ -14,10 +14,13 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'accuracy' noenhanced
 unset arrow
 set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 1:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced
+plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 1:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced, \
+     'plots/p2-server.mode=ssp_lr=0.05.dat' using 1:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.1' noenhanced, \
+     'plots/p3-server.mode=async_lr=0.05.dat' using 1:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced, \
+     'plots/p4-server.mode=local_lr=1.dat' using 1:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_time-1.svg'
+set output 'metric_vs_time.svg'
 unset logscale x
 set format x '%g'
 set format x '%g'
@@ -25,76 +28,13 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'accuracy' noenhanced
 unset arrow
 set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 1:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced
+plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 1:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced, \
+     'plots/p2-server.mode=ssp_lr=0.05.dat' using 1:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.1' noenhanced, \
+     'plots/p3-server.mode=async_lr=0.05.dat' using 1:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced, \
+     'plots/p4-server.mode=local_lr=1.dat' using 1:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_time-2.png'
-unset logscale x
-set format x '%g'
-set format x '%g'
-set xlabel 'wall-clock time (s)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p2-server.mode=ssp_lr=0.05.dat' using 1:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.05' noenhanced
-
-set terminal svg size 900,720 dynamic
-set output 'metric_vs_time-2.svg'
-unset logscale x
-set format x '%g'
-set format x '%g'
-set xlabel 'wall-clock time (s)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p2-server.mode=ssp_lr=0.05.dat' using 1:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.05' noenhanced
-
-set terminal @pngterm size 900,720
-set output 'metric_vs_time-3.png'
-unset logscale x
-set format x '%g'
-set format x '%g'
-set xlabel 'wall-clock time (s)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p3-server.mode=async_lr=0.05.dat' using 1:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced
-
-set terminal svg size 900,720 dynamic
-set output 'metric_vs_time-3.svg'
-unset logscale x
-set format x '%g'
-set format x '%g'
-set xlabel 'wall-clock time (s)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p3-server.mode=async_lr=0.05.dat' using 1:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced
-
-set terminal @pngterm size 900,720
-set output 'metric_vs_time-4.png'
-unset logscale x
-set format x '%g'
-set format x '%g'
-set xlabel 'wall-clock time (s)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p4-server.mode=local_lr=1.dat' using 1:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
-
-set terminal svg size 900,720 dynamic
-set output 'metric_vs_time-4.svg'
-unset logscale x
-set format x '%g'
-set format x '%g'
-set xlabel 'wall-clock time (s)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p4-server.mode=local_lr=1.dat' using 1:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
-
-set terminal @pngterm size 900,720
-set output 'metric_vs_updates-1.png'
+set output 'metric_vs_updates.png'
 set logscale x
 set format x '%.0e'
 set format x '%.1s%c'
@@ -102,10 +42,13 @@ set xlabel 'updates applied'
 set ylabel 'accuracy' noenhanced
 unset arrow
 set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 2:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced
+plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 2:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced, \
+     'plots/p2-server.mode=ssp_lr=0.05.dat' using 2:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.1' noenhanced, \
+     'plots/p3-server.mode=async_lr=0.05.dat' using 2:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced, \
+     'plots/p4-server.mode=local_lr=1.dat' using 2:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_updates-1.svg'
+set output 'metric_vs_updates.svg'
 set logscale x
 set format x '%.0e'
 set format x '%.1s%c'
@@ -113,76 +56,27 @@ set xlabel 'updates applied'
 set ylabel 'accuracy' noenhanced
 unset arrow
 set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 2:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced
+plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 2:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced, \
+     'plots/p2-server.mode=ssp_lr=0.05.dat' using 2:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.1' noenhanced, \
+     'plots/p3-server.mode=async_lr=0.05.dat' using 2:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced, \
+     'plots/p4-server.mode=local_lr=1.dat' using 2:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
 
 set terminal @pngterm size 900,720
-set output 'metric_vs_updates-2.png'
+set output 'metric_vs_bytes.png'
 set logscale x
 set format x '%.0e'
 set format x '%.1s%c'
-set xlabel 'updates applied'
+set xlabel 'bytes on the wire (all workers)'
 set ylabel 'accuracy' noenhanced
 unset arrow
 set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p2-server.mode=ssp_lr=0.05.dat' using 2:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.05' noenhanced
+plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 4:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced, \
+     'plots/p2-server.mode=ssp_lr=0.05.dat' using 4:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.1' noenhanced, \
+     'plots/p3-server.mode=async_lr=0.05.dat' using 4:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced, \
+     'plots/p4-server.mode=local_lr=1.dat' using 4:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
 
 set terminal svg size 900,720 dynamic
-set output 'metric_vs_updates-2.svg'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'updates applied'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p2-server.mode=ssp_lr=0.05.dat' using 2:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.05' noenhanced
-
-set terminal @pngterm size 900,720
-set output 'metric_vs_updates-3.png'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'updates applied'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p3-server.mode=async_lr=0.05.dat' using 2:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced
-
-set terminal svg size 900,720 dynamic
-set output 'metric_vs_updates-3.svg'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'updates applied'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p3-server.mode=async_lr=0.05.dat' using 2:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced
-
-set terminal @pngterm size 900,720
-set output 'metric_vs_updates-4.png'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'updates applied'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p4-server.mode=local_lr=1.dat' using 2:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
-
-set terminal svg size 900,720 dynamic
-set output 'metric_vs_updates-4.svg'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'updates applied'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p4-server.mode=local_lr=1.dat' using 2:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
-
-set terminal @pngterm size 900,720
-set output 'metric_vs_bytes-1.png'
+set output 'metric_vs_bytes.svg'
 set logscale x
 set format x '%.0e'
 set format x '%.1s%c'
@@ -190,84 +84,10 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'accuracy' noenhanced
 unset arrow
 set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 4:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced
-
-set terminal svg size 900,720 dynamic
-set output 'metric_vs_bytes-1.svg'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 4:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced
-
-set terminal @pngterm size 900,720
-set output 'metric_vs_bytes-2.png'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p2-server.mode=ssp_lr=0.05.dat' using 4:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.05' noenhanced
-
-set terminal svg size 900,720 dynamic
-set output 'metric_vs_bytes-2.svg'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p2-server.mode=ssp_lr=0.05.dat' using 4:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.05' noenhanced
-
-set terminal @pngterm size 900,720
-set output 'metric_vs_bytes-3.png'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p3-server.mode=async_lr=0.05.dat' using 4:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced
-
-set terminal svg size 900,720 dynamic
-set output 'metric_vs_bytes-3.svg'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p3-server.mode=async_lr=0.05.dat' using 4:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced
-
-set terminal @pngterm size 900,720
-set output 'metric_vs_bytes-4.png'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p4-server.mode=local_lr=1.dat' using 4:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
-
-set terminal svg size 900,720 dynamic
-set output 'metric_vs_bytes-4.svg'
-set logscale x
-set format x '%.0e'
-set format x '%.1s%c'
-set xlabel 'bytes on the wire (all workers)'
-set ylabel 'accuracy' noenhanced
-unset arrow
-set arrow from graph 0, first 0.8 to graph 1, first 0.8 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p4-server.mode=local_lr=1.dat' using 4:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
+plot 'plots/p1-server.mode=sync_lr=0.2.dat' using 4:3 with lines lw 2 dt 1 title 'mode=sync lr=0.2' noenhanced, \
+     'plots/p2-server.mode=ssp_lr=0.05.dat' using 4:3 with lines lw 2 dt 1 title 'mode=ssp lr=0.1' noenhanced, \
+     'plots/p3-server.mode=async_lr=0.05.dat' using 4:3 with lines lw 2 dt 1 title 'mode=async lr=0.05' noenhanced, \
+     'plots/p4-server.mode=local_lr=1.dat' using 4:3 with lines lw 2 dt 1 title 'mode=local lr=1' noenhanced
 
 unset logscale x
 set format x '%g'
@@ -293,11 +113,11 @@ set title 'mode=sync lr=0.2' noenhanced
 plot 'plots/p1-server.mode=sync_lr=0.2-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
 set output 'staleness-p2-server.mode=ssp_lr=0.05.png'
-set title 'mode=ssp lr=0.05' noenhanced
+set title 'mode=ssp lr=0.1' noenhanced
 plot 'plots/p2-server.mode=ssp_lr=0.05-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
 set output 'staleness-p2-server.mode=ssp_lr=0.05.svg'
-set title 'mode=ssp lr=0.05' noenhanced
+set title 'mode=ssp lr=0.1' noenhanced
 plot 'plots/p2-server.mode=ssp_lr=0.05-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
 set output 'staleness-p3-server.mode=async_lr=0.05.png'
