@@ -7,8 +7,8 @@ set key outside below left Left reverse maxcols 2 height 1 noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-1.png'
-unset logscale x
-set format x '%g'
+set logscale x
+set format x '%.0e'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'accuracy' noenhanced
@@ -21,8 +21,8 @@ plot 'plots/p01-worker.delay=lognormal_50_0.2_server.mode=sync_lr=0.2.dat' using
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-1.svg'
-unset logscale x
-set format x '%g'
+set logscale x
+set format x '%.0e'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'accuracy' noenhanced
@@ -35,8 +35,8 @@ plot 'plots/p01-worker.delay=lognormal_50_0.2_server.mode=sync_lr=0.2.dat' using
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-2.png'
-unset logscale x
-set format x '%g'
+set logscale x
+set format x '%.0e'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'accuracy' noenhanced
@@ -49,8 +49,8 @@ plot 'plots/p05-worker.delay=lognormal_50_0.5_server.mode=sync_lr=0.2.dat' using
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-2.svg'
-unset logscale x
-set format x '%g'
+set logscale x
+set format x '%.0e'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'accuracy' noenhanced
@@ -63,8 +63,8 @@ plot 'plots/p05-worker.delay=lognormal_50_0.5_server.mode=sync_lr=0.2.dat' using
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-3.png'
-unset logscale x
-set format x '%g'
+set logscale x
+set format x '%.0e'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'accuracy' noenhanced
@@ -77,8 +77,8 @@ plot 'plots/p09-worker.delay=pareto_1.5_50_server.mode=sync_lr=0.2.dat' using 1:
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-3.svg'
-unset logscale x
-set format x '%g'
+set logscale x
+set format x '%.0e'
 set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'accuracy' noenhanced
