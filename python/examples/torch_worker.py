@@ -146,11 +146,10 @@ def run_eval(c, net, params, a):
                 c.delivery()["reconnects"]))
         return acc
 
-    acc = None
     try:
         while a.seconds <= 0 or time.time() - t0 < a.seconds:
             start = time.time()
-            acc = once()
+            once()
             time.sleep(max(0.0, a.eval_every / 1000.0 - (time.time() - start)))
     except Stop:
         pass
@@ -162,22 +161,28 @@ def run_eval(c, net, params, a):
         log.close()
 
 
+def step(net, x, y, rows_of, delay):
+    """One minibatch gradient into the parameters' .grad, then the injected
+    compute time; returns the minibatch loss."""
+    rows = rows_of()
+    t = time.time()
+    net.zero_grad()
+    out = nn.functional.cross_entropy(net(x[rows]), y[rows])
+    out.backward()
+    time.sleep(delay.next(time.time() - t))
+    return out.item()
+
+
 def local_round(net, params, x, y, rows_of, k, lr, delay):
     """K SGD steps on the model (its parameters are the pulled arrays,
     changed in place); returns the delta x_start - x_K and the mean loss."""
     start = [view.copy() for _, _, view in params]
     loss = 0.0
     for _ in range(k):
-        rows = rows_of()
-        t = time.time()
-        net.zero_grad()
-        out = nn.functional.cross_entropy(net(x[rows]), y[rows])
-        out.backward()
+        loss += step(net, x, y, rows_of, delay)
         with torch.no_grad():
             for _, p, _ in params:
                 p -= lr * p.grad
-        loss += out.item()
-        time.sleep(delay.next(time.time() - t))
     return [s - view for s, (_, _, view) in zip(start, params)], loss / k
 
 
@@ -185,7 +190,7 @@ def run_worker(c, net, params, a):
     x, y = load(a.data, "train", c.rank, c.workers)
     tx, ty = load(a.data, "t10k", 0, 1)
     tx, ty = tx[:a.report], ty[:a.report]
-    k = c.local_steps if c.mode == "local" else 0
+    k = c.local_steps  # 0 outside mode local
     delay = taups.Delay(a.delay, seed=a.seed, rank=c.rank, stragglers=a.straggler)
     print("torch_worker %d: mode %s%s, injected delay %s" % (
         c.rank, c.mode, ", %d local steps at lr %g" % (k, a.local_lr) if k else "",
@@ -203,7 +208,7 @@ def run_worker(c, net, params, a):
     rows_of = lambda: torch.randint(0, len(y), (a.batch,), generator=g)
     tensors = [t for t, _, _ in params]
     t0 = time.time()
-    it, ended, local_end = 0, None, None
+    it, diverged, local_end = 0, False, None
     try:
         while (a.iterations <= 0 or it < a.iterations) and \
                 (a.seconds <= 0 or time.time() - t0 < a.seconds):
@@ -218,19 +223,13 @@ def run_worker(c, net, params, a):
                                            a.local_lr, delay)
                 local_end = [view.copy() for _, _, view in params]
             else:
-                rows = rows_of()
-                t = time.time()
-                net.zero_grad()
-                out = nn.functional.cross_entropy(net(x[rows]), y[rows])
-                out.backward()
-                loss = out.item()
+                loss = step(net, x, y, rows_of, delay)
                 update = [p.grad.numpy() for _, p, _ in params]
-                time.sleep(delay.next(time.time() - t))
             if not np.isfinite(loss):
                 print("torch_worker %d: loss is %g at iteration %d: training "
                       "diverged (learning rate too high?); stopping"
                       % (c.rank, loss, it), file=sys.stderr, flush=True)
-                ended = 1
+                diverged = True
                 break
             c.push_group(tensors, update)
             clock = c.clock()
@@ -248,11 +247,11 @@ def run_worker(c, net, params, a):
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if log:
         log.close()
-    if a.report and not ended:
+    if a.report and not diverged:
         pull(c, params)
         print("torch_worker %d: after %d iterations: test loss %.4f, accuracy "
               "%.4f" % ((c.rank, it) + evaluate(net, tx, ty)), flush=True)
-    return ended or 0
+    return 1 if diverged else 0
 
 
 def main():

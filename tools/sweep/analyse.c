@@ -143,14 +143,6 @@ double sweep_median(double *v, int n) {
     return sweep_quantile(v, m, 0.5);
 }
 
-/* Reads RUN/eval.csv and RUN/worker-R.csv into r->st and the staleness
- * histogram; if `dat` is given, also writes the metric curve against time,
- * updates and the workers' bytes on the wire at that time. The workers'
- * time_s and the evaluator's both count from their own start, which
- * taups-launch makes nearly simultaneous, so the bytes are matched by time.
- * Returns the number of curve rows written to `dat`. */
-static double pulls_sent(const run_t *r);
-
 /* The median of column c over rows j-k+1..j (fewer at the start). */
 static double window_median(const csv_t *ev, int c, int j, int k) {
     double win[SMOOTH_MAX];
@@ -159,6 +151,14 @@ static double window_median(const csv_t *ev, int c, int j, int k) {
         win[n++] = ev->rows[i][c];
     return sweep_median(win, n);
 }
+
+/* Reads RUN/eval.csv and RUN/worker-R.csv into r->st and the staleness
+ * histogram; if `dat` is given, also writes the metric curve against time,
+ * updates and the workers' bytes on the wire at that time. The workers'
+ * time_s and the evaluator's both count from their own start, which
+ * taups-launch makes nearly simultaneous, so the bytes are matched by time.
+ * Returns the number of curve rows written to `dat`. */
+static double pulls_sent(const run_t *r);
 
 static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
     for (int k = 0; k < ST_N; k++)

@@ -30,16 +30,16 @@ static char *curve_title(const sweep_t *s, int p) {
         return tps__xstrdup(s->pts[p].label);
     size_t len = 0;
     char *t = tps__xstrdup("");
-    int tuned_shown = 0;
-    for (int i = 0; i <= x->naxes; i++) {
+    int tuned_swept = 0;
+    for (int i = 0; tk && i < x->naxes; i++)
+        tuned_swept |= strcmp(x->axes[i].key, tk) == 0;
+    /* The axes, then the tuned key when it is not one of them. */
+    for (int i = 0; i < x->naxes + (tk && !tuned_swept); i++) {
         const char *k = i < x->naxes ? x->axes[i].key : tk;
-        if (k == NULL || (i == x->naxes && tuned_shown))
-            break;
-        int is_tuned = tk && strcmp(k, tk) == 0;
-        tuned_shown |= is_tuned;
-        char *v = is_tuned ? sweep_tuned_value(x, &s->pts[p],
-                                               x->tune_vals[s->tuned[p]], 0)
-                           : tps__xstrdup(x->axes[i].vals[s->pts[p].idx[i]]);
+        char *v = tk && strcmp(k, tk) == 0
+                      ? sweep_tuned_value(x, &s->pts[p],
+                                          x->tune_vals[s->tuned[p]], 0)
+                      : tps__xstrdup(x->axes[i].vals[s->pts[p].idx[i]]);
         if (strncmp(k, "server.", 7) == 0 || strncmp(k, "worker.", 7) == 0)
             k += 7;
         char *part = tps__xasprintf("%s%s=%s", len ? " " : "", k, v);

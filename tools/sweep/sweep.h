@@ -96,15 +96,15 @@ int sweep_grid_size(const experiment_t *x);
  * point's idx and label too. */
 point_t *sweep_grid_expand(const experiment_t *x, int npoints);
 
-/* The taups-launch command line of configuration `pt` with `seed`, writing
- * into `dir`: the launcher's path, the [run] keys not swept or tuned, the
- * swept keys, the tuned key = `tuned` (NULL: none), then --seed and
- * --out. */
 /* The value of the tuned key that `tuned` (one of tune_vals) gives point
  * pt: itself, or for a multiplier xK, K times the point's own value
  * ("V (xK)" when `shown`, for tables). Owned by the caller. */
 char *sweep_tuned_value(const experiment_t *x, const point_t *pt,
                         const char *tuned, int shown);
+/* The taups-launch command line of configuration `pt` with `seed`, writing
+ * into `dir`: the launcher's path, the [run] keys not swept or tuned, the
+ * swept keys, the tuned key = `tuned` (NULL: none), then --seed and
+ * --out. */
 void sweep_grid_argv(argv_t *av, const experiment_t *x, const point_t *pt,
                      const char *launch, int seed, const char *dir,
                      const char *tuned);
