@@ -133,7 +133,10 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
  * only wakes the I/O thread). Requests are still answered by the shards
  * that are up, so a last iteration can finish; but every call waiting on a
  * shard being reconnected, now or later, fails at once with TPS_EINTR
- * instead of waiting out reconnect_timeout_ms. */
+ * instead of waiting out reconnect_timeout_ms, and a request still
+ * unanswered 250-500 ms after this call (a pull held by a gate that will
+ * not open, a reply lost on the path) fails with TPS_EINTR, closing the
+ * client's connections: from then on every call fails. */
 void tps_interrupt(tps_client_t *c);
 
 /* Closes every connection, stops the I/O thread and frees the client.

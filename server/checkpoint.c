@@ -58,13 +58,14 @@ static void adopt(tps_server_t *s, loaded_t *L) {
     L->shard_ok = 0;
     s->step = L->step;
     tps_members_t *m = &s->members;
-    /* Only the clocks are kept: the ranks count as not yet joined, as in
-     * a forming cluster, so that until every one is back a barrier or a
-     * gate does not run ahead of those still reconnecting. */
-    m->njoined = 0;
+    /* Ranks the checkpoint saw live are awaited at its clocks, so that
+     * until they are back a barrier or a gate does not run ahead of them;
+     * those it saw leave stay gone, or the shard would wait for the dead.
+     * A rank that does not come back within --rejoin-grace has left
+     * (server.c). */
+    tps__members_restore(m, L->joined, L->live, L->clock);
+    s->rejoin_deadline = tps_now() + s->cfg.rejoin_grace;
     for (int r = 0; r < m->n; r++) {
-        m->joined[r] = 0;
-        m->clock[r] = L->clock[r];
         tps__dedup_free(&s->dedup[r]);
         s->dedup[r] = L->dedup[r];
         memset(&L->dedup[r], 0, sizeof(L->dedup[r]));
@@ -73,6 +74,26 @@ static void adopt(tps_server_t *s, loaded_t *L) {
      * aggregating modes the shard catches up with them (push.c). */
     s->behind = 1;
     tps__ckpt_loaded_free(L, m->n);
+}
+
+static void log_awaited(const tps_server_t *s) {
+    const tps_members_t *m = &s->members;
+    char ranks[256] = "";
+    size_t used = 0;
+    for (int r = 0; r < m->n && used + 24 < sizeof(ranks); r++)
+        if (m->awaited[r])
+            used += (size_t)snprintf(ranks + used, sizeof(ranks) - used,
+                                     "%s%d@%" PRIu64, used ? " " : "", r,
+                                     m->clock[r]);
+    if (m->nawaited > 0)
+        tps_log("waiting up to %g s (--rejoin-grace) for the workers the "
+                "checkpoint saw live (rank@clock): %s", s->cfg.rejoin_grace,
+                ranks);
+    if (m->njoined == m->n && m->nlive < m->n)
+        tps_log("%d worker%s had left when the checkpoint was taken and "
+                "%s not awaited", m->n - m->nlive,
+                m->n - m->nlive == 1 ? "" : "s",
+                m->n - m->nlive == 1 ? "is" : "are");
 }
 
 /* --- the server's side -------------------------------------------------------- */
@@ -375,6 +396,7 @@ int tps__ckpt_open(tps_server_t *s, char *err, size_t errlen) {
                 "in %.3f s: %d tensors, step %" PRIu64 "; versions %s",
                 gen, path, age, tps_now() - t0, nt, s->step,
                 nt ? versions : "-");
+        log_awaited(s);
         k->done_at = tps_now() - age;
         k->sig_done = signature(s);
         break;

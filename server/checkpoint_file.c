@@ -72,6 +72,13 @@ static json_t *u64_array(const uint64_t *v, int n) {
     return a;
 }
 
+static json_t *flag_array(const uint8_t *v, int n) {
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_integer(v[i] != 0));
+    return a;
+}
+
 static char *meta_json(const tps_server_t *s, uint64_t gen) {
     const tps_shard_t *sh = &s->shard;
     const tps_members_t *m = &s->members;
@@ -97,14 +104,15 @@ static char *meta_json(const tps_server_t *s, uint64_t gen) {
     const tps_shard_stats_t *st = &sh->st;
     json_t *o = json_pack(
         "{s:i, s:I, s:I, s:i, s:i, s:i, s:s, s:i, s:s, s:i, s:i, s:I, "
-        "s:{s:o}, s:{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}, s:o}",
+        "s:{s:o, s:o, s:o}, s:{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}, s:o}",
         "format", FORMAT, "generation", (json_int_t)gen, "written",
         (json_int_t)time(NULL), "shard", (int)sh->index, "shards",
         (int)sh->nshards, "workers", s->cfg.workers, "mode",
         tps__mode_name(s->cfg.cons.mode), "optimizer_kind", (int)sh->optim.kind,
         "optimizer", opt, "slots", tps__optim_slots(&sh->optim), "aggregate",
         sh->aggregate, "step", (json_int_t)s->step, "members", "clock",
-        u64_array(m->clock, m->n), "stats", "pushes", (json_int_t)st->pushes,
+        u64_array(m->clock, m->n), "joined", flag_array(m->joined, m->n),
+        "live", flag_array(m->live, m->n), "stats", "pushes", (json_int_t)st->pushes,
         "push_frames", (json_int_t)st->push_frames, "steps",
         (json_int_t)st->steps, "dropped", (json_int_t)st->dropped, "pulls",
         (json_int_t)st->pulls, "refused", (json_int_t)st->refused,
@@ -305,6 +313,8 @@ void tps__ckpt_loaded_free(loaded_t *L, int workers) {
     if (L->shard_ok)
         tps__shard_free(&L->shard);
     free(L->clock);
+    free(L->joined);
+    free(L->live);
     for (int r = 0; L->dedup && r < workers; r++)
         tps__dedup_free(&L->dedup[r]);
     free(L->dedup);
@@ -457,6 +467,27 @@ static int load_members(const tps_server_t *s, json_t *m, loaded_t *L,
     }
     for (int r = 0; r < n; r++)
         L->clock[r] = (uint64_t)json_integer_value(json_array_get(clock, (size_t)r));
+    /* Generations written before membership was kept say only the clocks:
+     * every rank is then taken as joined and live (awaited). */
+    json_t *joined = json_object_get(mem, "joined");
+    json_t *live = json_object_get(mem, "live");
+    if (joined == NULL && live == NULL)
+        return LOAD_OK;
+    if (!json_is_array(joined) || json_array_size(joined) != (size_t)n ||
+        !json_is_array(live) || json_array_size(live) != (size_t)n) {
+        snprintf(why, len, "its membership does not list %d workers", n);
+        return LOAD_BAD;
+    }
+    L->joined = calloc((size_t)n, 1);
+    L->live = calloc((size_t)n, 1);
+    if (L->joined == NULL || L->live == NULL) {
+        snprintf(why, len, "out of memory");
+        return LOAD_BAD;
+    }
+    for (int r = 0; r < n; r++) {
+        L->joined[r] = json_integer_value(json_array_get(joined, (size_t)r)) != 0;
+        L->live[r] = json_integer_value(json_array_get(live, (size_t)r)) != 0;
+    }
     return LOAD_OK;
 }
 

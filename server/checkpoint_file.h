@@ -20,6 +20,7 @@ typedef struct loaded_s {
     uint64_t step, generation;
     int64_t written;
     uint64_t *clock;
+    uint8_t *joined, *live; /* NULL: not kept (an older generation) */
     tps_dedup_t *dedup;
 } loaded_t;
 

@@ -35,10 +35,11 @@ int tps__members_init(tps_members_t *m, int n) {
     m->njoined = 0;
     m->live = calloc((size_t)n, 1);
     m->joined = calloc((size_t)n, 1);
+    m->awaited = calloc((size_t)n, 1);
     m->committed = calloc((size_t)n, 1);
     m->clock = calloc((size_t)n, sizeof(*m->clock));
-    if (m->live == NULL || m->joined == NULL || m->committed == NULL ||
-        m->clock == NULL) {
+    if (m->live == NULL || m->joined == NULL || m->awaited == NULL ||
+        m->committed == NULL || m->clock == NULL) {
         tps__members_free(m);
         return TPS_ENOMEM;
     }
@@ -48,10 +49,12 @@ int tps__members_init(tps_members_t *m, int n) {
 void tps__members_free(tps_members_t *m) {
     free(m->live);
     free(m->joined);
+    free(m->awaited);
     free(m->committed);
     free(m->clock);
     m->live = NULL;
     m->joined = NULL;
+    m->awaited = NULL;
     m->committed = NULL;
     m->clock = NULL;
 }
@@ -61,15 +64,35 @@ void tps__members_join(tps_members_t *m, int rank, uint64_t clock) {
         m->nlive++;
     if (!m->joined[rank])
         m->njoined++;
+    if (m->awaited[rank])
+        m->nawaited--;
     m->live[rank] = 1;
     m->joined[rank] = 1;
+    m->awaited[rank] = 0;
     m->clock[rank] = clock;
 }
 
 void tps__members_leave(tps_members_t *m, int rank) {
     if (m->live[rank])
         m->nlive--;
+    if (m->awaited[rank])
+        m->nawaited--;
     m->live[rank] = 0;
+    m->awaited[rank] = 0;
+}
+
+void tps__members_restore(tps_members_t *m, const uint8_t *joined,
+                          const uint8_t *live, const uint64_t *clock) {
+    m->nlive = m->njoined = m->nawaited = 0;
+    for (int r = 0; r < m->n; r++) {
+        m->joined[r] = joined ? joined[r] != 0 : 1;
+        m->live[r] = m->awaited[r] = m->joined[r] && (live ? live[r] != 0 : 1);
+        m->clock[r] = clock[r];
+        m->committed[r] = 0;
+        m->njoined += m->joined[r];
+        m->nlive += m->live[r];
+        m->nawaited += m->awaited[r];
+    }
 }
 
 int tps__members_advance(tps_members_t *m, int rank, uint64_t clock) {

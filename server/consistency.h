@@ -53,13 +53,18 @@ int tps__consistency_aggregates(const tps_consistency_t *c);
 /* Until every rank has joined once, the cluster is still forming: ranks
  * that never connected count as live workers at clock 0, so that a barrier
  * or a gate does not run ahead of workers that are still starting. After
- * that, only connected workers count. */
+ * that, only connected workers count, and ranks awaited after a restore:
+ * those the checkpoint saw live count as live at its clock until they
+ * reconnect or the server gives up on them (--rejoin-grace); those it saw
+ * leave stay gone. */
 typedef struct tps_members_s {
     int n;           /* ranks 0..n-1 */
-    int nlive;
+    int nlive;       /* live: connected, or awaited */
     int njoined;     /* ranks that joined at least once */
+    int nawaited;
     uint8_t *live;
     uint8_t *joined;
+    uint8_t *awaited; /* live by the checkpoint, not yet reconnected */
     uint8_t *committed; /* aggregating modes: CLOCK of the pending step in */
     uint64_t *clock;
 } tps_members_t;
@@ -68,6 +73,11 @@ int tps__members_init(tps_members_t *m, int n);
 void tps__members_free(tps_members_t *m);
 void tps__members_join(tps_members_t *m, int rank, uint64_t clock);
 void tps__members_leave(tps_members_t *m, int rank);
+/* Membership from a checkpoint: which ranks had joined and which were live
+ * (NULL, from a checkpoint that did not say: every rank was); the live
+ * ones are awaited at their clocks. */
+void tps__members_restore(tps_members_t *m, const uint8_t *joined,
+                          const uint8_t *live, const uint64_t *clock);
 /* Raises rank's clock to `clock` if that is higher; returns 1 if it moved. */
 int tps__members_advance(tps_members_t *m, int rank, uint64_t clock);
 int tps__members_formed(const tps_members_t *m);

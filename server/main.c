@@ -183,6 +183,9 @@ int main(int argc, char **argv) {
          "and closed"},
         {"hello-timeout", TPS_OPT_DOUBLE, &cfg.hello_timeout, "5", 0.1, 3600,
          NULL, "SEC", "close a connection that has not completed its hello"},
+        {"rejoin-grace", TPS_OPT_DOUBLE, &cfg.rejoin_grace, "10", 0, 3600,
+         NULL, "SEC", "after a restore, wait this long for the workers the "
+         "checkpoint saw live; those not back by then have left"},
         {"header-timeout", TPS_OPT_DOUBLE, &cfg.header_timeout, "10", 0.1,
          3600, NULL, "SEC", "close a connection whose frame header is "
          "incomplete this long"},

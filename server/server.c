@@ -62,6 +62,7 @@ void tps__server_config_init(tps_server_config_t *cfg) {
     cfg->max_elements = (uint64_t)1 << 31;
     cfg->max_connections = 256;
     cfg->hello_timeout = 5;
+    cfg->rejoin_grace = 10;
     cfg->header_timeout = 10;
     cfg->idle_timeout = 600;
     cfg->conn_buffer = TPS_WRITE_HIGH_WATER;
@@ -104,21 +105,39 @@ static void conn_list_remove(tps_server_t *s, sconn_t *sc) {
     sc->prev = sc->next = NULL;
 }
 
-/* Worker sc is gone (closed, or replaced by its own reconnection). */
-static void worker_left(sconn_t *sc) {
-    tps_server_t *s = sc->srv;
+/* Rank has left: closed, replaced by its own reconnection, or awaited
+ * after a restore for longer than --rejoin-grace. */
+static void rank_left(tps_server_t *s, int rank, const char *how) {
     /* The barrier and the gate must never wait for the departed. A
      * contribution it committed still counts; pushes it did not commit
      * are discarded, as on every other shard (see consistency.h). */
-    if (s->shard.aggregate && !s->members.committed[sc->rank])
+    if (s->shard.aggregate && !s->members.committed[rank])
         for (int i = 0; i < s->shard.ntensors; i++)
-            tps__syncbuf_discard(&s->shard.tensors[i].sync, sc->rank);
-    tps__members_leave(&s->members, sc->rank);
-    tps_log("worker %d left at clock %llu; %d workers live", sc->rank,
-            (unsigned long long)s->members.clock[sc->rank], s->members.nlive);
-    tps__trace(s, "leave", sc->rank, s->members.clock[sc->rank], -1, 0, 0, 0, 0,
-               0);
+            tps__syncbuf_discard(&s->shard.tensors[i].sync, rank);
+    tps__members_leave(&s->members, rank);
+    tps_log("worker %d %s at clock %llu; %d worker%s live", rank, how,
+            (unsigned long long)s->members.clock[rank], s->members.nlive,
+            s->members.nlive == 1 ? "" : "s");
+    tps__trace(s, "leave", rank, s->members.clock[rank], -1, 0, 0, 0, 0, 0);
+}
+
+static void worker_left(sconn_t *sc) {
+    rank_left(sc->srv, sc->rank, "left");
     sc->hello = 0;
+}
+
+/* A restored shard stops waiting for the ranks its checkpoint saw live
+ * and that have not come back: they count as having left, as they would
+ * had this shard seen them go, and what waited for them moves on. */
+static void rejoin_expire(tps_server_t *s) {
+    if (s->members.nawaited == 0 || tps_now() < s->rejoin_deadline)
+        return;
+    for (int r = 0; r < s->members.n; r++)
+        if (s->members.awaited[r])
+            rank_left(s, r, "did not come back within --rejoin-grace");
+    if (s->shard.aggregate)
+        tps__step_try(s);
+    tps__pull_process_pending(s);
 }
 
 static void on_conn_closed(tps_conn_t *c) {
@@ -830,6 +849,7 @@ static void on_sweep(uv_timer_t *t) {
     const tps_server_config_t *cfg = &s->cfg;
     double now = (double)uv_hrtime() / 1e6;
     char why[160];
+    rejoin_expire(s);
     for (sconn_t *sc = s->conns, *next; sc; sc = next) {
         next = sc->next;
         const tps_conn_t *c = &sc->c;

@@ -123,6 +123,7 @@ struct tps_server_s {
     uint64_t closed_bytes_in, closed_bytes_out;
     double started;
     tps_members_t members;
+    double rejoin_deadline; /* tps_now(): awaited ranks have left then */
     uint64_t step;      /* aggregating modes: steps taken, every tensor's
                            version */
     tps_dedup_t *dedup; /* per rank: answers to its recent push frames */

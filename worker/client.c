@@ -102,6 +102,8 @@ typedef struct ticket_s {
     uint64_t reply_clock; /* pull: the smallest clock its replies reflect */
     int fill_cache;    /* pull: refreshes the tensor's ssp cache when done */
     int active;        /* counted in the client's active */
+    int64_t stop_seen; /* after tps_interrupt: id seen unanswered at the
+                          last stop tick (I/O thread) */
     tinit_t x;         /* version probe: stale and live are its results */
 } ticket_t;
 
@@ -155,6 +157,7 @@ typedef struct shard_s {
     /* The handshake of the connection now open (tps_auth.h). */
     uint8_t nonce_c[TPS_NONCE_BYTES];
     int authed;      /* the shard proved the key */
+    uint64_t hello_clock; /* the clock its HELLO_OK gave this worker */
 } shard_t;
 
 struct tps_client_s {
@@ -175,6 +178,7 @@ struct tps_client_s {
     uint64_t io_wake_at;  /* loop ms the I/O thread sleeps until (io_mu) */
     uv_async_t wake;
     uv_async_t interrupt; /* tps_interrupt */
+    uv_timer_t stop_tick; /* after tps_interrupt: what still waits fails */
     int interrupted;      /* I/O thread: no more waiting for lost shards */
     int thread_started;
     int closing;       /* I/O thread: shutting down */
@@ -646,6 +650,7 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         return;
     }
     uint64_t *ow = owed(c, t, sh->index);
+    int64_t raise_to = -1;
     switch (h->op) {
     case TAUPS__OP__HELLO_OK: {
         const char *mode = h->mode ? h->mode : "";
@@ -666,12 +671,24 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         c->clip_norm = h->grad_norm;
         c->decide = h->decided;
         c->cutoff = h->cutoff;
-        /* A rejoining worker continues from the cluster's clock: the
-         * smallest any shard gives, since a predecessor killed between its
-         * CLOCK frames committed the step on some shards only, and the
-         * others wait for this worker to commit it there. */
-        if (t->pending == c->nshards || (int64_t)h->clock < c->clock)
+        /* A rejoining worker continues from the cluster's clock. Where
+         * steps aggregate, the smallest any shard gives, since a
+         * predecessor killed between its CLOCK frames committed the step
+         * on some shards only, and the others wait for this worker to
+         * commit it there. In ssp the largest: each shard's slowest clock
+         * is a lower bound of the cluster's (a restored shard knows only
+         * its checkpoint's), and starting lower would stall the others
+         * while this worker replays iterations. */
+        int highest = strcmp(mode, "ssp") == 0;
+        if (t->pending == c->nshards ||
+            (highest ? (int64_t)h->clock > c->clock
+                     : (int64_t)h->clock < c->clock))
             c->clock = (int64_t)h->clock;
+        sh->hello_clock = h->clock;
+        /* The shards that gave less learn the clock taken, or their gate
+         * would hold this worker's own pulls below it. */
+        if (highest && t->pending == 1 && c->opts.role == TPS_ROLE_WORKER)
+            raise_to = c->clock;
         complete(c, t, 0);
         break;
     }
@@ -752,6 +769,19 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         complete(c, t, TPS_EPROTO);
     }
     uv_mutex_unlock(&c->mu);
+    /* Before any request of the caller's: it cannot send one while this
+     * thread holds io_mu. */
+    for (int s = 0; raise_to >= 0 && s < c->nshards; s++) {
+        shard_t *o = &c->shards[s];
+        if (o->state != SH_READY || (int64_t)o->hello_clock >= raise_to)
+            continue;
+        Taups__Header ch = TAUPS__HEADER__INIT;
+        ch.op = TAUPS__OP__CLOCK;
+        ch.rank = c->opts.rank;
+        ch.clock = (uint64_t)raise_to;
+        if (tps_conn_send(&o->conn, &ch, NULL, 0, NULL, NULL) < 0)
+            tps_conn_close(&o->conn);
+    }
 }
 
 /* --- I/O thread: turning tickets into frames ------------------------------ */
@@ -1049,6 +1079,7 @@ static void on_wake(uv_async_t *a) {
             }
             uv_close((uv_handle_t *)&c->wake, NULL);
             uv_close((uv_handle_t *)&c->interrupt, NULL);
+            uv_close((uv_handle_t *)&c->stop_tick, NULL);
             uv_mutex_lock(&c->mu);
             complete(c, t, 0);
             uv_mutex_unlock(&c->mu);
@@ -1063,10 +1094,55 @@ static void on_wake(uv_async_t *a) {
             tps_conn_flush(&c->shards[s].conn);
 }
 
+/* After tps_interrupt, a request unanswered at two ticks in a row has
+ * waited at least one tick: a gate that will not open (a step awaiting a
+ * worker that died) or a reply lost on the path. It fails, and the client
+ * with it: its connections close, so that no reply lands in a buffer the
+ * caller frees once its call has returned. */
+#define STOP_TICK_MS 250
+
+static void on_stop_tick(uv_timer_t *tm) {
+    tps_client_t *c = tm->data;
+    uv_mutex_lock(&c->mu);
+    int stale = 0;
+    for (int i = 0; i < MAX_TICKETS; i++) {
+        ticket_t *t = &c->tickets[i];
+        if (t->id == 0 || t->done || t->kind == OP_CLOSE)
+            continue;
+        if (t->stop_seen == t->id)
+            stale++;
+        t->stop_seen = t->id;
+    }
+    if (stale == 0) {
+        uv_mutex_unlock(&c->mu);
+        return;
+    }
+    if (!c->broken) {
+        c->broken = 1;
+        c->broken_err = TPS_EINTR;
+        set_error(c, "the application is stopping: %d request%s still "
+                  "unanswered %d ms after tps_interrupt", stale,
+                  stale == 1 ? "" : "s", STOP_TICK_MS);
+    }
+    fail_all(c, TPS_EINTR);
+    uv_mutex_unlock(&c->mu);
+    uv_timer_stop(tm);
+    for (int s = 0; s < c->nshards; s++) {
+        shard_t *sh = &c->shards[s];
+        sh->state = SH_DEAD;
+        sh->rejoining = 0;
+        uv_timer_stop(&sh->retry);
+        if (sh->conn_open)
+            tps_conn_close(&sh->conn);
+    }
+}
+
 /* The application is stopping: what waits on a lost shard fails now, and
  * a shard lost from now on is not waited for. */
 static void on_interrupt(uv_async_t *a) {
     tps_client_t *c = a->data;
+    if (!c->interrupted)
+        uv_timer_start(&c->stop_tick, on_stop_tick, STOP_TICK_MS, STOP_TICK_MS);
     c->interrupted = 1;
     for (int s = 0; s < c->nshards; s++) {
         shard_t *sh = &c->shards[s];
@@ -1529,6 +1605,8 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     uv_loop_init(&c->loop);
     uv_async_init(&c->loop, &c->wake, on_wake);
     uv_async_init(&c->loop, &c->interrupt, on_interrupt);
+    uv_timer_init(&c->loop, &c->stop_tick);
+    c->stop_tick.data = c;
     c->interrupt.data = c;
     c->wake.data = c;
     for (int s = 0; s < n; s++) {
@@ -1553,6 +1631,7 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
             uv_close((uv_handle_t *)&c->shards[s].retry, NULL);
         uv_close((uv_handle_t *)&c->wake, NULL);
         uv_close((uv_handle_t *)&c->interrupt, NULL);
+        uv_close((uv_handle_t *)&c->stop_tick, NULL);
         uv_run(&c->loop, UV_RUN_DEFAULT);
         uv_loop_close(&c->loop);
         client_free(c);
