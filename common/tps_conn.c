@@ -2,9 +2,14 @@
 /* Frame-carrying TCP connection; see tps_conn.h. */
 #include "tps_conn.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 
 #include "taups_error.h"
 
@@ -288,6 +293,26 @@ int tps_conn_start(tps_conn_t *c) {
     int err = uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read);
     c->reading = err == 0;
     return err;
+}
+
+int tps_conn_keepalive(tps_conn_t *c, double seconds) {
+    if (c->is_pipe || seconds <= 0)
+        return 0;
+    unsigned idle = seconds >= 3 ? (unsigned)(seconds / 3) : 1;
+    int err = uv_tcp_keepalive(&c->tcp, 1, idle);
+    uv_os_fd_t fd;
+    if (err == 0)
+        err = uv_fileno((const uv_handle_t *)&c->tcp, &fd);
+    if (err < 0)
+        return err;
+    int intvl = seconds >= 9 ? (int)(seconds / 9) : 1, cnt = 3;
+    unsigned user_ms = (unsigned)(seconds * 1000);
+    if (setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof(intvl)) < 0 ||
+        setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &cnt, sizeof(cnt)) < 0 ||
+        setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &user_ms,
+                   sizeof(user_ms)) < 0)
+        return uv_translate_sys_error(errno);
+    return 0;
 }
 
 typedef struct send_ctx_s {

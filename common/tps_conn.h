@@ -128,6 +128,15 @@ void tps_conn_set_mac(tps_conn_t *c, const tps_key_t *key, int side,
 /* Starts reading frames. */
 int tps_conn_start(tps_conn_t *c);
 
+/* A peer that vanishes without a FIN or RST (a host down, a path that
+ * drops every packet) fails the connection with UV_ETIMEDOUT within about
+ * `seconds`: TCP keepalive probes an idle connection from seconds/3 on,
+ * and TCP_USER_TIMEOUT bounds how long sent data may stay unacknowledged.
+ * A peer that is alive but slow (a pull held at a gate, a paused process)
+ * still acknowledges, so it is never cut off. Only for TCP; 0: the
+ * kernel's defaults (hours). */
+int tps_conn_keepalive(tps_conn_t *c, double seconds);
+
 /* Sends a frame (see tps_frame_write: payload borrowed until cb). Counts the
  * bytes. Returns 0 or a negative error (cb will then not run). On a shaped
  * connection the frame is held until its release time; cb runs once it is

@@ -44,6 +44,9 @@ typedef enum tps_init_e {
 /* How long every program keeps retrying a shard it cannot reach, unless
  * told otherwise (tps_options_init, --connect-timeout). */
 #define TPS_CONNECT_TIMEOUT_MS 10000
+/* How long a vanished peer goes unnoticed, unless told otherwise
+ * (tps_options_init, --keepalive). */
+#define TPS_KEEPALIVE_S 30
 
 typedef struct tps_options_s {
     const char *cluster;     /* "host:port,host:port,..." (borrowed) */
@@ -109,6 +112,13 @@ typedef struct tps_options_s {
      * network then fall as s grows, and the staleness a read sees is what
      * the bound allows rather than what the network makes of it. */
     int ssp_cache;
+    /* A shard that vanishes without closing (its host down, a path that
+     * drops every packet) fails its connection within about this many
+     * seconds (TCP keepalive and TCP_USER_TIMEOUT), and is then
+     * reconnected or reported like a shard that closed; a slow shard, or
+     * a pull held at its gate, is never cut off. 0: the kernel's default
+     * (hours); tps_options_init: TPS_KEEPALIVE_S. */
+    double keepalive_s;
 } tps_options_t;
 
 /* Fills in defaults: no compression (error feedback automatic, zstd off,

@@ -183,6 +183,10 @@ int main(int argc, char **argv) {
          "and closed"},
         {"hello-timeout", TPS_OPT_DOUBLE, &cfg.hello_timeout, "5", 0.1, 3600,
          NULL, "SEC", "close a connection that has not completed its hello"},
+        {"keepalive", TPS_OPT_DOUBLE, &cfg.keepalive, "30", 0, 86400, NULL,
+         "SEC", "a client that vanishes without closing (host down, path "
+         "lost) is cut off within about this long; one that is slow or "
+         "waits for a pull never is (0: the kernel's default, hours)"},
         {"rejoin-grace", TPS_OPT_DOUBLE, &cfg.rejoin_grace, "10", 0, 3600,
          NULL, "SEC", "after a restore, wait this long for the workers the "
          "checkpoint saw live; those not back by then have left"},

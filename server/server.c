@@ -63,6 +63,7 @@ void tps__server_config_init(tps_server_config_t *cfg) {
     cfg->max_connections = 256;
     cfg->hello_timeout = 5;
     cfg->rejoin_grace = 10;
+    cfg->keepalive = TPS_KEEPALIVE_S;
     cfg->header_timeout = 10;
     cfg->idle_timeout = 600;
     cfg->conn_buffer = TPS_WRITE_HIGH_WATER;
@@ -914,7 +915,8 @@ static void on_connection(uv_stream_t *listener, int status) {
     s->conns = sc;
     s->nconns++;
     if ((err = uv_accept(listener, (uv_stream_t *)&sc->c.tcp)) < 0 ||
-        (err = tps_conn_start(&sc->c)) < 0) {
+        (err = tps_conn_start(&sc->c)) < 0 ||
+        (err = tps_conn_keepalive(&sc->c, s->cfg.keepalive)) < 0) {
         tps_log_err("accept failed: %s", uv_strerror(err));
         close_conn(sc);
         return;

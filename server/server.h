@@ -43,6 +43,8 @@ typedef struct tps_server_config_s {
     int frame_mac;        /* refuse clients that do not tag every frame */
     int max_connections;  /* open at once; more are answered and closed */
     double hello_timeout; /* s from accept to a completed hello */
+    double keepalive;     /* s a vanished client goes unnoticed (0: the
+                             kernel's default) */
     double rejoin_grace;  /* s a restored shard waits for the ranks its
                              checkpoint saw live before they have left */
     double header_timeout; /* s from a frame's first byte to its header */

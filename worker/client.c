@@ -464,6 +464,8 @@ static void on_connected(uv_connect_t *req, int status) {
         return;
     }
     int err = tps_conn_start(&sh->conn);
+    if (err == 0)
+        err = tps_conn_keepalive(&sh->conn, c->opts.keepalive_s);
     if (err == 0) {
         Taups__Header h = TAUPS__HEADER__INIT;
         uv_mutex_lock(&c->mu);
@@ -483,6 +485,19 @@ static void on_connected(uv_connect_t *req, int status) {
         return;
     }
     sh->state = SH_HELLO;
+}
+
+/* An attempt that has neither failed nor said hello by the deadline ends
+ * here: a SYN or a hello lost on a dead path is never answered, and the
+ * kernel would retry the SYN for minutes. */
+static void on_attempt_timeout(uv_timer_t *tm) {
+    shard_t *sh = tm->data;
+    if (sh->state != SH_CONNECTING && sh->state != SH_HELLO)
+        return;
+    sh->last_err = UV_ETIMEDOUT;
+    sh->state = SH_CONNECTING;
+    if (sh->conn_open && !sh->conn.closing)
+        tps_conn_close(&sh->conn); /* retried or failed from on_shard_closed */
 }
 
 static void connect_shard(shard_t *sh) {
@@ -523,7 +538,11 @@ static void connect_shard(shard_t *sh) {
     if (err < 0) {
         sh->last_err = err;
         tps_conn_close(&sh->conn);
+        return;
     }
+    double left = (sh->rejoining ? sh->rj_deadline : c->deadline) - tps_now();
+    uv_timer_start(&sh->retry, on_attempt_timeout,
+                   left > 0.1 ? (uint64_t)(left * 1e3) : 100, 0);
 }
 
 static void on_conn_error(tps_conn_t *conn, int err) {
@@ -655,6 +674,7 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
     case TAUPS__OP__HELLO_OK: {
         const char *mode = h->mode ? h->mode : "";
         sh->state = SH_READY;
+        uv_timer_stop(&sh->retry); /* the attempt's deadline */
         sh->ever_ready = 1;
         if (c->mode[0] && strcmp(c->mode, mode) != 0) {
             set_error(c, "shard %d at %s runs mode %s, another shard %s",
@@ -981,6 +1001,7 @@ static void rejoin_done(shard_t *sh) {
     uv_mutex_unlock(&c->mu);
     qsort(list, (size_t)n, sizeof(list[0]), by_id);
     sh->state = SH_READY;
+    uv_timer_stop(&sh->retry); /* the attempt's deadline */
     sh->rejoining = 0;
     tps_log("libtaups: shard %d at %s: reconnected after %.2f s (%d tries); "
             "resending %d requests",
@@ -1412,6 +1433,7 @@ void tps_options_init(tps_options_t *o) {
     o->rank = 0;
     o->workers = 1;
     o->connect_timeout_ms = TPS_CONNECT_TIMEOUT_MS;
+    o->keepalive_s = TPS_KEEPALIVE_S;
     o->error_feedback = -1;
     o->zstd_min = 4096;
     o->chunk_bytes = 1u << 20;

@@ -870,6 +870,7 @@ int main(int argc, char **argv) {
     int frame_mac = 0;
     const char *cluster = NULL, *role = NULL, *model = NULL, *data = NULL,
                *logpath = NULL;
+    double keepalive_s;
     int rank, workers, batch, connect_ms, reconnect_ms, chunk_kib, spin_us,
         full_batch, accumulate, hidden, replicate, standalone;
     uint64_t iterations, seed, rows, dim, eval_updates;
@@ -1003,6 +1004,11 @@ int main(int argc, char **argv) {
         {"reconnect-timeout", TPS_OPT_INT, &reconnect_ms, "60000", 0, 86400000,
          NULL, "MS", "a shard lost while training is reconnected for up to MS "
          "(it may be restarting from its checkpoint); 0: fail at once"},
+        {"keepalive", TPS_OPT_DOUBLE, &keepalive_s, TPS_STR(TPS_KEEPALIVE_S),
+         0, 86400, NULL, "SEC", "a shard that vanishes without closing (host "
+         "down, path lost) is noticed within about this long, then "
+         "reconnected as a lost shard is; a slow one never is (0: the "
+         "kernel's default, hours)"},
         {"chunk-kib", TPS_OPT_INT, &chunk_kib, "1024", 1, 1 << 20, NULL, "KIB",
          "largest payload of one frame"},
         {"metrics", TPS_OPT_STR, &metrics_addr, NULL, 0, -1, NULL, "HOST:PORT",
@@ -1187,6 +1193,7 @@ int main(int argc, char **argv) {
     o.workers = workers;
     o.connect_timeout_ms = connect_ms;
     o.reconnect_timeout_ms = reconnect_ms;
+    o.keepalive_s = keepalive_s;
     o.key_file = key_file;
     o.frame_mac = frame_mac;
     o.chunk_bytes = (size_t)chunk_kib << 10;
