@@ -95,6 +95,18 @@ void tps__members_restore(tps_members_t *m, const uint8_t *joined,
     }
 }
 
+void tps__members_await_missing(tps_members_t *m, uint64_t clock) {
+    for (int r = 0; r < m->n; r++) {
+        if (m->joined[r])
+            continue;
+        m->joined[r] = m->live[r] = m->awaited[r] = 1;
+        m->clock[r] = clock;
+        m->njoined++;
+        m->nlive++;
+        m->nawaited++;
+    }
+}
+
 int tps__members_advance(tps_members_t *m, int rank, uint64_t clock) {
     if (clock <= m->clock[rank])
         return 0;

@@ -78,6 +78,10 @@ void tps__members_leave(tps_members_t *m, int rank);
  * ones are awaited at their clocks. */
 void tps__members_restore(tps_members_t *m, const uint8_t *joined,
                           const uint8_t *live, const uint64_t *clock);
+/* Forming, but a worker says it has trained: the cluster formed before
+ * this shard started (it was restarted without a checkpoint). Ranks not
+ * yet joined are awaited at `clock`, as after a restore. */
+void tps__members_await_missing(tps_members_t *m, uint64_t clock);
 /* Raises rank's clock to `clock` if that is higher; returns 1 if it moved. */
 int tps__members_advance(tps_members_t *m, int rank, uint64_t clock);
 int tps__members_formed(const tps_members_t *m);

@@ -306,6 +306,19 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
     sc->inherited_commit = role == TPS_ROLE_WORKER && s->shard.aggregate &&
                            s->members.committed[h->rank];
     uint64_t clock = 0;
+    if (role == TPS_ROLE_WORKER && h->clock > 0 &&
+        !tps__members_formed(&s->members)) {
+        /* Restarted without a checkpoint: the ranks still missing may have
+         * left for good, so they are awaited for --rejoin-grace only, and
+         * in the aggregating modes the shard takes the workers' step. */
+        tps__members_await_missing(&s->members, h->clock);
+        s->rejoin_deadline = tps_now() + s->cfg.rejoin_grace;
+        s->behind = 1;
+        tps_log("worker %d comes back at clock %llu: the cluster formed "
+                "before this shard started; the ranks not yet back are "
+                "awaited for up to %g s (--rejoin-grace)",
+                h->rank, (unsigned long long)h->clock, s->cfg.rejoin_grace);
+    }
     if (role == TPS_ROLE_WORKER) {
         /* A (re)joining worker starts at the current clock: in sync modes
          * the step count, plus one when its commit of the pending step is

@@ -10,7 +10,10 @@
 #      stops within seconds of SIGTERM; a new worker 2 started meanwhile
 #      joins at the cluster's clock, not at 0;
 #   3. the same without a new worker: after --rejoin-grace the restored
-#      shard counts rank 2 as gone and the others move on.
+#      shard counts rank 2 as gone and the others move on;
+#   4. the same with a shard restarted without any checkpoint: the first
+#      worker back tells it the cluster had formed, and rank 2 is awaited
+#      for --rejoin-grace only.
 . "$(dirname "$0")/lib.sh"
 
 # 1. The launcher runs of the report, bounded by --timeout and timeout(1).
@@ -135,22 +138,40 @@ for s in "$S0" "$S1"; do
     wait "$s" || fail "server $s exited with status $?"
 done
 
+# moves_on: rank 2 given up on, and worker 0 trains on; then all stop.
+moves_on() {
+    wait_for "$D/server-1b.log" "worker 2 did not come back within --rejoin-grace" 10 ||
+        fail "$1: rank 2 still awaited: $(cat "$D/server-1b.log")"
+    local at i=0
+    at=$(clock_of "$D/worker-0.csv")
+    while [ "$(clock_of "$D/worker-0.csv")" -lt $((at + 100)) ]; do
+        i=$((i + 1))
+        [ $i -lt 400 ] || fail "$1: worker 0 stuck at clock $(clock_of "$D/worker-0.csv") after the grace: $(tail -3 "$D/worker-0.log")"
+        sleep 0.05
+    done
+    for w in "$W0" "$W1"; do
+        stops_on_term "$w" 5 "$1: worker $w"
+    done
+    for s in "$S0" "$S1"; do
+        kill -TERM "$s"
+        wait "$s" || fail "$1: server $s exited with status $?"
+    done
+}
+
 # 3. Nobody comes back for rank 2: given up on after the grace.
 run_case grace 2
-wait_for "$D/server-1b.log" "worker 2 did not come back within --rejoin-grace" 10 ||
-    fail "rank 2 still awaited: $(cat "$D/server-1b.log")"
-AT=$(clock_of "$D/worker-0.csv")
-i=0
-while [ "$(clock_of "$D/worker-0.csv")" -lt $((AT + 100)) ]; do
-    i=$((i + 1))
-    [ $i -lt 400 ] || fail "worker 0 stuck at clock $(clock_of "$D/worker-0.csv") after the grace: $(tail -3 "$D/worker-0.log")"
-    sleep 0.05
-done
-for w in "$W0" "$W1"; do
-    stops_on_term "$w" 5 "worker $w"
-done
-for s in "$S0" "$S1"; do
-    kill -TERM "$s"
-    wait "$s" || fail "server $s exited with status $?"
-done
+moves_on grace
+
+# 4. Shard 1 restarted without a checkpoint to restore.
+run_case fresh 2
+kill -KILL "$S1"
+wait "$S1" 2> /dev/null || true
+rm -rf "$D/ckpt-1"
+"$SERVER" --listen "$(echo "$CLUSTER" | cut -d, -f2)" --shard 1 "${SARGS[@]}" \
+    2> "$D/server-1b.log" &
+S1=$!
+PIDS="$PIDS $!"
+wait_for "$D/server-1b.log" "the cluster formed before this shard started" 10 ||
+    fail "fresh: the shard did not learn that the cluster had formed: $(cat "$D/server-1b.log")"
+moves_on fresh
 echo "ok"
