@@ -49,6 +49,7 @@ struct tps_ckpt_s {
     uint64_t sig_done, child_sig; /* signature() of the newest and the one
                                      being written */
     waiter_t *waiters;
+    int final_failed; /* the write at stop failed: exit non-zero */
 };
 
 /* Makes L the server's state. */
@@ -449,6 +450,7 @@ void tps__ckpt_stop(tps_server_t *s) {
     uint64_t gen = k->gen + 1;
     if (tps__ckpt_write(s, k->dir, gen, k->cfg.keep, err, sizeof(err)) < 0) {
         tps_log_err("final checkpoint: %s", err);
+        k->final_failed = 1;
         answer(s, TPS_EIO, err);
         return;
     }
@@ -460,6 +462,10 @@ void tps__ckpt_stop(tps_server_t *s) {
     tps_log("checkpoint generation %" PRIu64 " written at exit in %.3f s", gen,
             k->write_s);
     answer(s, 0, NULL);
+}
+
+int tps__ckpt_final_failed(const tps_server_t *s) {
+    return s->ckpt != NULL && s->ckpt->final_failed;
 }
 
 double tps__ckpt_age(const tps_server_t *s) {

@@ -64,6 +64,11 @@ void tps__ckpt_forget(tps_server_t *s, sconn_t *sc);
  * s->open_handles). */
 void tps__ckpt_stop(tps_server_t *s);
 
+/* 1 when tps__ckpt_stop could not write the final generation: the state
+ * since the last one is lost, and the process says so in its exit status
+ * so that a service manager sees the failure. */
+int tps__ckpt_final_failed(const tps_server_t *s);
+
 /* Seconds since the last checkpoint was completed (restored counts), or -1
  * when there is none; for STATUS lines and stats. */
 double tps__ckpt_age(const tps_server_t *s);

@@ -41,7 +41,8 @@ int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
                     int keep, char *err, size_t errlen);
 
 /* Loads one file into L (LOAD_OK), or says why not in why: LOAD_BAD for a
- * damaged file, LOAD_FOREIGN for another shard's or cluster's. */
+ * damaged file, LOAD_FOREIGN for another shard's or cluster's whose
+ * checksum holds (a damaged file that looks foreign is LOAD_BAD). */
 int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
                    char *why, size_t len);
 void tps__ckpt_loaded_free(loaded_t *L, int workers);

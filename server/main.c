@@ -8,6 +8,7 @@
 #include <systemd/sd-daemon.h>
 #include <uv.h>
 
+#include "checkpoint.h"
 #include "metrics.h"
 #include "server.h"
 #include "tps_cluster.h"
@@ -20,7 +21,8 @@ static const char usage[] =
     "[options]\n\n"
     "Serves shard I of the cluster: holds a slice of every declared tensor,\n"
     "applies pushed gradients with its optimizer under the consistency mode\n"
-    "and answers pulls. SIGTERM or SIGINT closes every connection and exits 0.";
+    "and answers pulls. SIGTERM or SIGINT closes every connection and exits 0\n"
+    "(1 when the final checkpoint cannot be written).";
 
 /* What the service manager hears (sd_notify, a no-op without
  * NOTIFY_SOCKET): readiness, live counters, the watchdog, stopping. */
@@ -353,10 +355,13 @@ int main(int argc, char **argv) {
         uv_close((uv_handle_t *)&sigint, NULL);
     uv_close((uv_handle_t *)&notifier.timer, NULL);
     uv_run(&loop, UV_RUN_DEFAULT);
+    int lost = tps__ckpt_final_failed(srv);
     tps__server_free(srv);
     rc = uv_loop_close(&loop);
     tps_opt_free(opts);
     if (rc != 0)
         tps_log_err("loop closed with handles open: %s", uv_strerror(rc));
-    return rc == 0 ? 0 : 1;
+    if (lost)
+        tps_log_err("exit status 1: the final checkpoint was not written");
+    return rc == 0 && !lost ? 0 : 1;
 }

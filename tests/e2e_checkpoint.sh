@@ -4,8 +4,10 @@
 # the next Adam step equals the uninterrupted shard's; SIGKILLs at random
 # moments, many during a write, always leave a generation that loads; a
 # truncated or bit-flipped newest generation falls back to the previous
-# one; another shard's checkpoint is refused naming both; and the worker
-# rides through every restart with its ledger balanced.
+# one, also when the flip makes it look like another shard's; another
+# shard's checkpoint is refused naming both; a final checkpoint that cannot
+# be written makes the exit status 1; and the worker rides through every
+# restart with its ledger balanced.
 . "$(dirname "$0")/lib.sh"
 PUSHER=$B/tests/pusher
 [ -x "$PUSHER" ] || { echo "missing $PUSHER: make check builds it" >&2; exit 99; }
@@ -84,6 +86,56 @@ rc=$?
 set -e
 [ $rc != 0 ] || fail "an sgd shard restored an adam checkpoint"
 echo "$out" | grep -q "optimizer \"adam" || fail "optimizer mismatch message: $out"
+
+# --- 2b. A bit flip that makes the metadata look foreign is damage --------
+# "workers": 1 -> 3 is one bit: the checksum, not the shape, has the say,
+# so the shard starts from the previous generation instead of refusing to
+# start (a crash loop under Restart=on-failure).
+F=127.0.0.1:$(free_port)
+FLIP="--listen $F --workers 1 --lr 0.01 --checkpoint-dir $WORK/ckf --checkpoint-every 0"
+start_shard "$WORK/f0.log" $FLIP
+"$PUSHER" --cluster $F --n 1000 --iterations 5 --seed 3 > /dev/null || fail "pusher F"
+"$CTL" --cluster $F checkpoint > /dev/null || fail "taups-ctl checkpoint F (1)"
+"$PUSHER" --cluster $F --n 1000 --iterations 5 --seed 4 > /dev/null || fail "pusher F again"
+"$CTL" --cluster $F checkpoint > /dev/null || fail "taups-ctl checkpoint F (2)"
+kill -KILL $SPID
+wait $SPID 2> /dev/null || true
+newest=$WORK/ckf/gen-0000000000000002.ckpt
+[ -f "$newest" ] || fail "no second generation: $(ls "$WORK/ckf")"
+off=$(grep -obUa '"workers": *1' "$newest" | head -1 | cut -d: -f1)
+[ -n "$off" ] || fail "no \"workers\": 1 in the metadata of $newest"
+off=$((off + $(grep -oUa '"workers": *1' "$newest" | head -1 | wc -c) - 2))
+printf '3' | dd of="$newest" bs=1 seek=$off conv=notrunc status=none
+grep -qUa '"workers": *3' "$newest" || fail "the flip did not land"
+start_shard "$WORK/f1.log" $FLIP
+grep -q "checkpoint $newest skipped: its checksum is .* (corrupt)" "$WORK/f1.log" ||
+    fail "flipped metadata not reported as damage: $(cat "$WORK/f1.log")"
+grep -q "restored checkpoint generation 1 " "$WORK/f1.log" ||
+    fail "did not start from the previous generation: $(cat "$WORK/f1.log")"
+grep -q "listening on" "$WORK/f1.log" || fail "the shard did not start: $(cat "$WORK/f1.log")"
+kill -KILL $SPID
+wait $SPID 2> /dev/null || true
+echo "# a bit flip in the metadata (workers 1 -> 3) skips that generation"
+
+# --- 2c. A final checkpoint that cannot be written fails the exit -------
+# The directory becomes a plain file (root ignores permissions): the write
+# at SIGTERM fails, and the exit status tells the service manager.
+X=127.0.0.1:$(free_port)
+start_shard "$WORK/x.log" --listen $X --workers 1 --checkpoint-dir "$WORK/ckx" \
+    --checkpoint-every 0
+"$PUSHER" --cluster $X --n 1000 --iterations 3 --seed 3 > /dev/null || fail "pusher X"
+rm -rf "$WORK/ckx"
+: > "$WORK/ckx"
+kill -TERM $SPID
+set +e
+wait $SPID
+rc=$?
+set -e
+[ $rc = 1 ] || fail "exit status $rc after a failed final checkpoint: $(cat "$WORK/x.log")"
+grep -q "final checkpoint: " "$WORK/x.log" || fail "the failure is not logged: $(cat "$WORK/x.log")"
+grep -q "exit status 1: the final checkpoint was not written" "$WORK/x.log" ||
+    fail "the exit status is not explained: $(cat "$WORK/x.log")"
+echo "# a failed final checkpoint exits 1"
 
 # --- 3. SIGKILLs at random moments during writes -------------------------
 C=127.0.0.1:$(free_port)
