@@ -138,7 +138,8 @@ int main(int argc, char **argv) {
         {"warmup", TPS_OPT_U64, &oc.warmup, "0", 0, 1e12, NULL, "N",
          "ramp the learning rate up linearly over the first N steps"},
         {"clip-norm", TPS_OPT_DOUBLE, &oc.clip_norm, "0", 0, 1e30, NULL, "X",
-         "scale each worker's gradient to norm at most X (0: off)"},
+         "scale each worker's gradient to norm at most X (0: off); a push "
+         "is clipped by the larger of its claimed norm and its slice's"},
         {"staleness-weight", TPS_OPT_STR, &oc.weight, "none", 0, -1, NULL,
          "W", "none|inverse|exp:LAMBDA|lrdiv: weight of a push of staleness s"},
         {"trace", TPS_OPT_STR, &trace, NULL, 0, -1, NULL, "FILE",

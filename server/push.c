@@ -12,10 +12,12 @@
  * must not manage connections, hellos or the listener (server.c). */
 #include "server_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <zstd.h>
 
@@ -24,12 +26,15 @@
 #include "tps_float.h"
 #include "tps_log.h"
 
-/* Marks the push being received as finished (or abandoned): pulls of its
- * tensor that waited for it may now be answered. */
+/* Marks the push being received as finished, or abandons it: the chunks
+ * it staged are dropped unapplied. Pulls of its tensor that waited for it
+ * may now be answered. */
 void tps__push_close(sconn_t *sc) {
     if (!sc->cur_open)
         return;
     sc->cur_open = 0;
+    sc->nstaged = 0;
+    sc->stage_n = 0;
     tps_shard_t *sh = &sc->srv->shard;
     if (sc->cur_tensor < (uint32_t)sh->ntensors)
         sh->tensors[sc->cur_tensor].pushing--;
@@ -104,6 +109,14 @@ static int unwrap_push(sconn_t *sc, const Taups__Header *h,
     return 0;
 }
 
+/* In double: a norm to set beside the claimed one. */
+static double sum_squares(const float *x, uint64_t n) {
+    double ss = 0;
+    for (uint64_t i = 0; i < n; i++)
+        ss += (double)x[i] * x[i];
+    return ss;
+}
+
 /* Scans a push payload for NaN/Inf as it arrives, while it is in cache,
  * so that accepting a clean push costs no second pass over memory. */
 void tps__push_progress(tps_conn_t *c, const uint8_t *payload, uint64_t from,
@@ -130,12 +143,8 @@ void tps__push_progress(tps_conn_t *c, const uint8_t *payload, uint64_t from,
     /* Only a shard that clips checks the claimed norm, while the bytes
      * are still in cache. */
     if (sc->srv->shard.optim.clip_norm > 0 && c->rd.hdr->codec == 0 &&
-        !c->rd.hdr->zstd) {
-        double ss = 0;
-        for (uint64_t i = 0; i < f1 - f0; i++)
-            ss += (double)x[i] * x[i];
-        sc->sumsq += ss;
-    }
+        !c->rd.hdr->zstd)
+        sc->sumsq += sum_squares(x, f1 - f0);
 }
 
 /* Sync modes: once every live worker has committed (its CLOCK arrived),
@@ -198,7 +207,8 @@ static void catch_up(tps_server_t *s, int rank, uint64_t step) {
  * decode into a reused scratch buffer first, since they need g itself. */
 static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
                          const tps_codec_t *codec, const uint8_t *enc,
-                         size_t enc_len, uint64_t off, int aggregate) {
+                         size_t enc_len, uint64_t off, int aggregate,
+                         double scale) {
     tps_shard_t *sh = &sc->srv->shard;
     const tps_optim_t *o = &sh->optim;
     if (aggregate) {
@@ -207,13 +217,11 @@ static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
             return TPS_ENOMEM;
         int rc = tps__codec_decode(codec, enc, enc_len, h->count, h->codec_seed,
                                    dst);
-        if (rc == 0 && sc->cur_scale != 1.0)
+        if (rc == 0 && scale != 1.0)
             for (uint64_t i = 0; i < h->count; i++)
-                dst[i] *= (float)sc->cur_scale;
+                dst[i] *= (float)scale;
         return rc;
     }
-    if (sc->cur_drop)
-        return 0;
     if (o->kind == TPS_OPTIM_SGD && o->weight_decay == 0) {
         double lr = tps__optim_lr(o, t->version + 1);
         if (tps__shard_save(t, 0, off, h->count, &sc->undo, &sc->undo_cap) < 0)
@@ -221,7 +229,7 @@ static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
         t->pmax = -1; /* changed by amounts not known here */
         int rc = tps__codec_decode_acc(
             codec, enc, enc_len, h->count, h->codec_seed,
-            (float)(-lr * sc->cur_scale), t->param + off);
+            (float)(-lr * scale), t->param + off);
         return rc < 0 ? rc : tps__shard_check(t, 0, off, h->count, sc->undo);
     }
     float *g = grow(sc->scratch, &sc->scratch_cap,
@@ -231,9 +239,125 @@ static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
     sc->scratch = g;
     int rc = tps__codec_decode(codec, enc, enc_len, h->count, h->codec_seed, g);
     if (rc == 0)
-        rc = tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale, -1,
-                              &sc->undo, &sc->undo_cap);
+        rc = tps__shard_apply(sh, t, off, g, h->count, scale, -1, &sc->undo,
+                              &sc->undo_cap);
     return rc;
+}
+
+/* The clip factor of the open push: from the norm its first chunk claimed
+ * for the worker's whole gradient, but never from less than the norm of
+ * what this shard received of it. A shard sees only its slice, so the
+ * claim is what covers the rest; what it can see, it does not take on
+ * trust. */
+static double clip_scale(const sconn_t *sc) {
+    double own = sqrt(sc->cur_sumsq);
+    return tps__clip_factor(sc->srv->shard.optim.clip_norm,
+                            sc->cur_claim > own ? sc->cur_claim : own);
+}
+
+/* Applies (or, in sync modes, buffers) a push that came in one chunk. When
+ * the shard clips, an encoded one is decoded before anything is applied,
+ * since its norm decides the factor; otherwise plain SGD decodes it
+ * straight into the parameters. */
+static int apply_one(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
+                     const float *g, const tps_codec_t *codec,
+                     const uint8_t *enc, size_t enc_len, int encoded,
+                     int aggregate) {
+    tps_shard_t *sh = &sc->srv->shard;
+    uint64_t off = h->offset - t->lo;
+    double gmax = tps__bits_float(sc->gmax_bits);
+    if (encoded && sh->optim.clip_norm > 0) {
+        float *d = grow(sc->scratch, &sc->scratch_cap,
+                        (h->count ? h->count : 1) * sizeof(float));
+        if (d == NULL)
+            return TPS_ENOMEM;
+        sc->scratch = d;
+        int rc = tps__codec_decode(codec, enc, enc_len, h->count,
+                                   h->codec_seed, d);
+        if (rc < 0)
+            return rc;
+        sc->cur_sumsq += sum_squares(d, h->count);
+        gmax = tps__bits_float(tps__max_abs_bits(d, h->count));
+        g = d;
+        encoded = 0;
+    } else if (!encoded && h->count > 0) {
+        sc->cur_sumsq += sc->sumsq;
+    }
+    double scale = sc->cur_scale * clip_scale(sc);
+    if (encoded)
+        return apply_encoded(sc, h, t, codec, enc, enc_len, off, aggregate,
+                             scale);
+    if (aggregate)
+        return tps__syncbuf_add(&t->sync, sc->rank, off, g, h->count,
+                                (float)scale);
+    return tps__shard_apply(sh, t, off, g, h->count, scale, gmax, &sc->undo,
+                            &sc->undo_cap);
+}
+
+/* Adds a chunk of the open push to its stage, decoded. It must continue
+ * where the previous chunk ended, and carry elements: then the stage never
+ * outgrows the slice. Returns 0, TPS_EINVAL with a sentence in err,
+ * TPS_ENOMEM, or the decoder's error (nothing staged then). */
+static int stage_chunk(sconn_t *sc, const Taups__Header *h,
+                       const tps_tensor_t *t, const float *g,
+                       const tps_codec_t *codec, const uint8_t *enc,
+                       size_t enc_len, int encoded, char *err, size_t errlen) {
+    uint64_t off = h->offset - t->lo;
+    if (sc->nstaged == 0) {
+        sc->stage_off = off;
+        sc->stage_n = 0;
+        sc->stage_gmax = 0;
+    }
+    if (h->count == 0 || off != sc->stage_off + sc->stage_n) {
+        snprintf(err, errlen,
+                 "its chunk of %llu elements at element %llu does not follow "
+                 "the previous chunk, which ended at element %llu",
+                 (unsigned long long)h->count, (unsigned long long)h->offset,
+                 (unsigned long long)(t->lo + sc->stage_off + sc->stage_n));
+        return TPS_EINVAL;
+    }
+    float *st = grow(sc->stage, &sc->stage_cap,
+                     (sc->stage_n + h->count) * sizeof(float));
+    if (st == NULL)
+        return TPS_ENOMEM;
+    sc->stage = st;
+    uint64_t *counts = grow(sc->stage_counts, &sc->staged_cap,
+                            (sc->nstaged + 1) * sizeof(uint64_t));
+    if (counts == NULL)
+        return TPS_ENOMEM;
+    sc->stage_counts = counts;
+    float *dst = st + sc->stage_n;
+    uint32_t m = sc->gmax_bits;
+    if (encoded) {
+        int rc = tps__codec_decode(codec, enc, enc_len, h->count,
+                                   h->codec_seed, dst);
+        if (rc < 0)
+            return rc;
+        m = tps__max_abs_bits(dst, h->count);
+        if (sc->srv->shard.optim.clip_norm > 0)
+            sc->cur_sumsq += sum_squares(dst, h->count);
+    } else {
+        memcpy(dst, g, h->count * sizeof(float));
+        sc->cur_sumsq += sc->sumsq;
+    }
+    if (m > sc->stage_gmax)
+        sc->stage_gmax = m;
+    sc->stage_n += h->count;
+    counts[sc->nstaged++] = h->count;
+    return 0;
+}
+
+/* Applies (or buffers) the open push's stage, all of it at once: a refusal
+ * (TPS_ERANGE) restores all of it. */
+static int apply_staged(sconn_t *sc, tps_tensor_t *t, int aggregate) {
+    double scale = sc->cur_scale * clip_scale(sc);
+    if (aggregate)
+        return tps__syncbuf_add(&t->sync, sc->rank, sc->stage_off, sc->stage,
+                                sc->stage_n, (float)scale);
+    return tps__shard_apply(&sc->srv->shard, t, sc->stage_off, sc->stage,
+                            sc->stage_n, scale,
+                            tps__bits_float(sc->stage_gmax), &sc->undo,
+                            &sc->undo_cap);
 }
 
 /* Refuses a push frame for `reason`: answered with the sentence, counted,
@@ -249,10 +373,19 @@ static void refuse(sconn_t *sc, const Taups__Header *h, int reason, int status,
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
     tps_server_t *s = sc->srv;
-    s->shard.st.push_frames++;
-    s->shard.st.refused++;
-    s->shard.st.refused_by[reason]++;
+    /* The chunks a push staged are refused with it. */
+    uint64_t frames = 1;
+    if (sc->cur_open && sc->cur_request == h->request_id &&
+        sc->cur_tensor == h->tensor_id)
+        frames += sc->nstaged;
+    s->shard.st.push_frames += frames;
+    s->shard.st.refused += frames;
+    s->shard.st.refused_by[reason] += frames;
     tps__push_close(sc);
+    sc->refused_open = !h->last;
+    sc->refused_reason = reason;
+    sc->refused_request = h->request_id;
+    sc->refused_tensor = h->tensor_id;
     tps__reply_error(sc, h, status, 0, "%s", msg);
 }
 
@@ -307,6 +440,10 @@ static int push_repeat(sconn_t *sc, const Taups__Header *h) {
     return 1;
 }
 
+/* The largest staleness a client may decide: 2^53, the largest integer
+ * every JSON reader of the stats holds exactly. */
+#define TPS_MAX_DECIDED_STALENESS (UINT64_C(1) << 53)
+
 /* The staleness, weight, drop verdict and scale of a push, fixed at its
  * first chunk so that all its chunks share them. A push the client decided
  * (docs/design.md §3a) carries one staleness and live-worker count for
@@ -328,6 +465,16 @@ static int push_fate(sconn_t *sc, const Taups__Header *h,
                 sc->rank, h->workers, s->cfg.workers);
             return -1;
         }
+        if (h->staleness > TPS_MAX_DECIDED_STALENESS) {
+            /* No run reaches it; past it the counters and the JSON
+             * integers of the stats would wrap. */
+            tps__reply_error(
+                sc, h, TPS_EPROTO, 1,
+                "decided push of worker %d claims a staleness of %llu "
+                "updates, more than 2^53",
+                sc->rank, (unsigned long long)h->staleness);
+            return -1;
+        }
         sc->cur_stale = h->staleness;
         n = (int)h->workers;
     } else {
@@ -337,8 +484,7 @@ static int push_fate(sconn_t *sc, const Taups__Header *h,
                    sc->cur_stale > (uint64_t)cons->max_staleness;
     sc->cur_weight =
         aggregate ? 1.0 : tps__staleness_weight(&sh->optim, sc->cur_stale);
-    sc->cur_scale =
-        sc->cur_weight * tps__clip_factor(sh->optim.clip_norm, h->grad_norm);
+    sc->cur_scale = sc->cur_weight;
     /* Asynchronous averaging of local models: each delta counts 1/n, n the
      * live workers, as the synchronous mean divides by the committed ones. */
     if (cons->mode == TPS_MODE_LOCAL && !cons->local_sync)
@@ -398,6 +544,16 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     tps_tensor_t *t = tps__check_range(sc, h, len, 1);
     if (t == NULL)
         return;
+    if (sc->refused_open && h->request_id == sc->refused_request &&
+        h->tensor_id == sc->refused_tensor) {
+        refuse(sc, h, sc->refused_reason, TPS_EINVAL,
+               "push request %llu of worker %d to tensor \"%s\" was refused "
+               "at an earlier chunk; this chunk (element %llu) is discarded "
+               "with it",
+               (unsigned long long)h->request_id, sc->rank, t->name,
+               (unsigned long long)h->offset);
+        return;
+    }
     const float *g = (const float *)payload;
     tps_codec_t codec;
     const uint8_t *enc = NULL;
@@ -428,6 +584,7 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         /* The step went ahead without this worker while it was away
          * (reconnecting), or its predecessor's contribution to it is in
          * already: its push is late, and dropped like a stale one. */
+        tps__push_close(sc);
         sh->st.push_frames++;
         sh->st.dropped_frames++;
         if (h->last)
@@ -454,46 +611,51 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                    (unsigned long long)s->step);
         return;
     }
-    if (!sc->cur_open || sc->cur_tensor != h->tensor_id) {
-        /* First chunk of a logical push. A pull of this tensor waits until
-         * its last chunk, so that no reply holds half of it. */
+    if (!sc->cur_open || sc->cur_tensor != h->tensor_id ||
+        sc->cur_request != h->request_id) {
+        /* First chunk of a logical push; one left unfinished before it is
+         * abandoned. A pull of this tensor waits until its last chunk. */
         tps__push_close(sc);
         if (push_fate(sc, h, t) < 0)
             return;
         sc->cur_open = 1;
         sc->cur_tensor = h->tensor_id;
+        sc->cur_request = h->request_id;
+        sc->cur_claim = h->grad_norm;
         sc->cur_sumsq = 0;
         t->pushing++;
-    }
-    if (sh->optim.clip_norm > 0 && !encoded) {
-        /* The clip factor trusts the claimed norm of the whole gradient; a
-         * slice may not be longer than the whole. */
-        double claim = (double)h->grad_norm;
-        sc->cur_sumsq += sc->sumsq;
-        if (sc->cur_sumsq > claim * claim * (1 + 1e-4) + 1e-12) {
+        if (!(h->grad_norm >= 0 && h->grad_norm <= FLT_MAX)) {
+            /* max(claim, what the shard sees) must mean something: a NaN
+             * claim would compare false and a negative one be ignored. */
             refuse(sc, h, TPS_REFUSE_NORM, TPS_EINVAL,
-                   "push from worker %d to tensor \"%s\" claims a "
-                   "gradient norm of %g, but its slice on this shard "
-                   "alone has norm %g; rejected",
-                   sc->rank, t->name, claim, sqrt(sc->cur_sumsq));
+                   "push from worker %d to tensor \"%s\" claims a gradient "
+                   "norm of %g; a norm is a finite number >= 0; rejected",
+                   sc->rank, t->name, (double)h->grad_norm);
             return;
         }
     }
-    uint64_t off = h->offset - t->lo;
     tps_codec_stats_t *cs = tps__codec_stats(sh, h->codec, h->codec_ratio);
     cs->push_frames++;
     cs->raw_in += h->count * sizeof(float);
     cs->wire_in += TPS_PREAMBLE_LEN + sc->c.rd.hlen + len;
+    /* A push of several chunks is staged and applied at its last: one cut
+     * off or refused midway changes nothing, and the clip factor is decided
+     * over all of it. A push of one chunk, the common case, is applied as
+     * it stands. */
+    int staged = !h->last || sc->nstaged > 0;
     int rc = 0;
-    if (encoded) {
-        rc = apply_encoded(sc, h, t, &codec, enc, enc_len, off, aggregate);
-    } else if (aggregate) {
-        rc = tps__syncbuf_add(&t->sync, sc->rank, off, g, h->count,
-                              (float)sc->cur_scale);
-    } else if (!sc->cur_drop) {
-        rc = tps__shard_apply(sh, t, off, g, h->count, sc->cur_scale,
-                              tps__bits_float(sc->gmax_bits), &sc->undo,
-                              &sc->undo_cap);
+    char err[256] = "";
+    if (sc->cur_drop) {
+        rc = 0; /* too stale: answered, nothing applied */
+    } else if (!staged) {
+        rc = apply_one(sc, h, t, g, &codec, enc, enc_len, encoded, aggregate);
+    } else {
+        rc = stage_chunk(sc, h, t, g, &codec, enc, enc_len, encoded, err,
+                         sizeof(err));
+        if (rc == 0 && !h->last)
+            return; /* answered with the rest at the last chunk */
+        if (rc == 0)
+            rc = apply_staged(sc, t, aggregate);
     }
     if (rc == TPS_ENOMEM) {
         tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory applying a push");
@@ -501,13 +663,24 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     }
     if (rc == TPS_ERANGE) {
         /* Finite gradient, finite parameters, but together with the step
-         * size they overflow: the elements were restored. */
+         * size they overflow: the elements were restored. The last chunk,
+         * staged with the others, is the refused frame itself. */
+        if (staged)
+            sc->nstaged--;
         refuse(sc, h, TPS_REFUSE_NONFINITE_PARAM, TPS_ERANGE,
                "push from worker %d to tensor \"%s\" (elements [%llu, "
                "+%llu)): this update would make parameters non-finite (lr "
                "too large?); rejected, parameters unchanged",
-               sc->rank, t->name, (unsigned long long)h->offset,
-               (unsigned long long)h->count);
+               sc->rank, t->name,
+               (unsigned long long)(staged ? t->lo + sc->stage_off : h->offset),
+               (unsigned long long)(staged ? sc->stage_n : h->count));
+        return;
+    }
+    if (rc == TPS_EINVAL && err[0]) {
+        refuse(sc, h, TPS_REFUSE_MALFORMED, rc,
+               "push request %llu of worker %d to tensor \"%s\": %s; "
+               "rejected, parameters unchanged",
+               (unsigned long long)h->request_id, sc->rank, t->name, err);
         return;
     }
     if (rc < 0) {
@@ -518,11 +691,12 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                sc->rank, t->name, "codec", tps_strerror(rc));
         return;
     }
-    sh->st.push_frames++;
+    uint64_t frames = staged && !sc->cur_drop ? sc->nstaged : 1;
+    sh->st.push_frames += frames;
     if (sc->cur_drop)
         sh->st.dropped_frames++;
     else
-        sh->st.applied_frames++;
+        sh->st.applied_frames += frames;
     if (h->last) {
         if (sc->cur_drop) {
             sh->st.dropped++;
@@ -540,7 +714,18 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                    (int)h->tensor_id, t->version, sc->cur_stale, sc->cur_weight,
                    0, h->version);
     }
-    push_answered(sc, h, t);
+    if (staged && !sc->cur_drop) {
+        /* Every chunk is answered now, in order, with what the push did. */
+        Taups__Header fh = *h;
+        fh.offset = t->lo + sc->stage_off;
+        for (size_t k = 0; k < sc->nstaged; k++) {
+            fh.count = sc->stage_counts[k];
+            push_answered(sc, &fh, t);
+            fh.offset += fh.count;
+        }
+    } else {
+        push_answered(sc, h, t);
+    }
     if (h->last) {
         tps__push_close(sc);
         if (s->pending)

@@ -159,6 +159,8 @@ static void on_conn_closed(tps_conn_t *c) {
     ZSTD_freeDCtx(sc->zd);
     free(sc->zbuf);
     free(sc->scratch);
+    free(sc->stage);
+    free(sc->stage_counts);
     free(sc->undo);
     free(sc->hello_buf);
     if (sc->hello && sc->role == TPS_ROLE_WORKER && !s->stopping) {

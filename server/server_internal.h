@@ -49,14 +49,33 @@ struct sconn_s {
     uint64_t nonfinite; /* first NaN/Inf float of the payload being read */
     uint32_t gmax_bits; /* its largest |element| (tps__max_abs_bits) */
     double sumsq;       /* of the dense payload being read (clipping on) */
-    /* The logical push being received, decided at its first chunk so that
-     * all its chunks share one staleness, weight and drop verdict. */
+    /* The logical push being received (one request id and tensor),
+     * decided at its first chunk so that all its chunks share one
+     * staleness, weight and drop verdict. */
     int cur_open;
     uint32_t cur_tensor;
+    uint64_t cur_request;
     int cur_drop;
     uint64_t cur_stale;
-    double cur_weight, cur_scale;
-    double cur_sumsq; /* of the push's dense chunks so far */
+    double cur_weight;
+    double cur_scale; /* weight and averaging; the clip factor comes last */
+    double cur_claim; /* the norm its first chunk claimed */
+    double cur_sumsq; /* of its chunks so far (clipping on) */
+    /* A push of several chunks is staged, decoded, and applied and
+     * answered at its last chunk, so that one cut off or refused midway
+     * changes nothing (push.c). Grown to the largest, kept. */
+    float *stage;             /* its gradient, from element stage_off on */
+    size_t stage_cap;         /* in bytes */
+    uint64_t stage_off, stage_n;
+    uint32_t stage_gmax;      /* its largest |element| (tps__max_abs_bits) */
+    uint64_t *stage_counts;   /* elements of each chunk, in order */
+    size_t nstaged, staged_cap;
+    /* A push refused at a chunk before its last: its later chunks are
+     * refused with it, so that no part of it is applied. */
+    int refused_open;
+    int refused_reason;       /* TPS_REFUSE_* */
+    uint64_t refused_request;
+    uint32_t refused_tensor;
     /* Compressed payloads: a zstd context and buffers reused across frames,
      * grown to the largest seen. */
     ZSTD_DCtx *zd;

@@ -52,7 +52,8 @@ enum {
     TPS_REFUSE_NONFINITE_PARAM, /* applying it would make parameters
                                    non-finite (sync: a step skipped) */
     TPS_REFUSE_STEP,            /* aggregating modes: not the shard's step */
-    TPS_REFUSE_NORM,            /* slice norm above the claimed norm */
+    TPS_REFUSE_NORM,            /* a claimed norm that is not a finite
+                                   number >= 0 */
     TPS_REFUSE_MALFORMED,       /* encoded payload that does not decode */
     TPS_REFUSE_REPEAT,          /* a repeat too old to answer again */
     TPS_NREFUSE

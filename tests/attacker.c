@@ -11,11 +11,16 @@
  * 64 MiB payloads before any hello), declare (2^28 elements), held (pulls
  * at clock 10^12 that a gate holds), slowloris (20 connections sending a
  * byte a second), noauth (every request without the key), replay (a
- * recorded handshake played again on a new connection). Prints one line
- * saying what it did and what the shard answered, and exits 0; the script
- * judges the shard, not the attacker. */
+ * recorded handshake played again on a new connection), clip (pushes of
+ * [100, 0, ...] that claim a negative, NaN, infinite or understated norm,
+ * dense and fp16, in one chunk and in two), halfpush (a push cut off after
+ * its first chunk, resent whole, and pushes refused at one of their
+ * chunks), stale (a decided push claiming a staleness of 2^63). Prints
+ * what it did and what the shard answered, a line each, and exits 0; the
+ * script judges the shard, not the attacker. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -201,6 +206,203 @@ static void flood_pulls(uint64_t count, uint32_t codec, uint64_t clock,
     close(fd);
 }
 
+/* A worker (rank 0 of 1, session 0x5eed) with tensor `name` of n zeros
+ * declared; returns the connection and the tensor's id. */
+static int worker_with(tps_reader_t *rd, const char *name, uint64_t n,
+                       uint32_t *id) {
+    int fd = dial();
+    tps_reader_init(rd, NULL, NULL, NULL);
+    expect_hello(hello(fd, rd, TPS_ROLE_WORKER, 0, 1));
+    *id = lookup(fd, rd, name, &n);
+    return fd;
+}
+
+/* The whole tensor (n elements, one reply frame) and its version. */
+static void pull_all(int fd, tps_reader_t *rd, uint32_t id, uint64_t n,
+                     float *out, uint64_t *version) {
+    Taups__Header p = TAUPS__HEADER__INIT;
+    p.op = TAUPS__OP__PULL;
+    p.request_id = 1;
+    p.tensor_id = id;
+    p.count = n;
+    p.chunk = n;
+    send_frame(fd, &p, NULL, 0, now() + 5);
+    const Taups__Header *r = recv_frame(fd, rd);
+    if (r == NULL || r->op != TAUPS__OP__PULL_OK || r->count != n) {
+        printf("pull failed: %s\n", r && r->error ? r->error : "closed");
+        exit(0);
+    }
+    memcpy(out, rd->payload, n * sizeof(float));
+    *version = r->version;
+}
+
+/* One push frame of g[0, count) at `offset` (fp16-encoded when `codec`),
+ * claiming `norm`. */
+static void push_chunk(int fd, uint64_t rid, uint32_t id, uint64_t offset,
+                       const float *g, uint64_t count, int last, float norm,
+                       const tps_codec_t *codec) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__PUSH;
+    h.request_id = rid;
+    h.tensor_id = id;
+    h.offset = offset;
+    h.count = count;
+    h.last = last;
+    h.grad_norm = norm;
+    h.raw_len = count * sizeof(float);
+    uint8_t enc[4096];
+    const void *payload = g;
+    size_t len = count * sizeof(float);
+    if (codec != NULL) {
+        tps__codec_pack(codec, &h.codec, &h.codec_ratio);
+        int64_t k = tps__codec_encode(codec, g, count, 1, enc, sizeof(enc));
+        if (k < 0) {
+            printf("cannot encode: %d\n", (int)k);
+            exit(0);
+        }
+        payload = enc;
+        len = (size_t)k;
+        h.encoded_len = len;
+    }
+    send_frame(fd, &h, payload, len, now() + 5);
+}
+
+/* Euclidean distance of a and b, n elements. */
+static double dist(const float *a, const float *b, uint64_t n) {
+    double ss = 0;
+    for (uint64_t i = 0; i < n; i++)
+        ss += ((double)a[i] - b[i]) * ((double)a[i] - b[i]);
+    return sqrt(ss);
+}
+
+/* clip: each push of a gradient of norm 100 (or 100*sqrt(2) over two
+ * chunks), answered, then the step it made: "claim C CODEC CHUNKS: step X"
+ * or "... refused: SENTENCE". */
+static void attack_clip(const tps_codec_t *fp16) {
+    tps_reader_t rd;
+    uint32_t id;
+    int fd = worker_with(&rd, "clip", 4, &id);
+    static const struct {
+        float claim;
+        int fp16, chunks;
+    } cases[] = {{-1, 0, 1},   {NAN, 0, 1},  {INFINITY, 0, 1},
+                 {1e-3f, 0, 1}, {1e-3f, 1, 1}, {100, 1, 1},
+                 {1e-3f, 0, 2}, {1e-3f, 1, 2}, {-1, 0, 2}};
+    uint64_t rid = 10;
+    for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+        float before[4], after[4];
+        uint64_t v;
+        pull_all(fd, &rd, id, 4, before, &v);
+        const float g[4] = {100, 0, 0, cases[k].chunks == 2 ? 100 : 0};
+        const tps_codec_t *c = cases[k].fp16 ? fp16 : NULL;
+        rid++;
+        if (cases[k].chunks == 1) {
+            push_chunk(fd, rid, id, 0, g, 4, 1, cases[k].claim, c);
+        } else {
+            push_chunk(fd, rid, id, 0, g, 2, 0, cases[k].claim, c);
+            push_chunk(fd, rid, id, 2, g + 2, 2, 1, cases[k].claim, c);
+        }
+        const Taups__Header *r = NULL;
+        /* Every chunk is answered, or the first refusal ends the push (its
+         * later chunks are refused too). */
+        for (int j = 0; j < cases[k].chunks; j++) {
+            r = recv_frame(fd, &rd);
+            if (r == NULL || r->op == TAUPS__OP__ERROR)
+                break;
+        }
+        int refused = r == NULL || r->op == TAUPS__OP__ERROR;
+        char text[300];
+        snprintf(text, sizeof(text), "%s",
+                 r == NULL ? "closed" : r->error ? r->error : "");
+        for (int j = 1; refused && r != NULL && j < cases[k].chunks; j++)
+            r = recv_frame(fd, &rd);
+        pull_all(fd, &rd, id, 4, after, &v);
+        printf("claim %g %s %d chunks: step %.6f%s%s\n",
+               (double)cases[k].claim, c ? "fp16" : "none", cases[k].chunks,
+               dist(before, after, 4), refused ? " refused: " : "",
+               refused ? text : "");
+    }
+    tps_reader_free(&rd);
+    close(fd);
+}
+
+/* What a pull shows after an act: "ACT: version V, sum S" (every push
+ * below adds -lr to each element it reaches). */
+static void report(int fd, tps_reader_t *rd, uint32_t id, const char *act) {
+    float p[8];
+    uint64_t v;
+    pull_all(fd, rd, id, 8, p, &v);
+    double sum = 0;
+    for (int i = 0; i < 8; i++)
+        sum += p[i];
+    printf("%s: version %llu, sum %g\n", act, (unsigned long long)v, sum);
+}
+
+/* halfpush: pushes of ones in two chunks of 4, at lr 1 on zeros. */
+static void attack_halfpush(void) {
+    tps_reader_t rd;
+    uint32_t id;
+    int fd = worker_with(&rd, "half", 8, &id);
+    const float ones[4] = {1, 1, 1, 1}, nan4[4] = {1, NAN, 1, 1};
+    /* Cut off after chunk 1: nothing of it may stay. */
+    push_chunk(fd, 10, id, 0, ones, 4, 0, 0, NULL);
+    usleep(200000);
+    tps_reader_free(&rd);
+    close(fd);
+    fd = worker_with(&rd, "half", 8, &id);
+    report(fd, &rd, id, "cut off after chunk 1 of 2");
+    /* The client's resend after a reconnection: the whole push again. */
+    push_chunk(fd, 10, id, 0, ones, 4, 0, 0, NULL);
+    push_chunk(fd, 10, id, 4, ones, 4, 1, 0, NULL);
+    int ok = 0;
+    for (int j = 0; j < 2; j++) {
+        const Taups__Header *r = recv_frame(fd, &rd);
+        ok += r != NULL && r->op == TAUPS__OP__PUSH_OK;
+    }
+    printf("resent whole: %d of 2 chunks answered PUSH_OK\n", ok);
+    report(fd, &rd, id, "resent whole");
+    /* Refused at chunk 2, then at chunk 1: nothing of either applies. */
+    push_chunk(fd, 11, id, 0, ones, 4, 0, 0, NULL);
+    push_chunk(fd, 11, id, 4, nan4, 4, 1, 0, NULL);
+    const Taups__Header *r = recv_frame(fd, &rd);
+    printf("NaN in chunk 2: %s\n", r && r->error ? r->error : "accepted");
+    report(fd, &rd, id, "NaN in chunk 2");
+    push_chunk(fd, 12, id, 0, nan4, 4, 0, 0, NULL);
+    push_chunk(fd, 12, id, 4, ones, 4, 1, 0, NULL);
+    for (int j = 0; j < 2; j++) {
+        r = recv_frame(fd, &rd);
+        printf("NaN in chunk 1, answer %d: %s\n", j + 1,
+               r && r->error ? r->error : "accepted");
+    }
+    report(fd, &rd, id, "NaN in chunk 1");
+    tps_reader_free(&rd);
+    close(fd);
+}
+
+/* stale: a push the client decided, at a staleness no run reaches. */
+static void attack_stale(void) {
+    tps_reader_t rd;
+    uint32_t id;
+    int fd = worker_with(&rd, "stale", 4, &id);
+    const float g[4] = {1, 1, 1, 1};
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__PUSH;
+    h.request_id = 10;
+    h.tensor_id = id;
+    h.count = 4;
+    h.last = 1;
+    h.decided = 1;
+    h.workers = 1;
+    h.staleness = UINT64_C(1) << 63;
+    h.raw_len = sizeof(g);
+    send_frame(fd, &h, g, sizeof(g), now() + 5);
+    const Taups__Header *r = recv_frame(fd, &rd);
+    printf("decided staleness 2^63: %s\n",
+           r == NULL ? "closed" : r->error ? r->error : "ACCEPTED");
+    tps_reader_free(&rd);
+    close(fd);
+}
+
 int main(int argc, char **argv) {
     if (argc != 5) {
         fprintf(stderr, "usage: attacker HOST:PORT KEYFILE|- ATTACK SECONDS\n");
@@ -381,6 +583,12 @@ int main(int argc, char **argv) {
                refused, r == NULL ? "closed" : r->error ? r->error : "ACCEPTED");
         tps_reader_free(&rd);
         close(fd);
+    } else if (strcmp(attack, "clip") == 0) {
+        attack_clip(&fp16);
+    } else if (strcmp(attack, "halfpush") == 0) {
+        attack_halfpush();
+    } else if (strcmp(attack, "stale") == 0) {
+        attack_stale();
     } else {
         fprintf(stderr, "attacker: unknown attack %s\n", attack);
         return 2;
