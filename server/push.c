@@ -316,6 +316,8 @@ static int stage_chunk(sconn_t *sc, const Taups__Header *h,
                  (unsigned long long)(t->lo + sc->stage_off + sc->stage_n));
         return TPS_EINVAL;
     }
+    /* A dense chunk that tps__push_dest placed has room already: grow()
+     * keeps the buffer, and g, which points into it, stays valid. */
     float *st = grow(sc->stage, &sc->stage_cap,
                      (sc->stage_n + h->count) * sizeof(float));
     if (st == NULL)
@@ -337,7 +339,8 @@ static int stage_chunk(sconn_t *sc, const Taups__Header *h,
         if (sc->srv->shard.optim.clip_norm > 0)
             sc->cur_sumsq += sum_squares(dst, h->count);
     } else {
-        memcpy(dst, g, h->count * sizeof(float));
+        if (dst != g)
+            memcpy(dst, g, h->count * sizeof(float));
         sc->cur_sumsq += sc->sumsq;
     }
     if (m > sc->stage_gmax)
@@ -345,6 +348,32 @@ static int stage_chunk(sconn_t *sc, const Taups__Header *h,
     sc->stage_n += h->count;
     counts[sc->nstaged++] = h->count;
     return 0;
+}
+
+uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
+    const tps_shard_t *sh = &sc->srv->shard;
+    if (h->codec != 0 || h->zstd || h->count == 0 ||
+        len != h->count * sizeof(float) ||
+        h->tensor_id >= (uint32_t)sh->ntensors)
+        return NULL;
+    const tps_tensor_t *t = &sh->tensors[h->tensor_id];
+    uint64_t pos;
+    if (sc->cur_open && sc->nstaged > 0 && h->request_id == sc->cur_request &&
+        h->tensor_id == sc->cur_tensor &&
+        h->offset == t->lo + sc->stage_off + sc->stage_n)
+        pos = sc->stage_n; /* the next chunk of the push being staged */
+    else if (!h->last && sc->nstaged == 0)
+        pos = 0; /* perhaps the first chunk of one */
+    else
+        return NULL;
+    /* Any other use of these bytes (a refusal, a push dropped as stale)
+     * leaves them beyond what is staged, where nothing reads them. */
+    float *st = grow(sc->stage, &sc->stage_cap,
+                     (pos + h->count) * sizeof(float));
+    if (st == NULL)
+        return NULL;
+    sc->stage = st;
+    return (uint8_t *)(st + pos);
 }
 
 /* Applies (or buffers) the open push's stage, all of it at once: a refusal

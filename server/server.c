@@ -767,7 +767,6 @@ static int payload_dest(void *arg, const Taups__Header *h, uint64_t len,
                         uint8_t **dest) {
     sconn_t *sc = arg;
     const tps_shard_t *sh = &sc->srv->shard;
-    (void)dest;
     if (!sc->hello || h->op != TAUPS__OP__PUSH) {
         snprintf(sc->why, sizeof(sc->why),
                  "%s of op %d carries a payload of %llu bytes",
@@ -797,6 +796,7 @@ static int payload_dest(void *arg, const Taups__Header *h, uint64_t len,
                  (unsigned long long)most);
         return TPS_E2BIG;
     }
+    *dest = tps__push_dest(sc, h, len);
     return 0;
 }
 

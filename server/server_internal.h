@@ -220,6 +220,11 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
 void tps__push_progress(tps_conn_t *c, const uint8_t *payload, uint64_t from,
                         uint64_t to);
 
+/* Where the payload of push frame h (len bytes) should land: a dense
+ * chunk of a push of several chunks goes straight into the connection's
+ * stage, so that staging it costs no copy; NULL for the reader's pool. */
+uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len);
+
 /* Marks the push being received on sc as finished (or abandoned); no-op
  * when none is open. */
 void tps__push_close(sconn_t *sc);
