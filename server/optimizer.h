@@ -139,8 +139,9 @@ double tps__optim_lr(const tps_optim_t *o, uint64_t t);
 
 /* min(1, clip_norm / grad_norm), where grad_norm is the L2 norm of the
  * worker's whole gradient (a shard only sees a slice, so the worker sends the
+ * norm, and the shard passes the larger of that claim and its slice's own
  * norm). 1 when clip_norm <= 0 or grad_norm <= clip_norm; a NaN norm also
- * gives 1, since such pushes are rejected before they get here. */
+ * gives 1, since such claims are refused before they get here. */
 double tps__clip_factor(double clip_norm, double grad_norm);
 
 /* One update of n elements at 1-based step t (the number of updates this

@@ -3,9 +3,12 @@
  * staleness this shard measures or the client decided, the staleness
  * weight, the drop verdict, the 1/n of asynchronous local averaging); the
  * answers to repeated push frames (the window of dedup.c); the NaN/Inf scan
- * and the claimed-norm check; applying a chunk, dense or encoded, or in sync
- * modes buffering it; CLOCK, the commits and the sync step; and the VERSION
- * probe a client decides one staleness from (docs/design.md §3a).
+ * and the clip factor (the claimed norm, never below the slice's own);
+ * applying a push of one chunk, dense or encoded, or staging the chunks of
+ * a longer one and applying them together at its last, so that a push
+ * applies whole or not at all (in sync modes, buffering instead of
+ * applying); CLOCK, the commits and the sync step; and the VERSION probe a
+ * client decides one staleness from (docs/design.md §3a).
  *
  * Must NOT answer or hold pulls (pull.c: told through
  * tps__pull_process_pending when a push or a step may release one), and
