@@ -3,9 +3,11 @@
 #include "tps_opt.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -45,19 +47,38 @@ static int choice_ok(const char *choices, const char *v) {
     return 0;
 }
 
+/* The spellings of a flag's value, case aside; anything else is refused,
+ * so that no value is ever read as its opposite. */
+static const char *const flag_on[] = {"1", "yes", "true", "on"};
+static const char *const flag_off[] = {"0", "no", "false", "off"};
+#define FLAG_SPELLINGS "1/0, yes/no, true/false, on/off"
+
+static int flag_value(const char *v) {
+    for (size_t k = 0; k < sizeof(flag_on) / sizeof(*flag_on); k++) {
+        if (strcasecmp(v, flag_on[k]) == 0)
+            return 1;
+        if (strcasecmp(v, flag_off[k]) == 0)
+            return 0;
+    }
+    return -1;
+}
+
+/* Sets option o from text v, which came from `where` ("on the command
+ * line", "in config file FILE:LINE", "in environment variable NAME"): a
+ * refusal names the option, the value, what was wrong and where. */
 static int set_value(const tps_opt_t *o, const char *prog, const char *v,
-                     int from_file) {
+                     const char *where, int save) {
     char *end;
     double d;
     switch (o->type) {
     case TPS_OPT_STR:
     case TPS_OPT_CHOICE:
         if (o->type == TPS_OPT_CHOICE && !choice_ok(o->choices, v)) {
-            fprintf(stderr, "%s: --%s: \"%s\" is not one of %s\n", prog,
-                    o->name, v, o->choices);
+            fprintf(stderr, "%s: --%s: \"%s\" is not one of %s (%s)\n", prog,
+                    o->name, v, o->choices, where);
             return -1;
         }
-        if (from_file && (v = save_str(v)) == NULL)
+        if (save && (v = save_str(v)) == NULL)
             return -1;
         *(const char **)o->dst = v;
         return 0;
@@ -72,50 +93,61 @@ static int set_value(const tps_opt_t *o, const char *prog, const char *v,
         l->n++;
         return 0;
     }
-    case TPS_OPT_FLAG:
-        *(int *)o->dst = (strcmp(v, "0") != 0 && strcmp(v, "no") != 0 &&
-                          strcmp(v, "false") != 0);
+    case TPS_OPT_FLAG: {
+        int on = flag_value(v);
+        if (on < 0) {
+            fprintf(stderr,
+                    "%s: --%s: \"%s\" is neither on nor off; write one of "
+                    "%s (%s)\n",
+                    prog, o->name, v, FLAG_SPELLINGS, where);
+            return -1;
+        }
+        *(int *)o->dst = on;
         return 0;
+    }
     case TPS_OPT_INT:
     case TPS_OPT_U64:
     case TPS_OPT_I64:
     case TPS_OPT_DOUBLE:
         break;
     }
+    /* Whole numbers are decimal: "010" is ten, as a person means it, not
+     * eight (base 0 would also take "0x10"). */
     errno = 0;
     if (o->type == TPS_OPT_DOUBLE)
         d = strtod(v, &end);
-    else if (o->type == TPS_OPT_U64 && v[0] != '-')
-        d = (double)strtoull(v, &end, 0);
+    else if (o->type == TPS_OPT_U64 && v[strspn(v, " \t")] != '-')
+        d = (double)strtoull(v, &end, 10);
     else
-        d = (double)strtoll(v, &end, 0);
+        d = (double)strtoll(v, &end, 10);
     if (end == v || *end != '\0' || errno == ERANGE || isnan(d)) {
-        fprintf(stderr, "%s: --%s: \"%s\" is not a %s\n", prog, o->name, v,
-                o->type == TPS_OPT_DOUBLE ? "number" : "whole number");
+        fprintf(stderr, "%s: --%s: \"%s\" is not a %s (%s)\n", prog, o->name, v,
+                o->type == TPS_OPT_DOUBLE ? "number" : "whole number", where);
         return -1;
     }
-    if (o->type == TPS_OPT_U64 && v[0] == '-') {
-        fprintf(stderr, "%s: --%s: \"%s\" must not be negative\n", prog,
-                o->name, v);
+    if (o->type == TPS_OPT_U64 && d < 0) {
+        fprintf(stderr, "%s: --%s: \"%s\" must not be negative (%s)\n", prog,
+                o->name, v, where);
         return -1;
     }
     if (o->min <= o->max && (d < o->min || d > o->max)) {
         char lo[32], hi[32];
-        fprintf(stderr, "%s: --%s: %s is outside [%s, %s]\n", prog, o->name, v,
-                human(lo, sizeof(lo), o->min), human(hi, sizeof(hi), o->max));
+        fprintf(stderr, "%s: --%s: %s is outside [%s, %s] (%s)\n", prog,
+                o->name, v, human(lo, sizeof(lo), o->min),
+                human(hi, sizeof(hi), o->max), where);
         return -1;
     }
     if (o->type == TPS_OPT_INT) {
         if (d < -2147483648.0 || d > 2147483647.0) {
-            fprintf(stderr, "%s: --%s: %s does not fit an int\n", prog, o->name,
-                    v);
+            fprintf(stderr, "%s: --%s: %s does not fit an int (%s)\n", prog,
+                    o->name, v, where);
             return -1;
         }
         *(int *)o->dst = (int)d;
     } else if (o->type == TPS_OPT_U64) {
-        *(uint64_t *)o->dst = strtoull(v, NULL, 0);
+        *(uint64_t *)o->dst = strtoull(v, NULL, 10);
     } else if (o->type == TPS_OPT_I64) {
-        *(int64_t *)o->dst = strtoll(v, NULL, 0);
+        *(int64_t *)o->dst = strtoll(v, NULL, 10);
     } else {
         *(double *)o->dst = d;
     }
@@ -198,8 +230,11 @@ static void print_help(const tps_opt_t *opts, const char *prog,
     upper[k] = '\0';
     printf("\nEvery option can also be set by an environment variable, "
            "TAUPS_ and its name\nin capitals with _ for - (TAUPS_%s_... for "
-           "this program alone). The command\nline wins over --config files, "
-           "which win over the environment, which wins\nover the defaults.\n",
+           "this program alone);\nan empty one counts as unset. The "
+           "command line wins over --config files,\nwhich win over the "
+           "environment, which wins over the defaults. A flag (an\noption "
+           "without a value) is on when given bare; --FLAG=VALUE, a file or "
+           "a\nvariable sets it with 1/0, yes/no, true/false or on/off.\n",
            upper);
 }
 
@@ -213,7 +248,7 @@ static int apply_defaults(const tps_opt_t *opts, const char *prog) {
             *(int *)o->dst = 0;
         } else if (o->type == TPS_OPT_STR || o->type == TPS_OPT_CHOICE) {
             *(const char **)o->dst = o->def;
-        } else if (o->def && set_value(o, prog, o->def, 0) < 0) {
+        } else if (o->def && set_value(o, prog, o->def, "the default", 0) < 0) {
             return -1;
         }
     }
@@ -365,9 +400,12 @@ int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
             fprintf(stderr, "%s: %s:%d: unknown option \"%s\"\n", prog, path,
                     lineno, name);
             rc = TPS_OPT_EXIT_ERR;
-        } else if (set_value(o, prog, v, 1) < 0) {
-            fprintf(stderr, "%s: (in %s:%d)\n", prog, path, lineno);
-            rc = TPS_OPT_EXIT_ERR;
+        } else {
+            char where[PATH_MAX + 32];
+            snprintf(where, sizeof(where), "in config file %s:%d", path,
+                     lineno);
+            if (set_value(o, prog, v, where, 1) < 0)
+                rc = TPS_OPT_EXIT_ERR;
         }
     }
     fclose(f);
@@ -377,7 +415,9 @@ int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
 /* TAUPS_<OPTION> variables, below config files and the command line: the
  * program's own (TAUPS_SERVER_LR) win over the shared ones (TAUPS_LR).
  * Variables that name no option of this program are left alone: they
- * may be another program's, or no option's at all (TAUPS_BUILDDIR). */
+ * may be another program's, or no option's at all (TAUPS_BUILDDIR). An
+ * empty one is unset, as a shell's `VAR=` or a unit's `Environment=VAR=`
+ * is meant: it neither sets a flag nor blanks a value. */
 static int load_env(const tps_opt_t *opts, const char *prog) {
     extern char **environ;
     for (int pass = 0; pass < 2; pass++)
@@ -389,81 +429,97 @@ static int load_env(const tps_opt_t *opts, const char *prog) {
             int qualified;
             const char *name = key_name(*e, (size_t)(eq - *e), key, sizeof(key));
             const tps_opt_t *o = key_option(opts, prog, name, &qualified);
-            if (o == NULL || qualified != pass)
+            if (o == NULL || qualified != pass || eq[1] == '\0')
                 continue;
-            if (set_value(o, prog, eq + 1, 1) < 0) {
-                fprintf(stderr, "%s: (from the environment: %.*s)\n", prog,
-                        (int)(eq - *e), *e);
+            char where[160];
+            snprintf(where, sizeof(where), "in environment variable %.*s",
+                     (int)(eq - *e), *e);
+            if (set_value(o, prog, eq + 1, where, 1) < 0)
                 return -1;
-            }
         }
     return 0;
+}
+
+/* The option at argv[*i], for both passes over the command line: *o
+ * (NULL for --config) and its value *v, with *i moved past a value given
+ * as the next argument. A bare flag is on. Returns 1 for an option; 0 at
+ * the end of the options, *i then the index of the first operand; or a
+ * TPS_OPT_EXIT_* code once --help, --version or an error was printed. */
+static int scan_arg(const tps_opt_t *opts, const char *prog, const char *usage,
+                    int argc, char **argv, int *i, const tps_opt_t **o,
+                    const char **v) {
+    const char *a = argv[*i];
+    if (strcmp(a, "--") == 0) {
+        ++*i;
+        return 0;
+    }
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+        print_help(opts, prog, usage);
+        return TPS_OPT_EXIT_OK;
+    }
+    if (strcmp(a, "--version") == 0) {
+        printf("%s %s\n", prog, PACKAGE_VERSION);
+        return TPS_OPT_EXIT_OK;
+    }
+    if (strncmp(a, "--", 2) != 0)
+        return 0;
+    a += 2;
+    const char *eq = strchr(a, '=');
+    size_t len = eq ? (size_t)(eq - a) : strlen(a);
+    int is_config = len == 6 && strncmp(a, "config", 6) == 0;
+    *o = is_config ? NULL : find(opts, a, len);
+    if (!is_config && *o == NULL) {
+        fprintf(stderr, "%s: unknown option --%.*s (see --help)\n", prog,
+                (int)len, a);
+        return TPS_OPT_EXIT_ERR;
+    }
+    if (!is_config && (*o)->type == TPS_OPT_FLAG && eq == NULL) {
+        *v = "1";
+    } else if (eq && (eq[1] != '\0' || !is_config)) {
+        *v = eq + 1; /* set_value judges an empty one */
+    } else if (eq == NULL && *i + 1 < argc) {
+        *v = argv[++*i];
+    } else {
+        fprintf(stderr, "%s: --%s needs a value (%s)\n", prog,
+                is_config ? "config" : (*o)->name,
+                is_config       ? "FILE"
+                : (*o)->metavar ? (*o)->metavar
+                                : "see --help");
+        return TPS_OPT_EXIT_ERR;
+    }
+    return 1;
 }
 
 int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
                   int argc, char **argv) {
     if (apply_defaults(opts, prog) < 0 || load_env(opts, prog) < 0)
         return TPS_OPT_EXIT_ERR;
-    for (int i = 1; i < argc; i++) {
-        const char *cfg = NULL;
-        if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
-            cfg = argv[i + 1];
-        else if (strncmp(argv[i], "--config=", 9) == 0)
-            cfg = argv[i] + 9;
-        /* "-FILE" is optional, as in a unit's EnvironmentFile=-FILE. */
-        if (cfg && cfg[0] == '-') {
-            if (access(cfg + 1, F_OK) != 0)
-                continue;
-            cfg++;
+    const tps_opt_t *o;
+    const char *v;
+    int i, rc;
+    /* Config files first, whatever their place among the options, so that
+     * the rest of the command line wins over them. */
+    for (i = 1; i < argc; i++) {
+        if ((rc = scan_arg(opts, prog, usage, argc, argv, &i, &o, &v)) <= 0) {
+            if (rc < 0)
+                return rc;
+            break;
         }
-        if (cfg && tps_opt_load_file(opts, prog, cfg) < 0)
+        if (o != NULL)
+            continue;
+        /* "-FILE" is optional, as in a unit's EnvironmentFile=-FILE. */
+        if (v[0] == '-') {
+            if (access(v + 1, F_OK) != 0)
+                continue;
+            v++;
+        }
+        if (tps_opt_load_file(opts, prog, v) < 0)
             return TPS_OPT_EXIT_ERR;
     }
-    int i;
     for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0)
-            return i + 1;
-        if (strcmp(a, "-h") == 0) {
-            print_help(opts, prog, usage);
-            return TPS_OPT_EXIT_OK;
-        }
-        if (strncmp(a, "--", 2) != 0)
-            return i;
-        a += 2;
-        if (strcmp(a, "help") == 0) {
-            print_help(opts, prog, usage);
-            return TPS_OPT_EXIT_OK;
-        }
-        if (strcmp(a, "version") == 0) {
-            printf("%s %s\n", prog, PACKAGE_VERSION);
-            return TPS_OPT_EXIT_OK;
-        }
-        const char *eq = strchr(a, '=');
-        size_t len = eq ? (size_t)(eq - a) : strlen(a);
-        if (len == 6 && strncmp(a, "config", 6) == 0) {
-            i += eq ? 0 : 1;
-            continue;
-        }
-        const tps_opt_t *o = find(opts, a, len);
-        if (o == NULL) {
-            fprintf(stderr, "%s: unknown option --%.*s (see --help)\n", prog,
-                    (int)len, a);
-            return TPS_OPT_EXIT_ERR;
-        }
-        const char *v;
-        if (o->type == TPS_OPT_FLAG && eq == NULL) {
-            v = "1";
-        } else if (eq) {
-            v = eq + 1;
-        } else if (i + 1 < argc) {
-            v = argv[++i];
-        } else {
-            fprintf(stderr, "%s: --%s needs a value (%s)\n", prog, o->name,
-                    o->metavar ? o->metavar : "see --help");
-            return TPS_OPT_EXIT_ERR;
-        }
-        if (set_value(o, prog, v, 0) < 0)
+        if ((rc = scan_arg(opts, prog, usage, argc, argv, &i, &o, &v)) <= 0)
+            return rc < 0 ? rc : i;
+        if (o != NULL && set_value(o, prog, v, "on the command line", 0) < 0)
             return TPS_OPT_EXIT_ERR;
     }
     return i;

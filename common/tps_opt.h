@@ -17,7 +17,9 @@ typedef enum tps_opt_type_e {
     TPS_OPT_U64,    /* dst: uint64_t * */
     TPS_OPT_I64,    /* dst: int64_t * */
     TPS_OPT_DOUBLE, /* dst: double * */
-    TPS_OPT_FLAG,   /* dst: int *, set to 1 when present, takes no value */
+    TPS_OPT_FLAG,   /* dst: int *: a bare --name is 1; a value (--name=off,
+                       a file, a variable) is 1/0, yes/no, true/false or
+                       on/off in any case, and anything else is refused */
     TPS_OPT_CHOICE, /* dst: const char **, value must be one of `choices` */
     TPS_OPT_LIST    /* dst: tps_strlist_t *, option may repeat; values appended */
 } tps_opt_type_t;
@@ -45,11 +47,14 @@ typedef struct tps_opt_s {
 #define TPS_OPT_EXIT_OK (-1)   /* --help or --version was printed: exit 0 */
 #define TPS_OPT_EXIT_ERR (-2)  /* error printed to stderr: exit 2 */
 
-/* Applies defaults, then parses argv (`--name value`, `--name=value`,
- * `--flag`). `--help` prints `usage` and the table; `--version` prints the
- * package version. Errors name the option and what was wrong. Returns the
- * index of the first non-option argument (argc if none), or one of the
- * TPS_OPT_EXIT_* codes. `prog` is used in messages. */
+/* Applies defaults, then TAUPS_* environment variables (an empty one is
+ * unset), then --config files, then argv (`--name value`, `--name=value`,
+ * `--flag`, `--flag=VALUE`). Whole numbers are decimal. `--help` prints
+ * `usage` and the table; `--version` prints the package version. Errors
+ * name the option, the value, what was wrong and where the value came from
+ * (the command line, a config file's FILE:LINE, an environment variable).
+ * Returns the index of the first non-option argument (argc if none), or one
+ * of the TPS_OPT_EXIT_* codes. `prog` is used in messages. */
 int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
                   int argc, char **argv);
 
