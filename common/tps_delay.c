@@ -163,7 +163,7 @@ int tps__delay_parse(tps_delay_t *d, const char *spec, char *err,
 }
 
 int tps__delay_set_straggler(tps_delay_t *d, const char *spec, int my_rank,
-                             char *err, size_t errlen) {
+                             int workers, char *err, size_t errlen) {
     const char *o = "--straggler";
     if (spec == NULL)
         spec = "";
@@ -177,6 +177,13 @@ int tps__delay_set_straggler(tps_delay_t *d, const char *spec, int my_rank,
     if (!isdigit((unsigned char)spec[0]) || e != colon || errno == ERANGE ||
         rank > INT_MAX)
         return fail(err, errlen, o, spec, "RANK must be an integer >= 0");
+    /* A rank no worker has would make nobody slow: the experiment would
+     * run without the straggler it was set up to measure. */
+    if (workers > 0 && rank >= workers)
+        return fail(err, errlen, o, spec,
+                    "RANK %ld is not a worker's (ranks are 0..%d with "
+                    "--workers %d)",
+                    rank, workers - 1, workers);
     double factor;
     const char *end;
     if (parse_num(colon + 1, &end, &factor) < 0)
@@ -323,7 +330,7 @@ int tps_delay_new(const char *spec, const char *const *stragglers, int n,
         return TPS_ENOMEM;
     int rc = tps__delay_parse(d, spec ? spec : "none", err, errlen);
     for (int i = 0; rc == 0 && i < n; i++)
-        rc = tps__delay_set_straggler(d, stragglers[i], rank, err, errlen);
+        rc = tps__delay_set_straggler(d, stragglers[i], rank, 0, err, errlen);
     if (rc < 0) {
         free(d);
         return rc;

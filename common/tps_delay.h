@@ -70,13 +70,15 @@ typedef struct tps_delay_s {
 int tps__delay_parse(tps_delay_t *d, const char *spec, char *err,
                      size_t errlen);
 
-/* Applies one --straggler RANK:FACTOR option (RANK an integer >= 0, FACTOR a
- * number >= 1). Every process validates every option so that a typo fails
- * on all workers alike, but only the process whose rank is RANK changes *d;
- * naming the same rank again replaces the earlier factor. Returns 0, or
- * TPS_EINVAL with a sentence in `err` and *d unchanged. */
+/* Applies one --straggler RANK:FACTOR option (RANK an integer >= 0 and,
+ * when workers > 0, below it; FACTOR a number >= 1). Every process
+ * validates every option so that a typo fails on all workers alike, but
+ * only the process whose rank is RANK changes *d; naming the same rank
+ * again replaces the earlier factor. workers is 0 where the cluster's size
+ * is not known (tps_delay_new). Returns 0, or TPS_EINVAL with a sentence in
+ * `err` and *d unchanged. */
 int tps__delay_set_straggler(tps_delay_t *d, const char *spec, int my_rank,
-                             char *err, size_t errlen);
+                             int workers, char *err, size_t errlen);
 
 /* Restarts the delay stream; use the run's seed and the worker's rank so
  * that workers draw independent delays. */

@@ -343,12 +343,12 @@ START_TEST(test_straggler) {
     tps_delay_t d;
     char err[256];
     parse_ok(&d, "const:10");
-    ck_assert_int_eq(tps__delay_set_straggler(&d, "3:2.5", 2, err, sizeof(err)),
-                     0);
+    ck_assert_int_eq(
+        tps__delay_set_straggler(&d, "3:2.5", 2, 0, err, sizeof(err)), 0);
     ck_assert_double_eq(d.factor, 1);
     ck_assert_double_eq_tol(tps__delay_after(&d, 0.1), 0.010, 1e-15);
-    ck_assert_int_eq(tps__delay_set_straggler(&d, "3:2.5", 3, err, sizeof(err)),
-                     0);
+    ck_assert_int_eq(
+        tps__delay_set_straggler(&d, "3:2.5", 3, 0, err, sizeof(err)), 0);
     ck_assert_double_eq(d.factor, 2.5);
     /* 2.5 * 10 ms + 1.5 * 100 ms: the iteration lasts 2.5 * (100 + 10) ms. */
     ck_assert_double_eq_tol(tps__delay_after(&d, 0.1), 0.175, 1e-15);
@@ -360,22 +360,34 @@ START_TEST(test_straggler) {
     ck_assert_double_eq_tol(tps__delay_after(&d, -1), 0.025, 1e-15);
     ck_assert_double_eq_tol(tps__delay_after(&d, NAN), 0.025, 1e-15);
     /* The same rank named again: the later option wins. */
-    ck_assert_int_eq(tps__delay_set_straggler(&d, "3:4", 3, err, sizeof(err)),
-                     0);
+    ck_assert_int_eq(
+        tps__delay_set_straggler(&d, "3:4", 3, 0, err, sizeof(err)), 0);
     ck_assert_double_eq(d.factor, 4);
+
+    /* A rank beyond --workers names no worker: refused by every one. */
+    ck_assert_int_eq(
+        tps__delay_set_straggler(&d, "9:2", 1, 2, err, sizeof(err)),
+        TPS_EINVAL);
+    ck_assert_msg(strstr(err, "RANK 9 is not a worker's (ranks are 0..1 "
+                              "with --workers 2)") != NULL,
+                  "%s", err);
+    ck_assert_double_eq(d.factor, 4);
+    ck_assert_int_eq(
+        tps__delay_set_straggler(&d, "1:2", 1, 2, err, sizeof(err)), 0);
+    ck_assert_double_eq(d.factor, 2);
 
     /* With no base delay, a straggler sleeps (factor - 1) * compute. */
     parse_ok(&d, "none");
-    ck_assert_int_eq(tps__delay_set_straggler(&d, "0:3", 0, err, sizeof(err)),
-                     0);
+    ck_assert_int_eq(
+        tps__delay_set_straggler(&d, "0:3", 0, 0, err, sizeof(err)), 0);
     ck_assert_double_eq_tol(tps__delay_after(&d, 0.2), 0.4, 1e-15);
 
     /* A random base: after() scales the same draws sample_ms would give. */
     tps_delay_t a, b;
     parse_ok(&a, "lognormal:30:0.7");
     parse_ok(&b, "lognormal:30:0.7");
-    ck_assert_int_eq(tps__delay_set_straggler(&a, "1:2", 1, err, sizeof(err)),
-                     0);
+    ck_assert_int_eq(
+        tps__delay_set_straggler(&a, "1:2", 1, 0, err, sizeof(err)), 0);
     tps__delay_seed(&a, 5, 1);
     tps__delay_seed(&b, 5, 1);
     for (int i = 0; i < 100; i++)
@@ -457,10 +469,10 @@ START_TEST(test_straggler_reject) {
         d.factor = 2;
         /* Rejected even by workers the option does not name. */
         ck_assert_int_eq(
-            tps__delay_set_straggler(&d, bad[i].spec, 3, err, sizeof(err)),
+            tps__delay_set_straggler(&d, bad[i].spec, 3, 0, err, sizeof(err)),
             TPS_EINVAL);
         ck_assert_int_eq(
-            tps__delay_set_straggler(&d, bad[i].spec, 7, err, sizeof(err)),
+            tps__delay_set_straggler(&d, bad[i].spec, 7, 0, err, sizeof(err)),
             TPS_EINVAL);
         snprintf(prefix, sizeof(prefix), "--straggler: \"%s\": ", bad[i].spec);
         ck_assert_msg(strncmp(err, prefix, strlen(prefix)) == 0 &&
@@ -478,8 +490,8 @@ START_TEST(test_describe) {
     parse_ok(&d, "pareto:1.5:50");
     tps__delay_describe(&d, buf, sizeof(buf));
     ck_assert_str_eq(buf, "pareto:1.5:50 (mean 150 ms, sd inf ms)");
-    ck_assert_int_eq(tps__delay_set_straggler(&d, "0:3", 0, err, sizeof(err)),
-                     0);
+    ck_assert_int_eq(
+        tps__delay_set_straggler(&d, "0:3", 0, 0, err, sizeof(err)), 0);
     tps__delay_describe(&d, buf, sizeof(buf));
     ck_assert_str_eq(
         buf, "pareto:1.5:50 (mean 150 ms, sd inf ms), straggler factor 3");

@@ -8,7 +8,8 @@
 # it). A value that is neither on nor off is refused with a sentence that
 # names the option, where the value came from and the accepted spellings.
 # --config without its FILE is refused by every program; whole numbers are
-# decimal (--workers 010 is ten, not eight).
+# decimal (--workers 010 is ten, not eight); --straggler names a rank below
+# --workers.
 . "$(dirname "$0")/lib.sh"
 PUSHER=$B/tests/pusher
 [ -x "$PUSHER" ] || { echo "missing $PUSHER: make check builds it" >&2; exit 99; }
@@ -136,4 +137,17 @@ kill -TERM $pid
 wait $pid || fail "shard exited $?: $(cat "$WORK/w010.log")"
 echo "# --workers 010 is ten workers"
 
-echo "ok: flag spellings, empty variables, --config FILE, decimal numbers"
+# --- A straggler is one of the workers --------------------------------------
+bad "$WORK/s1.log" "taups-worker: --straggler: \"9:2\": RANK 9 is not a worker's (ranks are 0..1 with --workers 2)" \
+    "$WORKER" --cluster 127.0.0.1:1 --workers 2 --straggler 9:2
+# Through the launcher (its workers get it as --worker-arg): the run fails
+# at once, with the sentence, and nothing trains.
+rc=0
+timeout 60 "$LAUNCH" --model lsq --shards 1 --workers 2 --rows 200 --dim 8 \
+    --iterations 50 --no-plot --timeout 30 --out "$WORK/strag" \
+    --worker-arg=--straggler --worker-arg=9:2 > "$WORK/s2.log" 2>&1 || rc=$?
+[ $rc = 1 ] || fail "launch with --straggler 9:2: exit $rc: $(cat "$WORK/s2.log")"
+grep -qF 'RANK 9 is not a worker'"'"'s (ranks are 0..1 with --workers 2)' "$WORK/s2.log" ||
+    fail "launch does not show the worker's refusal: $(cat "$WORK/s2.log")"
+echo "# --straggler 9:2 with 2 workers refused by the worker and under the launcher"
+echo "ok: flag spellings, empty variables, --config FILE, decimal numbers, straggler ranks"

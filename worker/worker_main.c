@@ -1082,8 +1082,8 @@ int main(int argc, char **argv) {
     if (tps__delay_parse(&delay, delay_spec, err, sizeof(err)) < 0)
         rc = TPS_EINVAL;
     for (int i = 0; rc >= 0 && i < stragglers.n; i++)
-        if (tps__delay_set_straggler(&delay, stragglers.v[i], rank, err,
-                                     sizeof(err)) < 0)
+        if (tps__delay_set_straggler(&delay, stragglers.v[i], rank, workers,
+                                     err, sizeof(err)) < 0)
             rc = TPS_EINVAL;
     if (rc < 0) {
         fprintf(stderr, "taups-worker: %s\n", err);
