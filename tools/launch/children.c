@@ -502,6 +502,16 @@ int launch_report_failures(launch_t *l) {
             continue;
         char st[96];
         launch_describe_status(c, st, sizeof(st));
+        /* Killed after its grace, it was still evaluating (or waiting for
+         * tensors no worker declared): the workers' results stand, and the
+         * run's status is theirs. */
+        if (c->role == ROLE_EVAL && c->termed && c->killed) {
+            launch_say(l,
+                       "%s %s, %.0f s after SIGTERM; not a failure of "
+                       "the run",
+                       c->name, st, EVAL_GRACE_S);
+            continue;
+        }
         launch_say(l, "%s failed: %s", c->name, st);
         if (!c->tail_shown)
             launch_print_tail(c->log, TAIL_LINES);

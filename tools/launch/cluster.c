@@ -308,6 +308,13 @@ const char *launch_worker_cmd(const settings_t *s, int rank) {
     return any;
 }
 
+int launch_every_rank_cmd(const settings_t *s) {
+    for (int r = 0; r < s->workers; r++)
+        if (launch_worker_cmd(s, r) == NULL)
+            return 0;
+    return 1;
+}
+
 /* Options every worker process (trainer or evaluator) shares. */
 static void worker_common(const launch_t *l, argv_t *av) {
     const settings_t *s = l->s;
@@ -404,22 +411,28 @@ int launch_start_workers(launch_t *l) {
     const settings_t *s = l->s;
     int S = s->shards;
     argv_t av = {0};
-    char *csv = tps__xasprintf("%s/eval.csv", l->out);
-    if (s->eval_cmd) {
-        command_argv(l, &av, s->eval_cmd, -1, csv);
+    if (s->no_eval) {
+        /* The slot stays, never started (pid 0), so that children keep
+         * their places. */
+        launch_child_init(&l->kids[S], ROLE_EVAL, 0, &av, NULL, NULL);
     } else {
-        launch_av_add(&av, l->worker_bin); /* the evaluator runs here */
-        launch_av_add(&av, "--role");
-        launch_av_add(&av, "eval");
-        worker_common(l, &av);
-        launch_av_opt(&av, "--eval-every", "%d", s->eval_every);
-        worker_finish(l, &av, csv);
+        char *csv = tps__xasprintf("%s/eval.csv", l->out);
+        if (s->eval_cmd) {
+            command_argv(l, &av, s->eval_cmd, -1, csv);
+        } else {
+            launch_av_add(&av, l->worker_bin); /* the evaluator runs here */
+            launch_av_add(&av, "--role");
+            launch_av_add(&av, "eval");
+            worker_common(l, &av);
+            launch_av_opt(&av, "--eval-every", "%d", s->eval_every);
+            worker_finish(l, &av, csv);
+        }
+        launch_child_init(&l->kids[S], ROLE_EVAL, 0, &av,
+                          tps__xasprintf("%s/eval.log", l->out), csv);
+        l->evtail.path = csv;
+        if (launch_start_child(l, &l->kids[S]) < 0)
+            return -1;
     }
-    launch_child_init(&l->kids[S], ROLE_EVAL, 0, &av,
-                      tps__xasprintf("%s/eval.log", l->out), csv);
-    l->evtail.path = csv;
-    if (launch_start_child(l, &l->kids[S]) < 0)
-        return -1;
     l->t_workers = launch_elapsed(l);
     for (int r = 0; r < s->workers; r++) {
         child_t *c = &l->kids[S + 1 + r];
@@ -544,6 +557,8 @@ int launch_run_loop(launch_t *l) {
          * knows why a worker stopped early; the log tail comes at the end. */
         for (int i = l->s->shards; i < l->nkids; i++) {
             child_t *c = &l->kids[i];
+            if (c->pid == 0) /* no evaluator */
+                continue;
             if (!c->running && !c->noted && c->fault_killed) {
                 launch_say(l, "%s was killed by scheduled fault", c->name);
                 c->noted = 1;

@@ -46,6 +46,8 @@ typedef struct settings_s {
     tps_strlist_t server_args, worker_args, faults;
     tps_strlist_t worker_cmds; /* "R:COMMAND": rank R runs COMMAND instead */
     const char *eval_cmd;      /* the evaluator runs it instead; NULL: none */
+    int no_eval;               /* no evaluator at all (--no-eval, or every
+                                  rank runs a --worker-cmd) */
 } settings_t;
 
 typedef enum role_e { ROLE_SERVER, ROLE_EVAL, ROLE_WORKER } role_t;
@@ -53,6 +55,8 @@ typedef enum role_e { ROLE_SERVER, ROLE_EVAL, ROLE_WORKER } role_t;
 /* The command worker `rank` runs instead of taups-worker (--worker-cmd),
  * or NULL. */
 const char *launch_worker_cmd(const settings_t *s, int rank);
+/* 1 when every rank runs a --worker-cmd (no taups-worker trains). */
+int launch_every_rank_cmd(const settings_t *s);
 
 /* One line of a --hosts FILE: a machine that the launcher reaches over ssh.
  * Its processes run from bindir and write their files into workdir. */
@@ -312,7 +316,8 @@ void launch_stop_role(launch_t *l, role_t role, double grace,
 /* Stops everything in order: workers, the evaluator, the servers. */
 void launch_stop_all(launch_t *l);
 /* Reports every child that did not exit 0, with the end of its log. Returns
- * how many there were. */
+ * how many there were, not counting an evaluator killed after its grace at
+ * the end (said so, but the run's status is its workers'). */
 int launch_report_failures(launch_t *l);
 
 /* ---- cluster.c: what runs, on which ports, in which order ---- */

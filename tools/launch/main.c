@@ -91,7 +91,10 @@ static const char usage[] =
     "of the workers and the evaluator (their CSVs' column).\n"
     "\n"
     "Exit status: 0 all processes exited 0; 1 a process failed or could not\n"
-    "start; 2 bad options; 124 --timeout reached; 128+N stopped by signal N.";
+    "start; 2 bad options; 124 --timeout reached; 128+N stopped by signal N.\n"
+    "An evaluator that does not finish its final evaluation within 10 s of\n"
+    "SIGTERM is killed and said so, but is not a failure of the run: the\n"
+    "workers' results stand.";
 
 int main(int argc, char **argv) {
     settings_t s;
@@ -199,6 +202,10 @@ int main(int argc, char **argv) {
          "and TAUPS_EVAL_EVERY (ms); TAUPS_LOG is eval.csv, whose rows it "
          "writes (time_s,updates,loss,METRIC,...), and SIGTERM asks it for a "
          "last evaluation"},
+        {"no-eval", TPS_OPT_FLAG, &s.no_eval, NULL, 0, -1, NULL, NULL,
+         "run no evaluator: no eval.csv, no plots (the default when every "
+         "rank runs --worker-cmd and there is no --eval-cmd, since the "
+         "built-in evaluator knows only the built-in models)"},
         {"worker-arg", TPS_OPT_LIST, &s.worker_args, NULL, 0, -1, NULL, "ARG",
          "extra argument for every worker and the evaluator, verbatim (a "
          "command's arguments, \"$@\")"},
@@ -242,6 +249,21 @@ int main(int argc, char **argv) {
             tps_opt_free(opts);
             return 2;
         }
+    }
+    if (s.no_eval && s.eval_cmd) {
+        fprintf(stderr, "%s: --no-eval and --eval-cmd: give one or the other\n",
+                PROG);
+        tps_opt_free(opts);
+        return 2;
+    }
+    /* Workers of the user's own model declare tensors that the built-in
+     * evaluator does not know: it would wait for its own until stopped. */
+    if (!s.no_eval && !s.eval_cmd && launch_every_rank_cmd(&s)) {
+        s.no_eval = 1;
+        printf("%s: every worker runs --worker-cmd and there is no "
+               "--eval-cmd: no evaluator (the built-in one knows only the "
+               "built-in models)\n",
+               PROG);
     }
     if ((s.worker_cmds.n > 0 || s.eval_cmd) && s.hosts) {
         fprintf(stderr, "%s: --worker-cmd and --eval-cmd run on this host; "

@@ -130,6 +130,10 @@ static void write_plots(launch_t *l, tps_plot_t *g) {
 
 void launch_make_plots(launch_t *l) {
     const eval_state_t *e = &l->ev;
+    if (l->s->no_eval) {
+        launch_say(l, "no evaluator; no plots");
+        return;
+    }
     if (e->nrows == 0 || e->col_t < 0 || e->col_loss < 0 || e->col_metric < 0) {
         launch_say(l, "no evaluation rows in eval.csv; no plots");
         return;

@@ -241,8 +241,8 @@ void launch_progress(launch_t *l, int force) {
         n += snprintf(line + n, sizeof(line) - (size_t)n, " | %s | loss %.4g",
                       metric, r->loss);
     } else {
-        n += snprintf(line + n, sizeof(line) - (size_t)n,
-                      " | no evaluation yet");
+        n += snprintf(line + n, sizeof(line) - (size_t)n, " | %s",
+                      l->s->no_eval ? "no evaluator" : "no evaluation yet");
     }
     n += snprintf(line + n, sizeof(line) - (size_t)n, " | workers %d/%d done",
                   done, l->s->workers);
@@ -281,7 +281,7 @@ void launch_progress(launch_t *l, int force) {
 }
 
 void launch_progress_end(launch_t *l) {
-    if (l->evtail.path)
+    if (l->evtail.path || (l->s->no_eval && l->t_workers > 0))
         launch_progress(l, 1);
     if (l->line_shown) { /* the last progress line stays on screen */
         putchar('\n');
@@ -299,7 +299,8 @@ void launch_print_summary(launch_t *l) {
         printf("final: %s, loss %.6g after %.0f updates (evaluator, %.1f s)\n",
                m, r->loss, r->updates, r->t);
     } else {
-        printf("final: no evaluation was recorded\n");
+        printf("final: %s\n", l->s->no_eval ? "no evaluator ran"
+                                            : "no evaluation was recorded");
     }
     if (l->nplots) {
         printf("plots:");
