@@ -496,7 +496,7 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
         return TPS_OPT_EXIT_ERR;
     const tps_opt_t *o;
     const char *v;
-    int i, rc;
+    int i, rc = 0;
     /* Config files first, whatever their place among the options, so that
      * the rest of the command line wins over them. */
     for (i = 1; i < argc; i++) {
@@ -518,9 +518,21 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
     }
     for (i = 1; i < argc; i++) {
         if ((rc = scan_arg(opts, prog, usage, argc, argv, &i, &o, &v)) <= 0)
-            return rc < 0 ? rc : i;
+            break;
         if (o != NULL && set_value(o, prog, v, "on the command line", 0) < 0)
             return TPS_OPT_EXIT_ERR;
+    }
+    if (rc < 0)
+        return rc;
+    /* "--insecure off" is the flag, on, and an operand "off": said so,
+     * rather than left to the program to call "off" unexpected. */
+    const char *prev = i < argc && i > 1 ? argv[i - 1] : "";
+    if (strncmp(prev, "--", 2) == 0 && flag_value(argv[i]) >= 0 &&
+        (o = find(opts, prev + 2, strlen(prev + 2))) != NULL &&
+        o->type == TPS_OPT_FLAG) {
+        fprintf(stderr, "%s: --%s takes no separate value: write --%s=%s\n",
+                prog, o->name, o->name, argv[i]);
+        return TPS_OPT_EXIT_ERR;
     }
     return i;
 }

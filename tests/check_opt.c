@@ -213,9 +213,16 @@ START_TEST(test_flag_spellings) {
     ck_assert_int_eq(insecure, 1);
     ck_assert_int_eq(parse(1, (const char *[]){"x"}), 1);
     ck_assert_int_eq(insecure, 0);
-    /* A bare flag takes no value from the next argument. */
-    ck_assert_int_eq(parse(3, (const char *[]){"x", "--insecure", "off"}), 2);
+    /* A bare flag takes no value from the next argument: an operand
+     * that spells one is refused, any other is the program's. */
+    const char *msg;
+    const char *sep[] = {"x", "--insecure", "off"};
+    ck_assert_int_eq(parse_said(3, sep, &msg), TPS_OPT_EXIT_ERR);
+    ck_assert_str_eq(msg, "check_opt: --insecure takes no separate value: "
+                          "write --insecure=off\n");
+    ck_assert_int_eq(parse(3, (const char *[]){"x", "--insecure", "stats"}), 2);
     ck_assert_int_eq(insecure, 1);
+    ck_assert_int_eq(parse(3, (const char *[]){"x", "--", "off"}), 2);
     tps_opt_free(opts);
 }
 END_TEST

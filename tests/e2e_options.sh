@@ -111,6 +111,9 @@ TAUPS_NO_PLOT=nope bad "$WORK/b6.log" "taups-launch: --no-plot: \"nope\" is neit
     "$LAUNCH" --workers 1
 bad "$WORK/b7.log" "taups-server: --workers: \"0x10\" is not a whole number (on the command line)" \
     "$SERVER" --listen 127.0.0.1:0 --workers 0x10
+# A flag's value is never the next argument (bare is on): said so.
+bad "$WORK/b8.log" "taups-server: --no-restore takes no separate value: write --no-restore=off" \
+    "$SERVER" --listen 127.0.0.1:0 --no-restore off
 echo "# values neither on nor off refused, naming the option, the source and the spellings"
 
 # --- --config needs its FILE, in every program ------------------------------
