@@ -88,6 +88,20 @@ except taups.ConnectionError as e:
     assert "127.0.0.1:1" in str(e) and e.code < 0, str(e)
 else:
     raise AssertionError("connected to nothing")
+# The cluster's size from the environment, as taups-launch sets it: an
+# empty variable is unset, and a bad one is named.
+import os
+os.environ["TAUPS_WORKERS"] = ""
+with taups.Client(cluster=sys.argv[1], rank=0) as c2:
+    pass
+os.environ["TAUPS_WORKERS"] = "two"
+try:
+    taups.Client(cluster=sys.argv[1], rank=0)
+except taups.InvalidArgument as e:
+    assert "TAUPS_WORKERS='two': not a whole number" in str(e), str(e)
+else:
+    raise AssertionError("TAUPS_WORKERS=two accepted")
+del os.environ["TAUPS_WORKERS"]
 try:
     taups.Client(cluster=sys.argv[1], no_such_option=1)
 except TypeError as e:

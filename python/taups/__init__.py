@@ -156,8 +156,15 @@ class Ticket:
 
 
 def _env_int(name):
+    """A whole number from the environment, decimal; unset or empty: None."""
     v = os.environ.get(name)
-    return int(v) if v not in (None, "") else None
+    if v in (None, ""):
+        return None
+    try:
+        return int(v, 10)
+    except ValueError:
+        raise InvalidArgument(lib.TPS_EINVAL, "%s=%r: not a whole number"
+                              % (name, v)) from None
 
 
 class Client:
