@@ -926,7 +926,8 @@ int main(int argc, char **argv) {
          "injected compute time per minibatch step (K per push with --accumulate K or local SGD): none, const:MS, uniform:A:B, "
          "normal:MEAN:SD, lognormal:MEAN:CV, pareto:SHAPE:SCALE, exp:MEAN"},
         {"straggler", TPS_OPT_LIST, &stragglers, NULL, 0, -1, NULL,
-         "RANK:FACTOR", "worker RANK is FACTOR times slower"},
+         "RANK:FACTOR",
+         "worker RANK (below --workers) is FACTOR times slower"},
         {"codec", TPS_OPT_STR, &codec, "none", 0, -1, NULL, "CODEC",
          "push compression: none, fp16, bf16, qsgd:Q, uniform:Q[:log]"
          "[:stochastic], topk:RATIO, randk:RATIO, sign"},
