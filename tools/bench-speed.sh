@@ -9,9 +9,10 @@
 #     shard and 2 x 2, with its own raw-TCP references,
 #   - 64 B pushes with one in flight (with and without --spin-us) and with 64
 #     in flight, over TCP and over unix: sockets,
-#   - a ps-lite benchmark, if PSLITE_RUN names a command that prints its
-#     JSON lines (op, size_bytes, inflight, ops_per_s, goodput_bytes_per_s,
-#     lat_p50_us) for the sizes given as arguments,
+#   - an external peer's benchmark, if PSLITE_RUN names a command (any
+#     program, built and kept outside this repository) that prints one JSON
+#     line per measurement (op, size_bytes, inflight, ops_per_s,
+#     goodput_bytes_per_s, lat_p50_us) for the sizes given as arguments,
 #   - training: lsq 10000 x 1000, condition 1e4, batch 64, lr 0.3 for
 #     TRAIN_UPDATES updates, as one process (taups-worker --standalone, if
 #     this build has it) and with 1, 2 and 4 workers on one shard, strict
@@ -140,7 +141,7 @@ for r in $(seq 1 "$ROUNDS"); do
     bench "$r" unix-small --transport unix --ops push --min-size 64 --max-size 64
     bench "$r" unix-big --transport unix --ops push,pull,pushpull --min-size 16M --max-size 16M
     if [ -n "${PSLITE_RUN:-}" ]; then
-        $PSLITE_RUN 64 1048576 16777216 67108864 2>> "$OUT/pslite.err" | tag "$r" pslite
+        $PSLITE_RUN 64 1048576 16777216 67108864 2>> "$OUT/peer.err" | tag "$r" peer
     fi
     standalone "$r"
     for n in 1 2 4; do
@@ -189,9 +190,9 @@ for what in ("small", "small-spin", "pipe64", "unix-small"):
         spread([r["lat_p50_ms"] * 1e3 for r in rs])[1],
         spread([r["tcp_pingpong_p50_ms"] * 1e3 for r in rs])[1],
         spread([r["p50_over_tcp_pingpong"] for r in rs])[1]))
-ps = pick(what="pslite")
+ps = pick(what="peer")
 if ps:
-    print("\nps-lite")
+    print("\npeer (PSLITE_RUN)")
     for r0 in sorted({(r["op"], r["size_bytes"], r.get("inflight", 1)) for r in ps}):
         rs = [r for r in ps if (r["op"], r["size_bytes"], r.get("inflight", 1)) == r0]
         print("  %-9s %9d B inflight %-3d ops/s %-24s GB/s %-24s p50 us %s" % (
@@ -203,10 +204,10 @@ if ps:
         p = {r["round"]: r["ops_per_s"] for r in ps
              if r["op"] == op and r["size_bytes"] == size and r.get("inflight", 1) == inflight}
         return spread([t[k] / p[k] for k in t if k in p])[1]
-    print("  taups / ps-lite, 64 B push, 1 in flight: %s; with --spin-us 100: %s; 64 in flight: %s" % (
+    print("  taups / peer, 64 B push, 1 in flight: %s; with --spin-us 100: %s; 64 in flight: %s" % (
         ratio("small", "push", 64, 1), ratio("small-spin", "push", 64, 1), ratio("pipe64", "push", 64, 64)))
     for op in ("push", "pull", "pushpull"):
-        print("  taups / ps-lite, 1 MiB %s: %s" % (op, ratio("1x1", op, 1 << 20, 1)))
+        print("  taups / peer, 1 MiB %s: %s" % (op, ratio("1x1", op, 1 << 20, 1)))
 tr = pick(op="train")
 if tr:
     print("\ntraining, lsq 10000 x 1000, cond 1e4, batch 64, lr 0.3: updates/s")
