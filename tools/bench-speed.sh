@@ -17,17 +17,13 @@
 #     TRAIN_UPDATES updates, as one process (taups-worker --standalone, if
 #     this build has it) and with 1, 2 and 4 workers on one shard, strict
 #     order and --overlap on; updates/s from the workers' logs.
-# Prints medians [min-max] over the rounds and the ratios the issue asks for.
-# Usage, from a build directory: tools/bench-speed.sh   (ROUNDS=3,
-# TRAIN_UPDATES=20000, OUT=directory for the raw JSON lines and logs)
+# Prints medians [min-max] over the rounds and the ratios to the references.
+# Usage, from a build directory: ../tools/bench-speed.sh   (ROUNDS=3,
+# TRAIN_UPDATES=20000, OUT=directory for the raw JSON lines and logs).
+# tools/bench-ab.sh compares two builds with the same measurements.
 set -eu
-B=$(pwd)
-BENCH=$B/tools/taups-bench
-SERVER=$B/server/taups-server
-WORKER=$B/worker/taups-worker
-for bin in "$BENCH" "$SERVER" "$WORKER"; do
-    [ -x "$bin" ] || { echo "missing $bin: run from a build directory after make" >&2; exit 2; }
-done
+. "$(dirname "$0")/bench-lib.sh"
+bench_use "$(pwd)"
 command -v iperf3 > /dev/null || { echo "iperf3 is not installed (setup.sh installs it)" >&2; exit 2; }
 ROUNDS=${ROUNDS:-3}
 TRAIN_UPDATES=${TRAIN_UPDATES:-20000}
@@ -37,19 +33,6 @@ RAW=$OUT/raw.jsonl
 : > "$RAW"
 PIDS=""
 trap 'kill $PIDS 2> /dev/null || true' EXIT
-
-port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-
-tag() { # ROUND WHAT: JSON lines on stdin, tagged, appended to raw.jsonl
-    python3 -c '
-import json, sys
-for line in sys.stdin:
-    line = line.strip()
-    if line.startswith("{"):
-        o = json.loads(line)
-        o["round"], o["what"] = int(sys.argv[1]), sys.argv[2]
-        print(json.dumps(o))' "$1" "$2" >> "$RAW"
-}
 
 iperf() { # ROUND
     local p
@@ -65,54 +48,6 @@ r = json.load(open(sys.argv[1]))
 print(json.dumps({"op": "iperf3", "size_bytes": 1 << 20,
                   "goodput_bytes_per_s": r["end"]["sum_received"]["bits_per_second"] / 8}))' \
         "$OUT/iperf-$1.json" | tag "$1" iperf3
-}
-
-bench() { # ROUND WHAT ARGS...
-    local r=$1 what=$2
-    shift 2
-    "$BENCH" --json --rounds 1 "$@" 2>> "$OUT/bench.err" | tag "$r" "$what"
-}
-
-train() { # ROUND WORKERS OVERLAP: updates per second over all workers
-    local r=$1 n=$2 ov=$3 p k wp=""
-    p=$(port)
-    "$SERVER" --listen 127.0.0.1:"$p" --lr 0.3 --workers "$n" --stats-every 0 \
-        2> "$OUT/train-server.log" &
-    local sp=$!
-    PIDS="$PIDS $sp"
-    sleep 0.3
-    for k in $(seq 0 $((n - 1))); do
-        "$WORKER" --cluster 127.0.0.1:"$p" --rank "$k" --workers "$n" --model lsq \
-            --rows 10000 --dim 1000 --cond 10000 --batch 64 --seed 1 \
-            --iterations $((TRAIN_UPDATES / n)) --overlap "$ov" \
-            --log "$OUT/train-$k.csv" 2> "$OUT/train-$k.log" &
-        wp="$wp $!"
-    done
-    local failed=0
-    for k in $wp; do wait "$k" || failed=1; done
-    kill "$sp"
-    wait "$sp" || true
-    if [ "$failed" = 1 ]; then
-        # A worker stopped early (diverged: lr 0.3 is near the limit of
-        # stability); recorded as such, not as a speed.
-        echo "{\"op\": \"train\", \"workers\": $n, \"overlap\": \"$ov\", \"diverged\": true}" |
-            tag "$r" train
-        return 0
-    fi
-    python3 -c '
-import csv, json, sys
-n, t0, t1, stale = 0, [], [], []
-for f in sys.argv[4:]:
-    rows = list(csv.DictReader(open(f)))
-    n += len(rows)
-    t0.append(float(rows[0]["time_s"]))
-    t1.append(float(rows[-1]["time_s"]))
-    stale += [float(x["staleness"]) for x in rows]
-print(json.dumps({"op": "train", "workers": int(sys.argv[1]), "overlap": sys.argv[2],
-                  "updates_per_s": n / (max(t1) - min(t0)),
-                  "mean_staleness": sum(stale) / len(stale)}))' \
-        "$n" "$ov" "$r" $(for k in $(seq 0 $((n - 1))); do echo "$OUT/train-$k.csv"; done) |
-        tag "$r" train
 }
 
 standalone() { # ROUND

@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: MIT
+# The measurements tools/bench-speed.sh and tools/bench-ab.sh share, sourced
+# by both. Each appends JSON lines, tagged with the round, what was measured
+# and (for an A/B) the build, to $RAW; logs go to $OUT.
+#   bench_use DIR      the build whose programs run: sets BENCH, SERVER, WORKER
+#   bench ROUND WHAT ARGS...            one taups-bench --json run
+#   train ROUND WORKERS OVERLAP         lsq 10000 x 1000 on one shard
+# TAG_BUILD, when set, tags every line with that build's letter.
+# TRAIN_UPDATES: updates of a training measurement, over all its workers.
+
+bench_use() { # DIR
+    BENCH=$1/tools/taups-bench
+    SERVER=$1/server/taups-server
+    WORKER=$1/worker/taups-worker
+    local bin
+    for bin in "$BENCH" "$SERVER" "$WORKER"; do
+        [ -x "$bin" ] || { echo "missing $bin: run from a build directory after make" >&2; exit 2; }
+    done
+}
+
+port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+tag() { # ROUND WHAT: JSON lines on stdin, tagged, appended to $RAW
+    python3 -c '
+import json, sys
+for line in sys.stdin:
+    line = line.strip()
+    if line.startswith("{"):
+        o = json.loads(line)
+        o["round"], o["what"] = int(sys.argv[1]), sys.argv[2]
+        if sys.argv[3]:
+            o["build"] = sys.argv[3]
+        print(json.dumps(o))' "$1" "$2" "${TAG_BUILD:-}" >> "$RAW"
+}
+
+bench() { # ROUND WHAT ARGS...
+    local r=$1 what=$2
+    shift 2
+    "$BENCH" --json --rounds 1 "$@" 2>> "$OUT/bench.err" | tag "$r" "$what"
+}
+
+train() { # ROUND WORKERS OVERLAP: updates per second over all workers
+    local r=$1 n=$2 ov=$3 p k wp=""
+    p=$(port)
+    "$SERVER" --listen 127.0.0.1:"$p" --lr 0.3 --workers "$n" --stats-every 0 \
+        2> "$OUT/train-server.log" &
+    local sp=$!
+    PIDS="$PIDS $sp"
+    sleep 0.3
+    for k in $(seq 0 $((n - 1))); do
+        "$WORKER" --cluster 127.0.0.1:"$p" --rank "$k" --workers "$n" --model lsq \
+            --rows 10000 --dim 1000 --cond 10000 --batch 64 --seed 1 \
+            --iterations $((TRAIN_UPDATES / n)) --overlap "$ov" \
+            --log "$OUT/train-$k.csv" 2> "$OUT/train-$k.log" &
+        wp="$wp $!"
+    done
+    local failed=0
+    for k in $wp; do wait "$k" || failed=1; done
+    kill "$sp"
+    wait "$sp" || true
+    if [ "$failed" = 1 ]; then
+        # A worker stopped early (diverged: lr 0.3 is near the limit of
+        # stability); recorded as such, not as a speed.
+        echo "{\"op\": \"train\", \"workers\": $n, \"overlap\": \"$ov\", \"diverged\": true}" |
+            tag "$r" train
+        return 0
+    fi
+    python3 -c '
+import csv, json, sys
+n, t0, t1, stale = 0, [], [], []
+for f in sys.argv[3:]:
+    rows = list(csv.DictReader(open(f)))
+    n += len(rows)
+    t0.append(float(rows[0]["time_s"]))
+    t1.append(float(rows[-1]["time_s"]))
+    stale += [float(x["staleness"]) for x in rows]
+print(json.dumps({"op": "train", "workers": int(sys.argv[1]), "overlap": sys.argv[2],
+                  "updates_per_s": n / (max(t1) - min(t0)),
+                  "mean_staleness": sum(stale) / len(stale)}))' \
+        "$n" "$ov" $(for k in $(seq 0 $((n - 1))); do echo "$OUT/train-$k.csv"; done) |
+        tag "$r" train
+}
