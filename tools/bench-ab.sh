@@ -37,14 +37,14 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/bench-lib.sh"
 NEW=$(pwd)
 bench_use "$NEW"
-if grep -q '^SAN_CFLAGS = -fsanitize' "$NEW/Makefile" 2> /dev/null; then
-    echo "$NEW is built with --enable-asan: configure a build without sanitizers to measure it" >&2
-    exit 2
-fi
 SRC=$(git -C "$HERE" rev-parse --show-toplevel 2> /dev/null) ||
     { echo "$HERE is not in a git repository: bench-ab.sh needs one to build $REV" >&2; exit 2; }
 SHA=$(git -C "$SRC" rev-parse --verify -q "$REV^{commit}") ||
     { echo "$REV is not a commit of the repository at $SRC" >&2; exit 2; }
+if grep -q '^SAN_CFLAGS = -fsanitize' "$NEW/Makefile" 2> /dev/null; then
+    echo "$NEW is built with --enable-asan: configure a build without sanitizers to measure it" >&2
+    exit 2
+fi
 ROUNDS=${ROUNDS:-3}
 TRAIN_UPDATES=${TRAIN_UPDATES:-20000}
 BENCH_TIME=${BENCH_TIME:-0.3}
