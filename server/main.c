@@ -46,9 +46,10 @@ static void on_notify_timer(uv_timer_t *t) {
     double age = tps__ckpt_age(n->srv);
     if (age >= 0)
         snprintf(ckpt, sizeof(ckpt), ", checkpoint %.0f s old", age);
-    sd_notifyf(0, "STATUS=%.0f pushes/s, %d workers live, %llu pushes, "
+    int live = tps__server_live_workers(n->srv);
+    sd_notifyf(0, "STATUS=%.0f pushes/s, %d %s live, %llu pushes, "
                   "%llu steps%s%s",
-               rate, tps__server_live_workers(n->srv),
+               rate, live, live == 1 ? "worker" : "workers",
                (unsigned long long)sh->st.pushes,
                (unsigned long long)sh->st.steps, ckpt,
                n->watchdog ? "\nWATCHDOG=1" : "");

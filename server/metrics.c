@@ -105,7 +105,11 @@ char *tps__server_metrics(const tps_server_t *s, size_t *len) {
     tps_prom_counter(&p, "taups_protocol_errors_total",
             "frames that broke the protocol (the connection was closed)", L,
             v.protocol_errors);
-    tps_prom_counter(&p, "taups_auth_failures_total", "handshakes that failed", L,
+    tps_prom_counter(&p, "taups_handshakes_refused_total",
+            "hellos refused: another cluster shape, mode or protocol version, "
+            "or a rank taken or out of range", L, v.handshakes_refused);
+    tps_prom_counter(&p, "taups_auth_failures_total",
+            "handshakes and frames that failed the cluster's key", L,
             v.auth_failures);
     tps_prom_counter(&p, "taups_connections_refused_total",
             "connections refused beyond --max-connections", L,

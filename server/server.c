@@ -180,19 +180,18 @@ static void on_error_sent(void *arg, int status) {
     close_conn(arg);
 }
 
-/* Answers request `h` with an error and, when `fatal`, closes the connection
- * once the reply is out. The message is also logged with the peer's name. */
-void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
-                      int fatal, const char *fmt, ...) {
+/* tps__reply_error, with the counter a fatal error adds one to (NULL:
+ * none): a refused handshake or a failed authentication is not a frame
+ * that broke the protocol, and an operator reading the counters must be
+ * able to tell a misconfigured worker from a broken or hostile client. */
+__attribute__((format(printf, 6, 0)))
+static void reply_error_va(sconn_t *sc, const Taups__Header *h, int status,
+                           int fatal, uint64_t *count, const char *fmt,
+                           va_list ap) {
     char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
-    /* A frame that breaks the protocol is counted here; refused pushes by
-     * their handler; a failed declaration or lookup is an answer. */
-    if (fatal)
-        sc->srv->protocol_errors++;
+    if (fatal && count)
+        (*count)++;
     /* A peer that makes mistakes by the thousand (or on purpose) must not
      * turn the log into the bottleneck or fill the journal: a connection's
      * first few answers are logged, the rest only counted. */
@@ -218,6 +217,30 @@ void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
     }
 }
 
+/* Answers request `h` with an error and, when `fatal`, closes the connection
+ * once the reply is out. The message is also logged with the peer's name. */
+void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
+                      int fatal, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    /* A frame that breaks the protocol is counted here; refused pushes by
+     * their handler; a failed declaration or lookup is an answer. */
+    reply_error_va(sc, h, status, fatal, &sc->srv->protocol_errors, fmt, ap);
+    va_end(ap);
+}
+
+/* Refuses a client and closes its connection, counting it in *count
+ * (refused handshakes, authentication failures) rather than as a
+ * protocol error. */
+__attribute__((format(printf, 5, 6)))
+static void refuse(sconn_t *sc, const Taups__Header *h, int status,
+                   uint64_t *count, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    reply_error_va(sc, h, status, 1, count, fmt, ap);
+    va_end(ap);
+}
+
 void tps__send_or_close(sconn_t *sc, const Taups__Header *r,
                         const void *payload, uint64_t len, tps_write_cb cb,
                         void *arg) {
@@ -237,17 +260,16 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
     tps_server_t *s = sc->srv;
     const tps_shard_t *sh = &s->shard;
     if (h->proto_version != TPS_PROTO_VERSION) {
-        tps__reply_error(sc, h, TPS_EMISMATCH, 1,
-                         "protocol version %u, this server speaks %d",
-                         h->proto_version, TPS_PROTO_VERSION);
+        refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused,
+               "protocol version %u, this server speaks %d",
+               h->proto_version, TPS_PROTO_VERSION);
         return;
     }
     if (h->shards != sh->nshards || h->shard != sh->index) {
-        tps__reply_error(
-            sc, h, TPS_EMISMATCH, 1,
-            "client thinks this is shard %u of %u, but %s is shard %u "
-            "of %u: the cluster lists differ",
-            h->shard, h->shards, s->listen_text, sh->index, sh->nshards);
+        refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused,
+               "client thinks this is shard %u of %u, but %s is shard %u "
+               "of %u: the cluster lists differ",
+               h->shard, h->shards, s->listen_text, sh->index, sh->nshards);
         return;
     }
     int role = (int)h->role;
@@ -258,15 +280,15 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
     }
     if (role == TPS_ROLE_WORKER) {
         if ((int)h->workers != s->cfg.workers) {
-            tps__reply_error(sc, h, TPS_EMISMATCH, 1,
-                             "worker %d expects %u workers, the cluster has %d",
-                             h->rank, h->workers, s->cfg.workers);
+            refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused,
+                   "worker %d expects %u workers, the cluster has %d",
+                   h->rank, h->workers, s->cfg.workers);
             return;
         }
         if (h->rank < 0 || h->rank >= s->cfg.workers) {
-            tps__reply_error(sc, h, TPS_EINVAL, 1,
-                             "worker rank %d is outside [0, %d)", h->rank,
-                             s->cfg.workers);
+            refuse(sc, h, TPS_EINVAL, &s->handshakes_refused,
+                   "worker rank %d is outside [0, %d)", h->rank,
+                   s->cfg.workers);
             return;
         }
         for (sconn_t *o = s->conns; o; o = o->next) {
@@ -288,18 +310,18 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
                 close_conn(o);
                 continue;
             }
-            tps__reply_error(sc, h, TPS_EMISMATCH, 1,
-                             "worker rank %d is already connected from %s",
-                             h->rank, o->peer);
+            refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused,
+                   "worker rank %d is already connected from %s",
+                   h->rank, o->peer);
             return;
         }
     }
     const tps_consistency_t *cons = &s->cfg.cons;
     if (h->mode && h->mode[0] && strcmp(h->mode, tps__mode_name(cons->mode)) != 0) {
-        tps__reply_error(sc, h, TPS_EMISMATCH, 1,
-                         "worker %d expects mode %s, but %s runs mode %s",
-                         h->rank, h->mode, s->listen_text,
-                         tps__mode_name(cons->mode));
+        refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused,
+               "worker %d expects mode %s, but %s runs mode %s",
+               h->rank, h->mode, s->listen_text,
+               tps__mode_name(cons->mode));
         return;
     }
     sc->hello = 1;
@@ -379,19 +401,17 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
         return;
     }
     if (h->nonce.len != TPS_NONCE_BYTES) {
-        s->auth_failures++;
-        tps__reply_error(sc, h, TPS_EAUTH, 1,
-                         "%s requires authentication: start the client with "
-                         "--key-file and the cluster's key",
-                         s->listen_text);
+        refuse(sc, h, TPS_EAUTH, &s->auth_failures,
+               "%s requires authentication: start the client with "
+               "--key-file and the cluster's key",
+               s->listen_text);
         return;
     }
     if (s->cfg.frame_mac && !h->frame_mac) {
-        s->auth_failures++;
-        tps__reply_error(sc, h, TPS_EAUTH, 1,
-                         "%s requires a tag on every frame: start the client "
-                         "with --frame-mac",
-                         s->listen_text);
+        refuse(sc, h, TPS_EAUTH, &s->auth_failures,
+               "%s requires a tag on every frame: start the client "
+               "with --frame-mac",
+               s->listen_text);
         return;
     }
     size_t n = taups__header__get_packed_size(h);
@@ -431,11 +451,10 @@ static void handle_auth(sconn_t *sc, const Taups__Header *h) {
     }
     if (!tps_auth_check(&s->cfg.key, TPS_AUTH_CLIENT, sc->nonce_c,
                         sc->nonce_s, hello, h->mac.data, h->mac.len)) {
-        s->auth_failures++;
-        tps__reply_error(sc, hello, TPS_EAUTH, 1,
-                         "authentication failed: the client does not hold "
-                         "this cluster's key (check --key-file on both "
-                         "sides)");
+        refuse(sc, hello, TPS_EAUTH, &s->auth_failures,
+               "authentication failed: the client does not hold "
+               "this cluster's key (check --key-file on both "
+               "sides)");
     } else {
         sc->auth = 2;
         /* From here on both directions carry tags: the shard's answer to
@@ -828,12 +847,11 @@ static void on_conn_error(tps_conn_t *c, int err) {
         tps__reply_error(sc, NULL, err, 1,
                          "malformed frame (bad magic or header)");
     } else if (err == TPS_EAUTH) {
-        sc->srv->auth_failures++;
-        tps__reply_error(sc, NULL, err, 1,
-                         "frame %llu failed its integrity check (--frame-mac): "
-                         "altered on the way, replayed, reordered or "
-                         "injected",
-                         (unsigned long long)c->rx_mac.seq - 1);
+        refuse(sc, NULL, err, &sc->srv->auth_failures,
+               "frame %llu failed its integrity check (--frame-mac): "
+               "altered on the way, replayed, reordered or "
+               "injected",
+               (unsigned long long)c->rx_mac.seq - 1);
     } else {
         tps_log_warn("%s: read failed: %s; closing", sc->peer, tps_strerror(err));
         close_conn(sc);
@@ -989,6 +1007,7 @@ void tps__server_stats_view(const tps_server_t *s, tps_stats_view_t *v) {
     v->bytes_in = s->closed_bytes_in;
     v->bytes_out = s->closed_bytes_out;
     v->protocol_errors = s->protocol_errors;
+    v->handshakes_refused = s->handshakes_refused;
     v->auth_failures = s->auth_failures;
     v->connections_refused = s->conns_refused;
     v->timeouts = s->timeouts;
@@ -1321,8 +1340,11 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
         cons->max_staleness >= 0)
         snprintf(mode + strlen(mode), sizeof(mode) - strlen(mode),
                  " max-staleness=%lld", (long long)cons->max_staleness);
-    tps_log("listening on %s as shard %d of %d, %d workers, mode %s, %s",
-            s->listen_text, cfg->shard, nshards, cfg->workers, mode, opt);
+    tps_log("listening on %s as shard %d of %d, %d %s, mode %s, %s, "
+            "max-memory %.1f MB",
+            s->listen_text, cfg->shard, nshards, cfg->workers,
+            cfg->workers == 1 ? "worker" : "workers", mode, opt,
+            (double)cfg->max_memory / 1e6);
     if (tps__link_enabled(&cfg->link)) {
         char link[200];
         tps__link_describe(&cfg->link, link, sizeof(link));

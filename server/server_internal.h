@@ -157,6 +157,7 @@ struct tps_server_s {
     uint64_t mem_used;   /* bytes the tensors hold (tps__shard_bytes) */
     /* Counters of what was refused or cut off (stats.c). */
     uint64_t protocol_errors; /* frames that broke the protocol: closed */
+    uint64_t handshakes_refused; /* hellos of the wrong cluster, rank, mode */
     uint64_t auth_failures;
     uint64_t conns_refused;   /* beyond --max-connections */
     uint64_t timeouts;        /* hello, header or idle timeouts */

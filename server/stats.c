@@ -19,16 +19,18 @@
 void tps__stats_log(const tps_stats_view_t *v, const char *when) {
     const tps_shard_stats_t *st = &v->shard->st;
     tps_log(
-        "%s: %.1f s up, %d tensors, %d workers live, %llu pushes "
+        "%s: %.1f s up, %d tensors, %d %s live, %llu pushes "
         "(%llu frames, %llu steps), %llu dropped, %llu refused, %llu "
-        "protocol errors, %llu pulls "
+        "protocol errors, %llu refused handshakes, %llu pulls "
         "(%llu blocked, %.3f s), staleness mean %.2f max %llu, %.1f MB in, "
         "%.1f MB out",
         when, v->uptime_s, v->shard->ntensors, v->workers,
+        v->workers == 1 ? "worker" : "workers",
         (unsigned long long)st->pushes, (unsigned long long)st->push_frames,
         (unsigned long long)st->steps, (unsigned long long)st->dropped,
         (unsigned long long)st->refused,
-        (unsigned long long)v->protocol_errors, (unsigned long long)st->pulls,
+        (unsigned long long)v->protocol_errors,
+        (unsigned long long)v->handshakes_refused, (unsigned long long)st->pulls,
         (unsigned long long)st->pulls_blocked, st->blocked_s,
         tps__hist_mean(&st->staleness), (unsigned long long)st->staleness.max,
         (double)v->bytes_in / 1e6, (double)v->bytes_out / 1e6);
@@ -153,7 +155,8 @@ char *tps__stats_json(const tps_stats_view_t *v) {
     if (doc != NULL) {
         /* push_frames = applied_frames + dropped_frames + duplicates +
          * refused; protocol errors are frames that got the connection
-         * closed, counted apart. */
+         * closed, counted apart, as are refused handshakes and
+         * authentication failures. */
         static const char *const why[TPS_NREFUSE] = {
             "nonfinite_gradient", "nonfinite_parameters", "wrong_step",
             "norm", "malformed", "old_repeat"};
@@ -164,6 +167,8 @@ char *tps__stats_json(const tps_stats_view_t *v) {
         json_object_set_new(doc, "applied_frames", json_integer(u64(st->applied_frames)));
         json_object_set_new(doc, "dropped_frames", json_integer(u64(st->dropped_frames)));
         json_object_set_new(doc, "protocol_errors", json_integer(u64(v->protocol_errors)));
+        json_object_set_new(doc, "handshakes_refused",
+                            json_integer(u64(v->handshakes_refused)));
         json_object_set_new(doc, "auth_failures", json_integer(u64(v->auth_failures)));
         json_object_set_new(doc, "connections_refused",
                             json_integer(u64(v->connections_refused)));

@@ -28,7 +28,8 @@ typedef struct tps_stats_view_s {
     int workers;                  /* live */
     uint64_t bytes_in, bytes_out; /* every connection's, closed ones too */
     uint64_t protocol_errors;     /* frames that broke the protocol */
-    uint64_t auth_failures;       /* handshakes that failed */
+    uint64_t handshakes_refused;  /* hellos of the wrong cluster, rank, mode */
+    uint64_t auth_failures;       /* handshakes and frames that failed the key */
     uint64_t connections_refused; /* beyond --max-connections */
     uint64_t timeouts;            /* connections closed by a timeout */
     uint64_t held_pulls;          /* pulls held back now */

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # --metrics: a shard's and a worker's /metrics pass `promtool check
 # metrics`; the shard's counters equal taups-ctl stats --json once
-# training is over; other paths and methods get 404 and 405; a hostile
+# training is over (a refused hello counted as a refused handshake, not
+# a protocol error); other paths and methods get 404 and 405; a hostile
 # HTTP client (garbage, a 1 MB header, slow bytes, a crowd of idle
 # connections) while two workers train changes nothing they compute and
 # leaves /metrics answering; a bad --metrics address is named.
@@ -41,6 +42,15 @@ train() { # N OUT [hostile]: N lsq workers, full batch, 400 iterations each;
 
 # Quiet: promtool, the counters against taups-ctl, 404 and 405.
 train 2 "$WORK/w-two.npy"
+# A worker of another cluster shape is a refused handshake, not a frame
+# that broke the protocol.
+set +e
+"$WORKER" --cluster "$CLUSTER" --workers 3 --rank 0 --model lsq --iterations 1 \
+    2> "$WORK/wrong.log"
+rc=$?
+set -e
+[ $rc != 0 ] && grep -q "expects 3 workers, the cluster has 2" "$WORK/wrong.log" ||
+    fail "a worker of 3 in a cluster of 2: exit $rc, $(cat "$WORK/wrong.log")"
 # taups-ctl's own connection is counted in bytes: it asks first, and has
 # closed when the page is read.
 "$CTL" --cluster "$CLUSTER" stats --json > "$WORK/stats.json"
@@ -48,18 +58,23 @@ sleep 0.2
 curl -sf "$SURL" > "$WORK/server.prom" || fail "GET $SURL"
 promtool check metrics < "$WORK/server.prom" || fail "promtool on the shard's page"
 for pair in pushes:taups_pushes_total steps:taups_steps_total pulls:taups_pull_frames_total \
-    bytes_in:taups_received_bytes_total; do
+    bytes_in:taups_received_bytes_total handshakes_refused:taups_handshakes_refused_total \
+    protocol_errors:taups_protocol_errors_total; do
     key=${pair%%:*} name=${pair#*:}
     want=$(grep -o "\"$key\": [0-9]*" "$WORK/stats.json" | head -1 | cut -d' ' -f2)
     got=$(grep "^$name{" "$WORK/server.prom" | awk '{print $2}')
     [ -n "$want" ] && [ "$want" = "$got" ] || fail "$name is $got, taups-ctl says $key $want"
 done
+grep -q '"handshakes_refused": 1,' "$WORK/stats.json" && grep -q '"protocol_errors": 0,' "$WORK/stats.json" ||
+    fail "the refused hello is not counted as one refused handshake alone: $(cat "$WORK/stats.json")"
 grep -q '^taups_push_staleness_bucket{shard="0",le="+Inf"} 800$' "$WORK/server.prom" ||
     fail "staleness histogram: $(grep staleness "$WORK/server.prom")"
 grep -q '^taups_worker_clock{shard="0",rank="1"} 400$' "$WORK/server.prom" || fail "worker clocks"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "${SURL%/metrics}/other")" = 404 ] || fail "not 404"
 [ "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$SURL")" = 405 ] || fail "not 405"
 stop_servers
+grep -q "stopping:.* 0 protocol errors, 1 refused handshakes" "$WORK/server-0.log" ||
+    fail "final summary: $(grep stopping: "$WORK/server-0.log")"
 # The workers' pages, read while one runs (it exits when done).
 start_servers 1 1 --mode async --lr 0.1
 "$WORKER" --cluster "$CLUSTER" --workers 1 --rank 0 --model lsq --seconds 3 \

@@ -40,7 +40,7 @@ NOTIFY_SOCKET="$WORK/worker.sock" "$WORKER" --config "$WORK/cluster.conf" \
 wpid=$!
 PIDS="$PIDS $wpid"
 wait_for "$WORK/worker.notify" "READY=1" 10 || fail "no READY=1 from the worker: $(cat "$WORK/worker.log")"
-wait_for "$WORK/server.notify" "STATUS=.*pushes/s, 1 workers live" 10 \
+wait_for "$WORK/server.notify" "STATUS=.*pushes/s, 1 worker live" 10 \
     || fail "no STATUS= with live counters: $(cat "$WORK/server.notify")"
 wait "$wpid" || fail "worker failed: $(cat "$WORK/worker.log")"
 wait_for "$WORK/worker.notify" "STOPPING=1" 5 || fail "no STOPPING=1 from the worker"

@@ -233,11 +233,12 @@ static void print_summary(const json_t *root) {
             printf("shard %zu: no answer\n", s);
     }
     char b1[32], b2[32];
-    printf("cluster: %d of %zu shards answered, %llu workers live; summed over "
+    printf("cluster: %d of %zu shards answered, %llu %s live; summed over "
            "shards: %llu pushes, %llu steps, %llu dropped, %llu rejected, "
            "%llu pulls (%llu blocked for %.3f s), staleness mean %.2f max "
            "%llu, %s in, %s out\n",
            t.answered, nshards, (unsigned long long)t.workers,
+           t.workers == 1 ? "worker" : "workers",
            (unsigned long long)t.pushes, (unsigned long long)t.steps,
            (unsigned long long)t.dropped, (unsigned long long)t.rejected,
            (unsigned long long)t.pulls, (unsigned long long)t.blocked,
