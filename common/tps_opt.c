@@ -228,7 +228,9 @@ static void print_help(const tps_opt_t *opts, const char *prog,
     for (; own[k] && k + 1 < sizeof(upper); k++)
         upper[k] = own[k] >= 'a' && own[k] <= 'z' ? (char)(own[k] - 32) : own[k];
     upper[k] = '\0';
-    printf("\nEvery option can also be set by an environment variable, "
+    /* "Environment:" makes help2man put the paragraph in ENVIRONMENT. */
+    printf("\nEnvironment:\nEvery option can also be set by an environment "
+           "variable, "
            "TAUPS_ and its name\nin capitals with _ for - (TAUPS_%s_... for "
            "this program alone);\nan empty one counts as unset. The "
            "command line wins over --config files,\nwhich win over the "

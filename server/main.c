@@ -84,12 +84,6 @@ int main(int argc, char **argv) {
     int ckpt_keep, no_restore, allow_large_lr;
     double mtbf;
     const char *key_file = NULL;
-    char mem_help[160];
-    snprintf(mem_help, sizeof(mem_help),
-             "memory the tensors, optimizer state and sync buffers may take; "
-             "declarations beyond it are refused (default: half of RAM, %llu "
-             "here)",
-             (unsigned long long)cfg.max_memory);
     tps_optim_conf_t oc;
     tps__optim_conf_default(&oc);
     const tps_opt_t opts[] = {
@@ -107,7 +101,7 @@ int main(int argc, char **argv) {
         {"workers", TPS_OPT_INT, &workers, "1", 1, 4096, NULL, "N",
          "number of workers in the cluster"},
         {"mode", TPS_OPT_CHOICE, &mode, "async", 0, -1,
-         "sync|ssp|async|local", NULL, "consistency mode (docs/design.md section 3)"},
+         "sync|ssp|async|local", NULL, "consistency mode (taups(7))"},
         {"staleness", TPS_OPT_U64, &staleness, "2", 0, 1e9, NULL, "T",
          "ssp: answer a worker at clock c once the slowest is at c - T"},
         {"max-staleness", TPS_OPT_I64, &max_staleness, "-1", -1, 1e15, NULL,
@@ -201,7 +195,11 @@ int main(int argc, char **argv) {
          NULL, "SEC", "close a connection that sent nothing this long and "
          "waits for no pull (0: never)"},
         {"max-memory", TPS_OPT_U64, &cfg.max_memory, NULL, 1 << 20,
-         (double)(1ULL << 50), NULL, "BYTES", mem_help},
+         (double)(1ULL << 50), NULL, "BYTES",
+         "memory the tensors, optimizer state and sync buffers may take; "
+         "declarations beyond it are refused (default: half of physical "
+         "memory, or of the cgroup's limit if lower; the start-up log line "
+         "says how much)"},
         {"conn-buffer", TPS_OPT_U64, &cfg.conn_buffer, "67108864", 1 << 20,
          (double)(1ULL << 40), NULL, "BYTES", "memory of unsent replies per "
          "connection before it is no longer read"},

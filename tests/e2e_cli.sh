@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: MIT
 # What a new user meets first: every program answers -h and --help with
 # "Usage:" (help2man makes the SYNOPSIS of it) and lines of at most 80
-# columns; the man pages render without a groff warning and say what they
-# should; options come from TAUPS_*
-# variables below config files and the command line, and a bad one is
-# named; --listen takes a host name like --cluster does.
+# columns; the man pages render without a groff warning, say what they
+# should (once) and nothing of the host they were built on; options come
+# from TAUPS_* variables below config files and the command line, and a
+# bad one is named; --listen takes a host name like --cluster does.
 . "$(dirname "$0")/lib.sh"
 SRC=${TAUPS_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 
+half_ram=$(awk '/^MemTotal:/ { printf "%.0f", $2 * 1024 / 2 }' /proc/meminfo)
 for prog in server/taups-server worker/taups-worker tools/taups-launch \
     tools/taups-ctl tools/taups-sweep tools/taups-bench; do
     name=$(basename "$prog")
@@ -31,6 +32,14 @@ for prog in server/taups-server worker/taups-worker tools/taups-launch \
     done
     grep -q -- "--config FILE" "$WORK/man" && grep -q -- "--version" "$WORK/man" ||
         fail "$name.1 lists no options"
+    # The pages are built once and read on other machines: nothing of the
+    # build host's (its memory, in bytes), the environment said once, and
+    # only documents that are installed.
+    [ "$(grep -c "set by an environment variable" "$WORK/man")" = 1 ] ||
+        fail "$name.1 tells of the environment more than once"
+    grep -q "$half_ram" "$WORK/help" && fail "$name --help prints this machine's memory"
+    grep -q "docs/design.md" "$WORK/help" "$WORK/man" &&
+        fail "$name points at docs/design.md, which is not installed"
 done
 page=$SRC/docs/taups.7
 warn=$(groff -man -ww -z "$page" 2>&1)
@@ -85,4 +94,11 @@ rc=0
     > "$WORK/cb.json" || fail "taups-bench --codec-bench"
 grep -q '"codec":"fp16"' "$WORK/cb.json" || fail "codec bench: $(cat "$WORK/cb.json")"
 "$B/tools/taups-bench" --help | grep -q -- "--codec CODEC" || fail "bench --codec"
-echo "ok: help, man pages, environment, --listen names"
+# bench-ab.sh names what it cannot build before it builds anything (in a
+# tarball's tree, which is no git repository, it says so instead).
+"$SRC/tools/bench-ab.sh" --help | grep -q "^Usage" || fail "bench-ab.sh --help"
+rc=0
+(cd "$B" && "$SRC/tools/bench-ab.sh" no-such-rev) > /dev/null 2> "$WORK/ab.log" || rc=$?
+[ "$rc" = 2 ] && grep -q "no-such-rev is not a commit\|is not in a git repository" "$WORK/ab.log" ||
+    fail "bench-ab.sh no-such-rev: exit $rc, $(cat "$WORK/ab.log")"
+echo "ok: help, man pages, environment, --listen names, bench-ab.sh's errors"
