@@ -3,7 +3,8 @@
 # The Python package from the build tree (PYTHONPATH=$B/python): numpy
 # arrays cross without a copy and keep their shape; wrong dtypes, layouts
 # and sizes are TypeError/ValueError naming the tensor; an unreachable
-# cluster is a taups.Error carrying the library's sentence. Then a numpy
+# cluster is a taups.Error carrying the library's sentence; make install
+# would put the package where the interpreter looks. Then a numpy
 # lsq worker (python/examples/lsq_worker.py, run by taups-launch
 # --worker-cmd) and two C workers train one problem to the target; and a
 # PyTorch CNN worker (python/examples/torch_worker.py) lowers the test
@@ -19,6 +20,25 @@ if ldd "$B/.libs/libtaups.so" 2>/dev/null | grep -q libasan; then
     export LD_PRELOAD ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
 fi
 "$PY" -c 'import taups' 2> "$WORK/import.err" || fail "import taups: $(cat "$WORK/import.err")"
+# Under an interpreter that cannot load it (here: one without numpy), the
+# error names the interpreter and how to choose the one it is built for.
+"$PY" -c 'import sys; sys.modules["numpy"] = None; import taups' 2> "$WORK/other.err" &&
+    fail "import taups without numpy succeeded"
+grep -q "configure PYTHON=.*this is $("$PY" -c 'import sys; print(sys.executable)')" "$WORK/other.err" ||
+    fail "import taups elsewhere gives no hint: $(cat "$WORK/other.err")"
+# make install puts the package where this interpreter looks for the
+# packages of the configured prefix, if it looks under that prefix at all
+# (Debian's python3: /usr/local/lib/python3.X/dist-packages).
+if [ -n "${TAUPS_PYEXECDIR:-}" ]; then
+    "$PY" - "$TAUPS_PYEXECDIR" "$TAUPS_EXEC_PREFIX" > "$WORK/where.out" 2>&1 <<'PYEOF' ||
+import sys
+d, p = sys.argv[1], sys.argv[2].rstrip("/")
+looks = [x for x in sys.path if x.startswith(p + "/lib")]
+assert not looks or d in looks, \
+    "make install puts taups in %s, %s looks in %s" % (d, sys.executable, looks)
+PYEOF
+        fail "install directory: $(cat "$WORK/where.out")"
+fi
 
 start_servers 2 1 --mode async --lr 0.5
 "$PY" - "$CLUSTER" > "$WORK/binding.out" 2>&1 <<'PYEOF' || fail "binding: $(cat "$WORK/binding.out")"

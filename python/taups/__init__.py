@@ -22,10 +22,21 @@ the library's full sentence.
 """
 import json
 import os
+import sys
 
-import numpy as np
+try:
+    import numpy as np
 
-from ._taups_cffi import ffi, lib
+    from ._taups_cffi import ffi, lib
+except ImportError as e:
+    # Most often a python3 other than the one configure built the package
+    # for (pyenv, conda or a venv first on PATH): say so, not only what
+    # is missing.
+    raise ImportError(
+        "%s: the taups package runs under the python3 that configure built "
+        "it for (configure names it; ./configure PYTHON=/path/to/python3 "
+        "chooses another, which needs cffi and numpy), and this is %s"
+        % (e, sys.executable)) from e
 
 __all__ = [
     "Client", "Tensor", "Ticket", "Delay", "Error", "ProtocolError", "InvalidArgument",
