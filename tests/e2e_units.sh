@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # The systemd units as shipped: systemd-analyze verify accepts them (when
-# it is installed), and their own ExecStart lines, run with this test as
-# the service manager (a NOTIFY_SOCKET of its own, no system manager),
+# it is installed) and the man pages their Documentation= names (taups'
+# own, from this build), and their own ExecStart lines, run with this test
+# as the service manager (a NOTIFY_SOCKET of its own, no system manager),
 # start a shard and a worker from deploy/cluster.conf plus a per-instance
 # file: READY=1 from both, the worker's run ends with exit 0, and the shard
 # stops on SIGTERM with STOPPING=1 and exit 0.
@@ -16,8 +17,17 @@ for u in server worker; do
         "$D/taups-$u@.service.in" > "$WORK/units/taups-$u@.service"
 done
 cp "$D/taups.target" "$WORK/units/"
+for u in "taups-server@.service" "taups-worker@.service" taups.target; do
+    grep '^Documentation=' "$WORK/units/$u" | tr ' ' '\n' | sed 's/^Documentation=//' |
+        grep -v '^man:taups' && fail "$u documents itself with pages other than taups'"
+done
 if command -v systemd-analyze >/dev/null; then
-    systemd-analyze verify "$WORK/units/taups-server@0.service" \
+    # verify looks up every man: page of Documentation=: taups' own, from
+    # this build.
+    mkdir -p "$WORK/man/man1" "$WORK/man/man7"
+    ln -s "$B"/docs/*.1 "$WORK/man/man1/"
+    ln -s "$(cd "$(dirname "$0")/.." && pwd)/docs/taups.7" "$WORK/man/man7/"
+    MANPATH=$WORK/man systemd-analyze verify "$WORK/units/taups-server@0.service" \
         "$WORK/units/taups-worker@0.service" "$WORK/units/taups.target" \
         > "$WORK/verify.log" 2>&1 || fail "systemd-analyze verify: $(cat "$WORK/verify.log")"
     for u in server worker; do
