@@ -1,15 +1,27 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Installs every Debian package taups needs to build, test and run its demo.
-# Idempotent; run as root (or through sudo). Runs `apt-get update` once.
+# Installs every Debian package taups needs to build and run its demo and
+# experiments; with --tests (test.sh), also what only the test suite
+# needs. Idempotent; run as root (or through sudo). Runs `apt-get update`
+# once.
 set -eu
 
 PACKAGES="build-essential autoconf automake libtool pkg-config
   libuv1-dev libprotobuf-c-dev protobuf-c-compiler protobuf-compiler
   libzstd-dev zlib1g-dev libxxhash-dev libsodium-dev libjansson-dev libsystemd-dev check gnuplot-nox dataset-fashion-mnist
-  liblinear-tools iproute2 procps openssh-client openssh-server clang libclang-rt-dev
-  iperf3 help2man groff-base man-db libmicrohttpd-dev prometheus curl
+  liblinear-tools iproute2 procps openssh-client
+  iperf3 help2man groff-base man-db libmicrohttpd-dev
   python3 python3-cffi python3-numpy python3-torch"
+# The tests only: sshd for tests/e2e_ssh.sh (which runs sshds of its own,
+# in network namespaces), promtool for e2e_metrics, clang's libFuzzer for
+# make fuzz, curl. Two of them are services that Debian starts, and
+# enables at boot, when it installs them: said before installing.
+TEST_PACKAGES="openssh-server prometheus clang libclang-rt-dev curl"
+case ${1:-} in
+--tests) PACKAGES="$PACKAGES $TEST_PACKAGES" ;;
+'') ;;
+*) echo "usage: setup.sh [--tests]" >&2; exit 2 ;;
+esac
 
 missing=""
 for p in $PACKAGES; do
@@ -44,6 +56,12 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 echo "setup.sh: installing:$missing"
+for p in $missing; do
+    case $p in
+    openssh-server) echo "setup.sh: openssh-server starts sshd on port 22 and enables it at boot (the tests need only its program; 'systemctl disable --now ssh' stops it)" ;;
+    prometheus) echo "setup.sh: prometheus starts its server on port 9090 and enables it at boot (the tests need only promtool; 'systemctl disable --now prometheus' stops it)" ;;
+    esac
+done
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 # shellcheck disable=SC2086

@@ -4,6 +4,7 @@
 # and runs the whole test suite (unit, loopback and end-to-end tests).
 set -eu
 cd "$(dirname "$0")"
+./setup.sh --tests
 # shellcheck disable=SC2086
 ./build.sh --enable-werror ${CONFIGURE_FLAGS:-}
 cd build

@@ -8,7 +8,7 @@
 # connections) while two workers train changes nothing they compute and
 # leaves /metrics answering; a bad --metrics address is named.
 . "$(dirname "$0")/lib.sh"
-command -v promtool > /dev/null || { echo "promtool missing (setup.sh installs prometheus)" >&2; exit 99; }
+command -v promtool > /dev/null || { echo "promtool missing (setup.sh --tests installs prometheus)" >&2; exit 99; }
 command -v curl > /dev/null || { echo "curl missing" >&2; exit 99; }
 HOSTILE=$(dirname "$0")/hostile_http.py
 
