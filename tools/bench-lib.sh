@@ -53,6 +53,7 @@ train() { # ROUND WORKERS OVERLAP: updates per second over all workers
             --iterations $((TRAIN_UPDATES / n)) --overlap "$ov" \
             --log "$OUT/train-$k.csv" 2> "$OUT/train-$k.log" &
         wp="$wp $!"
+        PIDS="$PIDS $!"
     done
     local failed=0
     for k in $wp; do wait "$k" || failed=1; done
