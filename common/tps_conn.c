@@ -327,6 +327,11 @@ static void maybe_resume(tps_conn_t *c) {
         c->queued >= c->high_water / 2)
         return;
     c->paused = 0;
+    if (c->on_drain != NULL) {
+        c->on_drain(c);
+        if (c->paused || c->closing)
+            return;
+    }
     /* A write callback that runs while staged frames are being handled
      * leaves them to the drain already running; a yielded connection waits
      * for its turn. */

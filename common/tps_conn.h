@@ -58,6 +58,11 @@ typedef void (*tps_conn_close_cb)(tps_conn_t *c);
  * called as they come, while they are still in cache, before on_frame. */
 typedef void (*tps_payload_progress_cb)(tps_conn_t *c, const uint8_t *payload,
                                         uint64_t from, uint64_t to);
+/* The connection was paused by the write high-water mark and its queued
+ * writes have drained below half of it: the owner may send what it held
+ * back meanwhile (before the frames read but not parsed are handled). It
+ * may send enough to pause the connection again, and may close it. */
+typedef void (*tps_conn_drain_cb)(tps_conn_t *c);
 
 struct tps_conn_s {
     union {                     /* first: (tps_conn_t *)handle is valid */
@@ -71,6 +76,7 @@ struct tps_conn_s {
     tps_conn_error_cb on_error;
     tps_conn_close_cb on_close; /* runs in the close callback: free there */
     tps_payload_progress_cb on_progress; /* optional */
+    tps_conn_drain_cb on_drain;          /* optional */
     uint64_t progress_seen;     /* payload bytes already reported */
     void *data;                 /* owner's */
     int closing;

@@ -11,6 +11,7 @@
 #include "server_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "taups.h"
 #include "tps_codec.h"
@@ -116,8 +117,16 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps_tensor_t *t,
     return 0;
 }
 
+/* The fewest elements a pull reply frame carries (4 KiB) unless the pull
+ * asks for fewer in all: each frame costs a header, a write request and
+ * the loop's time, so a pull of 4M elements in chunks of 1 once queued a
+ * gigabyte of them and held the loop for 7 s. */
+#define PULL_MIN_CHUNK 1024u
+
 /* Answers a pull with every chunk at once, from one state of the tensor:
- * nothing runs on the loop between the chunks. */
+ * nothing runs on the loop between the chunks. A reply is at most
+ * TPS_FRAMES_PER_TURN frames (the chunk the pull asks for is raised as
+ * needed: clients take a slice in as many chunks as the shard likes). */
 static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
     tps_server_t *s = sc->srv;
     tps_tensor_t *t = &s->shard.tensors[q->tensor_id];
@@ -125,25 +134,34 @@ static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
         tps__trace(s, "pull", sc->rank, q->clock, (int)q->tensor_id, t->version,
                    0, 0, blocked_s * 1e3, 0);
     uint64_t most = s->cfg.lim.max_payload / sizeof(float);
-    uint64_t chunk = q->chunk && q->chunk < most ? q->chunk : most;
+    uint64_t least = (q->count + TPS_FRAMES_PER_TURN - 1) / TPS_FRAMES_PER_TURN;
+    if (least < PULL_MIN_CHUNK)
+        least = PULL_MIN_CHUNK;
+    uint64_t chunk = q->chunk > least ? q->chunk : least;
+    if (chunk > most)
+        chunk = most;
     uint64_t off = q->offset, end = q->offset + q->count;
+    if (sc->turn != s->turns) {
+        sc->turn = s->turns;
+        sc->turn_frames = 0;
+    }
     do {
         uint64_t n = end - off < chunk ? end - off : chunk;
         if (answer_chunk(sc, q, t, off, n) < 0)
             return;
         off += n;
+        sc->turn_frames++;
     } while (off < end);
+    if (sc->turn_frames > s->reply_frames_turn_max)
+        s->reply_frames_turn_max = sc->turn_frames;
 }
 
-/* May this pull be answered now? Never while another connection is in the
- * middle of a push to the tensor; a worker's pull passes its mode's gate;
- * an evaluator's gated pull (clock > 0) waits for that version, a step
- * boundary, unless no worker is left to make it. */
-static int pull_ready(const tps_server_t *s, const sconn_t *sc,
-                      const pull_req_t *q) {
+/* May this pull be answered now, as far as its gate goes? A worker's pull
+ * passes its mode's gate; an evaluator's gated pull (clock > 0) waits for
+ * that version, a step boundary, unless no worker is left to make it. */
+static int gate_open(const tps_server_t *s, const sconn_t *sc,
+                     const pull_req_t *q) {
     const tps_tensor_t *t = &s->shard.tensors[q->tensor_id];
-    if (t->pushing > 0)
-        return 0;
     if (sc->role == TPS_ROLE_WORKER)
         return tps__pull_allowed(&s->cfg.cons, &s->members, t->version,
                                  q->clock);
@@ -165,76 +183,224 @@ static uint64_t gate_watermark(const tps_server_t *s) {
     return UINT64_MAX;
 }
 
+/* ---- the heaps held pulls wait in ---------------------------------------
+ * Every held pull waits in exactly one min-heap on (key, arrival), and
+ * knows its place there, so that a closing connection takes its own out in
+ * O(log n) and a push or a clock pops only what it releases. */
+
 static int heap_less(const pending_t *a, const pending_t *b) {
-    return a->req.clock < b->req.clock ||
-           (a->req.clock == b->req.clock && a->seq < b->seq);
+    return a->key < b->key || (a->key == b->key && a->seq < b->seq);
 }
 
-static void heap_up(pending_t **h, size_t i) {
-    while (i > 0 && heap_less(h[i], h[(i - 1) / 2])) {
-        pending_t *t = h[i];
-        h[i] = h[(i - 1) / 2];
-        h[(i - 1) / 2] = t;
+static void heap_set(pheap_t *h, size_t i, pending_t *p) {
+    h->a[i] = p;
+    p->at = i;
+}
+
+static void heap_up(pheap_t *h, size_t i) {
+    pending_t *p = h->a[i];
+    while (i > 0 && heap_less(p, h->a[(i - 1) / 2])) {
+        heap_set(h, i, h->a[(i - 1) / 2]);
         i = (i - 1) / 2;
     }
+    heap_set(h, i, p);
 }
 
-static void heap_down(pending_t **h, size_t n, size_t i) {
+static void heap_down(pheap_t *h, size_t i) {
+    pending_t *p = h->a[i];
     for (;;) {
-        size_t l = 2 * i + 1, r = l + 1, m = i;
-        if (l < n && heap_less(h[l], h[m]))
-            m = l;
-        if (r < n && heap_less(h[r], h[m]))
+        size_t l = 2 * i + 1, r = l + 1, m = l;
+        if (l >= h->n)
+            break;
+        if (r < h->n && heap_less(h->a[r], h->a[l]))
             m = r;
-        if (m == i)
-            return;
-        pending_t *t = h[i];
-        h[i] = h[m];
-        h[m] = t;
+        if (!heap_less(h->a[m], p))
+            break;
+        heap_set(h, i, h->a[m]);
         i = m;
     }
+    heap_set(h, i, p);
 }
 
-static pending_t *heap_pop(tps_server_t *s) {
-    pending_t *top = s->heap[0];
-    s->heap[0] = s->heap[--s->nheap];
-    heap_down(s->heap, s->nheap, 0);
-    return top;
+static int heap_push(pheap_t *h, pending_t *p) {
+    if (h->n == h->cap) {
+        size_t cap = h->cap ? 2 * h->cap : 16;
+        pending_t **a = realloc(h->a, cap * sizeof(*a));
+        if (a == NULL)
+            return TPS_ENOMEM;
+        h->a = a;
+        h->cap = cap;
+    }
+    p->in = h;
+    heap_set(h, h->n++, p);
+    heap_up(h, h->n - 1);
+    return 0;
 }
 
-static void release(tps_server_t *s, pending_t *p, double now) {
-    s->shard.st.blocked_s += now - p->since;
+static void heap_remove(pending_t *p) {
+    pheap_t *h = p->in;
+    size_t i = p->at;
+    p->in = NULL;
+    if (--h->n == i)
+        return;
+    heap_set(h, i, h->a[h->n]);
+    heap_up(h, i);
+    heap_down(h, h->a[i]->at);
+}
+
+static pending_t *heap_top(const pheap_t *h) {
+    return h->n > 0 ? h->a[0] : NULL;
+}
+
+static void heap_free(pheap_t *h) {
+    free(h->a);
+    memset(h, 0, sizeof(*h));
+}
+
+/* The heaps of tensor `id` (allocated on first use: they are pointed
+ * into, so never moved), NULL when out of memory. */
+static tps_tpulls_t *tensor_pulls(tps_server_t *s, uint32_t id) {
+    if (id >= s->ntpulls) {
+        size_t n = (size_t)s->shard.ntensors;
+        tps_tpulls_t **t = realloc(s->tpulls, n * sizeof(*t));
+        if (t == NULL)
+            return NULL;
+        s->tpulls = t;
+        uint32_t *act = realloc(s->tactive, n * sizeof(*act));
+        if (act == NULL)
+            return NULL;
+        s->tactive = act;
+        memset(t + s->ntpulls, 0, (n - s->ntpulls) * sizeof(*t));
+        s->ntpulls = n;
+    }
+    if (s->tpulls[id] == NULL)
+        s->tpulls[id] = calloc(1, sizeof(tps_tpulls_t));
+    return s->tpulls[id];
+}
+
+/* Takes p out of whatever it waits in. */
+static void unhold(tps_server_t *s, pending_t *p) {
+    if (p->in != &s->gate)
+        s->pending--;
+    heap_remove(p);
+    if (p->cprev)
+        p->cprev->cnext = p->cnext;
+    else
+        p->sc->mine = p->cnext;
+    if (p->cnext)
+        p->cnext->cprev = p->cprev;
     p->sc->held--;
-    answer_pull(p->sc, &p->req, now - p->since);
-    free(p);
+    s->nheld--;
+}
+
+/* Answers p now, or puts it where what it waits for will find it: a
+ * worker's gate (the server's heap on its clock), a version (its tensor's
+ * heap on that version), the end of a push to its tensor (the tensor's
+ * queue), or its connection's queued replies draining (the connection's
+ * queue). Frees p once answered; on failure to queue it the pull is
+ * refused and its connection closed. */
+static void dispatch(tps_server_t *s, pending_t *p) {
+    sconn_t *sc = p->sc;
+    const tps_tensor_t *t = &s->shard.tensors[p->req.tensor_id];
+    pheap_t *h = NULL;
+    if (!gate_open(s, sc, &p->req)) {
+        p->key = p->req.clock;
+        if (sc->role == TPS_ROLE_WORKER) {
+            h = &s->gate;
+        } else {
+            tps_tpulls_t *tp = tensor_pulls(s, p->req.tensor_id);
+            h = tp ? &tp->version : NULL;
+        }
+    } else if (t->pushing > 0) {
+        /* No reply holds half a push. */
+        tps_tpulls_t *tp = tensor_pulls(s, p->req.tensor_id);
+        p->key = 0;
+        h = tp ? &tp->busy : NULL;
+    } else if (sc->c.paused) {
+        /* Replies it has not read yet fill its --conn-buffer: the rest
+         * waits for them (tps_conn's on_drain). */
+        p->key = 0;
+        h = &sc->parked;
+    } else {
+        double now = tps_now();
+        s->shard.st.blocked_s += now - p->since;
+        answer_pull(sc, &p->req, now - p->since);
+        free(p);
+        return;
+    }
+    if (h == NULL || heap_push(h, p) < 0) {
+        tps__reply_error(sc, NULL, TPS_ENOMEM, 1,
+                         "out of memory holding a pull");
+        free(p);
+        return;
+    }
+    if (h != &s->gate) {
+        s->pending++;
+        if (h != &sc->parked) {
+            tps_tpulls_t *tp = s->tpulls[p->req.tensor_id];
+            if (!tp->active) {
+                tp->active = 1;
+                s->tactive[s->nactive++] = p->req.tensor_id;
+            }
+        }
+    }
+    p->cprev = NULL;
+    p->cnext = sc->mine;
+    if (sc->mine)
+        sc->mine->cprev = p;
+    sc->mine = p;
+    sc->held++;
+    s->nheld++;
+}
+
+/* Appends p to the list *tail points at the end of. */
+static void take(tps_server_t *s, pending_t *p, pending_t ***tail) {
+    unhold(s, p);
+    p->cnext = NULL;
+    **tail = p;
+    *tail = &p->cnext;
 }
 
 void tps__pull_process_pending(tps_server_t *s) {
-    double now = tps_now();
-    /* Pulls whose gate opened; those still behind a push in progress
-     * join the wait list (in arrival order, as the heap yields them). */
-    pending_t **tail = &s->pending;
-    while (*tail)
-        tail = &(*tail)->next;
+    /* What was released is collected first, then dispatched: a pull whose
+     * gate closed again meanwhile goes back without being seen twice. */
+    pending_t *ready = NULL, **tail = &ready, *p;
     uint64_t w = gate_watermark(s);
-    while (s->nheap > 0 && s->heap[0]->req.clock <= w) {
-        pending_t *p = heap_pop(s);
-        if (pull_ready(s, p->sc, &p->req)) {
-            release(s, p, now);
+    while ((p = heap_top(&s->gate)) != NULL && p->key <= w)
+        take(s, p, &tail);
+    int orphaned = s->members.nlive == 0;
+    for (size_t i = 0; i < s->nactive;) {
+        uint32_t id = s->tactive[i];
+        tps_tpulls_t *tp = s->tpulls[id];
+        const tps_tensor_t *t = &s->shard.tensors[id];
+        while ((p = heap_top(&tp->version)) != NULL &&
+               (p->key <= t->version || orphaned))
+            take(s, p, &tail);
+        if (t->pushing == 0)
+            while ((p = heap_top(&tp->busy)) != NULL)
+                take(s, p, &tail);
+        if (tp->version.n == 0 && tp->busy.n == 0) {
+            tp->active = 0;
+            s->tactive[i] = s->tactive[--s->nactive];
         } else {
-            p->next = NULL;
-            *tail = p;
-            tail = &p->next;
+            i++;
         }
     }
-    for (pending_t **pp = &s->pending; *pp;) {
-        pending_t *p = *pp;
-        if (!pull_ready(s, p->sc, &p->req)) {
-            pp = &p->next;
-            continue;
-        }
-        *pp = p->next;
-        release(s, p, now);
+    while (ready != NULL) {
+        p = ready;
+        ready = p->cnext;
+        dispatch(s, p);
+    }
+}
+
+/* The connection's queued replies drained: its parked pulls are answered
+ * until they fill its buffer again. */
+static void on_drain(tps_conn_t *c) {
+    sconn_t *sc = (sconn_t *)c;
+    pending_t *p;
+    while (!c->paused && !c->closing && (p = heap_top(&sc->parked)) != NULL) {
+        unhold(sc->srv, p);
+        dispatch(sc->srv, p);
     }
 }
 
@@ -259,7 +425,7 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
      * worker's CLOCK moves its clock: the clock a pull claims never does. */
     if (sc->role == TPS_ROLE_ADMIN)
         q.clock = 0;
-    if (pull_ready(s, sc, &q)) {
+    if (gate_open(s, sc, &q) && t->pushing == 0 && !sc->c.paused) {
         answer_pull(sc, &q, 0);
         return;
     }
@@ -271,19 +437,7 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
                          t->name, (unsigned long long)q.clock, sc->held);
         return;
     }
-    int gated = sc->role == TPS_ROLE_WORKER && q.clock > gate_watermark(s);
-    if (gated && s->nheap == s->heap_cap) {
-        size_t cap = s->heap_cap ? 2 * s->heap_cap : 64;
-        pending_t **nh = realloc(s->heap, cap * sizeof(*nh));
-        if (nh == NULL) {
-            tps__reply_error(sc, h, TPS_ENOMEM, 1,
-                             "out of memory queueing a pull");
-            return;
-        }
-        s->heap = nh;
-        s->heap_cap = cap;
-    }
-    pending_t *p = malloc(sizeof(*p));
+    pending_t *p = calloc(1, sizeof(*p));
     if (p == NULL) {
         tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory queueing a pull");
         return;
@@ -292,48 +446,22 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
     p->req = q;
     p->since = tps_now();
     p->seq = s->pull_seq++;
-    p->next = NULL;
-    if (gated) {
-        s->heap[s->nheap] = p;
-        heap_up(s->heap, s->nheap++);
-    } else {
-        /* Behind a push in progress (or an evaluator's version): the
-         * list's order is arrival order. */
-        pending_t **pp = &s->pending;
-        while (*pp)
-            pp = &(*pp)->next;
-        *pp = p;
-    }
-    sc->held++;
     s->shard.st.pulls_blocked++;
+    dispatch(s, p);
+}
+
+void tps__pull_conn_init(sconn_t *sc) {
+    sc->c.on_drain = on_drain;
 }
 
 void tps__pull_forget(sconn_t *sc) {
     tps_server_t *s = sc->srv;
-    if (sc->held > 0) {
-        size_t k = 0;
-        for (size_t i = 0; i < s->nheap; i++) {
-            if (s->heap[i]->sc == sc)
-                free(s->heap[i]);
-            else
-                s->heap[k++] = s->heap[i];
-        }
-        if (k < s->nheap) {
-            s->nheap = k;
-            for (size_t i = k / 2 + 1; i-- > 0;)
-                heap_down(s->heap, s->nheap, i);
-        }
+    while (sc->mine != NULL) {
+        pending_t *p = sc->mine;
+        unhold(s, p);
+        free(p);
     }
-    for (pending_t **pp = &s->pending; *pp;) {
-        pending_t *p = *pp;
-        if (p->sc == sc) {
-            *pp = p->next;
-            free(p);
-        } else {
-            pp = &p->next;
-        }
-    }
-    sc->held = 0;
+    heap_free(&sc->parked);
     while (sc->spare) {
         outbuf_t *b = sc->spare;
         sc->spare = b->next;
@@ -343,21 +471,21 @@ void tps__pull_forget(sconn_t *sc) {
 }
 
 size_t tps__pull_held(const tps_server_t *s) {
-    size_t n = s->nheap;
-    for (const pending_t *p = s->pending; p; p = p->next)
-        n++;
-    return n;
+    return s->nheld;
 }
 
+/* Every connection has forgotten its pulls by now (they close first). */
 void tps__pull_free_all(tps_server_t *s) {
-    for (size_t i = 0; i < s->nheap; i++)
-        free(s->heap[i]);
-    free(s->heap);
-    s->heap = NULL;
-    s->nheap = s->heap_cap = 0;
-    while (s->pending) {
-        pending_t *p = s->pending;
-        s->pending = p->next;
-        free(p);
-    }
+    heap_free(&s->gate);
+    for (size_t i = 0; i < s->ntpulls; i++)
+        if (s->tpulls[i] != NULL) {
+            heap_free(&s->tpulls[i]->version);
+            heap_free(&s->tpulls[i]->busy);
+            free(s->tpulls[i]);
+        }
+    free(s->tpulls);
+    free(s->tactive);
+    s->tpulls = NULL;
+    s->tactive = NULL;
+    s->ntpulls = s->nactive = 0;
 }

@@ -95,6 +95,7 @@ typedef struct init_job_s {
 } init_job_t;
 
 static void decl_forget(sconn_t *sc);
+static void hs_remove(tps_server_t *s, sconn_t *sc);
 
 static void conn_list_remove(tps_server_t *s, sconn_t *sc) {
     if (sc->prev)
@@ -148,7 +149,9 @@ static void on_conn_closed(tps_conn_t *c) {
     s->closed_bytes_out += c->bytes_out;
     tps__push_close(sc);
     conn_list_remove(s, sc);
-    s->nconns--;
+    hs_remove(s, sc);
+    if (!sc->evicted)
+        s->nconns--;
     tps__pull_forget(sc);
     tps__ckpt_forget(s, sc);
     for (init_job_t *j = s->inits; j; j = j->next)
@@ -325,6 +328,7 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
         return;
     }
     sc->hello = 1;
+    hs_remove(s, sc);
     sc->role = role;
     sc->rank = h->rank;
     sc->inherited_commit = role == TPS_ROLE_WORKER && s->shard.aggregate &&
@@ -858,10 +862,9 @@ static void on_conn_error(tps_conn_t *c, int err) {
     }
 }
 
-/* Closes sc for a reason that is not a broken frame (a timeout, a limit):
- * the peer is told why, then the connection closes. */
-static void cut_off(sconn_t *sc, int status, const char *why) {
-    tps_log_warn("%s: %s; closing the connection", sc->peer, why);
+/* Tells sc why it is closed (not a broken frame: a timeout, a limit),
+ * then closes it once that is out. */
+static void tell_and_close(sconn_t *sc, int status, const char *why) {
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__ERROR;
     r.status = status;
@@ -873,11 +876,154 @@ static void cut_off(sconn_t *sc, int status, const char *why) {
         close_conn(sc);
 }
 
-/* Once a second: connections that took too long to say hello, to finish a
- * frame's header, or that have said nothing for too long. A connection
- * whose reading is paused (its replies are not read) is waiting on its
- * peer, not the other way round, and one with pulls held is waiting on
- * the cluster. */
+/* tell_and_close, logged. */
+static void cut_off(sconn_t *sc, int status, const char *why) {
+    tps_log_warn("%s: %s; closing the connection", sc->peer, why);
+    tell_and_close(sc, status, why);
+}
+
+/* ---- connections in the handshake ----------------------------------------
+ * A connection costs nothing to open and, before its hello, proves
+ * nothing: a stranger who keeps hundreds open (dialling again as each
+ * times out) must not use up --max-connections. So those that have not
+ * completed their hello are capped, per address and in all, and the
+ * oldest make room for new ones: a client that holds the key completes
+ * its hello within a round trip or two, before it is the oldest. Clients
+ * that share an address with a flooder are not protected from it. */
+
+#define TPS_HS_PER_ADDR 8
+
+static void hs_remove(tps_server_t *s, sconn_t *sc) {
+    if (!sc->in_hs)
+        return;
+    if (sc->hs_prev)
+        sc->hs_prev->hs_next = sc->hs_next;
+    else
+        s->hs_head = sc->hs_next;
+    if (sc->hs_next)
+        sc->hs_next->hs_prev = sc->hs_prev;
+    else
+        s->hs_tail = sc->hs_prev;
+    sc->hs_prev = sc->hs_next = NULL;
+    sc->in_hs = 0;
+    s->nhs--;
+}
+
+static void hs_add(tps_server_t *s, sconn_t *sc) {
+    sc->hs_prev = s->hs_tail;
+    sc->hs_next = NULL;
+    if (s->hs_tail)
+        s->hs_tail->hs_next = sc;
+    else
+        s->hs_head = sc;
+    s->hs_tail = sc;
+    sc->in_hs = 1;
+    s->nhs++;
+}
+
+/* The address key of a TCP peer: IPv4 addresses one by one, IPv6 by /64
+ * (what one host is given). */
+static uint64_t addr_key(const struct sockaddr_storage *ss) {
+    if (ss->ss_family == AF_INET)
+        return (1ull << 32) |
+               ntohl(((const struct sockaddr_in *)ss)->sin_addr.s_addr);
+    const uint8_t *a = ((const struct sockaddr_in6 *)ss)->sin6_addr.s6_addr;
+    uint64_t k = 0;
+    if (IN6_IS_ADDR_V4MAPPED((const struct in6_addr *)a)) {
+        for (int i = 12; i < 16; i++)
+            k = k << 8 | a[i];
+        return (1ull << 32) | k;
+    }
+    for (int i = 0; i < 8; i++)
+        k = k << 8 | a[i];
+    return k | 1; /* never 0, the unix peers' key */
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The handshaking connection to close for room, other than `keep`: the
+ * oldest of the address that has the most (the flooder's, not the
+ * client's that has one), or of `key`'s when only_key. NULL: none. */
+static sconn_t *hs_victim(tps_server_t *s, const sconn_t *keep, int only_key,
+                          uint64_t key) {
+    if (!only_key) {
+        if ((size_t)s->nhs > s->hs_keys_cap) {
+            size_t cap = (size_t)s->nhs * 2;
+            uint64_t *k = realloc(s->hs_keys, cap * sizeof(*k));
+            if (k == NULL)
+                return s->hs_head != keep ? s->hs_head : s->hs_head->hs_next;
+            s->hs_keys = k;
+            s->hs_keys_cap = cap;
+        }
+        size_t n = 0, best = 0;
+        for (const sconn_t *o = s->hs_head; o; o = o->hs_next)
+            if (o != keep)
+                s->hs_keys[n++] = o->addr_key;
+        if (n == 0)
+            return NULL;
+        qsort(s->hs_keys, n, sizeof(*s->hs_keys), cmp_u64);
+        for (size_t i = 0, run = 1; i < n; i++, run++) {
+            if (i > 0 && s->hs_keys[i] != s->hs_keys[i - 1])
+                run = 1;
+            if (run > best) {
+                best = run;
+                key = s->hs_keys[i];
+            }
+        }
+    }
+    for (sconn_t *o = s->hs_head; o; o = o->hs_next)
+        if (o != keep && o->addr_key == key)
+            return o;
+    return NULL;
+}
+
+static void hs_evict(tps_server_t *s, sconn_t *victim, const char *why) {
+    hs_remove(s, victim);
+    victim->evicted = 1;
+    s->nconns--;
+    s->hs_evicted++;
+    /* A flood is logged, not each of its connections. */
+    if (s->hs_evicted <= 10 || s->hs_evicted % 1000 == 0)
+        tps_log_warn("%s: %s; closed (%llu so far)", victim->peer, why,
+                     (unsigned long long)s->hs_evicted);
+    tell_and_close(victim, TPS_ELIMIT, why);
+}
+
+/* Makes room for sc, just accepted; returns 0, or -1 when sc itself must
+ * go (every slot taken by connections that have said hello). */
+static int hs_make_room(tps_server_t *s, sconn_t *sc) {
+    const tps_server_config_t *cfg = &s->cfg;
+    int per_addr = 0, most = cfg->max_connections / 4;
+    sconn_t *v;
+    if (sc->addr_key != 0) {
+        for (const sconn_t *o = s->hs_head; o; o = o->hs_next)
+            per_addr += o != sc && o->addr_key == sc->addr_key;
+        if (per_addr >= TPS_HS_PER_ADDR &&
+            (v = hs_victim(s, sc, 1, sc->addr_key)) != NULL)
+            hs_evict(s, v, "the oldest of too many connections from one "
+                           "address without a hello");
+    }
+    while (s->nhs > (most > 1 ? most : 1) &&
+           (v = hs_victim(s, sc, 0, 0)) != NULL)
+        hs_evict(s, v, "the oldest of too many connections without a "
+                       "hello, from the address with the most");
+    while (s->nconns > cfg->max_connections &&
+           (v = hs_victim(s, sc, 0, 0)) != NULL)
+        hs_evict(s, v, "the oldest of the connections without a hello, "
+                       "to make room (--max-connections)");
+    return s->nconns > cfg->max_connections ? -1 : 0;
+}
+
+/* Once a second: connections whose replies have not moved for
+ * --idle-timeout (their peer does not read: they are closed without a
+ * word, which would not be read either), that took too long to say hello,
+ * to finish a frame's header, or that have said nothing for too long. A
+ * connection whose reading is paused (its replies are not read) is
+ * waiting on its peer, not the other way round, and one with pulls held
+ * is waiting on the cluster. */
 static void on_sweep(uv_timer_t *t) {
     tps_server_t *s = t->data;
     const tps_server_config_t *cfg = &s->cfg;
@@ -886,8 +1032,25 @@ static void on_sweep(uv_timer_t *t) {
     rejoin_expire(s);
     for (sconn_t *sc = s->conns, *next; sc; sc = next) {
         next = sc->next;
-        const tps_conn_t *c = &sc->c;
-        if (sc->doomed || c->closing || c->paused)
+        tps_conn_t *c = &sc->c;
+        if (c->closing)
+            continue;
+        size_t wq = uv_stream_get_write_queue_size((uv_stream_t *)&c->tcp);
+        if (c->queued == 0 || c->bytes_out != sc->tx_seen || wq < sc->tx_wq) {
+            sc->tx_seen = c->bytes_out;
+            sc->tx_since = now;
+        } else if (cfg->idle_timeout > 0 &&
+                   now - sc->tx_since > cfg->idle_timeout * 1e3) {
+            s->timeouts++;
+            tps_log_warn("%s: replies not read for %g s (--idle-timeout, "
+                         "%llu bytes queued); closing the connection",
+                         sc->peer, cfg->idle_timeout,
+                         (unsigned long long)c->queued);
+            close_conn(sc);
+            continue;
+        }
+        sc->tx_wq = wq;
+        if (sc->doomed || c->paused)
             continue;
         int in_header = (c->rd.state == TPS_RD_PREAMBLE && c->rd.got > 0) ||
                         c->rd.state == TPS_RD_HEADER;
@@ -942,6 +1105,7 @@ static void on_connection(uv_stream_t *listener, int status) {
     sc->c.on_error = on_conn_error;
     sc->c.on_close = on_conn_closed;
     sc->c.on_progress = tps__push_progress;
+    tps__pull_conn_init(sc);
     sc->next = s->conns;
     if (s->conns)
         s->conns->prev = sc;
@@ -980,11 +1144,16 @@ static void on_connection(uv_stream_t *listener, int status) {
             port = ntohs(((struct sockaddr_in *)&ss)->sin_port);
         }
     }
-    if (!s->unix_path[0])
+    if (!s->unix_path[0]) {
         snprintf(sc->peer, sizeof(sc->peer), "%s:%d", host, port);
+        if (port != 0)
+            sc->addr_key = addr_key(&ss);
+    }
     sc->accepted_at = (double)uv_hrtime() / 1e6;
+    sc->tx_since = sc->accepted_at;
     sc->c.high_water = s->cfg.conn_buffer;
-    if (s->nconns > s->cfg.max_connections) {
+    hs_add(s, sc);
+    if (hs_make_room(s, sc) < 0) {
         char why[120];
         snprintf(why, sizeof(why), "%d connections are open, the most this "
                  "shard serves (--max-connections)", s->cfg.max_connections);
@@ -1011,7 +1180,9 @@ void tps__server_stats_view(const tps_server_t *s, tps_stats_view_t *v) {
     v->auth_failures = s->auth_failures;
     v->connections_refused = s->conns_refused;
     v->timeouts = s->timeouts;
+    v->handshakes_evicted = s->hs_evicted;
     v->held_pulls = tps__pull_held(s);
+    v->reply_frames_turn_max = s->reply_frames_turn_max;
     v->memory_max = s->cfg.max_memory;
     for (const sconn_t *sc = s->conns; sc; sc = sc->next) {
         v->bytes_in += sc->c.bytes_in;
@@ -1036,6 +1207,7 @@ char *tps__server_stats_json(const tps_server_t *s) {
 static void on_busy_prepare(uv_prepare_t *p) {
     tps_server_t *s = p->data;
     uint64_t t = uv_hrtime(), idle = uv_metrics_idle_time(s->loop);
+    s->turns++;
     if (s->busy_t != 0) {
         double ms = (double)((t - s->busy_t) - (idle - s->busy_idle)) / 1e6;
         if (ms > s->busy_max_ms)
@@ -1101,6 +1273,7 @@ void tps__server_free(tps_server_t *s) {
         free(w);
     }
     tps__pull_free_all(s);
+    free(s->hs_keys);
     tps__ckpt_free(s);
     if (s->trace)
         fclose(s->trace);

@@ -21,6 +21,13 @@
 #include "tps_conn.h"
 
 typedef struct sconn_s sconn_t;
+typedef struct pending_s pending_t;
+
+/* A min-heap of held pulls (pull.c). */
+typedef struct pheap_s {
+    pending_t **a;
+    size_t n, cap;
+} pheap_t;
 
 /* A buffer for one encoded pull reply, owned by its connection. */
 typedef struct outbuf_s outbuf_t;
@@ -86,6 +93,9 @@ struct sconn_s {
     outbuf_t *spare;    /* encoded pull replies, returned after the write */
     int nspare;
     int held;           /* pulls of this connection held back */
+    pending_t *mine;    /* ... listed, wherever each waits */
+    pheap_t parked;     /* released while its --conn-buffer was full */
+    uint64_t turn, turn_frames; /* pull reply frames sent in loop turn `turn` */
     float *undo;        /* what an apply overwrote, until it proves finite */
     size_t undo_cap;    /* in bytes */
     /* The handshake (tps_auth.h): `auth` is 0 before the hello, 1 while
@@ -95,6 +105,16 @@ struct sconn_s {
     uint8_t *hello_buf;
     size_t hello_len;
     double accepted_at; /* loop ms */
+    /* Until its hello is accepted: on the server's handshake list, oldest
+     * first, and the address it came from (server.c, hs_*). */
+    sconn_t *hs_prev, *hs_next;
+    int in_hs;
+    int evicted;        /* closed to make room; its slot is free already */
+    uint64_t addr_key;  /* IPv4 address, IPv6 /64; 0: a unix peer */
+    /* Write progress, as the sweep last saw it (--idle-timeout). */
+    uint64_t tx_seen;
+    size_t tx_wq;
+    double tx_since;    /* loop ms: progress, or nothing queued, last seen */
     char why[200];      /* why the payload check refused a frame */
     int errors_logged;  /* non-fatal error replies logged so far */
     char peer[64];
@@ -109,16 +129,25 @@ typedef struct pull_req_s {
     float ratio;
 } pull_req_t;
 
-typedef struct pending_s pending_t;
+/* A pull held back: in exactly one heap, on what releases it (a clock, a
+ * version; 0 in the queues, which then keep arrival order). */
 struct pending_s {
-    pending_t *next;    /* in the wait list */
+    pending_t *cprev, *cnext; /* its connection's list (sc->mine) */
     sconn_t *sc;
     pull_req_t req;
     double since;
-    uint64_t seq;       /* arrival: answers in order among equal clocks */
+    uint64_t seq;       /* arrival: answers in order among equal keys */
+    uint64_t key;
+    pheap_t *in;
+    size_t at;          /* its index in `in` */
 };
 
-
+/* The pulls of one tensor that wait for something the tensor does. */
+typedef struct tps_tpulls_s {
+    pheap_t version; /* evaluators': for a version, on it */
+    pheap_t busy;    /* gates open: for the push in progress to end */
+    int active;      /* listed in tactive */
+} tps_tpulls_t;
 
 struct tps_server_s {
     uv_loop_t *loop;
@@ -146,13 +175,19 @@ struct tps_server_s {
     uint64_t step;      /* aggregating modes: steps taken, every tensor's
                            version */
     tps_dedup_t *dedup; /* per rank: answers to its recent push frames */
-    /* Held pulls: a worker's pull gated by its clock waits in a min-heap
-     * on that clock, so that a push or a clock looks only at the pulls it
-     * releases; the rest (evaluators', and pulls that wait for a push in
-     * progress) in the wait list. */
-    pending_t **heap;
-    size_t nheap, heap_cap;
-    pending_t *pending;
+    /* Held pulls, indexed by what releases them, so that a push or a
+     * clock looks only at the pulls it releases (pull.c): workers' gated
+     * pulls in `gate` on their clock; an evaluator's in its tensor's heap
+     * on the version it waits for; those behind a push in progress in its
+     * tensor's queue; those whose connection's --conn-buffer is full in
+     * the connection's queue. */
+    pheap_t gate;
+    tps_tpulls_t **tpulls; /* per tensor id, NULL until one waits */
+    size_t ntpulls;
+    uint32_t *tactive;     /* tensors with pulls in their heaps */
+    size_t nactive;
+    size_t pending;        /* held pulls outside `gate` */
+    size_t nheld;
     uint64_t pull_seq;
     uint64_t mem_used;   /* bytes the tensors hold (tps__shard_bytes) */
     /* Counters of what was refused or cut off (stats.c). */
@@ -160,6 +195,15 @@ struct tps_server_s {
     uint64_t handshakes_refused; /* hellos of the wrong cluster, rank, mode */
     uint64_t auth_failures;
     uint64_t conns_refused;   /* beyond --max-connections */
+    /* Connections that have not completed their hello, oldest first: at
+     * most TPS_HS_PER_ADDR from one address and a quarter of
+     * --max-connections in all, so that strangers cannot keep out the
+     * clients that hold the key. */
+    sconn_t *hs_head, *hs_tail;
+    int nhs;
+    uint64_t *hs_keys;        /* scratch: their addresses */
+    size_t hs_keys_cap;
+    uint64_t hs_evicted;      /* closed to make room for newer ones */
     uint64_t timeouts;        /* hello, header or idle timeouts */
     uv_timer_t sweep;         /* the timeouts */
     struct init_job_s *inits; /* server.c: tensors initialising off the loop */
@@ -174,6 +218,9 @@ struct tps_server_s {
     uv_prepare_t busy;
     uint64_t busy_t, busy_idle; /* ns, at the last prepare */
     double busy_max_ms;
+    uint64_t turns;     /* turns of the loop so far (counted at prepare) */
+    uint64_t reply_frames_turn_max; /* the most pull reply frames one
+                                       connection was sent in one turn */
     int behind;         /* restored from a checkpoint: aggregating modes
                            catch up with workers at later clocks */
 };
@@ -247,6 +294,9 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len);
 
 /* Answers every held pull whose gate is now open. */
 void tps__pull_process_pending(tps_server_t *s);
+
+/* Sets up a new connection's part in pull.c (its on_drain). */
+void tps__pull_conn_init(sconn_t *sc);
 
 /* A closing connection: drops its held pulls and frees its spare reply
  * buffers (every write callback has run by then). */

@@ -173,7 +173,11 @@ char *tps__stats_json(const tps_stats_view_t *v) {
         json_object_set_new(doc, "connections_refused",
                             json_integer(u64(v->connections_refused)));
         json_object_set_new(doc, "timeouts", json_integer(u64(v->timeouts)));
+        json_object_set_new(doc, "handshakes_evicted",
+                            json_integer(u64(v->handshakes_evicted)));
         json_object_set_new(doc, "held_pulls", json_integer(u64(v->held_pulls)));
+        json_object_set_new(doc, "reply_frames_turn_max",
+                            json_integer(u64(v->reply_frames_turn_max)));
         json_object_set_new(doc, "memory_bytes", json_integer(u64(sh->bytes)));
         json_object_set_new(doc, "memory_max_bytes", json_integer(u64(v->memory_max)));
         json_object_set_new(doc, "loop_busy_max_ms",

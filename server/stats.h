@@ -32,7 +32,10 @@ typedef struct tps_stats_view_s {
     uint64_t auth_failures;       /* handshakes and frames that failed the key */
     uint64_t connections_refused; /* beyond --max-connections */
     uint64_t timeouts;            /* connections closed by a timeout */
+    uint64_t handshakes_evicted;  /* closed before their hello, for room */
     uint64_t held_pulls;          /* pulls held back now */
+    uint64_t reply_frames_turn_max; /* most pull reply frames one connection
+                                       was sent in one turn of the loop */
     uint64_t memory_max;          /* --max-memory */
 } tps_stats_view_t;
 

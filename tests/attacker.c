@@ -15,9 +15,22 @@
  * [100, 0, ...] that claim a negative, NaN, infinite or understated norm,
  * dense and fp16, in one chunk and in two), halfpush (a push cut off after
  * its first chunk, resent whole, and pushes refused at one of their
- * chunks), stale (a decided push claiming a staleness of 2^63). Prints
- * what it did and what the shard answered, a line each, and exits 0; the
- * script judges the shard, not the attacker. */
+ * chunks), stale (a decided push claiming a staleness of 2^63), chunk1
+ * (one pull of a 4M-element tensor in chunks of one element, never read;
+ * it says "declared" once the tensor exists and waits a second before the
+ * pull, so that the caller can measure the shard before), bare (300
+ * connections that never say hello, from 127.0.0.2-11, each dialled again
+ * as soon as the shard closes it), ckpt (an admin pipelines CHECKPOINT
+ * requests as fast as it can, reading the answers). Checks rather than
+ * attacks: release (against a shard in async mode for 1 worker: 4
+ * evaluators hold 64 pulls each, for versions a worker's pushes then reach
+ * one by one; each pull must be answered by exactly the push that reaches
+ * its version), release-ssp (a shard in ssp mode, staleness 0, 2 workers:
+ * worker 0 holds 64 pulls at clocks 1..64 that worker 1's CLOCKs release
+ * one by one), and bench-held:E (E evaluators hold 1024 pulls each while a
+ * worker pushes for SECONDS: pushes per second, a figure, not a check).
+ * Prints what it did and what the shard answered, a line each, and exits
+ * 0; the script judges the shard, not the attacker. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -47,13 +60,24 @@ static double now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static int dial(void) {
+/* A connection from `from` (network order; 0: the kernel's choice). */
+static int dial_from(uint32_t from) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0 || connect(fd, (struct sockaddr *)&target, sizeof(target)) < 0) {
+    struct sockaddr_in src = {.sin_family = AF_INET};
+    src.sin_addr.s_addr = from;
+    if (fd < 0 ||
+        (from && bind(fd, (struct sockaddr *)&src, sizeof(src)) < 0) ||
+        connect(fd, (struct sockaddr *)&target, sizeof(target)) < 0) {
         perror("attacker: connect");
         exit(1);
     }
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
     return fd;
+}
+
+static int dial(void) {
+    return dial_from(0);
 }
 
 /* Writes all of buf, waiting at most until `until`; returns bytes written. */
@@ -403,6 +427,319 @@ static void attack_stale(void) {
     close(fd);
 }
 
+/* One pull of a 4M-element tensor in 1-element chunks, never read; after
+ * `seconds`, whether the shard has closed the connection (it may, for
+ * replies not read within --idle-timeout). */
+static void chunk1(double seconds) {
+    int fd = dial();
+    tps_reader_t rd;
+    tps_reader_init(&rd, NULL, NULL, NULL);
+    expect_hello(hello(fd, &rd, TPS_ROLE_ADMIN, 0, 1));
+    uint64_t n = 1u << 22;
+    uint32_t id = lookup(fd, &rd, "bulk", &n);
+    printf("declared\n");
+    fflush(stdout);
+    sleep(1);
+    Taups__Header p = TAUPS__HEADER__INIT;
+    p.op = TAUPS__OP__PULL;
+    p.request_id = 7;
+    p.tensor_id = id;
+    p.count = n;
+    p.chunk = 1;
+    send_frame(fd, &p, NULL, 0, now() + 5);
+    usleep((useconds_t)(seconds * 1e6));
+    /* Closed: what was queued reads out, then the end. */
+    int closed = 0;
+    static uint8_t sink[1 << 16];
+    for (double until = now() + 5; now() < until;) {
+        struct pollfd q = {fd, POLLIN, 0};
+        if (poll(&q, 1, 100) <= 0)
+            break;
+        ssize_t r = recv(fd, sink, sizeof(sink), 0);
+        if (r <= 0) {
+            closed = 1;
+            break;
+        }
+    }
+    printf("one pull of %llu elements in chunks of 1, not read for %g s: "
+           "%s\n",
+           (unsigned long long)n, seconds,
+           closed ? "the shard closed the connection" : "still open");
+    tps_reader_free(&rd);
+    close(fd);
+}
+
+/* 300 connections that never say hello, spread over 10 source addresses,
+ * each dialled again as soon as the shard closes it. */
+static void bare(double seconds) {
+    enum { N = 300, ADDRS = 10 };
+    struct pollfd fds[N];
+    uint64_t dials = 0, cut = 0;
+    for (int i = 0; i < N; i++) {
+        fds[i].fd = dial_from(htonl(0x7f000002u + (uint32_t)(i % ADDRS)));
+        fds[i].events = POLLIN;
+        dials++;
+    }
+    for (double until = now() + seconds; now() < until;) {
+        if (poll(fds, N, 10) <= 0)
+            continue;
+        for (int i = 0; i < N; i++)
+            if (fds[i].revents) {
+                close(fds[i].fd);
+                cut++;
+                fds[i].fd = dial_from(htonl(0x7f000002u + (uint32_t)(i % ADDRS)));
+                dials++;
+            }
+    }
+    for (int i = 0; i < N; i++)
+        close(fds[i].fd);
+    printf("%d bare connections from %d addresses: %llu dialled, %llu cut off "
+           "by the shard\n",
+           N, ADDRS, (unsigned long long)dials, (unsigned long long)cut);
+}
+
+/* A connected client: its socket and reader. */
+typedef struct peer_s {
+    int fd;
+    tps_reader_t rd;
+    uint64_t rid;
+} peer_t;
+
+static void peer_open(peer_t *p, int role, int rank, int workers) {
+    p->fd = dial();
+    p->rid = 1000;
+    tps_reader_init(&p->rd, NULL, NULL, NULL);
+    expect_hello(hello(p->fd, &p->rd, role, rank, workers));
+}
+
+static void peer_close(peer_t *p) {
+    tps_reader_free(&p->rd);
+    close(p->fd);
+}
+
+static void peer_send(peer_t *p, Taups__Op op, uint32_t id, uint64_t rid,
+                      uint64_t clock, uint64_t count, const float *g) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = op;
+    h.request_id = rid;
+    h.tensor_id = id;
+    h.clock = clock;
+    h.count = count;
+    h.last = 1;
+    h.raw_len = g ? count * sizeof(float) : 0;
+    send_frame(p->fd, &h, g, g ? count * sizeof(float) : 0, now() + 5);
+}
+
+/* What a held pull waits for: a version (an evaluator's), or the slowest
+ * worker's clock (ssp), which replies carry in `clock`. */
+static int wait_clock;
+
+/* Sends a VERSION probe and reads up to its answer: the pull replies that
+ * came before it go to got[] (request ids, at most max; *n of them), each
+ * checked to carry a version (or clock) >= its request's `want`
+ * (want[rid - base]).
+ * Returns 0, or -1 with a sentence in err. */
+static int drain_to_probe(peer_t *p, uint32_t id, const uint64_t *want,
+                          uint64_t base, uint64_t *got, int max, int *n,
+                          char *err, size_t errlen) {
+    uint64_t rid = ++p->rid;
+    peer_send(p, TAUPS__OP__VERSION, id, rid, 0, 0, NULL);
+    *n = 0;
+    for (;;) {
+        const Taups__Header *r = recv_frame(p->fd, &p->rd);
+        if (r == NULL) {
+            snprintf(err, errlen, "no answer to a version probe");
+            return -1;
+        }
+        if (r->op == TAUPS__OP__VERSION_OK && r->request_id == rid)
+            return 0;
+        if (r->op != TAUPS__OP__PULL_OK) {
+            snprintf(err, errlen, "op %d (%s) where pull replies or a probe's "
+                     "answer were due", (int)r->op, r->error ? r->error : "");
+            return -1;
+        }
+        uint64_t at = wait_clock ? r->clock : r->version;
+        if (want == NULL || r->request_id < base ||
+            at < want[r->request_id - base]) {
+            snprintf(err, errlen, "pull %llu answered at %s %llu, before "
+                     "what it waits for",
+                     (unsigned long long)r->request_id,
+                     wait_clock ? "clock" : "version", (unsigned long long)at);
+            return -1;
+        }
+        if (*n == max) {
+            snprintf(err, errlen, "more than %d pull replies at once", max);
+            return -1;
+        }
+        got[(*n)++] = r->request_id;
+    }
+}
+
+/* K pulls from `p`, for keys base+1..base+K in a shuffled order, request
+ * id (rbase + key - base): what release and release-ssp hold. */
+static void hold_shuffled(peer_t *p, uint32_t id, uint64_t base, int k,
+                          uint64_t rbase, uint64_t *want) {
+    int order[256];
+    for (int j = 0; j < k; j++)
+        order[j] = j + 1;
+    for (int j = k - 1; j > 0; j--) {
+        int o = rand() % (j + 1), t = order[j];
+        order[j] = order[o];
+        order[o] = t;
+    }
+    for (int j = 0; j < k; j++) {
+        want[order[j]] = base + (uint64_t)order[j];
+        peer_send(p, TAUPS__OP__PULL, id, rbase + (uint64_t)order[j],
+                  base + (uint64_t)order[j], 64, NULL);
+    }
+}
+
+/* Each step of `k` must release exactly the pull with key step (request id
+ * rbase + step) on each peer; step() makes the next step happen. */
+static int check_steps(peer_t *peers, int np, uint32_t id, int k,
+                       uint64_t rbase, const uint64_t *want,
+                       void (*step)(int), char *err, size_t errlen) {
+    uint64_t got[8];
+    int n;
+    for (int e = 0; e < np; e++)
+        if (drain_to_probe(&peers[e], id, want, rbase, got, 8, &n, err,
+                           errlen) < 0)
+            return -1;
+        else if (n > 0) {
+            snprintf(err, errlen, "%d pulls answered before any was due", n);
+            return -1;
+        }
+    for (int i = 1; i <= k; i++) {
+        step(i);
+        for (int e = 0; e < np; e++) {
+            if (drain_to_probe(&peers[e], id, want, rbase, got, 8, &n, err,
+                               errlen) < 0)
+                return -1;
+            if (n != 1 || got[0] != rbase + (uint64_t)i) {
+                snprintf(err, errlen, "step %d released %d pulls (the first "
+                         "request %llu) where exactly request %llu was due",
+                         i, n, n ? (unsigned long long)got[0] : 0ull,
+                         (unsigned long long)(rbase + (uint64_t)i));
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static peer_t stepper;
+static uint32_t step_id;
+static float zeros[64];
+
+/* A push by the worker, answered. */
+static void push_step(int i) {
+    (void)i;
+    peer_send(&stepper, TAUPS__OP__PUSH, step_id, ++stepper.rid, 0, 64, zeros);
+    const Taups__Header *r = recv_frame(stepper.fd, &stepper.rd);
+    if (r == NULL || r->op != TAUPS__OP__PUSH_OK) {
+        printf("release: push refused: %s\n", r && r->error ? r->error : "closed");
+        exit(0);
+    }
+}
+
+/* Worker 1's CLOCK i, handled (its probe's answer follows it). */
+static void clock_step(int i) {
+    peer_send(&stepper, TAUPS__OP__CLOCK, 0, ++stepper.rid, (uint64_t)i, 0,
+              NULL);
+    peer_send(&stepper, TAUPS__OP__VERSION, step_id, ++stepper.rid, 0, 0, NULL);
+    const Taups__Header *r = recv_frame(stepper.fd, &stepper.rd);
+    if (r == NULL || r->op != TAUPS__OP__VERSION_OK) {
+        printf("release-ssp: clock not taken: %s\n",
+               r && r->error ? r->error : "closed");
+        exit(0);
+    }
+}
+
+static void release(int ssp) {
+    enum { E = 4, K = 64 };
+    static uint64_t want[K + 1];
+    char err[200] = "";
+    peer_t ev[E];
+    uint64_t n = 64, rbase = 5000;
+    peer_open(&stepper, TPS_ROLE_WORKER, ssp, ssp ? 2 : 1);
+    int np = ssp ? 1 : E;
+    wait_clock = ssp;
+    if (ssp) {
+        peer_open(&ev[0], TPS_ROLE_WORKER, 0, 2);
+        step_id = lookup(ev[0].fd, &ev[0].rd, "held", &n);
+        lookup(stepper.fd, &stepper.rd, "held", &n);
+        /* Worker 0 runs ahead: the gate waits for worker 1 alone. */
+        peer_send(&ev[0], TAUPS__OP__CLOCK, 0, ++ev[0].rid, K + 1, 0, NULL);
+        hold_shuffled(&ev[0], step_id, 0, K, rbase, want);
+    } else {
+        step_id = lookup(stepper.fd, &stepper.rd, "held", &n);
+        Taups__Header v = TAUPS__HEADER__INIT;
+        v.op = TAUPS__OP__VERSION;
+        v.request_id = 2;
+        v.tensor_id = step_id;
+        send_frame(stepper.fd, &v, NULL, 0, now() + 5);
+        const Taups__Header *r = recv_frame(stepper.fd, &stepper.rd);
+        uint64_t v0 = r ? r->version : 0;
+        for (int e = 0; e < E; e++) {
+            uint64_t m = 0;
+            peer_open(&ev[e], TPS_ROLE_EVALUATOR, 0, 1);
+            lookup(ev[e].fd, &ev[e].rd, "held", &m);
+            hold_shuffled(&ev[e], step_id, v0, K, rbase, want);
+            /* One that no push here reaches: it must stay held. */
+            peer_send(&ev[e], TAUPS__OP__PULL, step_id, 1, v0 + 1000, 64, NULL);
+        }
+    }
+    int rc = check_steps(ev, np, step_id, K, rbase, want,
+                         ssp ? clock_step : push_step, err, sizeof(err));
+    if (rc == 0)
+        printf("%s: %d x %d held pulls, each released by exactly the %s "
+               "that opened its gate\n",
+               ssp ? "release-ssp" : "release", np, K,
+               ssp ? "clock" : "push");
+    else
+        printf("%s: WRONG: %s\n", ssp ? "release-ssp" : "release", err);
+    for (int e = 0; e < np; e++)
+        peer_close(&ev[e]);
+    peer_close(&stepper);
+}
+
+/* e evaluators hold 1024 pulls each (never released) while a worker
+ * pushes, one push answered before the next, for `seconds`. */
+static void bench_held(int e, double seconds) {
+    uint64_t n = 64, m = 0;
+    peer_t *ev = calloc((size_t)e, sizeof(*ev));
+    peer_open(&stepper, TPS_ROLE_WORKER, 0, 1);
+    step_id = lookup(stepper.fd, &stepper.rd, "held", &n);
+    for (int i = 0; i < e; i++) {
+        peer_open(&ev[i], TPS_ROLE_EVALUATOR, 0, 1);
+        lookup(ev[i].fd, &ev[i].rd, "held", &m);
+        for (uint64_t j = 0; j < 1024; j++)
+            peer_send(&ev[i], TAUPS__OP__PULL, step_id, 10 + j,
+                      1000000000000ull + j, 64, NULL);
+        /* Held before the next one starts, and before the pushes. */
+        uint64_t got[1];
+        int k;
+        char err[200];
+        if (drain_to_probe(&ev[i], step_id, NULL, 0, got, 0, &k, err,
+                           sizeof(err)) < 0) {
+            printf("bench-held: %s\n", err);
+            exit(0);
+        }
+    }
+    uint64_t pushes = 0;
+    double t0 = now();
+    while (now() - t0 < seconds) {
+        push_step(0);
+        pushes++;
+    }
+    printf("bench-held: %d evaluators x 1024 held pulls: %.0f pushes/s\n", e,
+           (double)pushes / (now() - t0));
+    for (int i = 0; i < e; i++)
+        peer_close(&ev[i]);
+    free(ev);
+    peer_close(&stepper);
+}
+
 int main(int argc, char **argv) {
     if (argc != 5) {
         fprintf(stderr, "usage: attacker HOST:PORT KEYFILE|- ATTACK SECONDS\n");
@@ -434,6 +771,16 @@ int main(int argc, char **argv) {
         flood_pulls(1, 0, 0, TPS_ROLE_ADMIN, seconds);
     } else if (strcmp(attack, "held") == 0) {
         flood_pulls(1, 0, 1000000000000ULL, TPS_ROLE_EVALUATOR, seconds);
+    } else if (strcmp(attack, "release") == 0) {
+        release(0);
+    } else if (strcmp(attack, "release-ssp") == 0) {
+        release(1);
+    } else if (strncmp(attack, "bench-held:", 11) == 0) {
+        bench_held(atoi(attack + 11), seconds);
+    } else if (strcmp(attack, "chunk1") == 0) {
+        chunk1(seconds);
+    } else if (strcmp(attack, "bare") == 0) {
+        bare(seconds);
     } else if (strcmp(attack, "prehello") == 0) {
         int fds[10], closed = 0;
         Taups__Header h = TAUPS__HEADER__INIT;
