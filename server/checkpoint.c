@@ -25,6 +25,9 @@
 #include "taups_error.h"
 #include "tps_log.h"
 
+/* Checkpoint requests one connection may have waiting. */
+#define CKPT_WAITING_MAX 16
+
 typedef struct waiter_s waiter_t;
 struct waiter_s {
     waiter_t *next;
@@ -127,6 +130,7 @@ static void answer(tps_server_t *s, int status, const char *err) {
             continue;
         }
         *pp = w->next;
+        w->sc->ckpt_waiting--;
         Taups__Header h = TAUPS__HEADER__INIT;
         h.request_id = w->request_id;
         if (status < 0) {
@@ -283,11 +287,23 @@ void tps__ckpt_request(tps_server_t *s, sconn_t *sc, uint64_t request_id) {
         }
         return;
     }
+    /* Each waiting request is answered when its write ends, all in one
+     * turn of the loop: 433k pipelined ones once held it for a second. */
+    if (sc && sc->ckpt_waiting >= CKPT_WAITING_MAX) {
+        Taups__Header h = TAUPS__HEADER__INIT;
+        h.request_id = request_id;
+        tps__reply_error(sc, &h, TPS_ELIMIT, 0,
+                         "checkpoint refused: %d requests of this connection "
+                         "already wait for a write",
+                         sc->ckpt_waiting);
+        return;
+    }
     /* A request during a write waits for the next one, so that what it gets
      * holds every update it has seen answered. */
     if (sc) {
         waiter_t *w = calloc(1, sizeof(*w));
         if (w) {
+            sc->ckpt_waiting++;
             w->sc = sc;
             w->request_id = request_id;
             w->gen = k->child > 0 ? k->child_gen + 1 : k->gen + 1;

@@ -95,6 +95,7 @@ struct sconn_s {
     int held;           /* pulls of this connection held back */
     pending_t *mine;    /* ... listed, wherever each waits */
     pheap_t parked;     /* released while its --conn-buffer was full */
+    int ckpt_waiting;   /* its checkpoint requests waiting for a write */
     uint64_t turn, turn_frames; /* pull reply frames sent in loop turn `turn` */
     float *undo;        /* what an apply overwrote, until it proves finite */
     size_t undo_cap;    /* in bytes */

@@ -498,6 +498,68 @@ static void bare(double seconds) {
            N, ADDRS, (unsigned long long)dials, (unsigned long long)cut);
 }
 
+/* An admin pipelines CHECKPOINT requests for `seconds`, reading what
+ * comes back as it goes, then reads the rest. */
+static void ckpt(double seconds) {
+    int fd = dial();
+    tps_reader_t rd;
+    tps_reader_init(&rd, NULL, NULL, NULL);
+    expect_hello(hello(fd, &rd, TPS_ROLE_ADMIN, 0, 1));
+    tps_reader_next(&rd);
+    Taups__Header c = TAUPS__HEADER__INIT;
+    c.op = TAUPS__OP__CHECKPOINT;
+    uint8_t meta[64 * 1024];
+    uint64_t sent = 0, answered = 0, refused = 0, other = 0;
+    static uint8_t in[1 << 16];
+    size_t in_len = 0;
+    for (double until = now() + seconds + 5, stop = now() + seconds;
+         now() < until && (now() < stop || answered + refused + other < sent);) {
+        if (now() < stop) {
+            size_t m = 0;
+            for (int i = 0; i < 1000; i++) {
+                c.request_id = ++sent;
+                m += tps_frame_encode_meta(&c, 0, meta + m, sizeof(meta) - m);
+            }
+            put(fd, meta, m, now() + 1);
+        }
+        for (;;) {
+            struct pollfd p = {fd, POLLIN, 0};
+            if (poll(&p, 1, now() < stop ? 0 : 100) <= 0)
+                break;
+            ssize_t n = recv(fd, in, sizeof(in), 0);
+            if (n <= 0) {
+                until = 0;
+                break;
+            }
+            in_len = (size_t)n;
+            for (size_t used, off = 0; off < in_len; off += used) {
+                int rc = tps_reader_feed(&rd, in + off, in_len - off, &used);
+                if (rc < 0) {
+                    until = 0;
+                    break;
+                }
+                if (rc == 1) {
+                    if (rd.hdr->op == TAUPS__OP__STATS_OK)
+                        answered++;
+                    else if (rd.hdr->error &&
+                             strstr(rd.hdr->error, "already wait for a write"))
+                        refused++;
+                    else
+                        other++;
+                    tps_reader_next(&rd);
+                }
+            }
+        }
+    }
+    printf("%llu checkpoint requests pipelined: %llu answered with a "
+           "checkpoint, %llu refused as too many waiting, %llu other "
+           "answers\n",
+           (unsigned long long)sent, (unsigned long long)answered,
+           (unsigned long long)refused, (unsigned long long)other);
+    tps_reader_free(&rd);
+    close(fd);
+}
+
 /* A connected client: its socket and reader. */
 typedef struct peer_s {
     int fd;
@@ -777,6 +839,8 @@ int main(int argc, char **argv) {
         release(1);
     } else if (strncmp(attack, "bench-held:", 11) == 0) {
         bench_held(atoi(attack + 11), seconds);
+    } else if (strcmp(attack, "ckpt") == 0) {
+        ckpt(seconds);
     } else if (strcmp(attack, "chunk1") == 0) {
         chunk1(seconds);
     } else if (strcmp(attack, "bare") == 0) {
