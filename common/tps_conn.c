@@ -350,6 +350,7 @@ void tps_conn_stop_reading(tps_conn_t *c) {
 static void maybe_pause(tps_conn_t *c) {
     if (!c->paused && !c->closing && c->queued > c->high_water) {
         c->paused = 1;
+        c->pauses++;
         stop_reading(c);
     }
 }

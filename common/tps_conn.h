@@ -82,6 +82,7 @@ struct tps_conn_s {
     int closing;
     int reading;
     int paused;                 /* reading stopped by the write high-water mark */
+    uint64_t pauses;            /* times it was */
     int yielded;                /* reading stopped for a turn: `turn` resumes it */
     int stopped;                /* reading stopped for good by the owner */
     uv_idle_t turn;

@@ -12,6 +12,9 @@
 #include "stats.h"
 
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <netdb.h>
 #include <stdarg.h>
 #include <sys/socket.h>
@@ -171,6 +174,14 @@ static void on_conn_closed(tps_conn_t *c) {
         tps__step_try(s);
         tps__pull_process_pending(s);
     }
+#if defined(__GLIBC__)
+    /* A connection that filled its --conn-buffer left up to that much in
+     * freed blocks of the heap, which glibc returns to the system only
+     * from its top: without this the shard kept the memory of a client
+     * long gone. */
+    if (c->pauses > 0)
+        malloc_trim(0);
+#endif
     free(sc);
 }
 
