@@ -178,7 +178,8 @@ int main(int argc, char **argv) {
          "--frame-mac; needs --key-file)"},
         {"max-connections", TPS_OPT_INT, &cfg.max_connections, "256", 1,
          1000000, NULL, "N", "connections open at once; more are told why "
-         "and closed"},
+         "and closed. Of these at most a quarter, and 8 per address, may "
+         "be still without a completed hello: the oldest make room"},
         {"hello-timeout", TPS_OPT_DOUBLE, &cfg.hello_timeout, "5", 0.1, 3600,
          NULL, "SEC", "close a connection that has not completed its hello"},
         {"keepalive", TPS_OPT_DOUBLE, &cfg.keepalive, "30", 0, 86400, NULL,
@@ -193,7 +194,8 @@ int main(int argc, char **argv) {
          "incomplete this long"},
         {"idle-timeout", TPS_OPT_DOUBLE, &cfg.idle_timeout, "600", 0, 1e7,
          NULL, "SEC", "close a connection that sent nothing this long and "
-         "waits for no pull (0: never)"},
+         "waits for no pull, or whose replies have not moved this long "
+         "(0: never)"},
         {"max-memory", TPS_OPT_U64, &cfg.max_memory, NULL, 1 << 20,
          (double)(1ULL << 50), NULL, "BYTES",
          "memory the tensors, optimizer state and sync buffers may take; "
@@ -205,7 +207,7 @@ int main(int argc, char **argv) {
          "connection before it is no longer read"},
         {"max-held-pulls", TPS_OPT_INT, &cfg.max_held_pulls, "1024", 1,
          10000000, NULL, "N", "pulls held back per connection (ssp/sync "
-         "gates); more are refused"},
+         "gates, evaluators' versions); more are refused"},
         TPS_OPT_END,
     };
     int rc = tps_opt_parse(opts, "taups-server", usage, argc, argv);
