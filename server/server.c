@@ -895,14 +895,20 @@ static void cut_off(sconn_t *sc, int status, const char *why) {
 
 /* ---- connections in the handshake ----------------------------------------
  * A connection costs nothing to open and, before its hello, proves
- * nothing: a stranger who keeps hundreds open (dialling again as each
- * times out) must not use up --max-connections. So those that have not
- * completed their hello are capped, per address and in all, and the
- * oldest make room for new ones: a client that holds the key completes
- * its hello within a round trip or two, before it is the oldest. Clients
- * that share an address with a flooder are not protected from it. */
+ * nothing: a stranger who keeps hundreds open (dialling again as each is
+ * closed) must not use up --max-connections. So those that have not
+ * completed their hello are capped:
+ *   - 8 per address: past it the oldest of that address is closed, if it
+ *     is more than a second old (many clients of one host starting at
+ *     once each complete their hello within a round trip or two);
+ *   - a quarter of --max-connections in all, and none beyond the maximum:
+ *     past either the oldest of the address with the most is closed,
+ *     whatever its age, unless no address has more than one (a cluster
+ *     starting), so that a flooder pays for its own connections.
+ * Clients that share an address with a flooder are not protected. */
 
 #define TPS_HS_PER_ADDR 8
+#define TPS_HS_GRACE_MS 1000.0
 
 static void hs_remove(tps_server_t *s, sconn_t *sc) {
     if (!sc->in_hs)
@@ -955,40 +961,43 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* The handshaking connection to close for room, other than `keep`: the
- * oldest of the address that has the most (the flooder's, not the
- * client's that has one), or of `key`'s when only_key. NULL: none. */
-static sconn_t *hs_victim(tps_server_t *s, const sconn_t *keep, int only_key,
-                          uint64_t key) {
-    if (!only_key) {
-        if ((size_t)s->nhs > s->hs_keys_cap) {
-            size_t cap = (size_t)s->nhs * 2;
-            uint64_t *k = realloc(s->hs_keys, cap * sizeof(*k));
-            if (k == NULL)
-                return s->hs_head != keep ? s->hs_head : s->hs_head->hs_next;
-            s->hs_keys = k;
-            s->hs_keys_cap = cap;
-        }
-        size_t n = 0, best = 0;
-        for (const sconn_t *o = s->hs_head; o; o = o->hs_next)
-            if (o != keep)
-                s->hs_keys[n++] = o->addr_key;
-        if (n == 0)
-            return NULL;
-        qsort(s->hs_keys, n, sizeof(*s->hs_keys), cmp_u64);
-        for (size_t i = 0, run = 1; i < n; i++, run++) {
-            if (i > 0 && s->hs_keys[i] != s->hs_keys[i - 1])
-                run = 1;
-            if (run > best) {
-                best = run;
-                key = s->hs_keys[i];
-            }
-        }
-    }
-    for (sconn_t *o = s->hs_head; o; o = o->hs_next)
+/* The oldest handshaking connection of address `key` other than `keep`
+ * that is at least `age` ms old at `now`; NULL: none. */
+static sconn_t *hs_oldest(tps_server_t *s, const sconn_t *keep, uint64_t key,
+                          double now, double age) {
+    /* The list is in accept order: the old enough come first. */
+    for (sconn_t *o = s->hs_head; o && (age <= 0 || now - o->accepted_at >= age);
+         o = o->hs_next)
         if (o != keep && o->addr_key == key)
             return o;
     return NULL;
+}
+
+/* The oldest handshaking connection, other than `keep`, of the address
+ * that has the most (counting keep's); NULL when none has two. */
+static sconn_t *hs_crowded(tps_server_t *s, const sconn_t *keep) {
+    if ((size_t)s->nhs > s->hs_keys_cap) {
+        size_t cap = (size_t)s->nhs * 2;
+        uint64_t *k = realloc(s->hs_keys, cap * sizeof(*k));
+        if (k == NULL)
+            return NULL;
+        s->hs_keys = k;
+        s->hs_keys_cap = cap;
+    }
+    size_t n = 0, best = 0;
+    uint64_t key = 0;
+    for (const sconn_t *o = s->hs_head; o; o = o->hs_next)
+        s->hs_keys[n++] = o->addr_key;
+    qsort(s->hs_keys, n, sizeof(*s->hs_keys), cmp_u64);
+    for (size_t i = 0, run = 1; i < n; i++, run++) {
+        if (i > 0 && s->hs_keys[i] != s->hs_keys[i - 1])
+            run = 1;
+        if (run > best) {
+            best = run;
+            key = s->hs_keys[i];
+        }
+    }
+    return best >= 2 ? hs_oldest(s, keep, key, 0, 0) : NULL;
 }
 
 static void hs_evict(tps_server_t *s, sconn_t *victim, const char *why) {
@@ -1004,27 +1013,29 @@ static void hs_evict(tps_server_t *s, sconn_t *victim, const char *why) {
 }
 
 /* Makes room for sc, just accepted; returns 0, or -1 when sc itself must
- * go (every slot taken by connections that have said hello). */
+ * go (the shard is full of connections that have said hello). */
 static int hs_make_room(tps_server_t *s, sconn_t *sc) {
     const tps_server_config_t *cfg = &s->cfg;
     int per_addr = 0, most = cfg->max_connections / 4;
     sconn_t *v;
     if (sc->addr_key != 0) {
         for (const sconn_t *o = s->hs_head; o; o = o->hs_next)
-            per_addr += o != sc && o->addr_key == sc->addr_key;
-        if (per_addr >= TPS_HS_PER_ADDR &&
-            (v = hs_victim(s, sc, 1, sc->addr_key)) != NULL)
+            per_addr += o->addr_key == sc->addr_key;
+        while (per_addr > TPS_HS_PER_ADDR &&
+               (v = hs_oldest(s, sc, sc->addr_key, sc->accepted_at,
+                              TPS_HS_GRACE_MS)) != NULL) {
             hs_evict(s, v, "the oldest of too many connections from one "
                            "address without a hello");
+            per_addr--;
+        }
     }
-    while (s->nhs > (most > 1 ? most : 1) &&
-           (v = hs_victim(s, sc, 0, 0)) != NULL)
+    while (s->nhs > (most > 1 ? most : 1) && (v = hs_crowded(s, sc)) != NULL)
         hs_evict(s, v, "the oldest of too many connections without a "
                        "hello, from the address with the most");
-    while (s->nconns > cfg->max_connections &&
-           (v = hs_victim(s, sc, 0, 0)) != NULL)
+    while (s->nconns > cfg->max_connections && (v = hs_crowded(s, sc)) != NULL)
         hs_evict(s, v, "the oldest of the connections without a hello, "
-                       "to make room (--max-connections)");
+                       "from the address with the most, to make room "
+                       "(--max-connections)");
     return s->nconns > cfg->max_connections ? -1 : 0;
 }
 
@@ -1168,8 +1179,12 @@ static void on_connection(uv_stream_t *listener, int status) {
         char why[120];
         snprintf(why, sizeof(why), "%d connections are open, the most this "
                  "shard serves (--max-connections)", s->cfg.max_connections);
-        s->conns_refused++;
-        cut_off(sc, TPS_ELIMIT, why);
+        /* A flood is logged, not each of its connections. */
+        if (++s->conns_refused <= 10 || s->conns_refused % 1000 == 0)
+            tps_log_warn("%s: %s; closing the connection (%llu refused so "
+                         "far)", sc->peer, why,
+                         (unsigned long long)s->conns_refused);
+        tell_and_close(sc, TPS_ELIMIT, why);
     }
 }
 
