@@ -147,7 +147,10 @@ assert d["refused"] == sum(d["refused_by"].values()), d
 assert d["push_frames"] == 20000, d["push_frames"]
 assert d["held_pulls"] == 0, d  # the held ones went with their connection
 assert d["protocol_errors"] >= 14, d  # 10 payloads before hellos, 4 anonymous
-assert d["timeouts"] >= 20 and d["auth_failures"] >= 1, d
+# The slowloris connections are cut off by the header timeout, or before
+# it as more than 8 from one address without a hello.
+assert d["timeouts"] + d["handshakes_evicted"] >= 20, d
+assert d["auth_failures"] >= 1, d
 print("# loop busy at most %.1f ms" % d["loop_busy_max_ms"])
 print("# counters: %d push frames = %d applied + %d dropped + %d repeats + %d "
       "refused; %d protocol errors, %d timeouts, %d auth failures"
