@@ -334,9 +334,12 @@ static void maybe_resume(tps_conn_t *c) {
     }
     /* A write callback that runs while staged frames are being handled
      * leaves them to the drain already running; a yielded connection waits
-     * for its turn. */
+     * for its turn. Otherwise the frames read before the pause are parsed
+     * at the next turn, not in this callback: write callbacks come by the
+     * dozen in one turn, and each resuming at once let one connection have
+     * thousands of frames handled in a turn. */
     if (!c->draining && !c->yielded)
-        resume_reading(c); /* frames read before the pause first */
+        yield_turn(c);
 }
 
 void tps_conn_stop_reading(tps_conn_t *c) {

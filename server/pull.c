@@ -137,7 +137,7 @@ static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
     uint64_t least = (q->count + TPS_FRAMES_PER_TURN - 1) / TPS_FRAMES_PER_TURN;
     if (least < PULL_MIN_CHUNK)
         least = PULL_MIN_CHUNK;
-    uint64_t chunk = q->chunk > least ? q->chunk : least;
+    uint64_t chunk = q->chunk == 0 ? most : q->chunk > least ? q->chunk : least;
     if (chunk > most)
         chunk = most;
     uint64_t off = q->offset, end = q->offset + q->count;
@@ -303,6 +303,11 @@ static void dispatch(tps_server_t *s, pending_t *p) {
     sconn_t *sc = p->sc;
     const tps_tensor_t *t = &s->shard.tensors[p->req.tensor_id];
     pheap_t *h = NULL;
+    if (sc->doomed || sc->c.closing) {
+        /* Its replies would not be sent. */
+        free(p);
+        return;
+    }
     if (!gate_open(s, sc, &p->req)) {
         p->key = p->req.clock;
         if (sc->role == TPS_ROLE_WORKER) {
