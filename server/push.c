@@ -30,17 +30,30 @@
 #include "tps_log.h"
 
 /* Marks the push being received as finished, or abandons it: the chunks
- * it staged are dropped unapplied. Pulls of its tensor that waited for it
- * may now be answered. */
+ * it staged are dropped unapplied; the chunks it applied as they came stay,
+ * and make an update of their own (the version moves, so that no two
+ * states share one). Pulls of its tensor that waited for it may now be
+ * answered. */
 void tps__push_close(sconn_t *sc) {
     if (!sc->cur_open)
         return;
     sc->cur_open = 0;
     sc->nstaged = 0;
     sc->stage_n = 0;
-    tps_shard_t *sh = &sc->srv->shard;
-    if (sc->cur_tensor < (uint32_t)sh->ntensors)
-        sh->tensors[sc->cur_tensor].pushing--;
+    tps_server_t *s = sc->srv;
+    tps_shard_t *sh = &s->shard;
+    if (sc->cur_tensor >= (uint32_t)sh->ntensors)
+        return;
+    tps_tensor_t *t = &sh->tensors[sc->cur_tensor];
+    t->pushing--;
+    if (sc->cur_streamed > 0 && !sh->aggregate) {
+        t->version++;
+        sh->st.steps++;
+        sh->st.partial++;
+        tps__trace(s, "partial", sc->rank, sc->clock, (int)sc->cur_tensor,
+                   t->version, sc->cur_stale, sc->cur_weight, 0, 0);
+    }
+    sc->cur_streamed = 0;
 }
 
 /* Grows *buf to hold n bytes; returns it or NULL. */
@@ -355,7 +368,7 @@ static int stage_chunk(sconn_t *sc, const Taups__Header *h,
 
 uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
     const tps_shard_t *sh = &sc->srv->shard;
-    if (h->codec != 0 || h->zstd || h->count == 0 ||
+    if (sh->optim.clip_norm <= 0 || h->codec != 0 || h->zstd || h->count == 0 ||
         len != h->count * sizeof(float) ||
         h->tensor_id >= (uint32_t)sh->ntensors)
         return NULL;
@@ -670,17 +683,22 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
     cs->push_frames++;
     cs->raw_in += h->count * sizeof(float);
     cs->wire_in += TPS_PREAMBLE_LEN + sc->c.rd.hlen + len;
-    /* A push of several chunks is staged and applied at its last: one cut
-     * off or refused midway changes nothing, and the clip factor is decided
-     * over all of it. A push of one chunk, the common case, is applied as
-     * it stands. */
-    int staged = !h->last || sc->nstaged > 0;
+    /* With clipping, a push of several chunks is staged and applied at its
+     * last, so that the clip factor is decided over all of it, and one cut
+     * off or refused midway changes nothing. Otherwise each chunk is
+     * applied as it comes, while it is in cache and while the next is on
+     * the wire (staging cost 18% of a 16 MiB push); one cut off midway is
+     * then an update of its own (tps__push_close). A push of one chunk, the
+     * common case, is applied as it stands. */
+    int staged = sh->optim.clip_norm > 0 && (!h->last || sc->nstaged > 0);
     int rc = 0;
     char err[256] = "";
     if (sc->cur_drop) {
         rc = 0; /* too stale: answered, nothing applied */
     } else if (!staged) {
         rc = apply_one(sc, h, t, g, &codec, enc, enc_len, encoded, aggregate);
+        if (rc == 0 && !h->last)
+            sc->cur_streamed++;
     } else {
         rc = stage_chunk(sc, h, t, g, &codec, enc, enc_len, encoded, err,
                          sizeof(err));
@@ -759,6 +777,7 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         push_answered(sc, h, t);
     }
     if (h->last) {
+        sc->cur_streamed = 0; /* whole: its update is counted above */
         tps__push_close(sc);
         if (s->pending)
             tps__pull_process_pending(s);

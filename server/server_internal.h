@@ -68,6 +68,7 @@ struct sconn_s {
     double cur_scale; /* weight and averaging; the clip factor comes last */
     double cur_claim; /* the norm its first chunk claimed */
     double cur_sumsq; /* of its chunks so far (clipping on) */
+    uint64_t cur_streamed; /* chunks applied as they came (not staged) */
     /* A push of several chunks is staged, decoded, and applied and
      * answered at its last chunk, so that one cut off or refused midway
      * changes nothing (push.c). Grown to the largest, kept. */
@@ -269,9 +270,10 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
 void tps__push_progress(tps_conn_t *c, const uint8_t *payload, uint64_t from,
                         uint64_t to);
 
-/* Where the payload of push frame h (len bytes) should land: a dense
- * chunk of a push of several chunks goes straight into the connection's
- * stage, so that staging it costs no copy; NULL for the reader's pool. */
+/* Where the payload of push frame h (len bytes) should land: with
+ * clipping on, a dense chunk of a push of several chunks goes straight
+ * into the connection's stage, so that staging it costs no copy; NULL for
+ * the reader's pool. */
 uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len);
 
 /* Marks the push being received on sc as finished (or abandoned); no-op

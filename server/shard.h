@@ -69,6 +69,8 @@ typedef struct tps_shard_stats_s {
     double blocked_s;    /* total time pulls waited */
     uint64_t applied_frames; /* push frames applied (or buffered) */
     uint64_t dropped_frames; /* push frames dropped as too stale or late */
+    uint64_t partial;        /* pushes cut off midway, applied as far as
+                                they came (each an update of its own) */
     uint64_t refused;    /* push frames refused: the sum of refused_by
                             but for skipped sync steps */
     uint64_t refused_by[TPS_NREFUSE];

@@ -166,6 +166,7 @@ char *tps__stats_json(const tps_stats_view_t *v) {
         json_object_set_new(doc, "refused_by", rb);
         json_object_set_new(doc, "applied_frames", json_integer(u64(st->applied_frames)));
         json_object_set_new(doc, "dropped_frames", json_integer(u64(st->dropped_frames)));
+        json_object_set_new(doc, "partial_pushes", json_integer(u64(st->partial)));
         json_object_set_new(doc, "protocol_errors", json_integer(u64(v->protocol_errors)));
         json_object_set_new(doc, "handshakes_refused",
                             json_integer(u64(v->handshakes_refused)));

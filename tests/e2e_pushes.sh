@@ -5,8 +5,9 @@
 #  - a claimed gradient norm that is negative, NaN or infinite is refused
 #    naming it; an understated one (dense or fp16, one chunk or two) is
 #    clipped by what the shard sees, so no step exceeds lr * --clip-norm;
-#  - a push cut off after its first chunk changes nothing, and sent again
-#    whole applies once; a push refused at any chunk applies no chunk;
+#  - with clipping, a push cut off after its first chunk changes nothing,
+#    and sent again whole applies once; a push refused at any chunk applies
+#    no chunk; without, what arrived is applied and the version moves;
 #  - a decided staleness of 2^63 is refused, and the staleness counters
 #    stay what the pushes made them.
 . "$(dirname "$0")/lib.sh"
@@ -50,8 +51,8 @@ done < <(grep -v refused "$WORK/clip.out" | sed -n 's/.*: step \([0-9.]*\)$/\1/p
 [ $n = 5 ] || fail "expected 5 applied pushes, found $n: $(cat "$WORK/clip.out")"
 stop_shard
 
-# --- 2. a push applies whole or not at all ----------------------------------
-start_shard "$WORK/half.log"
+# --- 2. a push applies whole or not at all (clipping: staged) ---------------
+start_shard "$WORK/half.log" --clip-norm 1e30
 timeout 60 "$ATTACKER" $ADDR - halfpush 0 > "$WORK/half.out" || fail "attacker halfpush"
 cat "$WORK/half.out" | sed 's/^/# /'
 grep -q "^cut off after chunk 1 of 2: version 0, sum 0$" "$WORK/half.out" ||
@@ -65,6 +66,27 @@ grep -q "^NaN in chunk 2: .* has NaN at element 5; rejected" "$WORK/half.out" &&
 grep -q "^NaN in chunk 1, answer 2: push request 12 .* was refused at an earlier chunk" "$WORK/half.out" &&
     grep -q "^NaN in chunk 1: version 1, sum -8$" "$WORK/half.out" ||
     fail "a push refused at chunk 1 applied chunk 2: $(cat "$WORK/half.out")"
+stop_shard
+
+# --- 2b. without clipping, chunks apply as they come -------------------------
+# What a push cut off or refused midway applied stays, as an update of its
+# own: the version moves with it, so no two states share a version, and
+# the resend applies only what was missing.
+start_shard "$WORK/stream.log"
+timeout 60 "$ATTACKER" $ADDR - halfpush 0 > "$WORK/stream.out" || fail "attacker halfpush (streamed)"
+cat "$WORK/stream.out" | sed 's/^/# /'
+for want in "cut off after chunk 1 of 2: version 1, sum -4" \
+    "resent whole: 2 of 2 chunks answered PUSH_OK" "resent whole: version 2, sum -8" \
+    "NaN in chunk 2: version 3, sum -12" "NaN in chunk 1: version 3, sum -12"; do
+    grep -q "^$want$" "$WORK/stream.out" || fail "streamed: no \"$want\": $(cat "$WORK/stream.out")"
+done
+"$CTL" --cluster $ADDR stats --json > "$WORK/stream.json" || fail "taups-ctl stats"
+python3 - "$WORK/stream.json" <<'PY' || fail "partial pushes: $(cat "$WORK/stream.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d = d[0] if isinstance(d, list) else d
+assert d["partial_pushes"] == 2, d["partial_pushes"]
+PY
 stop_shard
 
 # --- 3. a decided staleness no run reaches ----------------------------------
