@@ -190,8 +190,8 @@ static void server_restart(int k) {
 /* Anything a later input could notice; see the top of the file. */
 static int server_dirty(const tps_server_t *s) {
     return s->shard.ntensors > 0 || s->members.njoined > 0 || s->step > 0 ||
-           s->decl_waiting != NULL || s->inits != NULL || s->nheap > 0 ||
-           s->pending != NULL || s->conns != NULL;
+           s->decl_waiting != NULL || s->inits != NULL ||
+           tps__pull_held(s) > 0 || s->conns != NULL;
 }
 
 static void server_zero_counters(tps_server_t *s) {
