@@ -48,12 +48,7 @@ fi
 ROUNDS=${ROUNDS:-3}
 TRAIN_UPDATES=${TRAIN_UPDATES:-20000}
 BENCH_TIME=${BENCH_TIME:-0.3}
-OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/taups-ab.XXXXXX")}
-mkdir -p "$OUT"
-RAW=$OUT/raw.jsonl
-: > "$RAW"
-PIDS=""
-trap 'kill $PIDS 2> /dev/null || true' EXIT
+bench_out taups-ab
 
 # REV's build: the stamp is written last, so a build that failed or was
 # interrupted is started again from nothing. The build stays where it was

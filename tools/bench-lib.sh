@@ -3,6 +3,8 @@
 # by both. Each appends JSON lines, tagged with the round, what was measured
 # and (for an A/B) the build, to $RAW; logs go to $OUT.
 #   bench_use DIR      the build whose programs run: sets BENCH, SERVER, WORKER
+#   bench_out NAME     OUT (a new directory NAME.XXXXXX unless set), an
+#                      empty $RAW in it, and the trap that stops what runs
 #   bench ROUND WHAT ARGS...            one taups-bench --json run
 #   train ROUND WORKERS OVERLAP         lsq 10000 x 1000 on one shard
 # TAG_BUILD, when set, tags every line with that build's letter.
@@ -16,6 +18,15 @@ bench_use() { # DIR
     for bin in "$BENCH" "$SERVER" "$WORKER"; do
         [ -x "$bin" ] || { echo "missing $bin: run from a build directory after make" >&2; exit 2; }
     done
+}
+
+bench_out() { # NAME
+    OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")}
+    mkdir -p "$OUT"
+    RAW=$OUT/raw.jsonl
+    : > "$RAW"
+    PIDS=""
+    trap 'kill $PIDS 2> /dev/null || true' EXIT
 }
 
 port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }

@@ -27,12 +27,7 @@ bench_use "$(pwd)"
 command -v iperf3 > /dev/null || { echo "iperf3 is not installed (setup.sh installs it)" >&2; exit 2; }
 ROUNDS=${ROUNDS:-3}
 TRAIN_UPDATES=${TRAIN_UPDATES:-20000}
-OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/taups-speed.XXXXXX")}
-mkdir -p "$OUT"
-RAW=$OUT/raw.jsonl
-: > "$RAW"
-PIDS=""
-trap 'kill $PIDS 2> /dev/null || true' EXIT
+bench_out taups-speed
 
 iperf() { # ROUND
     local p

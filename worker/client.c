@@ -612,6 +612,17 @@ static int dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
     return rc;
 }
 
+/* Tells shard sh this worker's clock outside any ticket (I/O thread): a
+ * failure closes the connection, which the reconnection logic handles. */
+static void send_clock(shard_t *sh, int64_t clock) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__CLOCK;
+    h.rank = sh->cl->opts.rank;
+    h.clock = (uint64_t)clock;
+    if (tps_conn_send(&sh->conn, &h, NULL, 0, NULL, NULL) < 0)
+        tps_conn_close(&sh->conn);
+}
+
 /* An encoded pull reply: checked like a dense one, then decoded into the
  * caller's tensor. Called under c->mu. */
 static int decode_pull(tps_client_t *c, shard_t *sh, ticket_t *t,
@@ -793,14 +804,8 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
      * thread holds io_mu. */
     for (int s = 0; raise_to >= 0 && s < c->nshards; s++) {
         shard_t *o = &c->shards[s];
-        if (o->state != SH_READY || (int64_t)o->hello_clock >= raise_to)
-            continue;
-        Taups__Header ch = TAUPS__HEADER__INIT;
-        ch.op = TAUPS__OP__CLOCK;
-        ch.rank = c->opts.rank;
-        ch.clock = (uint64_t)raise_to;
-        if (tps_conn_send(&o->conn, &ch, NULL, 0, NULL, NULL) < 0)
-            tps_conn_close(&o->conn);
+        if (o->state == SH_READY && (int64_t)o->hello_clock < raise_to)
+            send_clock(o, raise_to);
     }
 }
 
@@ -1009,14 +1014,8 @@ static void rejoin_done(shard_t *sh) {
             sh->tries, n);
     for (int k = 0; k < n; k++)
         issue_to(c, list[k], sh->index, 1);
-    if (c->opts.role == TPS_ROLE_WORKER && clock > 0) {
-        Taups__Header h = TAUPS__HEADER__INIT;
-        h.op = TAUPS__OP__CLOCK;
-        h.rank = c->opts.rank;
-        h.clock = (uint64_t)clock;
-        if (tps_conn_send(&sh->conn, &h, NULL, 0, NULL, NULL) < 0)
-            tps_conn_close(&sh->conn);
-    }
+    if (c->opts.role == TPS_ROLE_WORKER && clock > 0)
+        send_clock(sh, clock);
     uv_mutex_lock(&c->mu);
     c->delivery.frames_resent += (uint64_t)n;
     uv_mutex_unlock(&c->mu);
