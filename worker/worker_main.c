@@ -64,6 +64,14 @@ static void on_signal(int sig) {
     tps_interrupt(signal_client);
 }
 
+/* Makes c the client a signal interrupts; a signal that came before (while
+ * the client was opening, or the data being built) interrupts it now. */
+static void watch_signals(tps_client_t *c) {
+    signal_client = c;
+    if (stop_requested)
+        tps_interrupt(c);
+}
+
 typedef struct worker_s {
     tps_client_t *cl;
     tps_model_t *m;
@@ -172,7 +180,7 @@ static int reconnect(worker_t *w) {
            strstr(err, "is already connected") != NULL && tps_now() < until &&
            !stop_requested)
         sleep_ms(50);
-    signal_client = w->cl;
+    watch_signals(w->cl);
     if (rc < 0) {
         tps_log_err("cannot reconnect: %s", err);
         return rc;
@@ -1223,7 +1231,7 @@ int main(int argc, char **argv) {
         tps_log_err("%s", err);
         goto out;
     }
-    signal_client = w.cl;
+    watch_signals(w.cl);
     w.opts = &o;
     w.disconnect_at = is_eval ? -1 : disconnect_at;
     if ((rc = declare_all(&w)) < 0 || (rc = open_log(&w, logpath, is_eval)) < 0)
