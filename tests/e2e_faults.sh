@@ -13,7 +13,7 @@ run() {
     out=$1
     shift
     RC=0
-    timeout -s KILL 60 "$LAUNCH" --out "$out" --no-plot --timeout 45 \
+    timeout -s KILL 140 "$LAUNCH" --out "$out" --no-plot --timeout 120 \
         --model lsq --shards 2 "$@" >"$out.out" 2>"$out.err" || RC=$?
 }
 
