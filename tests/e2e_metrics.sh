@@ -20,16 +20,17 @@ train() { # N OUT [hostile]: N lsq workers, full batch, 400 iterations each;
           # the model dumped into OUT
     local n=$1 out=$2 r wp="" hp=""
     start_servers 1 "$n" --mode async --lr 0.2 --metrics 127.0.0.1:0
-    wait_for "$WORK/server-0.log" "metrics on" 10 || fail "no metrics line: $(cat "$WORK/server-0.log")"
+    wait_for "$WORK/server-0.log" "metrics on http://.*/metrics" 10 || fail "no metrics line: $(cat "$WORK/server-0.log")"
     SURL=$(url_of "$WORK/server-0.log")
     for r in $(seq 0 $((n - 1))); do
+        : > "$WORK/worker-$r.log" # before wait_for reads it: not the last run's
         "$WORKER" --cluster "$CLUSTER" --workers "$n" --rank $r --model lsq --seed 3 \
             --full-batch --iterations 400 --metrics 127.0.0.1:0 \
             2> "$WORK/worker-$r.log" &
         wp="$wp $!"
     done
     if [ "${3:-}" = hostile ]; then
-        wait_for "$WORK/worker-0.log" "metrics on" 10 || fail "worker metrics"
+        wait_for "$WORK/worker-0.log" "metrics on http://.*/metrics" 10 || fail "worker metrics"
         python3 "$HOSTILE" 127.0.0.1 "$(port_of "$WORK/server-0.log")" 3 &
         hp="$!"
         python3 "$HOSTILE" 127.0.0.1 "$(port_of "$WORK/worker-0.log")" 3 &

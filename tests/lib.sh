@@ -77,6 +77,9 @@ start_servers() {
     SERVER_PIDS=""
     i=0
     for addr in $(echo "$CLUSTER" | tr , ' '); do
+        # Emptied here, not by the background job's redirection, which may
+        # come after wait_for has read an earlier run's log.
+        : > "$WORK/server-$i.log"
         "$SERVER" --listen "$addr" --cluster "$CLUSTER" --shard $i --workers "$n" \
             --stats-every 0 "$@" 2> "$WORK/server-$i.log" &
         SERVER_PIDS="$SERVER_PIDS $!"
