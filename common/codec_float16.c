@@ -122,7 +122,7 @@ static void bf16_encode(const float *restrict x, uint64_t n,
         codec_st16(out, i, (uint16_t)bf16_from_bits(sat_bf16(codec_f2u(x[i]))));
 }
 
-int tps__codec_f16_encode(const tps_codec_t *c, const float *x, uint64_t n,
+int tps__codec_f16_encode(const tps__codec_t *c, const float *x, uint64_t n,
                           uint8_t *out) {
     if (c->kind == TPS_CODEC_FP16)
         fp16_encode(x, n, out);
@@ -131,7 +131,7 @@ int tps__codec_f16_encode(const tps_codec_t *c, const float *x, uint64_t n,
     return 0;
 }
 
-int tps__codec_f16_check(const tps_codec_t *c, const uint8_t *in, uint64_t n) {
+int tps__codec_f16_check(const tps__codec_t *c, const uint8_t *in, uint64_t n) {
     /* All-ones exponent: Inf or NaN. */
     uint32_t em = c->kind == TPS_CODEC_FP16 ? 0x7c00u : 0x7f80u;
     uint64_t i = 0;
@@ -168,7 +168,7 @@ static void bf16_acc(const uint8_t *restrict in, uint64_t n, float w,
         acc[i] += w * codec_u2f((uint32_t)codec_ld16(in, i) << 16);
 }
 
-void tps__codec_f16_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+void tps__codec_f16_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                         float w, float *acc) {
     if (c->kind == TPS_CODEC_FP16)
         fp16_acc(in, n, w, acc);

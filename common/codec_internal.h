@@ -25,29 +25,30 @@
  * scalar remainder. 64 keeps Q-bit code groups byte-aligned for every Q. */
 #define CODEC_BLOCK 64
 
-int tps__codec_f16_encode(const tps_codec_t *c, const float *x, uint64_t n,
+int tps__codec_f16_encode(const tps__codec_t *c, const float *x, uint64_t n,
                           uint8_t *out);
-int tps__codec_f16_check(const tps_codec_t *c, const uint8_t *in, uint64_t n);
-void tps__codec_f16_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+int tps__codec_f16_check(const tps__codec_t *c, const uint8_t *in, uint64_t n);
+void tps__codec_f16_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                         float w, float *acc);
 
-int tps__codec_quant_encode(const tps_codec_t *c, const float *x, uint64_t n,
+int tps__codec_quant_encode(const tps__codec_t *c, const float *x, uint64_t n,
                             uint64_t seed, uint8_t *out);
-int tps__codec_quant_check(const tps_codec_t *c, const uint8_t *in, uint64_t n);
-void tps__codec_quant_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+int tps__codec_quant_check(const tps__codec_t *c, const uint8_t *in,
+                           uint64_t n);
+void tps__codec_quant_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                           float w, float *acc);
 
-int tps__codec_sparse_encode(const tps_codec_t *c, const float *x, uint64_t n,
+int tps__codec_sparse_encode(const tps__codec_t *c, const float *x, uint64_t n,
                              uint64_t seed, uint8_t *out);
-int tps__codec_sparse_check(const tps_codec_t *c, const uint8_t *in,
+int tps__codec_sparse_check(const tps__codec_t *c, const uint8_t *in,
                             uint64_t n);
-void tps__codec_sparse_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+void tps__codec_sparse_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                            uint64_t seed, float w, float *acc);
 
-int tps__codec_sign_encode(const tps_codec_t *c, const float *x, uint64_t n,
+int tps__codec_sign_encode(const tps__codec_t *c, const float *x, uint64_t n,
                            uint8_t *out);
-int tps__codec_sign_check(const tps_codec_t *c, const uint8_t *in, uint64_t n);
-void tps__codec_sign_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+int tps__codec_sign_check(const tps__codec_t *c, const uint8_t *in, uint64_t n);
+void tps__codec_sign_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                          float w, float *acc);
 
 /* 0 if the `count` little-endian f32 at p are all finite, else TPS_EPROTO. */
@@ -109,7 +110,7 @@ static inline void codec_stf(uint8_t *p, uint64_t i, float v) {
 /* ---- random streams --------------------------------------------------------
  * Stochastic rounding needs one uniform per element at a few cycles each, in
  * a form the compiler can vectorise, and reproducible from (seed, index)
- * alone; tps_rng_t's xoshiro stream is sequential and costs a call per draw.
+ * alone; tps__rng_t's xoshiro stream is sequential and costs a call per draw.
  * So elements hash a counter: codec_count(key, i) = i*phi + key runs through
  * all 2^32 values before repeating. As the key is uniform over seeds and the
  * mix below is a bijection, each uniform is exactly uniform over seeds (what

@@ -426,7 +426,7 @@ static int qsgd_norm(const float *x, uint64_t n, uint64_t B, uint64_t b,
 /* Each bucket's scalars are computed just before its first block is
  * quantised, so that the second read of its elements hits the cache: one
  * pass over x through memory instead of two. */
-static int qsgd_encode(const tps_codec_t *c, const float *x, uint64_t n,
+static int qsgd_encode(const tps__codec_t *c, const float *x, uint64_t n,
                        uint64_t seed, uint8_t *out) {
     uint64_t B = c->bucket, nb = (n + B - 1) / B, done = 0;
     int q = c->bits, s = (1 << (q - 1)) - 1;
@@ -479,7 +479,7 @@ static void qsgd_acc_block(const uint32_t *restrict code,
     }
 }
 
-static void qsgd_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+static void qsgd_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                      float w, float *acc) {
     uint64_t B = c->bucket, nb = (n + B - 1) / B;
     int q = c->bits;
@@ -555,7 +555,7 @@ static int ulin_range(const float *x, uint64_t n, uint64_t B, uint64_t b,
 }
 
 /* Scalars just in time, as in qsgd_encode. */
-static int ulin_encode(const tps_codec_t *c, const float *x, uint64_t n,
+static int ulin_encode(const tps__codec_t *c, const float *x, uint64_t n,
                        uint64_t seed, uint8_t *out) {
     uint64_t B = c->bucket, nb = (n + B - 1) / B, done = 0;
     int q = c->bits;
@@ -610,7 +610,7 @@ ulin_acc_block(const uint32_t *restrict code, const float *restrict base,
     }
 }
 
-static void ulin_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+static void ulin_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                      float w, float *acc) {
     uint64_t B = c->bucket, nb = (n + B - 1) / B;
     int q = c->bits;
@@ -633,7 +633,7 @@ static void ulin_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
 /* ---- uniform, log scale
  * ------------------------------------------------------ */
 
-static int ulog_encode(const tps_codec_t *c, const float *x, uint64_t n,
+static int ulog_encode(const tps__codec_t *c, const float *x, uint64_t n,
                        uint64_t seed, uint8_t *out) {
     uint64_t B = c->bucket, nb = (n + B - 1) / B;
     int q = c->bits;
@@ -681,7 +681,7 @@ static int ulog_encode(const tps_codec_t *c, const float *x, uint64_t n,
     return 0;
 }
 
-static void ulog_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+static void ulog_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                      float w, float *acc) {
     uint64_t B = c->bucket, nb = (n + B - 1) / B;
     int q = c->bits;
@@ -712,7 +712,7 @@ static void ulog_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
 /* ---- entry points
  * -------------------------------------------------------------- */
 
-int tps__codec_quant_encode(const tps_codec_t *c, const float *x, uint64_t n,
+int tps__codec_quant_encode(const tps__codec_t *c, const float *x, uint64_t n,
                             uint64_t seed, uint8_t *out) {
     if (c->kind == TPS_CODEC_QSGD)
         return qsgd_encode(c, x, n, seed, out);
@@ -721,7 +721,7 @@ int tps__codec_quant_encode(const tps_codec_t *c, const float *x, uint64_t n,
     return ulin_encode(c, x, n, seed, out);
 }
 
-int tps__codec_quant_check(const tps_codec_t *c, const uint8_t *in,
+int tps__codec_quant_check(const tps__codec_t *c, const uint8_t *in,
                            uint64_t n) {
     uint64_t B = c->bucket, nb = (n + B - 1) / B;
     int qsgd = c->kind == TPS_CODEC_QSGD;
@@ -753,7 +753,7 @@ int tps__codec_quant_check(const tps_codec_t *c, const uint8_t *in,
     return 0;
 }
 
-void tps__codec_quant_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+void tps__codec_quant_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                           float w, float *acc) {
     if (c->kind == TPS_CODEC_QSGD)
         qsgd_acc(c, in, n, w, acc);

@@ -54,7 +54,7 @@ static void sign_bits(const float *restrict x, uint8_t *restrict bits) {
     }
 }
 
-int tps__codec_sign_encode(const tps_codec_t *c, const float *x, uint64_t n,
+int tps__codec_sign_encode(const tps__codec_t *c, const float *x, uint64_t n,
                            uint8_t *out) {
     (void)c;
     uint8_t *bits = out + 4;
@@ -87,7 +87,8 @@ int tps__codec_sign_encode(const tps_codec_t *c, const float *x, uint64_t n,
     return 0;
 }
 
-int tps__codec_sign_check(const tps_codec_t *c, const uint8_t *in, uint64_t n) {
+int tps__codec_sign_check(const tps__codec_t *c, const uint8_t *in,
+                          uint64_t n) {
     (void)c;
     /* Finite and not negative (-0 included). */
     if (codec_ld32(in, 0) >= 0x7f800000u)
@@ -119,7 +120,7 @@ static void sign_acc_block(const uint8_t *restrict bits, float pos,
     }
 }
 
-void tps__codec_sign_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+void tps__codec_sign_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                          float w, float *acc) {
     (void)c;
     float pos = w * codec_ldf(in, 0);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparsifying codecs, named after the first: topk:R (the k = ceil(R*n) largest magnitudes,
- * indices sent delta-encoded) and randk:R (k elements at indices both ends
- * derive from the message seed, so only values travel). Layouts in
- * tps_codec.h.
+/* The sparsifying codecs, named after the first: topk:R (the k = ceil(R*n)
+ * largest magnitudes, indices sent delta-encoded) and randk:R (k elements at
+ * indices both ends derive from the message seed, so only values travel).
+ * Layouts in tps_codec.h.
  *
  * topk selects by radix select on the magnitude bits: for finite floats,
  * |a| < |b| exactly when (bits(a) & 0x7fffffff) < (bits(b) & 0x7fffffff),
@@ -291,7 +291,7 @@ static void randk_acc(const uint8_t *restrict in, uint64_t n, uint64_t k,
 /* ---- entry points
  * -------------------------------------------------------------- */
 
-int tps__codec_sparse_encode(const tps_codec_t *c, const float *x, uint64_t n,
+int tps__codec_sparse_encode(const tps__codec_t *c, const float *x, uint64_t n,
                              uint64_t seed, uint8_t *out) {
     uint64_t k = tps__codec_k(c, n);
     if (c->kind == TPS_CODEC_TOPK) {
@@ -303,7 +303,7 @@ int tps__codec_sparse_encode(const tps_codec_t *c, const float *x, uint64_t n,
     return 0;
 }
 
-int tps__codec_sparse_check(const tps_codec_t *c, const uint8_t *in,
+int tps__codec_sparse_check(const tps__codec_t *c, const uint8_t *in,
                             uint64_t n) {
     uint64_t k = tps__codec_k(c, n);
     if (c->kind == TPS_CODEC_TOPK)
@@ -311,7 +311,7 @@ int tps__codec_sparse_check(const tps_codec_t *c, const uint8_t *in,
     return tps__codec_check_f32(in, k);
 }
 
-void tps__codec_sparse_acc(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+void tps__codec_sparse_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                            uint64_t seed, float w, float *acc) {
     uint64_t k = tps__codec_k(c, n);
     if (c->kind == TPS_CODEC_TOPK) {

@@ -14,14 +14,14 @@
 
 #include "taups_error.h"
 
-int tps_auth_init(void) {
+int tps__auth_init(void) {
     /* Idempotent and thread-safe: returns 1 when already initialised. */
     return sodium_init() < 0 ? TPS_EIO : 0;
 }
 
-int tps_key_load(const char *path, tps_key_t *key, char *err, size_t errlen) {
+int tps__key_load(const char *path, tps__key_t *key, char *err, size_t errlen) {
     memset(key, 0, sizeof(*key));
-    if (tps_auth_init() < 0) {
+    if (tps__auth_init() < 0) {
         snprintf(err, errlen, "cannot initialise libsodium");
         return TPS_EIO;
     }
@@ -43,10 +43,11 @@ int tps_key_load(const char *path, tps_key_t *key, char *err, size_t errlen) {
     } else if (!S_ISREG(st.st_mode)) {
         snprintf(err, errlen, "--key-file %s is not a regular file", path);
     } else if (st.st_mode & (S_IRWXG | S_IRWXO)) {
-        snprintf(err, errlen,
-                 "--key-file %s is accessible to group or others (mode %04o); "
-                 "a shared key must be readable by its owner only: chmod 600 %s",
-                 path, (unsigned)(st.st_mode & 07777), path);
+        snprintf(
+            err, errlen,
+            "--key-file %s is accessible to group or others (mode %04o); "
+            "a shared key must be readable by its owner only: chmod 600 %s",
+            path, (unsigned)(st.st_mode & 07777), path);
     } else if ((n = read(fd, buf, sizeof(buf))) < 0) {
         snprintf(err, errlen, "--key-file %s: %s", path, strerror(errno));
         rc = TPS_EIO;
@@ -83,8 +84,8 @@ int tps_key_load(const char *path, tps_key_t *key, char *err, size_t errlen) {
     return rc;
 }
 
-int tps_key_generate(const char *path, char *err, size_t errlen) {
-    if (tps_auth_init() < 0) {
+int tps__key_generate(const char *path, char *err, size_t errlen) {
+    if (tps__auth_init() < 0) {
         snprintf(err, errlen, "cannot initialise libsodium");
         return TPS_EIO;
     }
@@ -119,7 +120,7 @@ int tps_key_generate(const char *path, char *err, size_t errlen) {
     return rc;
 }
 
-void tps_auth_nonce(uint8_t n[TPS_NONCE_BYTES]) {
+void tps__auth_nonce(uint8_t n[TPS_NONCE_BYTES]) {
     randombytes_buf(n, TPS_NONCE_BYTES);
 }
 
@@ -130,7 +131,7 @@ static void put_u64(crypto_generichash_state *hs, uint64_t v) {
     crypto_generichash_update(hs, b, sizeof(b));
 }
 
-void tps_auth_proof(const tps_key_t *key, int side,
+void tps__auth_proof(const tps__key_t *key, int side,
                     const uint8_t nonce_c[TPS_NONCE_BYTES],
                     const uint8_t nonce_s[TPS_NONCE_BYTES],
                     const Taups__Header *hello, uint8_t out[TPS_MAC_BYTES]) {
@@ -157,7 +158,7 @@ void tps_auth_proof(const tps_key_t *key, int side,
     crypto_generichash_final(&hs, out, TPS_MAC_BYTES);
 }
 
-void tps_fmac_init(tps_fmac_t *m, const tps_key_t *key, int side,
+void tps__fmac_init(tps__fmac_t *m, const tps__key_t *key, int side,
                    const uint8_t nonce_c[TPS_NONCE_BYTES],
                    const uint8_t nonce_s[TPS_NONCE_BYTES]) {
     static const char label[] = "taups frames v1";
@@ -171,35 +172,35 @@ void tps_fmac_init(tps_fmac_t *m, const tps_key_t *key, int side,
     m->seq = 0;
 }
 
-void tps_fmac_begin(tps_fmac_t *m) {
+void tps__fmac_begin(tps__fmac_t *m) {
     uint8_t k[crypto_onetimeauth_KEYBYTES];
     crypto_kdf_derive_from_key(k, sizeof(k), m->seq, "taupsfrm", m->key);
     crypto_onetimeauth_init(&m->st, k);
     sodium_memzero(k, sizeof(k));
 }
 
-void tps_fmac_update(tps_fmac_t *m, const void *p, size_t n) {
+void tps__fmac_update(tps__fmac_t *m, const void *p, size_t n) {
     crypto_onetimeauth_update(&m->st, p, n);
 }
 
-void tps_fmac_final(tps_fmac_t *m, uint8_t tag[TPS_TAG_BYTES]) {
+void tps__fmac_final(tps__fmac_t *m, uint8_t tag[TPS_TAG_BYTES]) {
     crypto_onetimeauth_final(&m->st, tag);
     m->seq++;
 }
 
-int tps_fmac_verify(tps_fmac_t *m, const uint8_t tag[TPS_TAG_BYTES]) {
+int tps__fmac_verify(tps__fmac_t *m, const uint8_t tag[TPS_TAG_BYTES]) {
     uint8_t want[TPS_TAG_BYTES];
-    tps_fmac_final(m, want);
+    tps__fmac_final(m, want);
     return crypto_verify_16(want, tag) == 0;
 }
 
-int tps_auth_check(const tps_key_t *key, int side,
+int tps__auth_check(const tps__key_t *key, int side,
                    const uint8_t nonce_c[TPS_NONCE_BYTES],
                    const uint8_t nonce_s[TPS_NONCE_BYTES],
                    const Taups__Header *hello, const uint8_t *mac, size_t len) {
     uint8_t want[TPS_MAC_BYTES];
     if (len != TPS_MAC_BYTES || mac == NULL)
         return 0;
-    tps_auth_proof(key, side, nonce_c, nonce_s, hello, want);
+    tps__auth_proof(key, side, nonce_c, nonce_s, hello, want);
     return crypto_verify_32(want, mac) == 0;
 }

@@ -8,7 +8,7 @@
 
 #include "taups_error.h"
 
-int tps_addr_parse(const char *s, tps_addr_t *out, char *err, size_t errlen) {
+int tps__addr_parse(const char *s, tps__addr_t *out, char *err, size_t errlen) {
     const char *colon, *hs = s, *he;
     if (strncmp(s, "unix:", 5) == 0) {
         size_t pl = strlen(s + 5);
@@ -55,7 +55,7 @@ bad:
     return TPS_EINVAL;
 }
 
-int tps_cluster_parse(const char *list, tps_addr_t **out, char *err,
+int tps__cluster_parse(const char *list, tps__addr_t **out, char *err,
                       size_t errlen) {
     *out = NULL;
     if (list == NULL || list[0] == '\0') {
@@ -63,7 +63,7 @@ int tps_cluster_parse(const char *list, tps_addr_t **out, char *err,
         return TPS_EINVAL;
     }
     char *copy = strdup(list);
-    tps_addr_t *a = calloc(TPS_MAX_SHARDS, sizeof(*a));
+    tps__addr_t *a = calloc(TPS_MAX_SHARDS, sizeof(*a));
     int n = 0, rc = 0;
     if (copy == NULL || a == NULL) {
         rc = TPS_ENOMEM;
@@ -77,11 +77,11 @@ int tps_cluster_parse(const char *list, tps_addr_t **out, char *err,
             rc = TPS_EINVAL;
             goto done;
         }
-        if ((rc = tps_addr_parse(tok, &a[n], err, errlen)) < 0)
+        if ((rc = tps__addr_parse(tok, &a[n], err, errlen)) < 0)
             goto done;
         if (a[n].port == 0 && !a[n].is_unix) {
-            snprintf(err, errlen, "shard %d (%s): port 0 is not a reachable port",
-                     n, tok);
+            snprintf(err, errlen,
+                     "shard %d (%s): port 0 is not a reachable port", n, tok);
             rc = TPS_EINVAL;
             goto done;
         }

@@ -14,26 +14,26 @@
 /* The longest path of a unix: address (sun_path holds 108 bytes). */
 #define TPS_UNIX_PATH_MAX 107
 
-typedef struct tps_addr_s {
+typedef struct tps__addr_s {
     char host[256];  /* for a unix: address, its path */
     int port;        /* 0 for a unix: address */
     int is_unix;     /* "unix:/path": a local stream socket, not TCP */
     char text[272];  /* as it is shown: "host:port" or "unix:/path" */
-} tps_addr_t;
+} tps__addr_t;
 
 /* Parses "host:port" ([v6]:port accepted) or "unix:PATH" (a stream socket
  * in the file system, for shards and workers on one host). Returns 0 or
  * TPS_EINVAL, with a sentence naming the bad text in err. */
-int tps_addr_parse(const char *s, tps_addr_t *out, char *err, size_t errlen);
+int tps__addr_parse(const char *s, tps__addr_t *out, char *err, size_t errlen);
 
 /* Parses a comma-separated list into a malloc'd array (*out, owned by the
  * caller). Returns the number of shards (> 0) or TPS_EINVAL with err set. */
-int tps_cluster_parse(const char *list, tps_addr_t **out, char *err,
+int tps__cluster_parse(const char *list, tps__addr_t **out, char *err,
                       size_t errlen);
 
 /* First element owned by shard s of S for a tensor of n elements:
  * s*(n/S) + min(s, n%S). Shard s owns [lo(s), lo(s+1)). */
-static inline uint64_t tps_slice_lo(uint64_t n, uint32_t S, uint32_t s) {
+static inline uint64_t tps__slice_lo(uint64_t n, uint32_t S, uint32_t s) {
     uint64_t r = n % S;
     return (uint64_t)s * (n / S) + (s < r ? s : r);
 }

@@ -25,11 +25,11 @@ static const char *const kind_names[] = {
 };
 #define NKINDS ((int)(sizeof(kind_names) / sizeof(kind_names[0])))
 
-static int is_quant(tps_codec_kind_t k) {
+static int is_quant(tps__codec_kind_t k) {
     return k == TPS_CODEC_QSGD || k == TPS_CODEC_UNIFORM;
 }
 
-static int is_sparse(tps_codec_kind_t k) {
+static int is_sparse(tps__codec_kind_t k) {
     return k == TPS_CODEC_TOPK || k == TPS_CODEC_RANDK;
 }
 
@@ -40,7 +40,7 @@ static int bits_allowed(int bits) {
 /* The one definition of a well-formed codec, shared by parse (after the
  * fact), unpack and every entry point, so that no path accepts what another
  * refuses. */
-static int codec_valid(const tps_codec_t *c) {
+static int codec_valid(const tps__codec_t *c) {
     if (c == NULL || (int)c->kind < 0 || (int)c->kind >= NKINDS)
         return 0;
     if (is_quant(c->kind)) {
@@ -62,7 +62,7 @@ static int codec_valid(const tps_codec_t *c) {
     return c->ratio == 0;
 }
 
-static void set_none(tps_codec_t *c) {
+static void set_none(tps__codec_t *c) {
     memset(c, 0, sizeof(*c));
     c->kind = TPS_CODEC_NONE;
 }
@@ -93,12 +93,12 @@ static int field_is(const char *s, size_t len, const char *word) {
     return strlen(word) == len && strncmp(s, word, len) == 0;
 }
 
-int tps__codec_parse(tps_codec_t *c, const char *spec, uint32_t bucket,
+int tps__codec_parse(tps__codec_t *c, const char *spec, uint32_t bucket,
                      char *err, size_t errlen) {
     static const char known[] = "none, fp16, bf16, qsgd:Q, "
                                 "uniform:Q[:log][:stochastic], topk:RATIO, "
                                 "randk:RATIO or sign";
-    tps_codec_t t;
+    tps__codec_t t;
     set_none(c);
     if (spec == NULL)
         return fail(err, errlen, "(null)", "no codec given");
@@ -110,7 +110,7 @@ int tps__codec_parse(tps_codec_t *c, const char *spec, uint32_t bucket,
             break;
     if (k == NKINDS)
         return fail(err, errlen, spec, "unknown codec (%s)", known);
-    t.kind = (tps_codec_kind_t)k;
+    t.kind = (tps__codec_kind_t)k;
     const char *p = spec + len;
 
     if (is_quant(t.kind)) {
@@ -190,7 +190,7 @@ static void format_ratio(float r, char *buf, size_t len) {
     }
 }
 
-void tps__codec_describe(const tps_codec_t *c, char *buf, size_t len) {
+void tps__codec_describe(const tps__codec_t *c, char *buf, size_t len) {
     char r[32];
     if (len == 0)
         return;
@@ -213,7 +213,7 @@ void tps__codec_describe(const tps_codec_t *c, char *buf, size_t len) {
     }
 }
 
-int tps__codec_biased(const tps_codec_t *c) {
+int tps__codec_biased(const tps__codec_t *c) {
     switch (c->kind) {
     case TPS_CODEC_NONE:
     case TPS_CODEC_QSGD:
@@ -225,7 +225,7 @@ int tps__codec_biased(const tps_codec_t *c) {
     }
 }
 
-uint64_t tps__codec_k(const tps_codec_t *c, uint64_t n) {
+uint64_t tps__codec_k(const tps__codec_t *c, uint64_t n) {
     if (!is_sparse(c->kind) || n == 0)
         return 0;
     double k = ceil((double)c->ratio * (double)n * (1.0 - 0x1p-24));
@@ -234,7 +234,7 @@ uint64_t tps__codec_k(const tps_codec_t *c, uint64_t n) {
     return k >= (double)n ? n : (uint64_t)k;
 }
 
-size_t tps__codec_wire_size(const tps_codec_t *c, uint64_t n) {
+size_t tps__codec_wire_size(const tps__codec_t *c, uint64_t n) {
     uint64_t s;
     if (!codec_valid(c) || n > TPS_CODEC_MAX_N)
         return SIZE_MAX;
@@ -268,17 +268,17 @@ size_t tps__codec_wire_size(const tps_codec_t *c, uint64_t n) {
     return s > SIZE_MAX ? SIZE_MAX : (size_t)s;
 }
 
-void tps__codec_pack(const tps_codec_t *c, uint32_t *id, float *ratio) {
+void tps__codec_pack(const tps__codec_t *c, uint32_t *id, float *ratio) {
     *id = (uint32_t)c->kind | (uint32_t)c->bits << 4 |
           (uint32_t)(c->log_scale != 0) << 9 |
           (uint32_t)(c->stochastic != 0) << 10 | c->bucket << 11;
     *ratio = is_sparse(c->kind) ? c->ratio : 0.0f;
 }
 
-int tps__codec_unpack(tps_codec_t *c, uint32_t id, float ratio) {
-    tps_codec_t t;
+int tps__codec_unpack(tps__codec_t *c, uint32_t id, float ratio) {
+    tps__codec_t t;
     memset(&t, 0, sizeof(t));
-    t.kind = (tps_codec_kind_t)(id & 15);
+    t.kind = (tps__codec_kind_t)(id & 15);
     t.bits = (int)(id >> 4 & 31);
     t.log_scale = (int)(id >> 9 & 1);
     t.stochastic = (int)(id >> 10 & 1);
@@ -326,7 +326,7 @@ static void none_acc(const uint8_t *restrict in, uint64_t n, float w,
         acc[i] += w * codec_ldf(in, i);
 }
 
-int64_t tps__codec_encode(const tps_codec_t *c, const float *x, uint64_t n,
+int64_t tps__codec_encode(const tps__codec_t *c, const float *x, uint64_t n,
                           uint64_t seed, uint8_t *out, size_t cap) {
     if (!codec_valid(c) || (n > 0 && x == NULL))
         return TPS_EINVAL;
@@ -367,7 +367,7 @@ int64_t tps__codec_encode(const tps_codec_t *c, const float *x, uint64_t n,
 }
 
 /* Everything decode_acc and decode check before touching the destination. */
-static int decode_check(const tps_codec_t *c, const uint8_t *in, size_t len,
+static int decode_check(const tps__codec_t *c, const uint8_t *in, size_t len,
                         uint64_t n, const float *dst) {
     if (!codec_valid(c) || (n > 0 && dst == NULL) || (len > 0 && in == NULL))
         return TPS_EINVAL;
@@ -395,7 +395,7 @@ static int decode_check(const tps_codec_t *c, const uint8_t *in, size_t len,
     return TPS_EINVAL;
 }
 
-static void decode_run(const tps_codec_t *c, const uint8_t *in, uint64_t n,
+static void decode_run(const tps__codec_t *c, const uint8_t *in, uint64_t n,
                        uint64_t seed, float w, float *acc) {
     if (n == 0)
         return;
@@ -421,7 +421,7 @@ static void decode_run(const tps_codec_t *c, const uint8_t *in, uint64_t n,
     }
 }
 
-int tps__codec_decode_acc(const tps_codec_t *c, const uint8_t *in, size_t len,
+int tps__codec_decode_acc(const tps__codec_t *c, const uint8_t *in, size_t len,
                           uint64_t n, uint64_t seed, float w, float *acc) {
     if (!isfinite(w))
         return TPS_EINVAL;
@@ -432,7 +432,7 @@ int tps__codec_decode_acc(const tps_codec_t *c, const uint8_t *in, size_t len,
     return 0;
 }
 
-int tps__codec_decode(const tps_codec_t *c, const uint8_t *in, size_t len,
+int tps__codec_decode(const tps__codec_t *c, const uint8_t *in, size_t len,
                       uint64_t n, uint64_t seed, float *dst) {
     int rc = decode_check(c, in, len, n, dst);
     if (rc < 0)

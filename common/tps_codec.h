@@ -101,7 +101,7 @@
 
 /* The numbers travel on the wire (low bits of the packed id): never renumber.
  * 0 is dense float32, as the frame header's codec field already says. */
-typedef enum tps_codec_kind_e {
+typedef enum tps__codec_kind_e {
     TPS_CODEC_NONE = 0,
     TPS_CODEC_FP16 = 1,
     TPS_CODEC_BF16 = 2,
@@ -110,7 +110,7 @@ typedef enum tps_codec_kind_e {
     TPS_CODEC_TOPK = 5,
     TPS_CODEC_RANDK = 6,
     TPS_CODEC_SIGN = 7
-} tps_codec_kind_t;
+} tps__codec_kind_t;
 
 #define TPS_CODEC_BUCKET_DEFAULT 512
 #define TPS_CODEC_BUCKET_MAX (1u << 20)
@@ -129,13 +129,13 @@ typedef enum tps_codec_kind_e {
  * | stochastic | uniform        | 0 or 1 (qsgd is always stochastic)       |
  * | ratio      | topk, randk    | (0, 1], a float: it travels as one       |
  */
-typedef struct tps_codec_s {
-    tps_codec_kind_t kind;
+typedef struct tps__codec_s {
+    tps__codec_kind_t kind;
     int bits;
     uint32_t bucket;
     int log_scale, stochastic;
     float ratio;
-} tps_codec_t;
+} tps__codec_t;
 
 /* Parses a spec such as "none", "fp16", "bf16", "qsgd:8",
  * "uniform:4:log:stochastic" (flags in any order, each at most once),
@@ -143,40 +143,40 @@ typedef struct tps_codec_s {
  * and must then be in [1, TPS_CODEC_BUCKET_MAX]. Returns 0, or TPS_EINVAL
  * with a sentence naming the spec in `err` (if err != NULL and errlen > 0),
  * *c being "none" then. */
-int tps__codec_parse(tps_codec_t *c, const char *spec, uint32_t bucket,
+int tps__codec_parse(tps__codec_t *c, const char *spec, uint32_t bucket,
                      char *err, size_t errlen);
 
 /* Writes the canonical spec followed by the parameters that the spec does not
  * show, e.g. "qsgd:8 (bucket 512, unbiased)" or "topk:0.01 (biased)". The
  * part before " (" parses back to the same codec. */
-void tps__codec_describe(const tps_codec_t *c, char *buf, size_t len);
+void tps__codec_describe(const tps__codec_t *c, char *buf, size_t len);
 
 /* 1 if E[decode(encode(x))] != x beyond float32 rounding (error feedback is
  * then on by default): fp16, bf16, deterministic uniform, topk, randk, sign.
  * 0 for none, qsgd and stochastic uniform. */
-int tps__codec_biased(const tps_codec_t *c);
+int tps__codec_biased(const tps__codec_t *c);
 
 /* Elements kept by topk and randk for n elements: ceil(ratio*n) clamped to
  * [1, n] (0 for n = 0). The product is taken with the float ratio shrunk by
  * 2^-24 relative, so that "topk:0.1" keeps 1 of 10 although the float 0.1 is
  * a little above one tenth; 0 for the other codecs. */
-uint64_t tps__codec_k(const tps_codec_t *c, uint64_t n);
+uint64_t tps__codec_k(const tps__codec_t *c, uint64_t n);
 
 /* Exact payload size in bytes for n elements (see the table above); it is
  * also the largest. SIZE_MAX for an invalid codec or n > TPS_CODEC_MAX_N. */
-size_t tps__codec_wire_size(const tps_codec_t *c, uint64_t n);
+size_t tps__codec_wire_size(const tps__codec_t *c, uint64_t n);
 
 /* Packs the codec for a frame header: *id holds the kind in bits 0-3, Q in
  * bits 4-8, log_scale in bit 9, stochastic in bit 10 and the bucket in bits
  * 11-31 (zero where unused); *ratio holds the ratio of topk and randk, else
  * 0. A "none" codec packs to id 0. */
-void tps__codec_pack(const tps_codec_t *c, uint32_t *id, float *ratio);
+void tps__codec_pack(const tps__codec_t *c, uint32_t *id, float *ratio);
 
 /* Inverse of tps__codec_pack for a received header: validates everything
  * (unknown kind, Q not allowed for the kind, bucket 0 or too large, ratio
  * not in (0, 1] or not finite, a nonzero field the kind does not use) and
  * returns 0 or TPS_EINVAL, *c being "none" on error. */
-int tps__codec_unpack(tps_codec_t *c, uint32_t id, float ratio);
+int tps__codec_unpack(tps__codec_t *c, uint32_t id, float ratio);
 
 /* Encodes x[0..n) into out[0..cap) and returns the number of bytes written,
  * always tps__codec_wire_size(c, n). `seed` keys stochastic rounding and
@@ -186,7 +186,7 @@ int tps__codec_unpack(tps_codec_t *c, uint32_t id, float ratio);
  * TPS_CODEC_MAX_N or cap is short. out is untouched when the codec, n, cap
  * or x's finiteness is the problem; after a range error its contents are
  * unspecified. */
-int64_t tps__codec_encode(const tps_codec_t *c, const float *x, uint64_t n,
+int64_t tps__codec_encode(const tps__codec_t *c, const float *x, uint64_t n,
                           uint64_t seed, uint8_t *out, size_t cap);
 
 /* Decodes the payload in[0..len) of n elements and adds w times it to
@@ -199,13 +199,13 @@ int64_t tps__codec_encode(const tps_codec_t *c, const float *x, uint64_t n,
  * Inf (or negative where it must not be), an index is out of range or not
  * increasing, or padding bits are set. Never reads outside in[0..len).
  * Borrows everything; in and acc must not overlap. */
-int tps__codec_decode_acc(const tps_codec_t *c, const uint8_t *in, size_t len,
+int tps__codec_decode_acc(const tps__codec_t *c, const uint8_t *in, size_t len,
                           uint64_t n, uint64_t seed, float w, float *acc);
 
 /* As tps__codec_decode_acc, but overwrites dst[0..n) with the decoded
  * values (zeros where sparse codecs send nothing; a -0 decodes as +0); dst
  * is unchanged on error. */
-int tps__codec_decode(const tps_codec_t *c, const uint8_t *in, size_t len,
+int tps__codec_decode(const tps__codec_t *c, const uint8_t *in, size_t len,
                       uint64_t n, uint64_t seed, float *dst);
 
 /* IEEE conversions with round to nearest even, subnormals, Inf and NaN

@@ -19,9 +19,9 @@
 typedef struct held_s {
     uv_write_t req;
     struct held_s *next;
-    tps_conn_t *c;
+    tps__conn_t *c;
     double release_ms;
-    tps_write_cb cb;
+    tps__write_cb cb;
     void *arg;
     const void *payload;
     uint64_t plen;
@@ -31,9 +31,9 @@ typedef struct held_s {
 
 /* Until the connection closes, the timer is armed exactly when the queue is
  * not empty. */
-struct tps_link_q_s {
+struct tps__link_q_s {
     uv_timer_t timer;
-    tps_link_sched_t sched;
+    tps__link_sched_t sched;
     held_t *head, *tail;
     uint64_t held_bytes;
 };
@@ -42,14 +42,14 @@ struct tps_link_q_s {
  * libuv: meta[] may move while it grows, so until then such a buffer holds
  * an offset and is flagged in is_meta[]. */
 typedef struct batch_cb_s {
-    tps_write_cb cb;
+    tps__write_cb cb;
     void *arg;
 } batch_cb_t;
 
-struct tps_batch_s {
+struct tps__batch_s {
     uv_write_t req;
-    tps_conn_t *c;
-    tps_batch_t *next_failed;
+    tps__conn_t *c;
+    tps__batch_t *next_failed;
     int status;          /* a write libuv refused at once */
     unsigned nbufs, bufcap, nframes, ncbs, cbcap;
     size_t mused, mcap;
@@ -65,13 +65,13 @@ static double now_ms(void) {
 }
 
 static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
-    tps_conn_t *c = (tps_conn_t *)h;
+    tps__conn_t *c = (tps__conn_t *)h;
     /* Reading restarts only once the staged bytes are parsed
      * (maybe_resume), so the staging buffer is free here. */
     uint8_t *base;
     size_t want;
     (void)suggested;
-    tps_reader_want(&c->rd, &base, &want);
+    tps__reader_want(&c->rd, &base, &want);
     if (c->rd.state == TPS_RD_PAYLOAD && want >= TPS_STAGING_SIZE) {
         /* The kernel copies straight into the payload's destination. */
         buf->base = (char *)base;
@@ -82,7 +82,7 @@ static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf) {
     }
 }
 
-static void progress(tps_conn_t *c) {
+static void progress(tps__conn_t *c) {
     if (c->on_progress == NULL || c->rd.plen == 0)
         return;
     uint64_t to = c->rd.state == TPS_RD_PAYLOAD ? c->rd.got : c->rd.plen;
@@ -91,11 +91,11 @@ static void progress(tps_conn_t *c) {
     c->progress_seen = to;
 }
 
-static void deliver(tps_conn_t *c) {
+static void deliver(tps__conn_t *c) {
     progress(c);
     c->progress_seen = 0;
     c->on_frame(c, c->rd.hdr, c->rd.payload, c->rd.plen);
-    tps_reader_next(&c->rd);
+    tps__reader_next(&c->rd);
     c->frame_at = now_ms();
 }
 
@@ -104,25 +104,25 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf);
 
 /* `reading` says whether libuv reads; whether frames may be parsed is
  * `may_parse`. */
-static void start_reading(tps_conn_t *c) {
+static void start_reading(tps__conn_t *c) {
     if (!c->reading && !c->closing && !c->stopped &&
         uv_read_start((uv_stream_t *)&c->tcp, on_alloc, on_read) == 0)
         c->reading = 1;
 }
 
-static void stop_reading(tps_conn_t *c) {
+static void stop_reading(tps__conn_t *c) {
     if (c->reading)
         uv_read_stop((uv_stream_t *)&c->tcp);
     c->reading = 0;
 }
 
-static int may_parse(const tps_conn_t *c) {
+static int may_parse(const tps__conn_t *c) {
     return !c->closing && !c->paused && !c->yielded && !c->stopped;
 }
 
 /* Stops reading until the next turn of the loop, after the other
  * connections' events. */
-static void yield_turn(tps_conn_t *c) {
+static void yield_turn(tps__conn_t *c) {
     stop_reading(c);
     c->yielded = 1;
     uv_idle_start(&c->turn, on_turn);
@@ -131,7 +131,7 @@ static void yield_turn(tps_conn_t *c) {
 /* Parses the staged bytes until they run out, the connection pauses (its
  * replies pile up: the rest waits for them to drain), its turn is over, or
  * it closes. */
-static int drain_staged(tps_conn_t *c) {
+static int drain_staged(tps__conn_t *c) {
     int rc = 0;
     size_t used;
     unsigned frames = 0;
@@ -141,7 +141,7 @@ static int drain_staged(tps_conn_t *c) {
             yield_turn(c);
             break;
         }
-        rc = tps_reader_feed(&c->rd, c->staging + c->staged_off,
+        rc = tps__reader_feed(&c->rd, c->staging + c->staged_off,
                              c->staged_len, &used);
         c->staged_off += used;
         c->staged_len -= used;
@@ -158,7 +158,7 @@ static int drain_staged(tps_conn_t *c) {
 
 /* Reading restarts once the staged bytes are parsed, unless something
  * stopped it meanwhile. */
-static void resume_reading(tps_conn_t *c) {
+static void resume_reading(tps__conn_t *c) {
     int rc = drain_staged(c);
     if (rc < 0 && !c->closing) {
         c->on_error(c, rc);
@@ -169,7 +169,7 @@ static void resume_reading(tps_conn_t *c) {
 }
 
 static void on_turn(uv_idle_t *h) {
-    tps_conn_t *c = h->data;
+    tps__conn_t *c = h->data;
     uv_idle_stop(h);
     if (!c->yielded)
         return;
@@ -179,7 +179,7 @@ static void on_turn(uv_idle_t *h) {
 }
 
 static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
-    tps_conn_t *c = (tps_conn_t *)s;
+    tps__conn_t *c = (tps__conn_t *)s;
     if (nread < 0) {
         c->on_error(c, (int)nread);
         return;
@@ -193,7 +193,7 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
     int rc;
     if ((uint8_t *)buf->base != c->staging) {
         c->rd.direct_reads++;
-        rc = tps_reader_commit(&c->rd, (size_t)nread);
+        rc = tps__reader_commit(&c->rd, (size_t)nread);
         if (rc == 1)
             deliver(c);
         else if (rc == 0)
@@ -211,25 +211,26 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf) {
     if (may_parse(c) && c->staged_len == 0)
         start_reading(c);
     /* The replies to what this read brought go out together, now. */
-    tps_conn_flush(c);
+    tps__conn_flush(c);
 }
 
-static int conn_init(uv_loop_t *loop, tps_conn_t *c, int is_pipe,
-                     const tps_limits_t *lim, tps_payload_dest_cb dest_cb,
+static int conn_init(uv_loop_t *loop, tps__conn_t *c, int is_pipe,
+                     const tps__limits_t *lim, tps__payload_dest_cb dest_cb,
                      void *dest_arg) {
-    int err = tps_reader_init(&c->rd, lim, dest_cb, dest_arg);
+    int err = tps__reader_init(&c->rd, lim, dest_cb, dest_arg);
     if (err < 0)
         return err;
     c->staging = malloc(TPS_STAGING_SIZE);
     if (c->staging == NULL) {
-        tps_reader_free(&c->rd);
+        tps__reader_free(&c->rd);
         return TPS_ENOMEM;
     }
     c->is_pipe = is_pipe;
-    err = is_pipe ? uv_pipe_init(loop, &c->pipe, 0) : uv_tcp_init(loop, &c->tcp);
+    err =
+        is_pipe ? uv_pipe_init(loop, &c->pipe, 0) : uv_tcp_init(loop, &c->tcp);
     if (err < 0) {
         free(c->staging);
-        tps_reader_free(&c->rd);
+        tps__reader_free(&c->rd);
         return err;
     }
     c->tcp.data = c;
@@ -257,31 +258,32 @@ static int conn_init(uv_loop_t *loop, tps_conn_t *c, int is_pipe,
     return 0;
 }
 
-int tps_conn_init(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
-                  tps_payload_dest_cb dest_cb, void *dest_arg) {
+int tps__conn_init(uv_loop_t *loop, tps__conn_t *c, const tps__limits_t *lim,
+                  tps__payload_dest_cb dest_cb, void *dest_arg) {
     return conn_init(loop, c, 0, lim, dest_cb, dest_arg);
 }
 
-int tps_conn_init_pipe(uv_loop_t *loop, tps_conn_t *c, const tps_limits_t *lim,
-                       tps_payload_dest_cb dest_cb, void *dest_arg) {
+int tps__conn_init_pipe(uv_loop_t *loop, tps__conn_t *c,
+                        const tps__limits_t *lim, tps__payload_dest_cb dest_cb,
+                        void *dest_arg) {
     return conn_init(loop, c, 1, lim, dest_cb, dest_arg);
 }
 
-void tps_conn_set_mac(tps_conn_t *c, const tps_key_t *key, int side,
+void tps__conn_set_mac(tps__conn_t *c, const tps__key_t *key, int side,
                       const uint8_t nonce_c[TPS_NONCE_BYTES],
                       const uint8_t nonce_s[TPS_NONCE_BYTES]) {
     int peer = side == TPS_AUTH_SHARD ? TPS_AUTH_CLIENT : TPS_AUTH_SHARD;
-    tps_fmac_init(&c->tx_mac, key, side, nonce_c, nonce_s);
-    tps_fmac_init(&c->rx_mac, key, peer, nonce_c, nonce_s);
-    tps_reader_set_mac(&c->rd, &c->rx_mac);
+    tps__fmac_init(&c->tx_mac, key, side, nonce_c, nonce_s);
+    tps__fmac_init(&c->rx_mac, key, peer, nonce_c, nonce_s);
+    tps__reader_set_mac(&c->rd, &c->rx_mac);
     c->tagged = 1;
 }
 
-static size_t tag_len(const tps_conn_t *c) {
+static size_t tag_len(const tps__conn_t *c) {
     return c->tagged ? TPS_TAG_BYTES : 0;
 }
 
-int tps_conn_start(tps_conn_t *c) {
+int tps__conn_start(tps__conn_t *c) {
     if (!c->is_pipe) {
         uv_tcp_nodelay(&c->tcp, 1);
     } else {
@@ -295,7 +297,7 @@ int tps_conn_start(tps_conn_t *c) {
     return err;
 }
 
-int tps_conn_keepalive(tps_conn_t *c, double seconds) {
+int tps__conn_keepalive(tps__conn_t *c, double seconds) {
     if (c->is_pipe || seconds <= 0)
         return 0;
     unsigned idle = seconds >= 3 ? (unsigned)(seconds / 3) : 1;
@@ -316,13 +318,13 @@ int tps_conn_keepalive(tps_conn_t *c, double seconds) {
 }
 
 typedef struct send_ctx_s {
-    tps_conn_t *c;
-    tps_write_cb cb;
+    tps__conn_t *c;
+    tps__write_cb cb;
     void *arg;
     uint64_t bytes; /* the frame's */
 } send_ctx_t;
 
-static void maybe_resume(tps_conn_t *c) {
+static void maybe_resume(tps__conn_t *c) {
     if (!c->paused || c->closing || c->stopped ||
         c->queued >= c->high_water / 2)
         return;
@@ -342,7 +344,7 @@ static void maybe_resume(tps_conn_t *c) {
         yield_turn(c);
 }
 
-void tps_conn_stop_reading(tps_conn_t *c) {
+void tps__conn_stop_reading(tps__conn_t *c) {
     c->stopped = 1;
     c->yielded = 0;
     uv_idle_stop(&c->turn);
@@ -350,7 +352,7 @@ void tps_conn_stop_reading(tps_conn_t *c) {
 }
 
 /* Stops reading from a peer whose replies pile up unread. */
-static void maybe_pause(tps_conn_t *c) {
+static void maybe_pause(tps__conn_t *c) {
     if (!c->paused && !c->closing && c->queued > c->high_water) {
         c->paused = 1;
         c->pauses++;
@@ -359,7 +361,7 @@ static void maybe_pause(tps_conn_t *c) {
 }
 
 /* A write of `bytes` finished: the kernel took them (status 0). */
-static void write_done(tps_conn_t *c, uint64_t bytes, int status) {
+static void write_done(tps__conn_t *c, uint64_t bytes, int status) {
     c->queued -= bytes + TPS_WRITE_OVERHEAD;
     if (status == 0)
         c->bytes_out += bytes;
@@ -384,14 +386,14 @@ static void on_held_written(uv_write_t *req, int status) {
 
 static void on_link_timer(uv_timer_t *t);
 
-static void arm_link_timer(tps_link_q_t *q) {
+static void arm_link_timer(tps__link_q_t *q) {
     double wait = ceil(q->head->release_ms - now_ms());
     uv_timer_start(&q->timer, on_link_timer, wait > 0 ? (uint64_t)wait : 0, 0);
 }
 
 static void on_link_timer(uv_timer_t *t) {
-    tps_conn_t *c = t->data;
-    tps_link_q_t *q = c->link;
+    tps__conn_t *c = t->data;
+    tps__link_q_t *q = c->link;
     double now = now_ms();
     /* The loop's clock may lag the high-resolution one, so the timer can
      * fire early: only what is due leaves, and the rest re-arms it. */
@@ -403,7 +405,7 @@ static void on_link_timer(uv_timer_t *t) {
         q->held_bytes -= hd->mlen + hd->plen + hd->tlen;
         uv_buf_t bufs[3];
         unsigned int nbufs =
-            tps_frame_bufs(bufs, hd->meta, hd->mlen, hd->payload, hd->plen,
+            tps__frame_bufs(bufs, hd->meta, hd->mlen, hd->payload, hd->plen,
                            hd->meta + hd->mlen, hd->tlen);
         int err = uv_write(&hd->req, (uv_stream_t *)&c->tcp, bufs, nbufs,
                            on_held_written);
@@ -415,17 +417,17 @@ static void on_link_timer(uv_timer_t *t) {
 }
 
 /* Holds a frame until the shaper releases it. */
-static int64_t hold_frame(tps_conn_t *c, const Taups__Header *h,
-                          const void *payload, uint64_t len, tps_write_cb cb,
+static int64_t hold_frame(tps__conn_t *c, const Taups__Header *h,
+                          const void *payload, uint64_t len, tps__write_cb cb,
                           void *arg) {
-    tps_link_q_t *q = c->link;
-    size_t meta = tps_frame_meta_size(h), tag = tag_len(c);
+    tps__link_q_t *q = c->link;
+    size_t meta = tps__frame_meta_size(h), tag = tag_len(c);
     held_t *hd = malloc(sizeof(*hd) + meta + tag);
     if (hd == NULL)
         return TPS_ENOMEM;
-    tps_frame_encode_meta(h, len, hd->meta, meta);
+    tps__frame_encode_meta(h, len, hd->meta, meta);
     if (tag > 0)
-        tps_frame_tag(&c->tx_mac, hd->meta, meta, payload, len,
+        tps__frame_tag(&c->tx_mac, hd->meta, meta, payload, len,
                       hd->meta + meta);
     uint64_t bytes = meta + len + tag;
     hd->next = NULL;
@@ -449,11 +451,11 @@ static int64_t hold_frame(tps_conn_t *c, const Taups__Header *h,
     return (int64_t)bytes;
 }
 
-int tps_conn_set_link(tps_conn_t *c, const tps_link_cfg_t *cfg,
+int tps__conn_set_link(tps__conn_t *c, const tps__link_cfg_t *cfg,
                       uint64_t stream) {
     if (!tps__link_enabled(cfg) || c->link != NULL)
         return 0;
-    tps_link_q_t *q = calloc(1, sizeof(*q));
+    tps__link_q_t *q = calloc(1, sizeof(*q));
     if (q == NULL)
         return TPS_ENOMEM;
     int err = uv_timer_init(c->tcp.loop, &q->timer);
@@ -470,7 +472,7 @@ int tps_conn_set_link(tps_conn_t *c, const tps_link_cfg_t *cfg,
 
 /* ---- batches ------------------------------------------------------------ */
 
-static void batch_free(tps_batch_t *b) {
+static void batch_free(tps__batch_t *b) {
     if (b == NULL)
         return;
     free(b->bufs);
@@ -499,8 +501,8 @@ static void on_flush(uv_idle_t *h);
 
 /* Room in c's open batch for one more frame of `mlen` meta bytes, with a
  * callback or not. Returns the batch or NULL when out of memory. */
-static tps_batch_t *batch_room(tps_conn_t *c, size_t mlen, int with_cb) {
-    tps_batch_t *b = c->batch;
+static tps__batch_t *batch_room(tps__conn_t *c, size_t mlen, int with_cb) {
+    tps__batch_t *b = c->batch;
     if (b == NULL) {
         b = c->spare != NULL ? c->spare : calloc(1, sizeof(*b));
         if (b == NULL)
@@ -528,8 +530,8 @@ static tps_batch_t *batch_room(tps_conn_t *c, size_t mlen, int with_cb) {
 }
 
 static void on_batch_written(uv_write_t *req, int status) {
-    tps_batch_t *b = req->data;
-    tps_conn_t *c = b->c;
+    tps__batch_t *b = req->data;
+    tps__conn_t *c = b->c;
     c->queued -= b->bytes + (uint64_t)b->nframes * TPS_WRITE_OVERHEAD;
     if (status == 0)
         c->bytes_out += b->bytes;
@@ -545,10 +547,10 @@ static void on_batch_written(uv_write_t *req, int status) {
 }
 
 /* Callbacks of writes libuv refused at once run from the loop, as the
- * callbacks of tps_conn_send must. */
-static void finish_failed(tps_conn_t *c) {
+ * callbacks of tps__conn_send must. */
+static void finish_failed(tps__conn_t *c) {
     while (c->failed != NULL) {
-        tps_batch_t *b = c->failed;
+        tps__batch_t *b = c->failed;
         c->failed = b->next_failed;
         on_batch_written(&b->req, b->status);
     }
@@ -556,8 +558,8 @@ static void finish_failed(tps_conn_t *c) {
 
 /* Hands the open batch to libuv, which writes it at once if nothing is
  * queued before it. */
-static void batch_flush(tps_conn_t *c) {
-    tps_batch_t *b = c->batch;
+static void batch_flush(tps__conn_t *c) {
+    tps__batch_t *b = c->batch;
     if (b == NULL)
         return;
     c->batch = NULL;
@@ -607,19 +609,19 @@ static void batch_flush(tps_conn_t *c) {
         uv_idle_start(&c->flush, on_flush);
 }
 
-void tps_conn_flush(tps_conn_t *c) {
+void tps__conn_flush(tps__conn_t *c) {
     if (!c->closing)
         batch_flush(c);
 }
 
 static void on_flush(uv_idle_t *h) {
-    tps_conn_t *c = h->data;
+    tps__conn_t *c = h->data;
     batch_flush(c);
     finish_failed(c);
     uv_idle_stop(h);
 }
 
-static void add_buf(tps_batch_t *b, const void *base, size_t len, int meta) {
+static void add_buf(tps__batch_t *b, const void *base, size_t len, int meta) {
     b->bufs[b->nbufs].base = (char *)base;
     b->bufs[b->nbufs].len = len;
     b->is_meta[b->nbufs++] = (uint8_t)meta;
@@ -627,11 +629,11 @@ static void add_buf(tps_batch_t *b, const void *base, size_t len, int meta) {
 
 /* Adds a frame to c's open batch. Returns 0, 1 when the frame's header is
  * too large to batch (the caller writes it alone), or an error. */
-static int batch_frame(tps_conn_t *c, const Taups__Header *h,
-                       const void *payload, uint64_t len, tps_write_cb cb,
+static int batch_frame(tps__conn_t *c, const Taups__Header *h,
+                       const void *payload, uint64_t len, tps__write_cb cb,
                        void *arg) {
-    size_t meta = tps_frame_meta_size(h), tag = tag_len(c);
-    tps_batch_t *b = c->batch;
+    size_t meta = tps__frame_meta_size(h), tag = tag_len(c);
+    tps__batch_t *b = c->batch;
     if (meta + tag > TPS_BATCH_META)
         return 1;
     if (b != NULL && (b->nbufs + 3 > TPS_BATCH_BUFS ||
@@ -640,9 +642,9 @@ static int batch_frame(tps_conn_t *c, const Taups__Header *h,
     if ((b = batch_room(c, meta + tag, cb != NULL)) == NULL)
         return TPS_ENOMEM;
     uint8_t *m = b->meta + b->mused;
-    tps_frame_encode_meta(h, len, m, meta);
+    tps__frame_encode_meta(h, len, m, meta);
     if (tag > 0)
-        tps_frame_tag(&c->tx_mac, m, meta, payload, len, m + meta);
+        tps__frame_tag(&c->tx_mac, m, meta, payload, len, m + meta);
     add_buf(b, (const void *)(uintptr_t)b->mused, meta, 1);
     if (len > 0)
         add_buf(b, payload, (size_t)len, 0);
@@ -659,8 +661,8 @@ static int batch_frame(tps_conn_t *c, const Taups__Header *h,
     return 0;
 }
 
-int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
-                  uint64_t len, tps_write_cb cb, void *arg) {
+int tps__conn_send(tps__conn_t *c, const Taups__Header *h, const void *payload,
+                  uint64_t len, tps__write_cb cb, void *arg) {
     if (c->closing)
         return UV_ECANCELED;
     int64_t n;
@@ -679,9 +681,9 @@ int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
         ctx->c = c;
         ctx->cb = cb;
         ctx->arg = arg;
-        ctx->bytes = tps_frame_meta_size(h) + len + tag_len(c);
+        ctx->bytes = tps__frame_meta_size(h) + len + tag_len(c);
         c->queued += ctx->bytes + TPS_WRITE_OVERHEAD;
-        n = tps_frame_write((uv_stream_t *)&c->tcp, h, payload, len,
+        n = tps__frame_write((uv_stream_t *)&c->tcp, h, payload, len,
                             c->tagged ? &c->tx_mac : NULL, on_sent, ctx);
         if (n < 0) {
             c->queued -= ctx->bytes + TPS_WRITE_OVERHEAD;
@@ -696,9 +698,9 @@ int tps_conn_send(tps_conn_t *c, const Taups__Header *h, const void *payload,
 
 /* The bytes of a snapshot reply the kernel did not take at once: one
  * block, freed once written. */
-struct tps_copy_req_s {
+struct tps__copy_req_s {
     uv_write_t req;
-    tps_conn_t *c;
+    tps__conn_t *c;
     uint64_t bytes;
     uint64_t cap;   /* bytes data[] holds */
     uint8_t data[];
@@ -708,8 +710,8 @@ struct tps_copy_req_s {
  * (the same tensor pulled again): a fresh block of megabytes costs a page
  * fault and a cleared page every 4 KiB before the copy even starts. */
 static void on_copy_written(uv_write_t *req, int status) {
-    tps_copy_req_t *cr = (tps_copy_req_t *)req;
-    tps_conn_t *c = cr->c;
+    tps__copy_req_t *cr = (tps__copy_req_t *)req;
+    tps__conn_t *c = cr->c;
     uint64_t bytes = cr->bytes;
     if (c->copy_spare == NULL && !c->closing) {
         c->copy_spare = cr;
@@ -724,8 +726,8 @@ static void on_copy_written(uv_write_t *req, int status) {
 }
 
 /* A block for `len` bytes of a snapshot: the spare if it is big enough. */
-static tps_copy_req_t *copy_get(tps_conn_t *c, uint64_t len) {
-    tps_copy_req_t *cr = c->copy_spare;
+static tps__copy_req_t *copy_get(tps__conn_t *c, uint64_t len) {
+    tps__copy_req_t *cr = c->copy_spare;
     if (cr != NULL && cr->cap >= len) {
         c->copy_spare = NULL;
         return cr;
@@ -741,7 +743,7 @@ static void free_copy(void *arg, int status) {
     free(arg);
 }
 
-int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
+int tps__conn_send_snapshot(tps__conn_t *c, const Taups__Header *h,
                            const void *payload, uint64_t len) {
     if (c->closing)
         return UV_ECANCELED;
@@ -751,23 +753,23 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
         if (copy == NULL)
             return TPS_ENOMEM;
         memcpy(copy, payload, len);
-        int err = tps_conn_send(c, h, copy, len, free_copy, copy);
+        int err = tps__conn_send(c, h, copy, len, free_copy, copy);
         if (err < 0)
             free(copy);
         return err;
     }
     batch_flush(c); /* in order; then uv_try_write sees what is queued */
-    size_t meta = tps_frame_meta_size(h), tag = tag_len(c);
+    size_t meta = tps__frame_meta_size(h), tag = tag_len(c);
     uint8_t small[512], *mbuf = meta + tag <= sizeof(small) ? small
                                                            : malloc(meta + tag);
     if (mbuf == NULL)
         return TPS_ENOMEM;
-    tps_frame_encode_meta(h, len, mbuf, meta);
+    tps__frame_encode_meta(h, len, mbuf, meta);
     if (tag > 0)
-        tps_frame_tag(&c->tx_mac, mbuf, meta, payload, len, mbuf + meta);
+        tps__frame_tag(&c->tx_mac, mbuf, meta, payload, len, mbuf + meta);
     uv_buf_t bufs[3];
     unsigned int nbufs =
-        tps_frame_bufs(bufs, mbuf, meta, payload, len, mbuf + meta, tag);
+        tps__frame_bufs(bufs, mbuf, meta, payload, len, mbuf + meta, tag);
     /* uv_try_write takes nothing while earlier writes are queued, which
      * keeps the frames in order. */
     int n = uv_try_write((uv_stream_t *)&c->tcp, bufs, nbufs);
@@ -776,7 +778,7 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
     if (n < 0 && n != UV_EAGAIN) {
         err = n;
     } else if (done < total) {
-        tps_copy_req_t *cr = copy_get(c, total - done);
+        tps__copy_req_t *cr = copy_get(c, total - done);
         if (cr == NULL) {
             err = TPS_ENOMEM;
         } else {
@@ -819,7 +821,7 @@ int tps_conn_send_snapshot(tps_conn_t *c, const Taups__Header *h,
 
 /* Runs once per handle; the last one finishes the connection. Frames still
  * held are cancelled here, from the loop, as libuv cancels pending writes. */
-static void handle_closed(tps_conn_t *c) {
+static void handle_closed(tps__conn_t *c) {
     if (--c->open_handles > 0)
         return;
     if (c->link != NULL) {
@@ -838,7 +840,7 @@ static void handle_closed(tps_conn_t *c) {
     c->spare = NULL;
     free(c->copy_spare);
     c->copy_spare = NULL;
-    tps_reader_free(&c->rd);
+    tps__reader_free(&c->rd);
     free(c->staging);
     c->staging = NULL;
     if (c->on_close)
@@ -846,7 +848,7 @@ static void handle_closed(tps_conn_t *c) {
 }
 
 static void on_closed(uv_handle_t *h) {
-    handle_closed((tps_conn_t *)h);
+    handle_closed((tps__conn_t *)h);
 }
 
 /* The idle handles of turns and of flushes, the link timer: their data is
@@ -855,7 +857,7 @@ static void on_aux_closed(uv_handle_t *h) {
     handle_closed(h->data);
 }
 
-void tps_conn_close(tps_conn_t *c) {
+void tps__conn_close(tps__conn_t *c) {
     if (c->closing)
         return;
     /* What this turn sent goes out first, as an error reply before a

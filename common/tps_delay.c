@@ -67,7 +67,7 @@ static void set_none(tps_delay_t *d) {
     memset(d, 0, sizeof(*d));
     d->kind = TPS_DELAY_NONE;
     d->factor = 1.0;
-    tps_rng_seed(&d->rng, 0, 0);
+    tps__rng_seed(&d->rng, 0, 0);
 }
 
 /* Range checks per kind; the message names the parameter as the table
@@ -147,7 +147,7 @@ int tps__delay_parse(tps_delay_t *d, const char *spec, char *err,
                     kinds[k].nparam > 1 ? ":" : "",
                     kinds[k].nparam > 1 ? kinds[k].param[1] : "");
 
-    d->kind = (tps_delay_kind_t)k;
+    d->kind = (tps__delay_kind_t)k;
     const char *c = spec + klen;
     for (int i = 0; i < kinds[k].nparam; i++) {
         if (parse_num(c + 1, &c, &d->p[i]) < 0) {
@@ -197,7 +197,7 @@ int tps__delay_set_straggler(tps_delay_t *d, const char *spec, int my_rank,
 }
 
 void tps__delay_seed(tps_delay_t *d, uint64_t seed, uint64_t stream) {
-    tps_rng_seed(&d->rng, seed, stream);
+    tps__rng_seed(&d->rng, seed, stream);
 }
 
 double tps__delay_sample_ms(tps_delay_t *d) {
@@ -206,20 +206,20 @@ double tps__delay_sample_ms(tps_delay_t *d) {
     case TPS_DELAY_CONST:
         return d->p[0];
     case TPS_DELAY_UNIFORM:
-        return d->p[0] + (d->p[1] - d->p[0]) * tps_rng_uniform(&d->rng);
+        return d->p[0] + (d->p[1] - d->p[0]) * tps__rng_uniform(&d->rng);
     case TPS_DELAY_NORMAL:
         do
-            x = d->p[0] + d->p[1] * tps_rng_normal(&d->rng);
+            x = d->p[0] + d->p[1] * tps__rng_normal(&d->rng);
         while (x < 0);
         return x;
     case TPS_DELAY_LOGNORMAL:
-        return exp(d->mu + d->sigma * tps_rng_normal(&d->rng));
+        return exp(d->mu + d->sigma * tps__rng_normal(&d->rng));
     case TPS_DELAY_PARETO:
         /* 1 - U lies in (0, 1], so the power is finite: at most
          * SCALE * 2^(53/SHAPE). */
-        return d->p[1] * pow(1.0 - tps_rng_uniform(&d->rng), -1.0 / d->p[0]);
+        return d->p[1] * pow(1.0 - tps__rng_uniform(&d->rng), -1.0 / d->p[0]);
     case TPS_DELAY_EXP:
-        return -d->p[0] * log1p(-tps_rng_uniform(&d->rng));
+        return -d->p[0] * log1p(-tps__rng_uniform(&d->rng));
     case TPS_DELAY_NONE:
         break;
     }

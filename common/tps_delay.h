@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Seeded compute delays that a worker adds after each iteration, to study
- * stragglers and heavy tails on purpose (docs/design.md §7). A delay is drawn from
- * a distribution given as text (--delay), a worker may be named a straggler
+ * stragglers and heavy tails on purpose (docs/design.md §7). A delay is drawn
+ * from a distribution given as text (--delay), a worker may be named a
+ * straggler
  * (--straggler RANK:FACTOR), and the draws come from tps_rng so that a seed
  * and a rank reproduce the same delays on any host.
  *
@@ -42,7 +43,7 @@
 
 #include "tps_rng.h"
 
-typedef enum tps_delay_kind_e {
+typedef enum tps__delay_kind_e {
     TPS_DELAY_NONE,
     TPS_DELAY_CONST,
     TPS_DELAY_UNIFORM,
@@ -50,17 +51,17 @@ typedef enum tps_delay_kind_e {
     TPS_DELAY_LOGNORMAL,
     TPS_DELAY_PARETO,
     TPS_DELAY_EXP
-} tps_delay_kind_t;
+} tps__delay_kind_t;
 
 /* Owned by the caller and free of allocations, so it needs no cleanup. The
  * parameters are kept as written in the spec; `mu` and `sigma` are derived once
  * for lognormal so that sampling does not repeat the logarithms. */
 typedef struct tps_delay_s {
-    tps_delay_kind_t kind;
+    tps__delay_kind_t kind;
     double p[2];      /* spec parameters in order, e.g. SHAPE, SCALE */
     double mu, sigma; /* lognormal: of the underlying normal */
     double factor;    /* straggler factor for this process, 1 if not one */
-    tps_rng_t rng;
+    tps__rng_t rng;
 } tps_delay_t;
 
 /* Initialises *d from `spec` (see the table above): not a straggler, RNG

@@ -18,7 +18,7 @@ static void wr32(uint8_t *p, uint32_t v) {
 }
 
 static void *arena_alloc(void *data, size_t size) {
-    tps_reader_t *rd = data;
+    tps__reader_t *rd = data;
     size_t off = (rd->arena_used + 15) & ~(size_t)15;
     if (off > rd->arena_cap || size > rd->arena_cap - off)
         return NULL; /* unpack fails cleanly: the header was hostile */
@@ -32,8 +32,8 @@ static void arena_free(void *data, void *ptr) {
     (void)ptr;
 }
 
-int tps_reader_init(tps_reader_t *rd, const tps_limits_t *lim,
-                    tps_payload_dest_cb dest_cb, void *dest_arg) {
+int tps__reader_init(tps__reader_t *rd, const tps__limits_t *lim,
+                    tps__payload_dest_cb dest_cb, void *dest_arg) {
     memset(rd, 0, sizeof(*rd));
     rd->lim.max_header = lim ? lim->max_header : TPS_DEFAULT_MAX_HEADER;
     rd->lim.max_payload = lim ? lim->max_payload : TPS_DEFAULT_MAX_PAYLOAD;
@@ -50,7 +50,7 @@ int tps_reader_init(tps_reader_t *rd, const tps_limits_t *lim,
     rd->hbuf = malloc(rd->lim.max_header ? rd->lim.max_header : 1);
     rd->arena = malloc(rd->arena_cap);
     if (rd->hbuf == NULL || rd->arena == NULL) {
-        tps_reader_free(rd);
+        tps__reader_free(rd);
         return TPS_ENOMEM;
     }
     rd->arena_alloc.alloc = arena_alloc;
@@ -60,7 +60,7 @@ int tps_reader_init(tps_reader_t *rd, const tps_limits_t *lim,
     return 0;
 }
 
-void tps_reader_free(tps_reader_t *rd) {
+void tps__reader_free(tps__reader_t *rd) {
     free(rd->hbuf);
     free(rd->arena);
     free(rd->pool);
@@ -70,7 +70,7 @@ void tps_reader_free(tps_reader_t *rd) {
     rd->payload = NULL;
 }
 
-void tps_reader_want(tps_reader_t *rd, uint8_t **base, size_t *len) {
+void tps__reader_want(tps__reader_t *rd, uint8_t **base, size_t *len) {
     switch (rd->state) {
     case TPS_RD_PREAMBLE:
         *base = rd->pre + rd->got;
@@ -94,14 +94,14 @@ void tps_reader_want(tps_reader_t *rd, uint8_t **base, size_t *len) {
     }
 }
 
-static int fail(tps_reader_t *rd, int err) {
+static int fail(tps__reader_t *rd, int err) {
     rd->state = TPS_RD_ERROR;
     rd->err = err;
     return err;
 }
 
 /* The frame's bytes are all in: complete, or its tag comes next. */
-static int finish_body(tps_reader_t *rd) {
+static int finish_body(tps__reader_t *rd) {
     rd->got = 0;
     if (rd->mac != NULL) {
         rd->state = TPS_RD_TAG;
@@ -112,11 +112,11 @@ static int finish_body(tps_reader_t *rd) {
     return 1;
 }
 
-static int finish_header(tps_reader_t *rd) {
+static int finish_header(tps__reader_t *rd) {
     if (rd->mac != NULL) {
-        tps_fmac_begin(rd->mac);
-        tps_fmac_update(rd->mac, rd->pre, TPS_PREAMBLE_LEN);
-        tps_fmac_update(rd->mac, rd->hbuf, rd->hlen);
+        tps__fmac_begin(rd->mac);
+        tps__fmac_update(rd->mac, rd->pre, TPS_PREAMBLE_LEN);
+        tps__fmac_update(rd->mac, rd->hbuf, rd->hlen);
     }
     rd->arena_used = 0;
     rd->hdr = taups__header__unpack(&rd->arena_alloc, rd->hlen, rd->hbuf);
@@ -157,7 +157,7 @@ static int finish_header(tps_reader_t *rd) {
     return 0;
 }
 
-int tps_reader_commit(tps_reader_t *rd, size_t n) {
+int tps__reader_commit(tps__reader_t *rd, size_t n) {
     rd->got += n;
     switch (rd->state) {
     case TPS_RD_PREAMBLE:
@@ -166,7 +166,8 @@ int tps_reader_commit(tps_reader_t *rd, size_t n) {
         if (rd32(rd->pre) != TPS_MAGIC)
             return fail(rd, TPS_EPROTO);
         rd->hlen = rd32(rd->pre + 4);
-        rd->plen = (uint64_t)rd32(rd->pre + 8) | (uint64_t)rd32(rd->pre + 12) << 32;
+        rd->plen = (uint64_t)rd32(rd->pre + 8) | (uint64_t)rd32(rd->pre + 12)
+                                                     << 32;
         if (rd->hlen == 0 || rd->hlen > rd->lim.max_header ||
             rd->plen > rd->lim.max_payload)
             return fail(rd, TPS_E2BIG);
@@ -179,14 +180,14 @@ int tps_reader_commit(tps_reader_t *rd, size_t n) {
         return finish_header(rd);
     case TPS_RD_PAYLOAD:
         if (rd->mac != NULL)
-            tps_fmac_update(rd->mac, rd->payload + rd->got - n, n);
+            tps__fmac_update(rd->mac, rd->payload + rd->got - n, n);
         if (rd->got < rd->plen)
             return 0;
         return finish_body(rd);
     case TPS_RD_TAG:
         if (rd->got < TPS_TAG_BYTES)
             return 0;
-        if (!tps_fmac_verify(rd->mac, rd->tag))
+        if (!tps__fmac_verify(rd->mac, rd->tag))
             return fail(rd, TPS_EAUTH);
         rd->state = TPS_RD_DONE;
         rd->frames++;
@@ -199,18 +200,18 @@ int tps_reader_commit(tps_reader_t *rd, size_t n) {
     return rd->err;
 }
 
-int tps_reader_feed(tps_reader_t *rd, const uint8_t *data, size_t len,
+int tps__reader_feed(tps__reader_t *rd, const uint8_t *data, size_t len,
                     size_t *used) {
     size_t off = 0;
     int rc = rd->state == TPS_RD_ERROR ? rd->err : 0;
     while (rc == 0 && off < len) {
         uint8_t *base;
         size_t want;
-        tps_reader_want(rd, &base, &want);
+        tps__reader_want(rd, &base, &want);
         size_t n = len - off < want ? len - off : want;
         memcpy(base, data + off, n);
         off += n;
-        rc = tps_reader_commit(rd, n);
+        rc = tps__reader_commit(rd, n);
     }
     /* A frame without payload completes on the header's last byte; report
      * it even when it arrived exactly at the end of the data. */
@@ -218,7 +219,7 @@ int tps_reader_feed(tps_reader_t *rd, const uint8_t *data, size_t len,
     return rc;
 }
 
-void tps_reader_next(tps_reader_t *rd) {
+void tps__reader_next(tps__reader_t *rd) {
     if (rd->state == TPS_RD_ERROR)
         return;
     rd->state = TPS_RD_PREAMBLE;
@@ -228,15 +229,15 @@ void tps_reader_next(tps_reader_t *rd) {
     rd->arena_used = 0;
 }
 
-void tps_reader_set_mac(tps_reader_t *rd, tps_fmac_t *mac) {
+void tps__reader_set_mac(tps__reader_t *rd, tps__fmac_t *mac) {
     rd->mac = mac;
 }
 
-size_t tps_frame_meta_size(const Taups__Header *h) {
+size_t tps__frame_meta_size(const Taups__Header *h) {
     return TPS_PREAMBLE_LEN + taups__header__get_packed_size(h);
 }
 
-size_t tps_frame_encode_meta(const Taups__Header *h, uint64_t payload_len,
+size_t tps__frame_encode_meta(const Taups__Header *h, uint64_t payload_len,
                              uint8_t *buf, size_t cap) {
     size_t hl = taups__header__get_packed_size(h);
     if (cap < TPS_PREAMBLE_LEN + hl)
@@ -253,7 +254,7 @@ size_t tps_frame_encode_meta(const Taups__Header *h, uint64_t payload_len,
  * in the callback; the payload is only pointed to. */
 typedef struct write_req_s {
     uv_write_t req;
-    tps_write_cb cb;
+    tps__write_cb cb;
     void *arg;
     uint8_t meta[];
 } write_req_t;
@@ -265,7 +266,7 @@ static void on_write(uv_write_t *req, int status) {
     free(wr);
 }
 
-unsigned int tps_frame_bufs(uv_buf_t bufs[3], const uint8_t *meta, size_t mlen,
+unsigned int tps__frame_bufs(uv_buf_t bufs[3], const uint8_t *meta, size_t mlen,
                             const void *payload, uint64_t plen,
                             const uint8_t *tag, size_t tlen) {
     unsigned int n = 0;
@@ -279,32 +280,32 @@ unsigned int tps_frame_bufs(uv_buf_t bufs[3], const uint8_t *meta, size_t mlen,
     return n;
 }
 
-void tps_frame_tag(tps_fmac_t *mac, const uint8_t *meta, size_t mlen,
+void tps__frame_tag(tps__fmac_t *mac, const uint8_t *meta, size_t mlen,
                    const void *payload, uint64_t payload_len,
                    uint8_t tag[TPS_TAG_BYTES]) {
-    tps_fmac_begin(mac);
-    tps_fmac_update(mac, meta, mlen);
+    tps__fmac_begin(mac);
+    tps__fmac_update(mac, meta, mlen);
     if (payload_len > 0)
-        tps_fmac_update(mac, payload, (size_t)payload_len);
-    tps_fmac_final(mac, tag);
+        tps__fmac_update(mac, payload, (size_t)payload_len);
+    tps__fmac_final(mac, tag);
 }
 
-int64_t tps_frame_write(uv_stream_t *s, const Taups__Header *h,
+int64_t tps__frame_write(uv_stream_t *s, const Taups__Header *h,
                         const void *payload, uint64_t payload_len,
-                        tps_fmac_t *mac, tps_write_cb cb, void *arg) {
-    size_t meta = tps_frame_meta_size(h);
+                        tps__fmac_t *mac, tps__write_cb cb, void *arg) {
+    size_t meta = tps__frame_meta_size(h);
     size_t tag = mac != NULL ? TPS_TAG_BYTES : 0;
     write_req_t *wr = malloc(sizeof(*wr) + meta + tag);
     if (wr == NULL)
         return UV_ENOMEM;
     wr->cb = cb;
     wr->arg = arg;
-    tps_frame_encode_meta(h, payload_len, wr->meta, meta);
+    tps__frame_encode_meta(h, payload_len, wr->meta, meta);
     if (mac != NULL)
-        tps_frame_tag(mac, wr->meta, meta, payload, payload_len,
+        tps__frame_tag(mac, wr->meta, meta, payload, payload_len,
                       wr->meta + meta);
     uv_buf_t bufs[3];
-    unsigned int nbufs = tps_frame_bufs(bufs, wr->meta, meta, payload,
+    unsigned int nbufs = tps__frame_bufs(bufs, wr->meta, meta, payload,
                                         payload_len, wr->meta + meta, tag);
     int err = uv_write(&wr->req, s, bufs, nbufs, on_write);
     if (err < 0) {

@@ -32,34 +32,34 @@
 #define TPS_DEFAULT_MAX_HEADER 4096u
 #define TPS_DEFAULT_MAX_PAYLOAD (64u << 20)
 
-typedef struct tps_limits_s {
+typedef struct tps__limits_s {
     uint32_t max_header;
     uint64_t max_payload;
-} tps_limits_t;
+} tps__limits_t;
 
-typedef enum tps_rd_state_e {
+typedef enum tps__rd_state_e {
     TPS_RD_PREAMBLE, /* collecting the 16-byte preamble */
     TPS_RD_HEADER,   /* collecting header_len bytes of protobuf */
     TPS_RD_PAYLOAD,  /* collecting payload_len bytes into `payload` */
     TPS_RD_TAG,      /* collecting the frame's tag (integrity on) */
-    TPS_RD_DONE,     /* a whole frame is available until tps_reader_next() */
+    TPS_RD_DONE,     /* a whole frame is available until tps__reader_next() */
     TPS_RD_ERROR     /* the stream is unusable; `err` says why */
-} tps_rd_state_t;
+} tps__rd_state_t;
 
-typedef struct tps_reader_s tps_reader_t;
+typedef struct tps__reader_s tps__reader_t;
 
 /* Chooses where a payload goes, called once per frame with a payload, after
  * the header is unpacked. Set *dest to a buffer of `len` bytes that stays
  * valid until the frame is done, or leave it NULL to use the reader's pool.
  * A negative return rejects the frame with that error (the stream is then
  * unusable: the peer is out of sync). */
-typedef int (*tps_payload_dest_cb)(void *arg, const Taups__Header *h,
+typedef int (*tps__payload_dest_cb)(void *arg, const Taups__Header *h,
                                    uint64_t len, uint8_t **dest);
 
-struct tps_reader_s {
-    tps_rd_state_t state;
+struct tps__reader_s {
+    tps__rd_state_t state;
     int err;                 /* negative code when state == TPS_RD_ERROR */
-    tps_limits_t lim;
+    tps__limits_t lim;
     uint8_t pre[TPS_PREAMBLE_LEN];
     size_t got;              /* bytes of the current section received */
     uint32_t hlen;
@@ -69,13 +69,13 @@ struct tps_reader_s {
     uint8_t *payload;        /* plen bytes: dest_cb's buffer or the pool */
     uint8_t *pool;           /* reused payload buffer, grows to the largest */
     size_t pool_cap;
-    tps_payload_dest_cb dest_cb;
+    tps__payload_dest_cb dest_cb;
     void *dest_arg;
     /* Per-frame integrity: NULL until the handshake turns it on. A frame
      * is complete only once its tag is checked; one that fails leaves the
      * reader in TPS_RD_ERROR with TPS_EAUTH. The payload has landed in its
      * destination by then, and progress callbacks have seen it. */
-    tps_fmac_t *mac;
+    tps__fmac_t *mac;
     uint8_t tag[TPS_TAG_BYTES];
     /* Header arena: unpacking never calls malloc. */
     ProtobufCAllocator arena_alloc;
@@ -88,42 +88,42 @@ struct tps_reader_s {
 
 /* Initialises `rd` (limits NULL: defaults). Allocates the header buffer and
  * arena. Returns 0 or TPS_ENOMEM. */
-int tps_reader_init(tps_reader_t *rd, const tps_limits_t *lim,
-                    tps_payload_dest_cb dest_cb, void *dest_arg);
-void tps_reader_free(tps_reader_t *rd);
+int tps__reader_init(tps__reader_t *rd, const tps__limits_t *lim,
+                    tps__payload_dest_cb dest_cb, void *dest_arg);
+void tps__reader_free(tps__reader_t *rd);
 
 /* Where the next bytes of the stream belong and how many are missing in the
  * current section. Only meaningful in PREAMBLE, HEADER and PAYLOAD. */
-void tps_reader_want(tps_reader_t *rd, uint8_t **base, size_t *len);
+void tps__reader_want(tps__reader_t *rd, uint8_t **base, size_t *len);
 
-/* Records that n bytes were written at the place tps_reader_want() gave.
+/* Records that n bytes were written at the place tps__reader_want() gave.
  * Returns 1 when a frame is complete, 0 when more bytes are needed, or a
  * negative error (TPS_E2BIG, TPS_EPROTO, ...) that leaves the reader in
  * TPS_RD_ERROR. */
-int tps_reader_commit(tps_reader_t *rd, size_t n);
+int tps__reader_commit(tps__reader_t *rd, size_t n);
 
 /* Copies from `data` (len bytes) into the reader, stopping after one complete
  * frame. *used says how many bytes were consumed. Returns as commit does. */
-int tps_reader_feed(tps_reader_t *rd, const uint8_t *data, size_t len,
+int tps__reader_feed(tps__reader_t *rd, const uint8_t *data, size_t len,
                     size_t *used);
 
 /* Releases the finished frame and prepares for the next one. */
-void tps_reader_next(tps_reader_t *rd);
+void tps__reader_next(tps__reader_t *rd);
 
 /* Turns on per-frame integrity for frames that begin after this call
  * (the state is borrowed until the reader is freed). */
-void tps_reader_set_mac(tps_reader_t *rd, tps_fmac_t *mac);
+void tps__reader_set_mac(tps__reader_t *rd, tps__fmac_t *mac);
 
 /* Writes preamble + packed header for a frame whose payload has payload_len
  * bytes into buf (cap bytes). Returns the bytes written, or 0 if cap is too
- * small (tps_frame_meta_size tells the size). */
-size_t tps_frame_meta_size(const Taups__Header *h);
-size_t tps_frame_encode_meta(const Taups__Header *h, uint64_t payload_len,
+ * small (tps__frame_meta_size tells the size). */
+size_t tps__frame_meta_size(const Taups__Header *h);
+size_t tps__frame_encode_meta(const Taups__Header *h, uint64_t payload_len,
                              uint8_t *buf, size_t cap);
 
 /* Called when a frame write finished; status is 0 or a libuv error
  * (UV_ECANCELED when the stream closed first). */
-typedef void (*tps_write_cb)(void *arg, int status);
+typedef void (*tps__write_cb)(void *arg, int status);
 
 /* Sends one frame with a scatter/gather write: the preamble and header are
  * packed into the request, the payload is sent from where it is, never
@@ -131,18 +131,18 @@ typedef void (*tps_write_cb)(void *arg, int status);
  * (NULL: none), the frame's tag follows the payload. Returns the
  * frame's size in bytes (> 0), in which case cb will run exactly once, or a
  * negative libuv error, in which case it will not. */
-int64_t tps_frame_write(uv_stream_t *s, const Taups__Header *h,
+int64_t tps__frame_write(uv_stream_t *s, const Taups__Header *h,
                         const void *payload, uint64_t payload_len,
-                        tps_fmac_t *mac, tps_write_cb cb, void *arg);
+                        tps__fmac_t *mac, tps__write_cb cb, void *arg);
 
 /* The buffers of one frame on the wire: meta (preamble and header), the
  * payload unless empty, the tag unless tlen is 0. Returns how many. */
-unsigned int tps_frame_bufs(uv_buf_t bufs[3], const uint8_t *meta, size_t mlen,
+unsigned int tps__frame_bufs(uv_buf_t bufs[3], const uint8_t *meta, size_t mlen,
                             const void *payload, uint64_t plen,
                             const uint8_t *tag, size_t tlen);
 
 /* The tag of a frame whose preamble and header are `meta` (mlen bytes). */
-void tps_frame_tag(tps_fmac_t *mac, const uint8_t *meta, size_t mlen,
+void tps__frame_tag(tps__fmac_t *mac, const uint8_t *meta, size_t mlen,
                    const void *payload, uint64_t payload_len,
                    uint8_t tag[TPS_TAG_BYTES]);
 

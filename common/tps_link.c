@@ -4,25 +4,25 @@
 
 #include <stdio.h>
 
-int tps__link_enabled(const tps_link_cfg_t *cfg) {
+int tps__link_enabled(const tps__link_cfg_t *cfg) {
     return cfg != NULL &&
            (cfg->latency_ms > 0 || cfg->jitter_ms > 0 || cfg->bandwidth > 0);
 }
 
-void tps__link_sched_init(tps_link_sched_t *s, const tps_link_cfg_t *cfg,
+void tps__link_sched_init(tps__link_sched_t *s, const tps__link_cfg_t *cfg,
                           uint64_t stream) {
     s->cfg = *cfg;
-    tps_rng_seed(&s->rng, cfg->seed, stream);
+    tps__rng_seed(&s->rng, cfg->seed, stream);
     s->last_ms = 0;
     s->tokens = TPS_LINK_DEPTH;
     s->tokens_ms = 0;
     s->started = 0;
 }
 
-double tps__link_release(tps_link_sched_t *s, double now_ms, uint64_t bytes) {
+double tps__link_release(tps__link_sched_t *s, double now_ms, uint64_t bytes) {
     double delay = s->cfg.latency_ms;
     if (s->cfg.jitter_ms > 0)
-        delay += s->cfg.jitter_ms * (2 * tps_rng_uniform(&s->rng) - 1);
+        delay += s->cfg.jitter_ms * (2 * tps__rng_uniform(&s->rng) - 1);
     if (delay < 0)
         delay = 0;
     double r = now_ms + delay;
@@ -50,7 +50,7 @@ double tps__link_release(tps_link_sched_t *s, double now_ms, uint64_t bytes) {
     return r;
 }
 
-void tps__link_describe(const tps_link_cfg_t *cfg, char *buf, size_t len) {
+void tps__link_describe(const tps__link_cfg_t *cfg, char *buf, size_t len) {
     if (!tps__link_enabled(cfg)) {
         snprintf(buf, len, "off");
         return;

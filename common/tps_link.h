@@ -36,40 +36,40 @@
 
 #define TPS_LINK_DEPTH (64u << 10)
 
-typedef struct tps_link_cfg_s {
+typedef struct tps__link_cfg_s {
     double latency_ms;  /* added to every frame, >= 0 */
     double jitter_ms;   /* half-width of the uniform jitter, >= 0 */
     uint64_t bandwidth; /* bytes per second; 0: unlimited */
     uint64_t seed;      /* jitter stream; with a per-connection stream id */
-} tps_link_cfg_t;
+} tps__link_cfg_t;
 
 /* Scheduling state of one connection's direction. Owned by the caller,
  * free of allocations. */
-typedef struct tps_link_sched_s {
-    tps_link_cfg_t cfg;
-    tps_rng_t rng;
+typedef struct tps__link_sched_s {
+    tps__link_cfg_t cfg;
+    tps__rng_t rng;
     double last_ms; /* release time of the previous frame */
     double tokens;  /* bucket content at tokens_ms */
     double tokens_ms;
     int started; /* no frame yet: the bucket is full */
-} tps_link_sched_t;
+} tps__link_sched_t;
 
 /* Nonzero when cfg asks for any shaping; with the defaults (all zero) the
  * send path stays the direct one. */
-int tps__link_enabled(const tps_link_cfg_t *cfg);
+int tps__link_enabled(const tps__link_cfg_t *cfg);
 
 /* Starts a schedule; `stream` separates the jitter of connections sharing
  * a seed (e.g. shard and rank). */
-void tps__link_sched_init(tps_link_sched_t *s, const tps_link_cfg_t *cfg,
+void tps__link_sched_init(tps__link_sched_t *s, const tps__link_cfg_t *cfg,
                           uint64_t stream);
 
 /* Release time in ms (same clock as now_ms, which must not go backwards)
  * for a frame of `bytes` bytes handed over at now_ms, and takes its tokens.
  * Never earlier than the previous release. */
-double tps__link_release(tps_link_sched_t *s, double now_ms, uint64_t bytes);
+double tps__link_release(tps__link_sched_t *s, double now_ms, uint64_t bytes);
 
 /* One line for logs, e.g. "latency 20 ms, jitter +-5 ms, bandwidth
  * 1000000 B/s, seed 1", or "off". */
-void tps__link_describe(const tps_link_cfg_t *cfg, char *buf, size_t len);
+void tps__link_describe(const tps__link_cfg_t *cfg, char *buf, size_t len);
 
 #endif

@@ -27,7 +27,7 @@ static int stderr_is_journal(void) {
            (unsigned long long)st.st_ino == ino;
 }
 
-void tps_log_init(const char *who) {
+void tps__log_init(const char *who) {
     snprintf(prefix, sizeof(prefix), "%s", who);
     journal = stderr_is_journal();
 }
@@ -54,28 +54,28 @@ static void vlog(int priority, const char *fmt, va_list ap) {
     fprintf(stderr, "%s\n", line);
 }
 
-void tps_log(const char *fmt, ...) {
+void tps__log(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vlog(6, fmt, ap);
     va_end(ap);
 }
 
-void tps_log_warn(const char *fmt, ...) {
+void tps__log_warn(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vlog(4, fmt, ap);
     va_end(ap);
 }
 
-void tps_log_err(const char *fmt, ...) {
+void tps__log_err(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vlog(3, fmt, ap);
     va_end(ap);
 }
 
-double tps_now(void) {
+double tps__now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;

@@ -11,7 +11,7 @@
 #define TPS_LOG_H
 
 /* Sets the prefix (copied) and looks at JOURNAL_STREAM. */
-void tps_log_init(const char *who);
+void tps__log_init(const char *who);
 
 #if defined(__GNUC__)
 #define TPS_LOG_FORMAT __attribute__((format(printf, 1, 2)))
@@ -20,14 +20,14 @@ void tps_log_init(const char *who);
 #endif
 
 /* Information: what happened as it should. */
-TPS_LOG_FORMAT void tps_log(const char *fmt, ...);
+TPS_LOG_FORMAT void tps__log(const char *fmt, ...);
 /* Something went wrong and was ridden out: a peer refused or lost, a
  * retry, a damaged checkpoint skipped. */
-TPS_LOG_FORMAT void tps_log_warn(const char *fmt, ...);
+TPS_LOG_FORMAT void tps__log_warn(const char *fmt, ...);
 /* Something failed: the process, a request or a write could not go on. */
-TPS_LOG_FORMAT void tps_log_err(const char *fmt, ...);
+TPS_LOG_FORMAT void tps__log_err(const char *fmt, ...);
 
 /* Monotonic seconds since an arbitrary origin. */
-double tps_now(void);
+double tps__now(void);
 
 #endif

@@ -18,13 +18,13 @@
 #define METRICS_MEMORY (16u << 10)
 #define METRICS_TIMEOUT_S 10
 
-struct tps_metrics_s {
+struct tps__metrics_s {
     struct MHD_Daemon *d;
     uv_loop_t *loop;     /* NULL: libmicrohttpd's own thread */
     uv_poll_t poll;
     uv_timer_t timer;
     int open_handles;
-    tps_metrics_render_fn fn;
+    tps__metrics_render_fn fn;
     void *arg;
     char url[160];
 };
@@ -45,7 +45,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
                                   const char *url, const char *method,
                                   const char *version, const char *upload,
                                   size_t *upload_len, void **state) {
-    tps_metrics_t *m = cls;
+    tps__metrics_t *m = cls;
     (void)version;
     (void)upload;
     static int seen;
@@ -81,7 +81,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 /* After libmicrohttpd ran: its next deadline on the timer. */
 static void on_timer(uv_timer_t *t);
 
-static void rearm(tps_metrics_t *m) {
+static void rearm(tps__metrics_t *m) {
     MHD_UNSIGNED_LONG_LONG ms;
     if (MHD_get_timeout(m->d, &ms) == MHD_YES)
         uv_timer_start(&m->timer, on_timer, ms, 0);
@@ -90,13 +90,13 @@ static void rearm(tps_metrics_t *m) {
 }
 
 static void on_timer(uv_timer_t *t) {
-    tps_metrics_t *m = t->data;
+    tps__metrics_t *m = t->data;
     MHD_run(m->d);
     rearm(m);
 }
 
 static void on_poll(uv_poll_t *p, int status, int events) {
-    tps_metrics_t *m = p->data;
+    tps__metrics_t *m = p->data;
     (void)status;
     (void)events;
     MHD_run(m->d);
@@ -106,9 +106,9 @@ static void on_poll(uv_poll_t *p, int status, int events) {
 /* HOST:PORT as a socket address, resolved as --cluster's are. */
 static int resolve(const char *addr, struct sockaddr_storage *ss,
                    socklen_t *sl, char *err, size_t errlen) {
-    tps_addr_t a;
+    tps__addr_t a;
     char why[200];
-    if (tps_addr_parse(addr, &a, why, sizeof(why)) < 0 || a.is_unix) {
+    if (tps__addr_parse(addr, &a, why, sizeof(why)) < 0 || a.is_unix) {
         snprintf(err, errlen, "--metrics %s: %s", addr,
                  a.is_unix ? "a unix: socket cannot be scraped; give HOST:PORT"
                            : why);
@@ -130,9 +130,9 @@ static int resolve(const char *addr, struct sockaddr_storage *ss,
     return 0;
 }
 
-int tps_metrics_start(uv_loop_t *loop, const char *addr,
-                      tps_metrics_render_fn fn, void *arg, tps_metrics_t **out,
-                      char *err, size_t errlen) {
+int tps__metrics_start(uv_loop_t *loop, const char *addr,
+                       tps__metrics_render_fn fn, void *arg,
+                       tps__metrics_t **out, char *err, size_t errlen) {
     *out = NULL;
     struct sockaddr_storage ss;
     socklen_t sl = 0;
@@ -140,7 +140,7 @@ int tps_metrics_start(uv_loop_t *loop, const char *addr,
     if (rc < 0)
         return rc;
     (void)sl;
-    tps_metrics_t *m = calloc(1, sizeof(*m));
+    tps__metrics_t *m = calloc(1, sizeof(*m));
     if (m == NULL) {
         snprintf(err, errlen, "--metrics %s: out of memory", addr);
         return TPS_ENOMEM;
@@ -148,7 +148,8 @@ int tps_metrics_start(uv_loop_t *loop, const char *addr,
     m->fn = fn;
     m->arg = arg;
     m->loop = loop;
-    unsigned flags = MHD_USE_EPOLL | (loop ? 0 : MHD_USE_INTERNAL_POLLING_THREAD);
+    unsigned flags =
+        MHD_USE_EPOLL | (loop ? 0 : MHD_USE_INTERNAL_POLLING_THREAD);
     if (ss.ss_family == AF_INET6)
         flags |= MHD_USE_IPv6;
     m->d = MHD_start_daemon(
@@ -168,11 +169,12 @@ int tps_metrics_start(uv_loop_t *loop, const char *addr,
     }
     const union MHD_DaemonInfo *pi =
         MHD_get_daemon_info(m->d, MHD_DAEMON_INFO_BIND_PORT);
-    tps_addr_t a;
+    tps__addr_t a;
     char why[8];
-    tps_addr_parse(addr, &a, why, sizeof(why));
-    snprintf(m->url, sizeof(m->url), strchr(a.host, ':') ? "http://[%s]:%u/metrics"
-                                                          : "http://%s:%u/metrics",
+    tps__addr_parse(addr, &a, why, sizeof(why));
+    snprintf(m->url, sizeof(m->url),
+             strchr(a.host, ':') ? "http://[%s]:%u/metrics"
+                                 : "http://%s:%u/metrics",
              a.host, pi ? (unsigned)pi->port : (unsigned)a.port);
     if (loop != NULL) {
         const union MHD_DaemonInfo *ei =
@@ -194,17 +196,17 @@ int tps_metrics_start(uv_loop_t *loop, const char *addr,
     return 0;
 }
 
-const char *tps_metrics_url(const tps_metrics_t *m) {
+const char *tps__metrics_url(const tps__metrics_t *m) {
     return m->url;
 }
 
 static void on_closed(uv_handle_t *h) {
-    tps_metrics_t *m = h->data;
+    tps__metrics_t *m = h->data;
     if (--m->open_handles == 0)
         free(m);
 }
 
-void tps_metrics_stop(tps_metrics_t *m) {
+void tps__metrics_stop(tps__metrics_t *m) {
     if (m == NULL)
         return;
     /* The handles stop watching before the daemon closes the descriptor

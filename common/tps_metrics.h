@@ -21,24 +21,24 @@
 
 #include <uv.h>
 
-typedef struct tps_metrics_s tps_metrics_t;
+typedef struct tps__metrics_s tps__metrics_t;
 
 /* Returns the page in a malloc'd string (its length in *len), or NULL when
  * out of memory (answered 500). */
-typedef char *(*tps_metrics_render_fn)(void *arg, size_t *len);
+typedef char *(*tps__metrics_render_fn)(void *arg, size_t *len);
 
 /* Listens on addr (HOST:PORT, a host name or numeric; port 0 picks one).
  * loop: the loop to serve from, or NULL for a thread of its own. Returns
  * 0, or a negative TPS_E* code with a sentence naming --metrics in err. */
-int tps_metrics_start(uv_loop_t *loop, const char *addr,
-                      tps_metrics_render_fn fn, void *arg, tps_metrics_t **out,
-                      char *err, size_t errlen);
+int tps__metrics_start(uv_loop_t *loop, const char *addr,
+                       tps__metrics_render_fn fn, void *arg,
+                       tps__metrics_t **out, char *err, size_t errlen);
 
 /* "http://HOST:PORT/metrics" with the port bound. */
-const char *tps_metrics_url(const tps_metrics_t *m);
+const char *tps__metrics_url(const tps__metrics_t *m);
 
 /* Stops serving. With a loop, its handles close from it (the loop must
  * run once more) and the rest is freed there; NULL is fine. */
-void tps_metrics_stop(tps_metrics_t *m);
+void tps__metrics_stop(tps__metrics_t *m);
 
 #endif

@@ -13,7 +13,7 @@
 #include "config.h"
 
 /* Strings that came from a config file must outlive the file buffer; they are
- * kept here and released by tps_opt_free. */
+ * kept here and released by tps__opt_free. */
 static char **saved;
 static int nsaved;
 
@@ -66,7 +66,7 @@ static int flag_value(const char *v) {
 /* Sets option o from text v, which came from `where` ("on the command
  * line", "in config file FILE:LINE", "in environment variable NAME"): a
  * refusal names the option, the value, what was wrong and where. */
-static int set_value(const tps_opt_t *o, const char *prog, const char *v,
+static int set_value(const tps__opt_t *o, const char *prog, const char *v,
                      const char *where, int save) {
     char *end;
     double d;
@@ -83,7 +83,7 @@ static int set_value(const tps_opt_t *o, const char *prog, const char *v,
         *(const char **)o->dst = v;
         return 0;
     case TPS_OPT_LIST: {
-        tps_strlist_t *l = o->dst;
+        tps__strlist_t *l = o->dst;
         char **grown = realloc(l->v, (size_t)(l->n + 1) * sizeof(*l->v));
         if (grown == NULL)
             return -1;
@@ -154,9 +154,9 @@ static int set_value(const tps_opt_t *o, const char *prog, const char *v,
     return 0;
 }
 
-static const tps_opt_t *find(const tps_opt_t *opts, const char *name,
+static const tps__opt_t *find(const tps__opt_t *opts, const char *name,
                              size_t len) {
-    for (const tps_opt_t *o = opts; o->name; o++)
+    for (const tps__opt_t *o = opts; o->name; o++)
         if (strlen(o->name) == len && strncmp(o->name, name, len) == 0)
             return o;
     return NULL;
@@ -195,10 +195,10 @@ static void help_entry(const char *left, const char *text) {
     printf("\n");
 }
 
-static void print_help(const tps_opt_t *opts, const char *prog,
+static void print_help(const tps__opt_t *opts, const char *prog,
                        const char *usage) {
     printf("%s\n\nOptions:\n", usage);
-    for (const tps_opt_t *o = opts; o->name; o++) {
+    for (const tps__opt_t *o = opts; o->name; o++) {
         char left[96], text[2048];
         snprintf(left, sizeof(left), "--%s%s%s", o->name,
                  o->type == TPS_OPT_FLAG ? "" : " ",
@@ -226,7 +226,8 @@ static void print_help(const tps_opt_t *opts, const char *prog,
     char upper[32];
     size_t k = 0;
     for (; own[k] && k + 1 < sizeof(upper); k++)
-        upper[k] = own[k] >= 'a' && own[k] <= 'z' ? (char)(own[k] - 32) : own[k];
+        upper[k] =
+            own[k] >= 'a' && own[k] <= 'z' ? (char)(own[k] - 32) : own[k];
     upper[k] = '\0';
     /* "Environment:" makes help2man put the paragraph in ENVIRONMENT. */
     printf("\nEnvironment:\nEvery option can also be set by an environment "
@@ -240,10 +241,10 @@ static void print_help(const tps_opt_t *opts, const char *prog,
            upper);
 }
 
-static int apply_defaults(const tps_opt_t *opts, const char *prog) {
-    for (const tps_opt_t *o = opts; o->name; o++) {
+static int apply_defaults(const tps__opt_t *opts, const char *prog) {
+    for (const tps__opt_t *o = opts; o->name; o++) {
         if (o->type == TPS_OPT_LIST) {
-            tps_strlist_t *l = o->dst;
+            tps__strlist_t *l = o->dst;
             l->n = 0;
             l->v = NULL;
         } else if (o->type == TPS_OPT_FLAG) {
@@ -331,9 +332,9 @@ static const char *key_name(const char *k, size_t kl, char *key, size_t len) {
 /* The option a key names for `prog`: its own (lr) or qualified for prog
  * (server-lr). *qualified is set for the latter; NULL for a key that is
  * another program's or no option at all. */
-static const tps_opt_t *key_option(const tps_opt_t *opts, const char *prog,
+static const tps__opt_t *key_option(const tps__opt_t *opts, const char *prog,
                                    const char *name, int *qualified) {
-    const tps_opt_t *o = find(opts, name, strlen(name));
+    const tps__opt_t *o = find(opts, name, strlen(name));
     *qualified = 0;
     if (o != NULL)
         return o;
@@ -345,7 +346,7 @@ static const tps_opt_t *key_option(const tps_opt_t *opts, const char *prog,
     return find(opts, own, strlen(own));
 }
 
-int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
+int tps__opt_load_file(const tps__opt_t *opts, const char *prog,
                       const char *path) {
     FILE *f = fopen(path, "r");
     if (f == NULL) {
@@ -389,7 +390,8 @@ int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
             rc = TPS_OPT_EXIT_ERR;
             break;
         }
-        /* Accept the systemd EnvironmentFile spelling too: TAUPS_MAX_STALENESS */
+        /* Accept the systemd EnvironmentFile spelling too: TAUPS_MAX_STALENESS
+         */
         char key[128];
         const char *name = key_name(k, (size_t)(ke - k), key, sizeof(key));
         int skip = 0;
@@ -397,7 +399,7 @@ int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
             for_program(name, prog, &skip) && skip)
             continue;
         int qualified;
-        const tps_opt_t *o = key_option(opts, prog, name, &qualified);
+        const tps__opt_t *o = key_option(opts, prog, name, &qualified);
         if (o == NULL) {
             fprintf(stderr, "%s: %s:%d: unknown option \"%s\"\n", prog, path,
                     lineno, name);
@@ -420,7 +422,7 @@ int tps_opt_load_file(const tps_opt_t *opts, const char *prog,
  * may be another program's, or no option's at all (TAUPS_BUILDDIR). An
  * empty one is unset, as a shell's `VAR=` or a unit's `Environment=VAR=`
  * is meant: it neither sets a flag nor blanks a value. */
-static int load_env(const tps_opt_t *opts, const char *prog) {
+static int load_env(const tps__opt_t *opts, const char *prog) {
     extern char **environ;
     for (int pass = 0; pass < 2; pass++)
         for (char **e = environ; e && *e; e++) {
@@ -429,8 +431,9 @@ static int load_env(const tps_opt_t *opts, const char *prog) {
                 continue;
             char key[128];
             int qualified;
-            const char *name = key_name(*e, (size_t)(eq - *e), key, sizeof(key));
-            const tps_opt_t *o = key_option(opts, prog, name, &qualified);
+            const char *name =
+                key_name(*e, (size_t)(eq - *e), key, sizeof(key));
+            const tps__opt_t *o = key_option(opts, prog, name, &qualified);
             if (o == NULL || qualified != pass || eq[1] == '\0')
                 continue;
             char where[160];
@@ -447,8 +450,8 @@ static int load_env(const tps_opt_t *opts, const char *prog) {
  * as the next argument. A bare flag is on. Returns 1 for an option; 0 at
  * the end of the options, *i then the index of the first operand; or a
  * TPS_OPT_EXIT_* code once --help, --version or an error was printed. */
-static int scan_arg(const tps_opt_t *opts, const char *prog, const char *usage,
-                    int argc, char **argv, int *i, const tps_opt_t **o,
+static int scan_arg(const tps__opt_t *opts, const char *prog, const char *usage,
+                    int argc, char **argv, int *i, const tps__opt_t **o,
                     const char **v) {
     const char *a = argv[*i];
     if (strcmp(a, "--") == 0) {
@@ -492,11 +495,11 @@ static int scan_arg(const tps_opt_t *opts, const char *prog, const char *usage,
     return 1;
 }
 
-int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
+int tps__opt_parse(const tps__opt_t *opts, const char *prog, const char *usage,
                   int argc, char **argv) {
     if (apply_defaults(opts, prog) < 0 || load_env(opts, prog) < 0)
         return TPS_OPT_EXIT_ERR;
-    const tps_opt_t *o;
+    const tps__opt_t *o;
     const char *v;
     int i, rc = 0;
     /* Config files first, whatever their place among the options, so that
@@ -515,7 +518,7 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
                 continue;
             v++;
         }
-        if (tps_opt_load_file(opts, prog, v) < 0)
+        if (tps__opt_load_file(opts, prog, v) < 0)
             return TPS_OPT_EXIT_ERR;
     }
     for (i = 1; i < argc; i++) {
@@ -539,11 +542,11 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
     return i;
 }
 
-json_t *tps_opt_json(const tps_opt_t *opts) {
+json_t *tps__opt_json(const tps__opt_t *opts) {
     json_t *obj = json_object();
     if (obj == NULL)
         return NULL;
-    for (const tps_opt_t *o = opts; o->name; o++) {
+    for (const tps__opt_t *o = opts; o->name; o++) {
         json_t *v = NULL;
         switch (o->type) {
         case TPS_OPT_STR:
@@ -553,7 +556,7 @@ json_t *tps_opt_json(const tps_opt_t *opts) {
             break;
         }
         case TPS_OPT_LIST: {
-            const tps_strlist_t *l = o->dst;
+            const tps__strlist_t *l = o->dst;
             v = json_array();
             for (int k = 0; v && k < l->n; k++)
                 json_array_append_new(v, json_string(l->v[k]));
@@ -583,11 +586,11 @@ json_t *tps_opt_json(const tps_opt_t *opts) {
     return obj;
 }
 
-void tps_opt_free(const tps_opt_t *opts) {
-    for (const tps_opt_t *o = opts; o->name; o++) {
+void tps__opt_free(const tps__opt_t *opts) {
+    for (const tps__opt_t *o = opts; o->name; o++) {
         if (o->type != TPS_OPT_LIST)
             continue;
-        tps_strlist_t *l = o->dst;
+        tps__strlist_t *l = o->dst;
         for (int k = 0; k < l->n; k++)
             free(l->v[k]);
         free(l->v);

@@ -11,7 +11,7 @@
 
 #include <jansson.h>
 
-typedef enum tps_opt_type_e {
+typedef enum tps__opt_type_e {
     TPS_OPT_STR,    /* dst: const char ** (points into argv or a saved copy) */
     TPS_OPT_INT,    /* dst: int * */
     TPS_OPT_U64,    /* dst: uint64_t * */
@@ -21,29 +21,29 @@ typedef enum tps_opt_type_e {
                        a file, a variable) is 1/0, yes/no, true/false or
                        on/off in any case, and anything else is refused */
     TPS_OPT_CHOICE, /* dst: const char **, value must be one of `choices` */
-    TPS_OPT_LIST    /* dst: tps_strlist_t *, option may repeat; values appended */
-} tps_opt_type_t;
+    TPS_OPT_LIST /* dst: tps__strlist_t *, option may repeat; values appended */
+} tps__opt_type_t;
 
-typedef struct tps_strlist_s {
+typedef struct tps__strlist_s {
     int n;
-    char **v; /* owned, freed by tps_opt_free */
-} tps_strlist_t;
+    char **v; /* owned, freed by tps__opt_free */
+} tps__strlist_t;
 
-typedef struct tps_opt_s {
+typedef struct tps__opt_s {
     const char *name;    /* long name without "--" */
-    tps_opt_type_t type;
+    tps__opt_type_t type;
     void *dst;
     const char *def;     /* default as text (NULL: none / empty) */
     double min, max;     /* numeric range, checked when min <= max */
     const char *choices; /* "a|b|c" for TPS_OPT_CHOICE */
     const char *metavar; /* shown in --help, e.g. "HOST:PORT" */
     const char *help;
-} tps_opt_t;
+} tps__opt_t;
 
 /* Terminates a table. */
 #define TPS_OPT_END {NULL, TPS_OPT_STR, NULL, NULL, 0, 0, NULL, NULL, NULL}
 
-/* Results of tps_opt_parse other than an index. */
+/* Results of tps__opt_parse other than an index. */
 #define TPS_OPT_EXIT_OK (-1)   /* --help or --version was printed: exit 0 */
 #define TPS_OPT_EXIT_ERR (-2)  /* error printed to stderr: exit 2 */
 
@@ -55,7 +55,7 @@ typedef struct tps_opt_s {
  * (the command line, a config file's FILE:LINE, an environment variable).
  * Returns the index of the first non-option argument (argc if none), or one
  * of the TPS_OPT_EXIT_* codes. `prog` is used in messages. */
-int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
+int tps__opt_parse(const tps__opt_t *opts, const char *prog, const char *usage,
                   int argc, char **argv);
 
 /* Reads KEY=VALUE lines from `path` and applies them as if given on the
@@ -64,18 +64,19 @@ int tps_opt_parse(const tps_opt_t *opts, const char *prog, const char *usage,
  * may name the program it is for (server-lr or TAUPS_SERVER_LR: read by
  * taups-server, skipped by the others, so one file serves them all); a
  * value may be quoted ("..." or '...'); '#' starts a comment line, and " #"
- * a comment after a bare value. tps_opt_parse reads every --config file in
+ * a comment after a bare value. tps__opt_parse reads every --config file in
  * order (later ones win) before the rest of the command line (which wins
  * over all); "--config -FILE" is skipped when FILE does not exist. Returns 0
  * or TPS_OPT_EXIT_ERR. */
-int tps_opt_load_file(const tps_opt_t *opts, const char *prog, const char *path);
+int tps__opt_load_file(const tps__opt_t *opts, const char *prog,
+                       const char *path);
 
 /* Every option and its current value as a JSON object (name -> value; a
  * list is an array, an unset string null). Returns a new reference, or NULL
  * when out of memory. */
-json_t *tps_opt_json(const tps_opt_t *opts);
+json_t *tps__opt_json(const tps__opt_t *opts);
 
 /* Frees what parsing allocated (lists and saved strings). */
-void tps_opt_free(const tps_opt_t *opts);
+void tps__opt_free(const tps__opt_t *opts);
 
 #endif

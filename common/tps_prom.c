@@ -11,7 +11,7 @@
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void put(tps_prom_t *p, const char *fmt, ...) {
+static void put(tps__prom_t *p, const char *fmt, ...) {
     if (p->oom)
         return;
     for (;;) {
@@ -41,7 +41,7 @@ static void put(tps_prom_t *p, const char *fmt, ...) {
     }
 }
 
-void tps_prom_family(tps_prom_t *p, const char *name, const char *type,
+void tps__prom_family(tps__prom_t *p, const char *name, const char *type,
                      const char *help) {
     put(p, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
@@ -59,7 +59,7 @@ static void number(char *buf, size_t len, double v) {
         snprintf(buf, len, "%.17g", v);
 }
 
-void tps_prom_sample(tps_prom_t *p, const char *name, const char *labels,
+void tps__prom_sample(tps__prom_t *p, const char *name, const char *labels,
                      double value) {
     char v[40];
     number(v, sizeof(v), value);
@@ -69,7 +69,7 @@ void tps_prom_sample(tps_prom_t *p, const char *name, const char *labels,
         put(p, "%s %s\n", name, v);
 }
 
-void tps_prom_sample_u64(tps_prom_t *p, const char *name, const char *labels,
+void tps__prom_sample_u64(tps__prom_t *p, const char *name, const char *labels,
                          uint64_t value) {
     if (labels && labels[0])
         put(p, "%s{%s} %llu\n", name, labels, (unsigned long long)value);
@@ -77,19 +77,19 @@ void tps_prom_sample_u64(tps_prom_t *p, const char *name, const char *labels,
         put(p, "%s %llu\n", name, (unsigned long long)value);
 }
 
-void tps_prom_counter(tps_prom_t *p, const char *name, const char *help,
+void tps__prom_counter(tps__prom_t *p, const char *name, const char *help,
                       const char *labels, uint64_t value) {
-    tps_prom_family(p, name, "counter", help);
-    tps_prom_sample_u64(p, name, labels, value);
+    tps__prom_family(p, name, "counter", help);
+    tps__prom_sample_u64(p, name, labels, value);
 }
 
-void tps_prom_gauge(tps_prom_t *p, const char *name, const char *help,
+void tps__prom_gauge(tps__prom_t *p, const char *name, const char *help,
                     const char *labels, double value) {
-    tps_prom_family(p, name, "gauge", help);
-    tps_prom_sample(p, name, labels, value);
+    tps__prom_family(p, name, "gauge", help);
+    tps__prom_sample(p, name, labels, value);
 }
 
-const char *tps_prom_labels(char *buf, size_t len, int n,
+const char *tps__prom_labels(char *buf, size_t len, int n,
                             const char *const *kv) {
     size_t o = 0;
     for (int i = 0; i < n; i++) {
@@ -122,7 +122,7 @@ const char *tps_prom_labels(char *buf, size_t len, int n,
     return buf;
 }
 
-void tps_prom_histogram(tps_prom_t *p, const char *name, const char *labels,
+void tps__prom_histogram(tps__prom_t *p, const char *name, const char *labels,
                         const double *le, const uint64_t *cum, int n,
                         double sum, uint64_t count) {
     const char *sep = labels && labels[0] ? "," : "";
@@ -138,11 +138,11 @@ void tps_prom_histogram(tps_prom_t *p, const char *name, const char *labels,
     char s[80], c[80];
     snprintf(s, sizeof(s), "%s_sum", name);
     snprintf(c, sizeof(c), "%s_count", name);
-    tps_prom_sample(p, s, labels, sum);
-    tps_prom_sample_u64(p, c, labels, count);
+    tps__prom_sample(p, s, labels, sum);
+    tps__prom_sample_u64(p, c, labels, count);
 }
 
-void tps_prom_free(tps_prom_t *p) {
+void tps__prom_free(tps__prom_t *p) {
     free(p->buf);
     memset(p, 0, sizeof(*p));
 }

@@ -20,15 +20,16 @@ static inline uint64_t rotl(uint64_t x, int k) {
     return (x << k) | (x >> (64 - k));
 }
 
-void tps_rng_seed(tps_rng_t *r, uint64_t seed, uint64_t stream) {
-    uint64_t x = seed ^ (stream * 0xd1342543de82ef95ULL + 0x632be59bd9b4e019ULL);
+void tps__rng_seed(tps__rng_t *r, uint64_t seed, uint64_t stream) {
+    uint64_t x =
+        seed ^ (stream * 0xd1342543de82ef95ULL + 0x632be59bd9b4e019ULL);
     for (int i = 0; i < 4; i++)
         r->s[i] = splitmix64(&x);
     r->has_spare = 0;
     r->spare = 0;
 }
 
-uint64_t tps_rng_next(tps_rng_t *r) {
+uint64_t tps__rng_next(tps__rng_t *r) {
     uint64_t *s = r->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
     uint64_t t = s[1] << 17;
@@ -41,29 +42,30 @@ uint64_t tps_rng_next(tps_rng_t *r) {
     return result;
 }
 
-double tps_rng_uniform(tps_rng_t *r) {
-    return (double)(tps_rng_next(r) >> 11) * 0x1.0p-53;
+double tps__rng_uniform(tps__rng_t *r) {
+    return (double)(tps__rng_next(r) >> 11) * 0x1.0p-53;
 }
 
-uint64_t tps_rng_below(tps_rng_t *r, uint64_t n) {
-    /* Rejection from the top of the range keeps every residue equally likely. */
+uint64_t tps__rng_below(tps__rng_t *r, uint64_t n) {
+    /* Rejection from the top of the range keeps every residue equally likely.
+     */
     uint64_t limit = UINT64_MAX - UINT64_MAX % n;
     uint64_t x;
     do
-        x = tps_rng_next(r);
+        x = tps__rng_next(r);
     while (x >= limit);
     return x % n;
 }
 
-double tps_rng_normal(tps_rng_t *r) {
+double tps__rng_normal(tps__rng_t *r) {
     if (r->has_spare) {
         r->has_spare = 0;
         return r->spare;
     }
     double u, v, q;
     do {
-        u = 2.0 * tps_rng_uniform(r) - 1.0;
-        v = 2.0 * tps_rng_uniform(r) - 1.0;
+        u = 2.0 * tps__rng_uniform(r) - 1.0;
+        v = 2.0 * tps__rng_uniform(r) - 1.0;
         q = u * u + v * v;
     } while (q >= 1.0 || q == 0.0);
     double f = sqrt(-2.0 * log(q) / q);

@@ -8,22 +8,22 @@
 
 #include <stdint.h>
 
-typedef struct tps_rng_s {
+typedef struct tps__rng_s {
     uint64_t s[4];
     double spare;   /* second Box-Muller deviate, valid when has_spare */
     int has_spare;
-} tps_rng_t;
+} tps__rng_t;
 
 /* Seeds the generator; distinct (seed, stream) pairs give independent streams
  * (e.g. stream = worker rank). */
-void tps_rng_seed(tps_rng_t *r, uint64_t seed, uint64_t stream);
-uint64_t tps_rng_next(tps_rng_t *r);
+void tps__rng_seed(tps__rng_t *r, uint64_t seed, uint64_t stream);
+uint64_t tps__rng_next(tps__rng_t *r);
 /* Uniform in [0, 1) with 53 random bits. */
-double tps_rng_uniform(tps_rng_t *r);
+double tps__rng_uniform(tps__rng_t *r);
 /* Uniform integer in [0, n), n > 0, without modulo bias. */
-uint64_t tps_rng_below(tps_rng_t *r, uint64_t n);
+uint64_t tps__rng_below(tps__rng_t *r, uint64_t n);
 /* Standard normal deviate (polar Box-Muller). */
-double tps_rng_normal(tps_rng_t *r);
+double tps__rng_normal(tps__rng_t *r);
 
 /* The value element i of a tensor starts with (init is a tps_init_t): a pure
  * function of (init, scale, seed, i), so a tensor's initial values depend

@@ -36,8 +36,8 @@ struct waiter_s {
     uint64_t gen; /* the first generation that answers it */
 };
 
-struct tps_ckpt_s {
-    tps_ckpt_cfg_t cfg;
+struct tps__ckpt_s {
+    tps__ckpt_cfg_t cfg;
     char *dir;
     uv_timer_t timer; /* the next periodic checkpoint */
     uv_timer_t poll;  /* watches the writing child */
@@ -45,7 +45,7 @@ struct tps_ckpt_s {
     uint64_t child_gen;
     double child_t0;
     uint64_t gen;     /* newest generation on disk */
-    double done_at;   /* tps_now() of the newest generation; < 0: none */
+    double done_at;   /* tps__now() of the newest generation; < 0: none */
     double write_s;   /* how long the last write took (Young's C) */
     double fork_ms;   /* how long the loop paused to fork the last writer */
     double interval;  /* seconds between periodic checkpoints now */
@@ -56,19 +56,19 @@ struct tps_ckpt_s {
 };
 
 /* Makes L the server's state. */
-static void adopt(tps_server_t *s, loaded_t *L) {
+static void adopt(tps__server_t *s, loaded_t *L) {
     tps__shard_free(&s->shard);
     s->shard = L->shard;
     L->shard_ok = 0;
     s->step = L->step;
-    tps_members_t *m = &s->members;
+    tps__members_t *m = &s->members;
     /* Ranks the checkpoint saw live are awaited at its clocks, so that
      * until they are back a barrier or a gate does not run ahead of them;
      * those it saw leave stay gone, or the shard would wait for the dead.
      * A rank that does not come back within --rejoin-grace has left
      * (server.c). */
     tps__members_restore(m, L->joined, L->live, L->clock);
-    s->rejoin_deadline = tps_now() + s->cfg.rejoin_grace;
+    s->rejoin_deadline = tps__now() + s->cfg.rejoin_grace;
     for (int r = 0; r < m->n; r++) {
         tps__dedup_free(&s->dedup[r]);
         s->dedup[r] = L->dedup[r];
@@ -80,8 +80,8 @@ static void adopt(tps_server_t *s, loaded_t *L) {
     tps__ckpt_loaded_free(L, m->n);
 }
 
-static void log_awaited(const tps_server_t *s) {
-    const tps_members_t *m = &s->members;
+static void log_awaited(const tps__server_t *s) {
+    const tps__members_t *m = &s->members;
     char ranks[256] = "";
     size_t used = 0;
     for (int r = 0; r < m->n && used + 24 < sizeof(ranks); r++)
@@ -90,23 +90,24 @@ static void log_awaited(const tps_server_t *s) {
                                      "%s%d@%" PRIu64, used ? " " : "", r,
                                      m->clock[r]);
     if (m->nawaited > 0)
-        tps_log("waiting up to %g s (--rejoin-grace) for the workers the "
+        tps__log("waiting up to %g s (--rejoin-grace) for the workers the "
                 "checkpoint saw live (rank@clock): %s", s->cfg.rejoin_grace,
                 ranks);
     if (m->njoined == m->n && m->nlive < m->n)
-        tps_log("%d worker%s had left when the checkpoint was taken and "
+        tps__log("%d worker%s had left when the checkpoint was taken and "
                 "%s not awaited", m->n - m->nlive,
                 m->n - m->nlive == 1 ? "" : "s",
                 m->n - m->nlive == 1 ? "is" : "are");
 }
 
-/* --- the server's side -------------------------------------------------------- */
+/* --- the server's side
+ * -------------------------------------------------------- */
 
 /* Changes whenever the state a checkpoint holds does (every push, step,
  * declaration or clock), so that an idle shard does not rewrite the same
  * state and push its older generations out. */
-static uint64_t signature(const tps_server_t *s) {
-    const tps_shard_t *sh = &s->shard;
+static uint64_t signature(const tps__server_t *s) {
+    const tps__shard_t *sh = &s->shard;
     uint64_t v = sh->st.pushes * 31 + sh->st.push_frames + sh->st.steps * 7 +
                  sh->st.dropped + (uint64_t)sh->ntensors * 1000003 + s->step;
     for (int r = 0; r < s->members.n; r++)
@@ -115,14 +116,14 @@ static uint64_t signature(const tps_server_t *s) {
 }
 
 static void on_handle_closed(uv_handle_t *h) {
-    tps_server_t *s = h->data;
+    tps__server_t *s = h->data;
     s->open_handles--;
 }
 
 /* Answers the requests that generation k->gen (or, on failure, the write
  * that just ended) settles. */
-static void answer(tps_server_t *s, int status, const char *err) {
-    tps_ckpt_t *k = s->ckpt;
+static void answer(tps__server_t *s, int status, const char *err) {
+    tps__ckpt_t *k = s->ckpt;
     for (waiter_t **pp = &k->waiters; *pp;) {
         waiter_t *w = *pp;
         if (status == 0 && w->gen > k->gen) {
@@ -162,8 +163,8 @@ static void answer(tps_server_t *s, int status, const char *err) {
 }
 
 /* Young's interval from the last write time, logged when it moves. */
-static void retune(tps_server_t *s) {
-    tps_ckpt_t *k = s->ckpt;
+static void retune(tps__server_t *s) {
+    tps__ckpt_t *k = s->ckpt;
     if (k->cfg.mtbf <= 0)
         return;
     double c = k->write_s > 0.001 ? k->write_s : 0.001;
@@ -171,9 +172,10 @@ static void retune(tps_server_t *s) {
     if (t < 1)
         t = 1;
     if (k->interval <= 0 || fabs(t - k->interval) > 0.1 * k->interval) {
-        tps_log("checkpoint interval %.1f s: Young's sqrt(2 C MTBF) with write "
-                "time C = %.3f s, MTBF %.0f s",
-                t, c, k->cfg.mtbf);
+        tps__log(
+            "checkpoint interval %.1f s: Young's sqrt(2 C MTBF) with write "
+            "time C = %.3f s, MTBF %.0f s",
+            t, c, k->cfg.mtbf);
         k->interval = t;
         if (uv_is_active((uv_handle_t *)&k->timer)) {
             uint64_t ms = (uint64_t)(t * 1000);
@@ -182,28 +184,28 @@ static void retune(tps_server_t *s) {
     }
 }
 
-static void begin(tps_server_t *s);
+static void begin(tps__server_t *s);
 
 /* The writer of generation k->child_gen has exited with `status` (p < 0:
  * it could not be waited for). */
-static void child_done(tps_server_t *s, pid_t p, int status) {
-    tps_ckpt_t *k = s->ckpt;
+static void child_done(tps__server_t *s, pid_t p, int status) {
+    tps__ckpt_t *k = s->ckpt;
     uv_timer_stop(&k->poll);
     k->child = 0;
-    double took = tps_now() - k->child_t0;
+    double took = tps__now() - k->child_t0;
     if (p > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
         k->gen = k->child_gen;
         k->sig_done = k->child_sig;
-        k->done_at = tps_now();
+        k->done_at = tps__now();
         k->write_s = took;
-        tps_log("checkpoint generation %" PRIu64 " written in %.3f s (the "
+        tps__log("checkpoint generation %" PRIu64 " written in %.3f s (the "
                 "loop paused %.1f ms to fork the writer)",
                 k->gen, took, k->fork_ms);
         retune(s);
         answer(s, 0, NULL);
     } else {
         /* The child logged why. */
-        tps_log_err("checkpoint generation %" PRIu64 " failed (%s %d); the "
+        tps__log_err("checkpoint generation %" PRIu64 " failed (%s %d); the "
                 "previous generations are kept",
                 k->child_gen,
                 p < 0 ? "waitpid" : WIFEXITED(status) ? "exit" : "signal",
@@ -217,20 +219,20 @@ static void child_done(tps_server_t *s, pid_t p, int status) {
 }
 
 static void on_poll(uv_timer_t *t) {
-    tps_server_t *s = t->data;
+    tps__server_t *s = t->data;
     int status = 0;
     pid_t p = waitpid(s->ckpt->child, &status, WNOHANG);
     if (p != 0)
         child_done(s, p, status);
 }
 
-static void begin(tps_server_t *s) {
-    tps_ckpt_t *k = s->ckpt;
+static void begin(tps__server_t *s) {
+    tps__ckpt_t *k = s->ckpt;
     if (k->child > 0)
         return;
     uint64_t gen = k->gen + 1;
     pid_t parent = getpid();
-    double t0 = tps_now();
+    double t0 = tps__now();
     pid_t pid = fork();
     if (pid == 0) {
 #ifdef __linux__
@@ -247,20 +249,21 @@ static void begin(tps_server_t *s) {
          * not to see the connection drop. */
         close_range(3, ~0u, 0);
         char err[8400]; /* two paths and a reason */
-        if (tps__ckpt_write(s, k->dir, gen, k->cfg.keep, err, sizeof(err)) < 0) {
-            tps_log_err("checkpoint generation %" PRIu64 ": %s", gen, err);
+        if (tps__ckpt_write(s, k->dir, gen, k->cfg.keep, err, sizeof(err)) <
+            0) {
+            tps__log_err("checkpoint generation %" PRIu64 ": %s", gen, err);
             _exit(1);
         }
         _exit(0);
     }
     if (pid < 0) {
-        tps_log_err("checkpoint: cannot fork a writer: %s", strerror(errno));
+        tps__log_err("checkpoint: cannot fork a writer: %s", strerror(errno));
         answer(s, TPS_EIO, "cannot fork a writer");
         return;
     }
     (void)parent;
     k->child = pid;
-    k->fork_ms = (tps_now() - t0) * 1e3;
+    k->fork_ms = (tps__now() - t0) * 1e3;
     k->child_sig = signature(s);
     k->child_gen = gen;
     k->child_t0 = t0;
@@ -268,14 +271,14 @@ static void begin(tps_server_t *s) {
 }
 
 static void on_timer(uv_timer_t *t) {
-    tps_server_t *s = t->data;
+    tps__server_t *s = t->data;
     if (s->ckpt->done_at >= 0 && signature(s) == s->ckpt->sig_done)
         return;
     begin(s);
 }
 
-void tps__ckpt_request(tps_server_t *s, sconn_t *sc, uint64_t request_id) {
-    tps_ckpt_t *k = s->ckpt;
+void tps__ckpt_request(tps__server_t *s, sconn_t *sc, uint64_t request_id) {
+    tps__ckpt_t *k = s->ckpt;
     if (k == NULL) {
         if (sc) {
             Taups__Header h = TAUPS__HEADER__INIT;
@@ -314,7 +317,7 @@ void tps__ckpt_request(tps_server_t *s, sconn_t *sc, uint64_t request_id) {
     begin(s);
 }
 
-void tps__ckpt_forget(tps_server_t *s, sconn_t *sc) {
+void tps__ckpt_forget(tps__server_t *s, sconn_t *sc) {
     if (s->ckpt == NULL)
         return;
     for (waiter_t **pp = &s->ckpt->waiters; *pp;) {
@@ -343,11 +346,11 @@ static int mkdir_p(const char *dir) {
     return mkdir(p, 0700) < 0 && errno != EEXIST ? -1 : 0;
 }
 
-int tps__ckpt_open(tps_server_t *s, char *err, size_t errlen) {
-    const tps_ckpt_cfg_t *cfg = &s->cfg.ckpt;
+int tps__ckpt_open(tps__server_t *s, char *err, size_t errlen) {
+    const tps__ckpt_cfg_t *cfg = &s->cfg.ckpt;
     if (cfg->dir == NULL)
         return 0;
-    tps_ckpt_t *k = calloc(1, sizeof(*k));
+    tps__ckpt_t *k = calloc(1, sizeof(*k));
     if (k == NULL || (k->dir = strdup(cfg->dir)) == NULL) {
         free(k);
         snprintf(err, errlen, "out of memory");
@@ -374,7 +377,7 @@ int tps__ckpt_open(tps_server_t *s, char *err, size_t errlen) {
     if (n > 0)
         k->gen = gens[0]; /* new generations number on from the newest */
     if (cfg->no_restore || n == 0) {
-        tps_log("checkpoints in %s%s", k->dir,
+        tps__log("checkpoints in %s%s", k->dir,
                 n == 0 ? ": none yet, starting afresh"
                        : ": --no-restore, starting afresh");
         free(gens);
@@ -385,7 +388,7 @@ int tps__ckpt_open(tps_server_t *s, char *err, size_t errlen) {
         char path[4096], why[512] = "";
         tps__ckpt_path(path, sizeof(path), k->dir, gens[i]);
         loaded_t L;
-        double t0 = tps_now();
+        double t0 = tps__now();
         int lr = tps__ckpt_load(s, path, &L, why, sizeof(why));
         if (lr == LOAD_FOREIGN) {
             snprintf(err, errlen, "checkpoint %s belongs elsewhere: %s", path,
@@ -394,8 +397,9 @@ int tps__ckpt_open(tps_server_t *s, char *err, size_t errlen) {
             break;
         }
         if (lr != LOAD_OK) {
-            tps_log_warn("checkpoint %s skipped: %s; trying the previous generation",
-                    path, why);
+            tps__log_warn(
+                "checkpoint %s skipped: %s; trying the previous generation",
+                path, why);
             continue;
         }
         double age = (double)(time(NULL) - L.written);
@@ -409,23 +413,23 @@ int tps__ckpt_open(tps_server_t *s, char *err, size_t errlen) {
                                      "%s%s@%" PRIu64, t ? " " : "",
                                      s->shard.tensors[t].name,
                                      s->shard.tensors[t].version);
-        tps_log("restored checkpoint generation %" PRIu64 " (%s), %.0f s old, "
+        tps__log("restored checkpoint generation %" PRIu64 " (%s), %.0f s old, "
                 "in %.3f s: %d tensors, step %" PRIu64 "; versions %s",
-                gen, path, age, tps_now() - t0, nt, s->step,
+                gen, path, age, tps__now() - t0, nt, s->step,
                 nt ? versions : "-");
         log_awaited(s);
-        k->done_at = tps_now() - age;
+        k->done_at = tps__now() - age;
         k->sig_done = signature(s);
         break;
     }
     if (rc == 0 && k->done_at < 0)
-        tps_log_warn("no valid checkpoint in %s: starting afresh", k->dir);
+        tps__log_warn("no valid checkpoint in %s: starting afresh", k->dir);
     free(gens);
     return rc;
 }
 
-void tps__ckpt_start(tps_server_t *s) {
-    tps_ckpt_t *k = s->ckpt;
+void tps__ckpt_start(tps__server_t *s) {
+    tps__ckpt_t *k = s->ckpt;
     if (k == NULL)
         return;
     uv_timer_init(s->loop, &k->timer);
@@ -443,8 +447,8 @@ void tps__ckpt_start(tps_server_t *s) {
     }
 }
 
-void tps__ckpt_stop(tps_server_t *s) {
-    tps_ckpt_t *k = s->ckpt;
+void tps__ckpt_stop(tps__server_t *s) {
+    tps__ckpt_t *k = s->ckpt;
     if (k == NULL)
         return;
     if (k->child > 0) {
@@ -457,41 +461,41 @@ void tps__ckpt_stop(tps_server_t *s) {
     uv_close((uv_handle_t *)&k->timer, on_handle_closed);
     uv_close((uv_handle_t *)&k->poll, on_handle_closed);
     if (k->done_at >= 0 && signature(s) == k->sig_done && !k->waiters) {
-        tps_log("checkpoint generation %" PRIu64 " holds the final state",
+        tps__log("checkpoint generation %" PRIu64 " holds the final state",
                 k->gen);
         return;
     }
     char err[8400];
-    double t0 = tps_now();
+    double t0 = tps__now();
     uint64_t gen = k->gen + 1;
     if (tps__ckpt_write(s, k->dir, gen, k->cfg.keep, err, sizeof(err)) < 0) {
-        tps_log_err("final checkpoint: %s", err);
+        tps__log_err("final checkpoint: %s", err);
         k->final_failed = 1;
         answer(s, TPS_EIO, err);
         return;
     }
     k->gen = gen;
-    k->done_at = tps_now();
+    k->done_at = tps__now();
     k->write_s = k->done_at - t0;
     for (waiter_t *w = k->waiters; w; w = w->next)
         w->gen = gen;
-    tps_log("checkpoint generation %" PRIu64 " written at exit in %.3f s", gen,
+    tps__log("checkpoint generation %" PRIu64 " written at exit in %.3f s", gen,
             k->write_s);
     answer(s, 0, NULL);
 }
 
-int tps__ckpt_final_failed(const tps_server_t *s) {
+int tps__ckpt_final_failed(const tps__server_t *s) {
     return s->ckpt != NULL && s->ckpt->final_failed;
 }
 
-double tps__ckpt_age(const tps_server_t *s) {
+double tps__ckpt_age(const tps__server_t *s) {
     if (s->ckpt == NULL || s->ckpt->done_at < 0)
         return -1;
-    return tps_now() - s->ckpt->done_at;
+    return tps__now() - s->ckpt->done_at;
 }
 
-void tps__ckpt_free(tps_server_t *s) {
-    tps_ckpt_t *k = s->ckpt;
+void tps__ckpt_free(tps__server_t *s) {
+    tps__ckpt_t *k = s->ckpt;
     if (k == NULL)
         return;
     while (k->waiters) {

@@ -28,52 +28,52 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct tps_server_s tps_server_t;
+typedef struct tps__server_s tps__server_t;
 typedef struct sconn_s sconn_t;
 
-typedef struct tps_ckpt_cfg_s {
+typedef struct tps__ckpt_cfg_s {
     const char *dir; /* NULL: no checkpoints */
     double every;    /* seconds between checkpoints; 0: only on request and
                         at exit */
     double mtbf;     /* > 0: Young's interval sqrt(2 C MTBF) instead */
     int keep;        /* generations kept, >= 1 */
     int no_restore;  /* start afresh even when DIR holds a checkpoint */
-} tps_ckpt_cfg_t;
+} tps__ckpt_cfg_t;
 
-typedef struct tps_ckpt_s tps_ckpt_t;
+typedef struct tps__ckpt_s tps__ckpt_t;
 
-/* Creates DIR (and its parents) and restores the newest valid generation into the
- * server's fresh shard unless no_restore. A corrupt newest file is logged
+/* Creates DIR (and its parents) and restores the newest valid generation into
+ * the server's fresh shard unless no_restore. A corrupt newest file is logged
  * and skipped. Returns 0, or a negative code with a sentence in err when DIR
  * is unusable or holds another shard's or another cluster's checkpoint. */
-int tps__ckpt_open(tps_server_t *s, char *err, size_t errlen);
+int tps__ckpt_open(tps__server_t *s, char *err, size_t errlen);
 
 /* Starts the periodic timer (no-op without checkpoints). */
-void tps__ckpt_start(tps_server_t *s);
+void tps__ckpt_start(tps__server_t *s);
 
 /* Begins a background checkpoint unless one is being written; when `sc` is
  * not NULL it is answered (request `request_id`) once that checkpoint is on
  * disk, or failed. */
-void tps__ckpt_request(tps_server_t *s, sconn_t *sc, uint64_t request_id);
+void tps__ckpt_request(tps__server_t *s, sconn_t *sc, uint64_t request_id);
 
 /* A closing connection: forgets its pending answers. */
-void tps__ckpt_forget(tps_server_t *s, sconn_t *sc);
+void tps__ckpt_forget(tps__server_t *s, sconn_t *sc);
 
 /* Stopping: waits for a background write, writes a last generation
  * in-process, and closes the timers (their callbacks decrement
  * s->open_handles). */
-void tps__ckpt_stop(tps_server_t *s);
+void tps__ckpt_stop(tps__server_t *s);
 
 /* 1 when tps__ckpt_stop could not write the final generation: the state
  * since the last one is lost, and the process says so in its exit status
  * so that a service manager sees the failure. */
-int tps__ckpt_final_failed(const tps_server_t *s);
+int tps__ckpt_final_failed(const tps__server_t *s);
 
 /* Seconds since the last checkpoint was completed (restored counts), or -1
  * when there is none; for STATUS lines and stats. */
-double tps__ckpt_age(const tps_server_t *s);
+double tps__ckpt_age(const tps__server_t *s);
 
 /* Frees what tps__ckpt_open allocated. */
-void tps__ckpt_free(tps_server_t *s);
+void tps__ckpt_free(tps__server_t *s);
 
 #endif

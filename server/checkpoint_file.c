@@ -28,7 +28,8 @@
 #define DEDUP_FIELDS 8 /* u64 per exactly-once answer */
 #define IO_CHUNK ((size_t)8 << 20)
 
-/* --- writing ---------------------------------------------------------------- */
+/* --- writing ----------------------------------------------------------------
+ */
 
 typedef struct writer_s {
     int fd;
@@ -79,14 +80,14 @@ static json_t *flag_array(const uint8_t *v, int n) {
     return a;
 }
 
-static char *meta_json(const tps_server_t *s, uint64_t gen) {
-    const tps_shard_t *sh = &s->shard;
-    const tps_members_t *m = &s->members;
+static char *meta_json(const tps__server_t *s, uint64_t gen) {
+    const tps__shard_t *sh = &s->shard;
+    const tps__members_t *m = &s->members;
     char opt[256];
     tps__optim_describe(&sh->optim, opt, sizeof(opt));
     json_t *tensors = json_array();
     for (int i = 0; i < sh->ntensors; i++) {
-        const tps_tensor_t *t = &sh->tensors[i];
+        const tps__tensor_t *t = &sh->tensors[i];
         /* Still being initialised: no client has its id yet, so it is not
          * part of the state (each loop below skips it too). */
         if (!t->ready)
@@ -101,10 +102,11 @@ static char *meta_json(const tps_server_t *s, uint64_t gen) {
                                "seed", seed, "version",
                                (json_int_t)t->version));
     }
-    const tps_shard_stats_t *st = &sh->st;
+    const tps__shard_stats_t *st = &sh->st;
     json_t *o = json_pack(
         "{s:i, s:I, s:I, s:i, s:i, s:i, s:s, s:i, s:s, s:i, s:i, s:I, "
-        "s:{s:o, s:o, s:o}, s:{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}, s:o}",
+        "s:{s:o, s:o, s:o}, s:{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}, "
+        "s:o}",
         "format", FORMAT, "generation", (json_int_t)gen, "written",
         (json_int_t)time(NULL), "shard", (int)sh->index, "shards",
         (int)sh->nshards, "workers", s->cfg.workers, "mode",
@@ -112,10 +114,10 @@ static char *meta_json(const tps_server_t *s, uint64_t gen) {
         "optimizer", opt, "slots", tps__optim_slots(&sh->optim), "aggregate",
         sh->aggregate, "step", (json_int_t)s->step, "members", "clock",
         u64_array(m->clock, m->n), "joined", flag_array(m->joined, m->n),
-        "live", flag_array(m->live, m->n), "stats", "pushes", (json_int_t)st->pushes,
-        "push_frames", (json_int_t)st->push_frames, "steps",
-        (json_int_t)st->steps, "dropped", (json_int_t)st->dropped, "pulls",
-        (json_int_t)st->pulls, "refused", (json_int_t)st->refused,
+        "live", flag_array(m->live, m->n), "stats", "pushes",
+        (json_int_t)st->pushes, "push_frames", (json_int_t)st->push_frames,
+        "steps", (json_int_t)st->steps, "dropped", (json_int_t)st->dropped,
+        "pulls", (json_int_t)st->pulls, "refused", (json_int_t)st->refused,
         "applied_frames", (json_int_t)st->applied_frames, "dropped_frames",
         (json_int_t)st->dropped_frames, "duplicates",
         (json_int_t)st->duplicates, "tensors", tensors);
@@ -185,14 +187,14 @@ static int fsync_dir(const char *dir) {
 /* Writes generation `gen` of the server's state into dir, atomically, and
  * keeps only the newest `keep` generations. Runs in the forked child or, at
  * exit, in the server itself: it reads the state and changes nothing. */
-int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
+int tps__ckpt_write(const tps__server_t *s, const char *dir, uint64_t gen,
                       int keep, char *err, size_t errlen) {
     char *meta = meta_json(s, gen);
     if (meta == NULL) {
         snprintf(err, errlen, "out of memory for the checkpoint's metadata");
         return TPS_ENOMEM;
     }
-    const tps_shard_t *sh = &s->shard;
+    const tps__shard_t *sh = &s->shard;
     int slots = tps__optim_slots(&sh->optim);
     uint64_t data = 0;
     for (int i = 0; i < sh->ntensors; i++)
@@ -204,7 +206,8 @@ int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
     snprintf(tmp, sizeof(tmp), "%s/.gen-%016" PRIu64 ".%ld.tmp", dir, gen,
              (long)getpid());
     tps__ckpt_path(path, sizeof(path), dir, gen);
-    writer_t w = {.fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600),
+    writer_t w = {.fd =
+                      open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600),
                   .h = XXH3_createState()};
     if (w.fd < 0 || w.h == NULL || XXH3_64bits_reset(w.h) != XXH_OK) {
         snprintf(err, errlen, "cannot create %s: %s", tmp,
@@ -226,7 +229,7 @@ int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
     put(&w, meta, mlen);
     free(meta);
     for (int i = 0; i < sh->ntensors; i++) {
-        const tps_tensor_t *t = &sh->tensors[i];
+        const tps__tensor_t *t = &sh->tensors[i];
         if (!t->ready)
             continue;
         size_t len = (size_t)(t->hi - t->lo) * sizeof(float);
@@ -235,14 +238,14 @@ int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
             put(&w, t->slot[k], len);
     }
     for (int r = 0; r < s->cfg.workers; r++) {
-        const tps_dedup_t *d = &s->dedup[r];
+        const tps__dedup_t *d = &s->dedup[r];
         put_u64(&w, d->session);
         put_u64(&w, (uint64_t)d->seen);
         put_u64(&w, d->last_rid);
         put_u64(&w, d->last_off);
         put_u64(&w, d->count);
         for (unsigned k = 0; k < d->count; k++) { /* oldest first */
-            const tps_push_answer_t *a =
+            const tps__push_answer_t *a =
                 &d->ring[(d->head + TPS_DEDUP_WINDOW - d->count + k) %
                          TPS_DEDUP_WINDOW];
             uint32_t wbits;
@@ -285,7 +288,8 @@ int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
     return 0;
 }
 
-/* --- reading ---------------------------------------------------------------- */
+/* --- reading ----------------------------------------------------------------
+ */
 
 typedef struct reader_s {
     FILE *f;
@@ -368,7 +372,7 @@ static int json_u64(json_t *o, const char *key, uint64_t *out) {
 
 /* Checks the file's shape against this server; LOAD_FOREIGN with both
  * named in why when it belongs elsewhere. */
-static int check_shape(const tps_server_t *s, json_t *m, char *why,
+static int check_shape(const tps__server_t *s, json_t *m, char *why,
                        size_t len) {
     uint64_t shard, shards, workers, kind;
     const char *mode = json_string_value(json_object_get(m, "mode"));
@@ -378,14 +382,14 @@ static int check_shape(const tps_server_t *s, json_t *m, char *why,
         snprintf(why, len, "its metadata lacks the cluster's shape");
         return LOAD_BAD;
     }
-    const tps_shard_t *sh = &s->shard;
+    const tps__shard_t *sh = &s->shard;
     if (shard != sh->index || shards != sh->nshards ||
         workers != (uint64_t)s->cfg.workers) {
-        snprintf(why, len,
-                 "it holds shard %" PRIu64 " of %" PRIu64 " shards with %" PRIu64
-                 " workers, but this is shard %u of %u with %d workers",
-                 shard, shards, workers, sh->index, sh->nshards,
-                 s->cfg.workers);
+        snprintf(
+            why, len,
+            "it holds shard %" PRIu64 " of %" PRIu64 " shards with %" PRIu64
+            " workers, but this is shard %u of %u with %d workers",
+            shard, shards, workers, sh->index, sh->nshards, s->cfg.workers);
         return LOAD_FOREIGN;
     }
     if (strcmp(mode, tps__mode_name(s->cfg.cons.mode)) != 0 ||
@@ -402,7 +406,7 @@ static int check_shape(const tps_server_t *s, json_t *m, char *why,
     return LOAD_OK;
 }
 
-static int load_tensors(const tps_server_t *s, json_t *m, reader_t *rd,
+static int load_tensors(const tps__server_t *s, json_t *m, reader_t *rd,
                         loaded_t *L, char *why, size_t len) {
     json_t *ts = json_object_get(m, "tensors");
     int slots = tps__optim_slots(&s->shard.optim);
@@ -433,7 +437,7 @@ static int load_tensors(const tps_server_t *s, json_t *m, reader_t *rd,
             snprintf(why, len, "%s", err);
             return LOAD_BAD;
         }
-        tps_tensor_t *t = &L->shard.tensors[id];
+        tps__tensor_t *t = &L->shard.tensors[id];
         if (t->lo != lo || t->hi != hi) {
             snprintf(why, len, "tensor \"%s\": its slice is [%" PRIu64
                      ", %" PRIu64 "), this shard's would be [%" PRIu64
@@ -455,10 +459,10 @@ truncated:
     return LOAD_BAD;
 }
 
-static int load_dedup(const tps_server_t *s, reader_t *rd, loaded_t *L,
+static int load_dedup(const tps__server_t *s, reader_t *rd, loaded_t *L,
                       char *why, size_t len) {
     for (int r = 0; r < s->cfg.workers; r++) {
-        tps_dedup_t *d = &L->dedup[r];
+        tps__dedup_t *d = &L->dedup[r];
         uint64_t h[5];
         if (get(rd, h, sizeof(h)) < 0 || h[4] > TPS_DEDUP_WINDOW) {
             snprintf(why, len, "rank %d's exactly-once window is damaged", r);
@@ -475,7 +479,7 @@ static int load_dedup(const tps_server_t *s, reader_t *rd, loaded_t *L,
                 return LOAD_BAD;
             }
             uint32_t wbits = (uint32_t)f[6];
-            tps_push_answer_t a = {.request_id = f[0], .offset = f[1],
+            tps__push_answer_t a = {.request_id = f[0], .offset = f[1],
                                    .tensor_id = (uint32_t)f[2], .count = f[3],
                                    .version = f[4], .staleness = f[5],
                                    .dropped = (int)f[7]};
@@ -492,7 +496,7 @@ static int load_dedup(const tps_server_t *s, reader_t *rd, loaded_t *L,
     return LOAD_OK;
 }
 
-static int load_members(const tps_server_t *s, json_t *m, loaded_t *L,
+static int load_members(const tps__server_t *s, json_t *m, loaded_t *L,
                         char *why, size_t len) {
     json_t *mem = json_object_get(m, "members");
     json_t *clock = json_object_get(mem, "clock");
@@ -502,7 +506,8 @@ static int load_members(const tps_server_t *s, json_t *m, loaded_t *L,
         return LOAD_BAD;
     }
     for (int r = 0; r < n; r++)
-        L->clock[r] = (uint64_t)json_integer_value(json_array_get(clock, (size_t)r));
+        L->clock[r] =
+            (uint64_t)json_integer_value(json_array_get(clock, (size_t)r));
     /* Generations written before membership was kept say only the clocks:
      * every rank is then taken as joined and live (awaited). */
     json_t *joined = json_object_get(mem, "joined");
@@ -521,14 +526,15 @@ static int load_members(const tps_server_t *s, json_t *m, loaded_t *L,
         return LOAD_BAD;
     }
     for (int r = 0; r < n; r++) {
-        L->joined[r] = json_integer_value(json_array_get(joined, (size_t)r)) != 0;
+        L->joined[r] =
+            json_integer_value(json_array_get(joined, (size_t)r)) != 0;
         L->live[r] = json_integer_value(json_array_get(live, (size_t)r)) != 0;
     }
     return LOAD_OK;
 }
 
 /* Loads one file into L. */
-int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
+int tps__ckpt_load(const tps__server_t *s, const char *path, loaded_t *L,
                      char *why, size_t len) {
     int n = s->cfg.workers;
     memset(L, 0, sizeof(*L));
@@ -566,9 +572,11 @@ int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
     }
     if (mlen > (1u << 30) ||
         (uint64_t)stt.st_size != HEADER_LEN + mlen + dlen + TRAILER_LEN) {
-        snprintf(why, len, "it is %lld bytes, its header says %" PRIu64
+        snprintf(why, len,
+                 "it is %lld bytes, its header says %" PRIu64
                  " (truncated or overwritten)",
-                 (long long)stt.st_size, HEADER_LEN + mlen + dlen + TRAILER_LEN);
+                 (long long)stt.st_size,
+                 HEADER_LEN + mlen + dlen + TRAILER_LEN);
         goto out;
     }
     meta = malloc(mlen + 1);
@@ -594,7 +602,7 @@ int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
         goto out;
     }
     rc = LOAD_BAD;
-    const tps_shard_t *sh = &s->shard;
+    const tps__shard_t *sh = &s->shard;
     if (tps__shard_init(&L->shard, sh->index, sh->nshards, sh->max_tensors,
                         sh->max_elements, &sh->optim) < 0) {
         snprintf(why, len, "out of memory");
@@ -610,7 +618,8 @@ int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
         goto out;
     }
     json_t *st = json_object_get(m, "stats");
-    if (json_u64(m, "step", &L->step) || json_u64(m, "generation", &L->generation) ||
+    if (json_u64(m, "step", &L->step) ||
+        json_u64(m, "generation", &L->generation) ||
         load_members(s, m, L, why, len) != LOAD_OK ||
         load_tensors(s, m, &rd, L, why, len) != LOAD_OK ||
         load_dedup(s, &rd, L, why, len) != LOAD_OK) {
@@ -619,7 +628,7 @@ int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
         goto out;
     }
     L->written = json_integer_value(json_object_get(m, "written"));
-    tps_shard_stats_t *ls = &L->shard.st;
+    tps__shard_stats_t *ls = &L->shard.st;
     json_u64(st, "pushes", &ls->pushes);
     json_u64(st, "push_frames", &ls->push_frames);
     json_u64(st, "steps", &ls->steps);

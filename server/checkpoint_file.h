@@ -15,13 +15,13 @@
 /* What a checkpoint file holds, loaded beside the running server's state
  * and swapped in only once the whole file has checked out. */
 typedef struct loaded_s {
-    tps_shard_t shard;
+    tps__shard_t shard;
     int shard_ok;
     uint64_t step, generation;
     int64_t written;
     uint64_t *clock;
     uint8_t *joined, *live; /* NULL: not kept (an older generation) */
-    tps_dedup_t *dedup;
+    tps__dedup_t *dedup;
 } loaded_t;
 
 enum { LOAD_OK = 0, LOAD_BAD = -1, LOAD_FOREIGN = -2 };
@@ -37,13 +37,13 @@ int tps__ckpt_list(const char *dir, uint64_t **out, int clean);
 /* Writes generation `gen` of the server's state into dir atomically and
  * keeps the newest `keep`. Reads the state, changes nothing: runs in the
  * forked writer or, at exit, in the shard. 0 or an error with err set. */
-int tps__ckpt_write(const tps_server_t *s, const char *dir, uint64_t gen,
+int tps__ckpt_write(const tps__server_t *s, const char *dir, uint64_t gen,
                     int keep, char *err, size_t errlen);
 
 /* Loads one file into L (LOAD_OK), or says why not in why: LOAD_BAD for a
  * damaged file, LOAD_FOREIGN for another shard's or cluster's whose
  * checksum holds (a damaged file that looks foreign is LOAD_BAD). */
-int tps__ckpt_load(const tps_server_t *s, const char *path, loaded_t *L,
+int tps__ckpt_load(const tps__server_t *s, const char *path, loaded_t *L,
                    char *why, size_t len);
 void tps__ckpt_loaded_free(loaded_t *L, int workers);
 

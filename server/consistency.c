@@ -12,24 +12,25 @@
 
 static const char *const mode_names[] = {"sync", "ssp", "async", "local"};
 
-int tps__mode_parse(const char *name, tps_mode_t *out) {
+int tps__mode_parse(const char *name, tps__mode_t *out) {
     for (int i = 0; i < 4; i++)
         if (strcmp(name, mode_names[i]) == 0) {
-            *out = (tps_mode_t)i;
+            *out = (tps__mode_t)i;
             return 0;
         }
     return TPS_EINVAL;
 }
 
-const char *tps__mode_name(tps_mode_t m) {
+const char *tps__mode_name(tps__mode_t m) {
     return (unsigned)m < 4 ? mode_names[m] : "?";
 }
 
-int tps__consistency_aggregates(const tps_consistency_t *c) {
-    return c->mode == TPS_MODE_SYNC || (c->mode == TPS_MODE_LOCAL && c->local_sync);
+int tps__consistency_aggregates(const tps__consistency_t *c) {
+    return c->mode == TPS_MODE_SYNC ||
+           (c->mode == TPS_MODE_LOCAL && c->local_sync);
 }
 
-int tps__members_init(tps_members_t *m, int n) {
+int tps__members_init(tps__members_t *m, int n) {
     m->n = n;
     m->nlive = 0;
     m->njoined = 0;
@@ -46,7 +47,7 @@ int tps__members_init(tps_members_t *m, int n) {
     return 0;
 }
 
-void tps__members_free(tps_members_t *m) {
+void tps__members_free(tps__members_t *m) {
     free(m->live);
     free(m->joined);
     free(m->awaited);
@@ -59,7 +60,7 @@ void tps__members_free(tps_members_t *m) {
     m->clock = NULL;
 }
 
-void tps__members_join(tps_members_t *m, int rank, uint64_t clock) {
+void tps__members_join(tps__members_t *m, int rank, uint64_t clock) {
     if (!m->live[rank])
         m->nlive++;
     if (!m->joined[rank])
@@ -72,7 +73,7 @@ void tps__members_join(tps_members_t *m, int rank, uint64_t clock) {
     m->clock[rank] = clock;
 }
 
-void tps__members_leave(tps_members_t *m, int rank) {
+void tps__members_leave(tps__members_t *m, int rank) {
     if (m->live[rank])
         m->nlive--;
     if (m->awaited[rank])
@@ -81,7 +82,7 @@ void tps__members_leave(tps_members_t *m, int rank) {
     m->awaited[rank] = 0;
 }
 
-void tps__members_restore(tps_members_t *m, const uint8_t *joined,
+void tps__members_restore(tps__members_t *m, const uint8_t *joined,
                           const uint8_t *live, const uint64_t *clock) {
     m->nlive = m->njoined = m->nawaited = 0;
     for (int r = 0; r < m->n; r++) {
@@ -95,7 +96,7 @@ void tps__members_restore(tps_members_t *m, const uint8_t *joined,
     }
 }
 
-void tps__members_await_missing(tps_members_t *m, uint64_t clock) {
+void tps__members_await_missing(tps__members_t *m, uint64_t clock) {
     for (int r = 0; r < m->n; r++) {
         if (m->joined[r])
             continue;
@@ -107,26 +108,26 @@ void tps__members_await_missing(tps_members_t *m, uint64_t clock) {
     }
 }
 
-int tps__members_advance(tps_members_t *m, int rank, uint64_t clock) {
+int tps__members_advance(tps__members_t *m, int rank, uint64_t clock) {
     if (clock <= m->clock[rank])
         return 0;
     m->clock[rank] = clock;
     return 1;
 }
 
-int tps__members_formed(const tps_members_t *m) {
+int tps__members_formed(const tps__members_t *m) {
     return m->njoined == m->n;
 }
 
-void tps__members_commit(tps_members_t *m, int rank) {
+void tps__members_commit(tps__members_t *m, int rank) {
     m->committed[rank] = 1;
 }
 
-void tps__members_uncommit_all(tps_members_t *m) {
+void tps__members_uncommit_all(tps__members_t *m) {
     memset(m->committed, 0, (size_t)m->n);
 }
 
-uint64_t tps__members_min_clock(const tps_members_t *m) {
+uint64_t tps__members_min_clock(const tps__members_t *m) {
     if (!tps__members_formed(m))
         return 0;
     uint64_t min = UINT64_MAX;
@@ -136,7 +137,7 @@ uint64_t tps__members_min_clock(const tps_members_t *m) {
     return min;
 }
 
-uint64_t tps__members_max_clock(const tps_members_t *m) {
+uint64_t tps__members_max_clock(const tps__members_t *m) {
     uint64_t max = 0;
     for (int r = 0; r < m->n; r++)
         if (m->live[r] && m->clock[r] > max)
@@ -144,7 +145,7 @@ uint64_t tps__members_max_clock(const tps_members_t *m) {
     return max;
 }
 
-int tps__pull_allowed(const tps_consistency_t *c, const tps_members_t *m,
+int tps__pull_allowed(const tps__consistency_t *c, const tps__members_t *m,
                       uint64_t version, uint64_t clock) {
     if (tps__consistency_aggregates(c))
         return version >= clock;
@@ -157,7 +158,7 @@ int tps__pull_allowed(const tps_consistency_t *c, const tps_members_t *m,
     return 1;
 }
 
-int tps__syncbuf_init(tps_syncbuf_t *sb, int n, uint64_t len) {
+int tps__syncbuf_init(tps__syncbuf_t *sb, int n, uint64_t len) {
     memset(sb, 0, sizeof(*sb));
     sb->n = n;
     sb->len = len;
@@ -171,7 +172,7 @@ int tps__syncbuf_init(tps_syncbuf_t *sb, int n, uint64_t len) {
     return 0;
 }
 
-void tps__syncbuf_free(tps_syncbuf_t *sb) {
+void tps__syncbuf_free(tps__syncbuf_t *sb) {
     for (int r = 0; sb->buf && r < sb->n; r++)
         free(sb->buf[r]);
     free(sb->buf);
@@ -181,14 +182,14 @@ void tps__syncbuf_free(tps_syncbuf_t *sb) {
     memset(sb, 0, sizeof(*sb));
 }
 
-float *tps__syncbuf_slot(tps_syncbuf_t *sb, int rank, uint64_t off) {
+float *tps__syncbuf_slot(tps__syncbuf_t *sb, int rank, uint64_t off) {
     if (sb->buf[rank] == NULL)
         /* One spare element keeps empty slices allocatable. */
         sb->buf[rank] = calloc((size_t)sb->len + 1, sizeof(float));
     return sb->buf[rank] ? sb->buf[rank] + off : NULL;
 }
 
-int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
+int tps__syncbuf_add(tps__syncbuf_t *sb, int rank, uint64_t off,
                      const float *g, uint64_t count, float scale) {
     float *restrict dst = tps__syncbuf_slot(sb, rank, off);
     if (dst == NULL)
@@ -198,7 +199,7 @@ int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
     return 0;
 }
 
-int tps__sync_ready(const tps_members_t *m) {
+int tps__sync_ready(const tps__members_t *m) {
     if (!tps__members_formed(m))
         return 0;
     int any = 0;
@@ -210,7 +211,7 @@ int tps__sync_ready(const tps_members_t *m) {
     return any;
 }
 
-int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out) {
+int tps__syncbuf_mean(tps__syncbuf_t *sb, const tps__members_t *m, float *out) {
     if (sb->acc == NULL) {
         sb->acc = malloc(((size_t)sb->len + 1) * sizeof(double));
         if (sb->acc == NULL)
@@ -239,16 +240,16 @@ int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out) {
     return k;
 }
 
-void tps__syncbuf_discard(tps_syncbuf_t *sb, int rank) {
+void tps__syncbuf_discard(tps__syncbuf_t *sb, int rank) {
     sb->done[rank] = 0;
 }
 
-void tps__syncbuf_reset(tps_syncbuf_t *sb) {
+void tps__syncbuf_reset(tps__syncbuf_t *sb) {
     memset(sb->done, 0, (size_t)sb->n);
 }
 
 
-void tps__hist_add(tps_hist_t *h, uint64_t s) {
+void tps__hist_add(tps__hist_t *h, uint64_t s) {
     if (s < TPS_HIST_EXACT) {
         h->exact[s]++;
     } else {
@@ -261,11 +262,11 @@ void tps__hist_add(tps_hist_t *h, uint64_t s) {
         h->max = s;
 }
 
-double tps__hist_mean(const tps_hist_t *h) {
+double tps__hist_mean(const tps__hist_t *h) {
     return h->count ? h->sum / (double)h->count : 0.0;
 }
 
-json_t *tps__hist_json(const tps_hist_t *h) {
+json_t *tps__hist_json(const tps__hist_t *h) {
     json_t *exact = json_array(), *pow2 = json_object();
     /* A bucket lost to a failed allocation would read as fewer pushes, so
      * any failure fails the whole object. */

@@ -5,12 +5,10 @@
  *   sync    buffered per rank until every live    answered once the tensor's
  *           worker pushed clock c; then ONE step  version (steps applied) >= c
  *           with their mean, summed in rank order
- *   ssp     applied on arrival                    answered once the slowest live
- *                                                 worker's clock >= c - T
- *   async   applied on arrival; dropped when      answered at once
- *           staleness > max-staleness (if set)
- *   local   sync or async averaging of model      as sync / as async
- *           deltas (async: scaled by 1/N)
+ *   ssp     applied on arrival                    answered once the slowest
+ * live worker's clock >= c - T async   applied on arrival; dropped when
+ * answered at once staleness > max-staleness (if set) local   sync or async
+ * averaging of model      as sync / as async deltas (async: scaled by 1/N)
  *
  * A worker's clock is the number of iterations it has finished. Only its
  * CLOCK frame, sent to every shard after the iteration's pushes, moves it;
@@ -26,27 +24,27 @@
 
 #include <jansson.h>
 
-typedef enum tps_mode_e {
+typedef enum tps__mode_e {
     TPS_MODE_SYNC,
     TPS_MODE_SSP,
     TPS_MODE_ASYNC,
     TPS_MODE_LOCAL
-} tps_mode_t;
+} tps__mode_t;
 
-typedef struct tps_consistency_s {
-    tps_mode_t mode;
+typedef struct tps__consistency_s {
+    tps__mode_t mode;
     uint64_t staleness;    /* ssp: the bound T */
     int64_t max_staleness; /* async/local-async: drop above this; < 0: never */
     int local_sync;        /* local: 1 = synchronous averaging */
     int local_steps;       /* local: K, told to workers */
-} tps_consistency_t;
+} tps__consistency_t;
 
 /* Parses the mode name ("sync", "ssp", "async", "local"). */
-int tps__mode_parse(const char *name, tps_mode_t *out);
-const char *tps__mode_name(tps_mode_t m);
+int tps__mode_parse(const char *name, tps__mode_t *out);
+const char *tps__mode_name(tps__mode_t m);
 
 /* Whether pushes of this configuration are aggregated into one step. */
-int tps__consistency_aggregates(const tps_consistency_t *c);
+int tps__consistency_aggregates(const tps__consistency_t *c);
 
 /* --- membership and clocks ----------------------------------------------- */
 
@@ -57,7 +55,7 @@ int tps__consistency_aggregates(const tps_consistency_t *c);
  * those the checkpoint saw live count as live at its clock until they
  * reconnect or the server gives up on them (--rejoin-grace); those it saw
  * leave stay gone. */
-typedef struct tps_members_s {
+typedef struct tps__members_s {
     int n;           /* ranks 0..n-1 */
     int nlive;       /* live: connected, or awaited */
     int njoined;     /* ranks that joined at least once */
@@ -67,35 +65,35 @@ typedef struct tps_members_s {
     uint8_t *awaited; /* live by the checkpoint, not yet reconnected */
     uint8_t *committed; /* aggregating modes: CLOCK of the pending step in */
     uint64_t *clock;
-} tps_members_t;
+} tps__members_t;
 
-int tps__members_init(tps_members_t *m, int n);
-void tps__members_free(tps_members_t *m);
-void tps__members_join(tps_members_t *m, int rank, uint64_t clock);
-void tps__members_leave(tps_members_t *m, int rank);
+int tps__members_init(tps__members_t *m, int n);
+void tps__members_free(tps__members_t *m);
+void tps__members_join(tps__members_t *m, int rank, uint64_t clock);
+void tps__members_leave(tps__members_t *m, int rank);
 /* Membership from a checkpoint: which ranks had joined and which were live
  * (NULL, from a checkpoint that did not say: every rank was); the live
  * ones are awaited at their clocks. */
-void tps__members_restore(tps_members_t *m, const uint8_t *joined,
+void tps__members_restore(tps__members_t *m, const uint8_t *joined,
                           const uint8_t *live, const uint64_t *clock);
 /* Forming, but a worker says it has trained: the cluster formed before
  * this shard started (it was restarted without a checkpoint). Ranks not
  * yet joined are awaited at `clock`, as after a restore. */
-void tps__members_await_missing(tps_members_t *m, uint64_t clock);
+void tps__members_await_missing(tps__members_t *m, uint64_t clock);
 /* Raises rank's clock to `clock` if that is higher; returns 1 if it moved. */
-int tps__members_advance(tps_members_t *m, int rank, uint64_t clock);
-int tps__members_formed(const tps_members_t *m);
+int tps__members_advance(tps__members_t *m, int rank, uint64_t clock);
+int tps__members_formed(const tps__members_t *m);
 /* Aggregating modes: rank's contribution to the pending step is in. */
-void tps__members_commit(tps_members_t *m, int rank);
-void tps__members_uncommit_all(tps_members_t *m);
+void tps__members_commit(tps__members_t *m, int rank);
+void tps__members_uncommit_all(tps__members_t *m);
 /* Smallest clock among live workers (and, while forming, 0 for ranks yet to
  * join); UINT64_MAX when none is live. */
-uint64_t tps__members_min_clock(const tps_members_t *m);
-uint64_t tps__members_max_clock(const tps_members_t *m);
+uint64_t tps__members_min_clock(const tps__members_t *m);
+uint64_t tps__members_max_clock(const tps__members_t *m);
 
 /* May a pull from a worker at `clock` be answered now, for a tensor whose
  * version is `version`? */
-int tps__pull_allowed(const tps_consistency_t *c, const tps_members_t *m,
+int tps__pull_allowed(const tps__consistency_t *c, const tps__members_t *m,
                       uint64_t version, uint64_t clock);
 
 /* --- synchronous aggregation -------------------------------------------- */
@@ -103,7 +101,7 @@ int tps__pull_allowed(const tps_consistency_t *c, const tps_members_t *m,
 /* Per tensor slice: each rank's gradient for the current clock, kept apart
  * so that the mean is summed in rank order (bitwise reproducible whatever
  * order the pushes arrived in). */
-typedef struct tps_syncbuf_s {
+typedef struct tps__syncbuf_s {
     int n;
     uint64_t len;
     float **buf;     /* per rank, len floats, allocated on first push */
@@ -111,52 +109,52 @@ typedef struct tps_syncbuf_s {
     uint64_t *samples; /* per rank: what its push of this clock said it
                           averages (0: not said) */
     double *acc;     /* len doubles, the sum */
-} tps_syncbuf_t;
+} tps__syncbuf_t;
 
-int tps__syncbuf_init(tps_syncbuf_t *sb, int n, uint64_t len);
-void tps__syncbuf_free(tps_syncbuf_t *sb);
+int tps__syncbuf_init(tps__syncbuf_t *sb, int n, uint64_t len);
+void tps__syncbuf_free(tps__syncbuf_t *sb);
 /* Stores rank's gradient for elements [off, off+count) of the slice,
  * multiplied by scale. Returns 0 or TPS_ENOMEM. */
-int tps__syncbuf_add(tps_syncbuf_t *sb, int rank, uint64_t off,
+int tps__syncbuf_add(tps__syncbuf_t *sb, int rank, uint64_t off,
                      const float *g, uint64_t count, float scale);
 /* rank's buffer at element off (allocated on first use), for decoders that
  * write straight into it; NULL when out of memory. */
-float *tps__syncbuf_slot(tps_syncbuf_t *sb, int rank, uint64_t off);
+float *tps__syncbuf_slot(tps__syncbuf_t *sb, int rank, uint64_t off);
 
 /* The pending step can be taken: the cluster has formed, every live rank
  * has committed, and some rank has. A rank that left after committing still
  * counts in this step; one that left before is no longer awaited (and its
  * buffered pushes are discarded with tps__syncbuf_discard). */
-int tps__sync_ready(const tps_members_t *m);
+int tps__sync_ready(const tps__members_t *m);
 /* Writes the mean over the committed ranks that pushed this tensor (done)
  * into out (len floats), summing in rank order in double; returns how many
  * were averaged. When every one of them said how many samples its gradient
  * averages, the mean is weighted by them: the gradient of the union of
  * their samples, as sequential full-batch descent takes it whatever the
  * split; otherwise each counts once. */
-int tps__syncbuf_mean(tps_syncbuf_t *sb, const tps_members_t *m, float *out);
+int tps__syncbuf_mean(tps__syncbuf_t *sb, const tps__members_t *m, float *out);
 /* Forgets rank's buffered push of the pending step. */
-void tps__syncbuf_discard(tps_syncbuf_t *sb, int rank);
+void tps__syncbuf_discard(tps__syncbuf_t *sb, int rank);
 /* Forgets every contribution (after a step). */
-void tps__syncbuf_reset(tps_syncbuf_t *sb);
+void tps__syncbuf_reset(tps__syncbuf_t *sb);
 
 /* --- staleness statistics ------------------------------------------------ */
 
 #define TPS_HIST_EXACT 64
 #define TPS_HIST_POW2 58 /* [2^6, 2^7), ..., [2^63, 2^64) */
 
-typedef struct tps_hist_s {
+typedef struct tps__hist_s {
     uint64_t exact[TPS_HIST_EXACT]; /* s = 0..63 */
     uint64_t pow2[TPS_HIST_POW2];   /* bucket k holds [2^(k+6), 2^(k+7)) */
     uint64_t count, max;
     double sum;
-} tps_hist_t;
+} tps__hist_t;
 
-void tps__hist_add(tps_hist_t *h, uint64_t s);
-double tps__hist_mean(const tps_hist_t *h);
+void tps__hist_add(tps__hist_t *h, uint64_t s);
+double tps__hist_mean(const tps__hist_t *h);
 /* {"count":..,"mean":..,"max":..,"exact":[..],"pow2":{"64":..,...}}, the
  * exact buckets up to the last non-empty one and the non-empty pow2 ones
  * by their lower bound; a new reference, NULL when out of memory. */
-json_t *tps__hist_json(const tps_hist_t *h);
+json_t *tps__hist_json(const tps__hist_t *h);
 
 #endif

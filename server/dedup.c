@@ -7,7 +7,7 @@
 
 #include "taups_error.h"
 
-void tps__dedup_session(tps_dedup_t *d, uint64_t session) {
+void tps__dedup_session(tps__dedup_t *d, uint64_t session) {
     /* Session 0 is a client that names none: each hello starts afresh. */
     if (d->session == session && session != 0)
         return;
@@ -17,7 +17,7 @@ void tps__dedup_session(tps_dedup_t *d, uint64_t session) {
     d->head = d->count = 0;
 }
 
-int tps__dedup_is_repeat(const tps_dedup_t *d, uint64_t request_id,
+int tps__dedup_is_repeat(const tps__dedup_t *d, uint64_t request_id,
                          uint64_t offset) {
     if (!d->seen)
         return 0;
@@ -25,10 +25,10 @@ int tps__dedup_is_repeat(const tps_dedup_t *d, uint64_t request_id,
            (request_id == d->last_rid && offset <= d->last_off);
 }
 
-const tps_push_answer_t *tps__dedup_find(const tps_dedup_t *d,
+const tps__push_answer_t *tps__dedup_find(const tps__dedup_t *d,
                                          uint64_t request_id, uint64_t offset) {
     for (unsigned k = 0; d->ring && k < d->count; k++) {
-        const tps_push_answer_t *a =
+        const tps__push_answer_t *a =
             &d->ring[(d->head + TPS_DEDUP_WINDOW - 1 - k) % TPS_DEDUP_WINDOW];
         if (a->request_id == request_id && a->offset == offset)
             return a;
@@ -36,7 +36,7 @@ const tps_push_answer_t *tps__dedup_find(const tps_dedup_t *d,
     return NULL;
 }
 
-int tps__dedup_record(tps_dedup_t *d, const tps_push_answer_t *a) {
+int tps__dedup_record(tps__dedup_t *d, const tps__push_answer_t *a) {
     d->seen = 1;
     d->last_rid = a->request_id;
     d->last_off = a->offset;
@@ -50,7 +50,7 @@ int tps__dedup_record(tps_dedup_t *d, const tps_push_answer_t *a) {
     return 0;
 }
 
-void tps__dedup_free(tps_dedup_t *d) {
+void tps__dedup_free(tps__dedup_t *d) {
     free(d->ring);
     memset(d, 0, sizeof(*d));
 }

@@ -20,39 +20,39 @@
 #define TPS_DEDUP_WINDOW 1024
 
 /* What a push frame was answered with. */
-typedef struct tps_push_answer_s {
+typedef struct tps__push_answer_s {
     uint64_t request_id, offset;
     uint32_t tensor_id;
     uint64_t count, version, staleness;
     float weight;
     int dropped;
-} tps_push_answer_t;
+} tps__push_answer_t;
 
-typedef struct tps_dedup_s {
+typedef struct tps__dedup_s {
     uint64_t session;
     int seen;                 /* a key has been recorded in this session */
     uint64_t last_rid, last_off;
-    tps_push_answer_t *ring;  /* TPS_DEDUP_WINDOW entries, on first use */
+    tps__push_answer_t *ring;  /* TPS_DEDUP_WINDOW entries, on first use */
     unsigned head, count;
-} tps_dedup_t;
+} tps__dedup_t;
 
 /* Starts `session` if it is not the current one, or if it is 0 (a client
  * that names no session), forgetting the window. */
-void tps__dedup_session(tps_dedup_t *d, uint64_t session);
+void tps__dedup_session(tps__dedup_t *d, uint64_t session);
 
 /* Whether (request_id, offset) was seen before in this session. */
-int tps__dedup_is_repeat(const tps_dedup_t *d, uint64_t request_id,
+int tps__dedup_is_repeat(const tps__dedup_t *d, uint64_t request_id,
                          uint64_t offset);
 
 /* The answer recorded for a repeat, or NULL when it fell out of the window
  * (or was never answered: refused frames are not recorded). */
-const tps_push_answer_t *tps__dedup_find(const tps_dedup_t *d,
+const tps__push_answer_t *tps__dedup_find(const tps__dedup_t *d,
                                          uint64_t request_id, uint64_t offset);
 
 /* Records a new key and its answer. Returns 0 or TPS_ENOMEM (the key is
  * still recorded; only the answer is lost). */
-int tps__dedup_record(tps_dedup_t *d, const tps_push_answer_t *a);
+int tps__dedup_record(tps__dedup_t *d, const tps__push_answer_t *a);
 
-void tps__dedup_free(tps_dedup_t *d);
+void tps__dedup_free(tps__dedup_t *d);
 
 #endif

@@ -28,8 +28,8 @@ static const char usage[] =
  * NOTIFY_SOCKET): readiness, live counters, the watchdog, stopping. */
 typedef struct notifier_s {
     uv_timer_t timer;
-    tps_server_t *srv;
-    tps_metrics_t *metrics; /* --metrics; NULL: none */
+    tps__server_t *srv;
+    tps__metrics_t *metrics; /* --metrics; NULL: none */
     uint64_t last_pushes;
     double last_t;
     int watchdog;
@@ -37,8 +37,8 @@ typedef struct notifier_s {
 
 static void on_notify_timer(uv_timer_t *t) {
     notifier_t *n = t->data;
-    const tps_shard_t *sh = tps__server_shard(n->srv);
-    double now = tps_now();
+    const tps__shard_t *sh = tps__server_shard(n->srv);
+    double now = tps__now();
     double rate = (double)(sh->st.pushes - n->last_pushes) / (now - n->last_t);
     n->last_pushes = sh->st.pushes;
     n->last_t = now;
@@ -57,12 +57,12 @@ static void on_notify_timer(uv_timer_t *t) {
 
 static void on_signal(uv_signal_t *sig, int signum) {
     notifier_t *n = sig->data;
-    tps_log("signal %d: shutting down", signum);
+    tps__log("signal %d: shutting down", signum);
     sd_notify(0, "STOPPING=1");
     if (uv_is_active((uv_handle_t *)&n->timer))
         uv_timer_stop(&n->timer);
     tps__server_stop(n->srv);
-    tps_metrics_stop(n->metrics);
+    tps__metrics_stop(n->metrics);
     n->metrics = NULL;
     uv_close((uv_handle_t *)sig, NULL);
 }
@@ -72,7 +72,7 @@ static char *render_metrics(void *arg, size_t *len) {
 }
 
 int main(int argc, char **argv) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     tps__server_config_init(&cfg);
     const char *listen = NULL, *cluster = NULL, *metrics_addr = NULL;
     int shard = 0, workers = 1;
@@ -84,11 +84,10 @@ int main(int argc, char **argv) {
     int ckpt_keep, no_restore, allow_large_lr;
     double mtbf;
     const char *key_file = NULL;
-    tps_optim_conf_t oc;
+    tps__optim_conf_t oc;
     tps__optim_conf_default(&oc);
-    const tps_opt_t opts[] = {
-        {"metrics", TPS_OPT_STR, &metrics_addr, NULL, 0, -1, NULL,
-         "HOST:PORT",
+    const tps__opt_t opts[] = {
+        {"metrics", TPS_OPT_STR, &metrics_addr, NULL, 0, -1, NULL, "HOST:PORT",
          "serve Prometheus metrics at http://HOST:PORT/metrics (port 0 picks "
          "one; the log says which)"},
         {"listen", TPS_OPT_STR, &listen, NULL, 0, -1, NULL, "HOST:PORT",
@@ -100,16 +99,18 @@ int main(int argc, char **argv) {
          "this process's index in --cluster"},
         {"workers", TPS_OPT_INT, &workers, "1", 1, 4096, NULL, "N",
          "number of workers in the cluster"},
-        {"mode", TPS_OPT_CHOICE, &mode, "async", 0, -1,
-         "sync|ssp|async|local", NULL, "consistency mode (taups(7))"},
+        {"mode", TPS_OPT_CHOICE, &mode, "async", 0, -1, "sync|ssp|async|local",
+         NULL, "consistency mode (taups(7))"},
         {"staleness", TPS_OPT_U64, &staleness, "2", 0, 1e9, NULL, "T",
          "ssp: answer a worker at clock c once the slowest is at c - T"},
         {"max-staleness", TPS_OPT_I64, &max_staleness, "-1", -1, 1e15, NULL,
-         "T", "async/local-async: drop pushes with staleness above T (-1: never)"},
+         "T",
+         "async/local-async: drop pushes with staleness above T (-1: never)"},
         {"local-steps", TPS_OPT_INT, &local_steps, "4", 1, 1000000, NULL, "K",
          "local: steps each worker takes between averagings"},
         {"local-avg", TPS_OPT_CHOICE, &local_avg, "sync", 0, -1, "sync|async",
-         NULL, "local: average deltas in a barrier, or apply each scaled by 1/N"},
+         NULL,
+         "local: average deltas in a barrier, or apply each scaled by 1/N"},
         {"optimizer", TPS_OPT_STR, &oc.optimizer, "sgd", 0, -1, NULL,
          "sgd|momentum|nesterov|adam|adagrad", "update rule on the shard"},
         {"lr", TPS_OPT_DOUBLE, &oc.lr, "0.1", 0, 1e6, NULL, "LR",
@@ -117,16 +118,17 @@ int main(int argc, char **argv) {
          "parameters: for benchmarks of the transport)"},
         {"allow-large-lr", TPS_OPT_FLAG, &allow_large_lr, NULL, 0, 0, NULL,
          NULL, "accept --lr above 1000 and --weight-decay above 1"},
-        {"momentum", TPS_OPT_DOUBLE, &oc.momentum, "0.9", 0, 0.999999, NULL, "MU",
-         "momentum, nesterov: momentum coefficient"},
+        {"momentum", TPS_OPT_DOUBLE, &oc.momentum, "0.9", 0, 0.999999, NULL,
+         "MU", "momentum, nesterov: momentum coefficient"},
         {"beta1", TPS_OPT_DOUBLE, &oc.beta1, "0.9", 0, 0.999999, NULL, "B1",
          "adam: first-moment decay"},
-        {"beta2", TPS_OPT_DOUBLE, &oc.beta2, "0.999", 0, 0.999999999, NULL, "B2",
-         "adam: second-moment decay"},
+        {"beta2", TPS_OPT_DOUBLE, &oc.beta2, "0.999", 0, 0.999999999, NULL,
+         "B2", "adam: second-moment decay"},
         {"eps", TPS_OPT_DOUBLE, &oc.eps, "1e-8", 1e-30, 1, NULL, "EPS",
          "adam, adagrad: denominator guard"},
         {"weight-decay", TPS_OPT_DOUBLE, &oc.weight_decay, "0", 0, 1e6, NULL,
-         "WD", "L2 coefficient added to the gradient, in [0, 1] unless "
+         "WD",
+         "L2 coefficient added to the gradient, in [0, 1] unless "
          "--allow-large-lr"},
         {"lr-schedule", TPS_OPT_STR, &oc.schedule, "constant", 0, -1, NULL,
          "SCHEDULE", "constant|invsqrt|step:EVERY:FACTOR|cosine:TOTAL"},
@@ -135,14 +137,15 @@ int main(int argc, char **argv) {
         {"clip-norm", TPS_OPT_DOUBLE, &oc.clip_norm, "0", 0, 1e30, NULL, "X",
          "scale each worker's gradient to norm at most X (0: off); a push "
          "is clipped by the larger of its claimed norm and its slice's"},
-        {"staleness-weight", TPS_OPT_STR, &oc.weight, "none", 0, -1, NULL,
-         "W", "none|inverse|exp:LAMBDA|lrdiv: weight of a push of staleness s"},
+        {"staleness-weight", TPS_OPT_STR, &oc.weight, "none", 0, -1, NULL, "W",
+         "none|inverse|exp:LAMBDA|lrdiv: weight of a push of staleness s"},
         {"trace", TPS_OPT_STR, &trace, NULL, 0, -1, NULL, "FILE",
          "CSV of every pull answered, push, step, join and leave"},
         {"checkpoint-dir", TPS_OPT_STR, &cfg.ckpt.dir, NULL, 0, -1, NULL, "DIR",
          "keep checkpoints in DIR (created) and restore the newest on start"},
         {"checkpoint-every", TPS_OPT_STR, &ckpt_every, "60", 0, -1, NULL,
-         "SEC|auto", "seconds between checkpoints (0: only on request and at "
+         "SEC|auto",
+         "seconds between checkpoints (0: only on request and at "
          "exit); auto: Young's sqrt(2 C MTBF) from --mtbf"},
         {"checkpoint-keep", TPS_OPT_INT, &ckpt_keep, "3", 1, 1000, NULL, "N",
          "checkpoint generations kept"},
@@ -177,23 +180,28 @@ int main(int argc, char **argv) {
          "refuse clients that do not protect every frame with a tag (their "
          "--frame-mac; needs --key-file)"},
         {"max-connections", TPS_OPT_INT, &cfg.max_connections, "256", 1,
-         1000000, NULL, "N", "connections open at once; more are told why "
+         1000000, NULL, "N",
+         "connections open at once; more are told why "
          "and closed. Of these at most a quarter, and 8 per address, may "
          "be still without a completed hello: the oldest make room"},
         {"hello-timeout", TPS_OPT_DOUBLE, &cfg.hello_timeout, "5", 0.1, 3600,
          NULL, "SEC", "close a connection that has not completed its hello"},
         {"keepalive", TPS_OPT_DOUBLE, &cfg.keepalive, "30", 0, 86400, NULL,
-         "SEC", "a client that vanishes without closing (host down, path "
+         "SEC",
+         "a client that vanishes without closing (host down, path "
          "lost) is cut off within about this long; one that is slow or "
          "waits for a pull never is (0: the kernel's default, hours)"},
-        {"rejoin-grace", TPS_OPT_DOUBLE, &cfg.rejoin_grace, "10", 0, 3600,
-         NULL, "SEC", "after a restore, wait this long for the workers the "
+        {"rejoin-grace", TPS_OPT_DOUBLE, &cfg.rejoin_grace, "10", 0, 3600, NULL,
+         "SEC",
+         "after a restore, wait this long for the workers the "
          "checkpoint saw live; those not back by then have left"},
-        {"header-timeout", TPS_OPT_DOUBLE, &cfg.header_timeout, "10", 0.1,
-         3600, NULL, "SEC", "close a connection whose frame header is "
+        {"header-timeout", TPS_OPT_DOUBLE, &cfg.header_timeout, "10", 0.1, 3600,
+         NULL, "SEC",
+         "close a connection whose frame header is "
          "incomplete this long"},
-        {"idle-timeout", TPS_OPT_DOUBLE, &cfg.idle_timeout, "600", 0, 1e7,
-         NULL, "SEC", "close a connection that sent nothing this long and "
+        {"idle-timeout", TPS_OPT_DOUBLE, &cfg.idle_timeout, "600", 0, 1e7, NULL,
+         "SEC",
+         "close a connection that sent nothing this long and "
          "waits for no pull, or whose replies have not moved this long "
          "(0: never)"},
         {"max-memory", TPS_OPT_U64, &cfg.max_memory, NULL, 1 << 20,
@@ -203,14 +211,16 @@ int main(int argc, char **argv) {
          "memory, or of the cgroup's limit if lower; the start-up log line "
          "says how much)"},
         {"conn-buffer", TPS_OPT_U64, &cfg.conn_buffer, "67108864", 1 << 20,
-         (double)(1ULL << 40), NULL, "BYTES", "memory of unsent replies per "
+         (double)(1ULL << 40), NULL, "BYTES",
+         "memory of unsent replies per "
          "connection before it is no longer read"},
         {"max-held-pulls", TPS_OPT_INT, &cfg.max_held_pulls, "1024", 1,
-         10000000, NULL, "N", "pulls held back per connection (ssp/sync "
+         10000000, NULL, "N",
+         "pulls held back per connection (ssp/sync "
          "gates, evaluators' versions); more are refused"},
         TPS_OPT_END,
     };
-    int rc = tps_opt_parse(opts, "taups-server", usage, argc, argv);
+    int rc = tps__opt_parse(opts, "taups-server", usage, argc, argv);
     if (rc < 0)
         return rc == TPS_OPT_EXIT_OK ? 0 : 2;
     if (rc < argc) {
@@ -221,8 +231,8 @@ int main(int argc, char **argv) {
      * list, so that one cluster.conf serves every host. */
     char own[300];
     if (listen == NULL && cluster != NULL) {
-        tps_addr_t *list = NULL;
-        int n = tps_cluster_parse(cluster, &list, own, sizeof(own));
+        tps__addr_t *list = NULL;
+        int n = tps__cluster_parse(cluster, &list, own, sizeof(own));
         if (n > shard && shard >= 0) {
             snprintf(own, sizeof(own), "%s", list[shard].text);
             listen = own;
@@ -244,30 +254,30 @@ int main(int argc, char **argv) {
     if (!allow_large_lr && oc.lr > 1e3) {
         fprintf(stderr, "taups-server: --lr %g is above 1000; give "
                         "--allow-large-lr if you mean it\n", oc.lr);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     if (!allow_large_lr && oc.weight_decay > 1) {
         fprintf(stderr, "taups-server: --weight-decay %g is above 1; give "
                         "--allow-large-lr if you mean it\n", oc.weight_decay);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     if (key_file &&
-        tps_key_load(key_file, &cfg.key, err, sizeof(err)) < 0) {
+        tps__key_load(key_file, &cfg.key, err, sizeof(err)) < 0) {
         fprintf(stderr, "taups-server: %s\n", err);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     if (cfg.frame_mac && !cfg.key.set) {
         fprintf(stderr, "taups-server: --frame-mac needs the cluster's key "
                         "(--key-file): the tags are keyed by it\n");
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     if (tps__optim_init(&cfg.optim, &oc, err, sizeof(err)) < 0) {
         fprintf(stderr, "taups-server: %s\n", err);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     tps__mode_parse(mode, &cfg.cons.mode);
@@ -287,7 +297,7 @@ int main(int argc, char **argv) {
             cfg.ckpt.every > 1e9) {
             fprintf(stderr, "taups-server: --checkpoint-every \"%s\": expected "
                             "seconds (>= 0) or auto\n", ckpt_every);
-            tps_opt_free(opts);
+            tps__opt_free(opts);
             return 2;
         }
     }
@@ -299,34 +309,34 @@ int main(int argc, char **argv) {
 
     char who[32];
     snprintf(who, sizeof(who), "taups-server[%d]", shard);
-    tps_log_init(who);
+    tps__log_init(who);
     signal(SIGPIPE, SIG_IGN);
 
     uv_loop_t loop;
     uv_loop_init(&loop);
-    tps_server_t *srv;
+    tps__server_t *srv;
     rc = tps__server_start(&loop, &cfg, &srv, err, sizeof(err));
     if (rc < 0) {
-        tps_log_err("%s", err);
+        tps__log_err("%s", err);
         uv_loop_close(&loop);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 1;
     }
     /* Ready: listening, and restored when it keeps checkpoints. */
-    notifier_t notifier = {.srv = srv, .last_t = tps_now()};
+    notifier_t notifier = {.srv = srv, .last_t = tps__now()};
     if (metrics_addr != NULL) {
-        rc = tps_metrics_start(&loop, metrics_addr, render_metrics, srv,
+        rc = tps__metrics_start(&loop, metrics_addr, render_metrics, srv,
                                &notifier.metrics, err, sizeof(err));
         if (rc < 0) {
-            tps_log_err("%s", err);
+            tps__log_err("%s", err);
             tps__server_stop(srv);
             uv_run(&loop, UV_RUN_DEFAULT);
             tps__server_free(srv);
             uv_loop_close(&loop);
-            tps_opt_free(opts);
+            tps__opt_free(opts);
             return 1;
         }
-        tps_log("metrics on %s", tps_metrics_url(notifier.metrics));
+        tps__log("metrics on %s", tps__metrics_url(notifier.metrics));
     }
     uint64_t wd_usec = 0;
     notifier.watchdog = sd_watchdog_enabled(0, &wd_usec) > 0;
@@ -360,10 +370,10 @@ int main(int argc, char **argv) {
     int lost = tps__ckpt_final_failed(srv);
     tps__server_free(srv);
     rc = uv_loop_close(&loop);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
     if (rc != 0)
-        tps_log_err("loop closed with handles open: %s", uv_strerror(rc));
+        tps__log_err("loop closed with handles open: %s", uv_strerror(rc));
     if (lost)
-        tps_log_err("exit status 1: the final checkpoint was not written");
+        tps__log_err("exit status 1: the final checkpoint was not written");
     return rc == 0 && !lost ? 0 : 1;
 }

@@ -9,6 +9,6 @@
 
 /* The page in a malloc'd string, its length in *len; NULL when out of
  * memory. */
-char *tps__server_metrics(const tps_server_t *s, size_t *len);
+char *tps__server_metrics(const tps__server_t *s, size_t *len);
 
 #endif

@@ -16,7 +16,7 @@ static const char *const optim_names[] = {"sgd", "momentum", "nesterov", "adam",
                                           "adagrad"};
 #define NOPTIM (sizeof(optim_names) / sizeof(*optim_names))
 
-void tps__optim_conf_default(tps_optim_conf_t *c) {
+void tps__optim_conf_default(tps__optim_conf_t *c) {
     c->optimizer = "sgd";
     c->schedule = "constant";
     c->weight = "none";
@@ -59,11 +59,11 @@ static int parse_double(const char *s, const char **end, double *out) {
     return 0;
 }
 
-int tps__optim_parse_optimizer(tps_optim_t *o, const char *text, char *err,
+int tps__optim_parse_optimizer(tps__optim_t *o, const char *text, char *err,
                                size_t errlen) {
     for (size_t k = 0; k < NOPTIM; k++)
         if (strcmp(text, optim_names[k]) == 0) {
-            o->kind = (tps_optim_kind_t)k;
+            o->kind = (tps__optim_kind_t)k;
             return 0;
         }
     snprintf(err, errlen,
@@ -73,7 +73,7 @@ int tps__optim_parse_optimizer(tps_optim_t *o, const char *text, char *err,
     return TPS_EINVAL;
 }
 
-int tps__optim_parse_schedule(tps_optim_t *o, const char *text, char *err,
+int tps__optim_parse_schedule(tps__optim_t *o, const char *text, char *err,
                               size_t errlen) {
     const char *e;
     if (strcmp(text, "constant") == 0) {
@@ -127,7 +127,7 @@ int tps__optim_parse_schedule(tps_optim_t *o, const char *text, char *err,
     return TPS_EINVAL;
 }
 
-int tps__optim_parse_weight(tps_optim_t *o, const char *text, char *err,
+int tps__optim_parse_weight(tps__optim_t *o, const char *text, char *err,
                             size_t errlen) {
     if (strcmp(text, "none") == 0) {
         o->weight = TPS_WEIGHT_NONE;
@@ -178,7 +178,7 @@ static int check_range(const char *name, double v, double lo, double hi,
     return TPS_EINVAL;
 }
 
-int tps__optim_init(tps_optim_t *o, const tps_optim_conf_t *c, char *err,
+int tps__optim_init(tps__optim_t *o, const tps__optim_conf_t *c, char *err,
                     size_t errlen) {
     memset(o, 0, sizeof(*o));
     int rc;
@@ -213,7 +213,7 @@ int tps__optim_init(tps_optim_t *o, const tps_optim_conf_t *c, char *err,
     return 0;
 }
 
-int tps__optim_slots(const tps_optim_t *o) {
+int tps__optim_slots(const tps__optim_t *o) {
     switch (o->kind) {
     case TPS_OPTIM_MOMENTUM:
     case TPS_OPTIM_NESTEROV:
@@ -226,7 +226,7 @@ int tps__optim_slots(const tps_optim_t *o) {
     }
 }
 
-double tps__staleness_weight(const tps_optim_t *o, uint64_t s) {
+double tps__staleness_weight(const tps__optim_t *o, uint64_t s) {
     switch (o->weight) {
     case TPS_WEIGHT_INVERSE:
         return 1.0 / (1.0 + (double)s);
@@ -239,7 +239,7 @@ double tps__staleness_weight(const tps_optim_t *o, uint64_t s) {
     }
 }
 
-double tps__optim_lr(const tps_optim_t *o, uint64_t t) {
+double tps__optim_lr(const tps__optim_t *o, uint64_t t) {
     if (t == 0)
         t = 1;
     double lr = o->lr;
@@ -377,7 +377,7 @@ static inline int adam_run(const coef_t *c, float *restrict p,
         bad |= run(&c, p, g, s0, s1, i_, n - i_);                              \
     } while (0)
 
-int tps__optim_step(const tps_optim_t *o, float *restrict p,
+int tps__optim_step(const tps__optim_t *o, float *restrict p,
                     const float *restrict g, double scale, float *restrict s0,
                     float *restrict s1, uint64_t n, uint64_t t) {
     int bad = 0;
@@ -417,7 +417,7 @@ int tps__optim_step(const tps_optim_t *o, float *restrict p,
     return bad;
 }
 
-void tps__optim_describe(const tps_optim_t *o, char *buf, size_t len) {
+void tps__optim_describe(const tps__optim_t *o, char *buf, size_t len) {
     char extra[128], sched[64], weight[48];
     switch (o->kind) {
     case TPS_OPTIM_MOMENTUM:

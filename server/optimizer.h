@@ -10,10 +10,10 @@
  * product of the staleness weight, the clip factor and any 1/N averaging.
  * Weighting comes first, before the momentum update; weighting after would
  * let a stale gradient enter the momentum buffer at full strength and keep
- * acting for ~1/(1-beta) steps. Weight decay is coupled L2 (the gradient of wd/2 ||p||^2): it is
- * added after the scaling because it depends on the current parameters, not
- * on the stale ones the gradient was computed at, so staleness says nothing
- * about it.
+ * acting for ~1/(1-beta) steps. Weight decay is coupled L2 (the gradient of
+ * wd/2 ||p||^2): it is added after the scaling because it depends on the
+ * current parameters, not on the stale ones the gradient was computed at, so
+ * staleness says nothing about it.
  *
  * With lr_t = tps__optim_lr(o, t) and elementwise arithmetic:
  *
@@ -52,48 +52,48 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum tps_optim_kind_e {
+typedef enum tps__optim_kind_e {
     TPS_OPTIM_SGD = 0,
     TPS_OPTIM_MOMENTUM,
     TPS_OPTIM_NESTEROV,
     TPS_OPTIM_ADAM,
     TPS_OPTIM_ADAGRAD
-} tps_optim_kind_t;
+} tps__optim_kind_t;
 
-typedef enum tps_sched_kind_e {
+typedef enum tps__sched_kind_e {
     TPS_SCHED_CONSTANT = 0,
     TPS_SCHED_INVSQRT,
     TPS_SCHED_STEP,  /* sched_every, sched_factor */
     TPS_SCHED_COSINE /* sched_total */
-} tps_sched_kind_t;
+} tps__sched_kind_t;
 
-typedef enum tps_weight_kind_e {
+typedef enum tps__weight_kind_e {
     TPS_WEIGHT_NONE = 0,
     TPS_WEIGHT_INVERSE,
     TPS_WEIGHT_EXP, /* weight_lambda */
     TPS_WEIGHT_LRDIV
-} tps_weight_kind_t;
+} tps__weight_kind_t;
 
 /* A validated optimizer configuration; build it with tps__optim_init. */
-typedef struct tps_optim_s {
-    tps_optim_kind_t kind;
+typedef struct tps__optim_s {
+    tps__optim_kind_t kind;
     double lr;
     double momentum;     /* momentum, nesterov */
     double beta1, beta2; /* adam */
     double eps;          /* adam, adagrad */
     double weight_decay; /* coupled L2, every optimizer */
     double clip_norm;    /* 0: no clipping */
-    tps_sched_kind_t sched;
+    tps__sched_kind_t sched;
     uint64_t sched_every;
     double sched_factor;
     uint64_t sched_total;
     uint64_t warmup; /* 0: none */
-    tps_weight_kind_t weight;
+    tps__weight_kind_t weight;
     double weight_lambda;
-} tps_optim_t;
+} tps__optim_t;
 
 /* The options as the user gave them; strings are borrowed. */
-typedef struct tps_optim_conf_s {
+typedef struct tps__optim_conf_s {
     const char *optimizer; /* --optimizer: sgd|momentum|nesterov|adam|adagrad */
     const char *schedule;  /* --lr-schedule: see the table above */
     const char *weight;    /* --staleness-weight: none|inverse|exp:L|lrdiv */
@@ -104,38 +104,38 @@ typedef struct tps_optim_conf_s {
     double weight_decay;   /* --weight-decay, >= 0 */
     double clip_norm;      /* --clip-norm, >= 0 (0: off) */
     uint64_t warmup;       /* --warmup, steps (0: off) */
-} tps_optim_conf_t;
+} tps__optim_conf_t;
 
 /* Fills in the defaults: sgd, constant, none, lr 0.1, momentum 0.9, beta1 0.9,
  * beta2 0.999, eps 1e-8, no weight decay, no clipping, no warmup. */
-void tps__optim_conf_default(tps_optim_conf_t *c);
+void tps__optim_conf_default(tps__optim_conf_t *c);
 
 /* Parses and checks every field of `c` into `o`. Returns 0, or TPS_EINVAL
  * with a sentence in err naming the option and the bad text; `o` is then
  * unspecified. */
-int tps__optim_init(tps_optim_t *o, const tps_optim_conf_t *c, char *err,
+int tps__optim_init(tps__optim_t *o, const tps__optim_conf_t *c, char *err,
                     size_t errlen);
 
 /* The three text parsers tps__optim_init uses, for option validation: each
  * fills only its own fields of `o` (pass a scratch struct to just check) and
  * returns 0 or TPS_EINVAL with a sentence naming the option in err. */
-int tps__optim_parse_optimizer(tps_optim_t *o, const char *text, char *err,
+int tps__optim_parse_optimizer(tps__optim_t *o, const char *text, char *err,
                                size_t errlen);
-int tps__optim_parse_schedule(tps_optim_t *o, const char *text, char *err,
+int tps__optim_parse_schedule(tps__optim_t *o, const char *text, char *err,
                               size_t errlen);
-int tps__optim_parse_weight(tps_optim_t *o, const char *text, char *err,
+int tps__optim_parse_weight(tps__optim_t *o, const char *text, char *err,
                             size_t errlen);
 
 /* Optimizer state slots per parameter element (0, 1 or 2): the shard keeps
  * that many zero-initialised float arrays the length of its slice. */
-int tps__optim_slots(const tps_optim_t *o);
+int tps__optim_slots(const tps__optim_t *o);
 
 /* Weight of a gradient whose staleness is s updates, in (0, 1]. */
-double tps__staleness_weight(const tps_optim_t *o, uint64_t s);
+double tps__staleness_weight(const tps__optim_t *o, uint64_t s);
 
 /* Learning rate at 1-based step t (schedule times warmup); t = 0 counts as
  * step 1. */
-double tps__optim_lr(const tps_optim_t *o, uint64_t t);
+double tps__optim_lr(const tps__optim_t *o, uint64_t t);
 
 /* min(1, clip_norm / grad_norm), where grad_norm is the L2 norm of the
  * worker's whole gradient (a shard only sees a slice, so the worker sends the
@@ -152,7 +152,7 @@ double tps__clip_factor(double clip_norm, double grad_norm);
  * moment; unused slots may be NULL. p, g, s0 and s1 must not overlap.
  * Borrows everything; no allocation. Returns 1 when it wrote a NaN or an
  * infinity into p or the state (the caller undoes the step), else 0. */
-int tps__optim_step(const tps_optim_t *o, float *p, const float *g,
+int tps__optim_step(const tps__optim_t *o, float *p, const float *g,
                      double scale, float *s0, float *s1, uint64_t n,
                      uint64_t t);
 
@@ -160,6 +160,6 @@ int tps__optim_step(const tps_optim_t *o, float *p, const float *g,
  * "adam lr=0.1 beta1=0.9 beta2=0.999 eps=1e-08 weight-decay=0
  * lr-schedule=cosine:1000 warmup=0 clip-norm=0 staleness-weight=inverse".
  * Always NUL-terminates when len > 0. */
-void tps__optim_describe(const tps_optim_t *o, char *buf, size_t len);
+void tps__optim_describe(const tps__optim_t *o, char *buf, size_t len);
 
 #endif

@@ -55,9 +55,9 @@ static outbuf_t *take_outbuf(sconn_t *sc, size_t n) {
 }
 
 /* One frame of a pull reply: elements [off, off + n) of the tensor. */
-static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps_tensor_t *t,
+static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps__tensor_t *t,
                         uint64_t off, uint64_t n) {
-    tps_shard_t *sh = &sc->srv->shard;
+    tps__shard_t *sh = &sc->srv->shard;
     sh->st.pulls++;
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__PULL_OK;
@@ -73,25 +73,25 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps_tensor_t *t,
     uint64_t min = tps__members_min_clock(&sc->srv->members);
     r.clock = min == UINT64_MAX ? 0 : min;
     const float *x = t->param + (off - t->lo);
-    tps_codec_stats_t *cs = tps__codec_stats(sh, q->codec, q->ratio);
+    tps__codec_stats_t *cs = tps__codec_stats(sh, q->codec, q->ratio);
     cs->pull_frames++;
     cs->raw_out += r.raw_len;
     if (q->codec == 0) {
-        cs->wire_out += tps_frame_meta_size(&r) + r.raw_len;
+        cs->wire_out += tps__frame_meta_size(&r) + r.raw_len;
         /* Sent from the parameters; what the kernel does not take at once
          * is copied, so that a push applied later cannot reach a reply
          * still queued (a pull is one version). */
-        int err = tps_conn_send_snapshot(&sc->c, &r, x, r.raw_len);
+        int err = tps__conn_send_snapshot(&sc->c, &r, x, r.raw_len);
         if (err < 0) {
-            tps_log_warn("%s: cannot send reply: %s; closing", sc->peer,
+            tps__log_warn("%s: cannot send reply: %s; closing", sc->peer,
                     tps_strerror(err));
-            tps_conn_close(&sc->c);
+            tps__conn_close(&sc->c);
         }
         return err;
     }
     /* Compressed: encoded (statelessly) into a reply buffer of this
      * connection, since the bytes must outlive this call. */
-    tps_codec_t codec;
+    tps__codec_t codec;
     tps__codec_unpack(&codec, q->codec, q->ratio); /* checked on arrival */
     size_t wire = tps__codec_wire_size(&codec, n);
     outbuf_t *b = take_outbuf(sc, wire ? wire : 1);
@@ -112,7 +112,7 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps_tensor_t *t,
         return (int)m;
     }
     r.encoded_len = (uint64_t)m;
-    cs->wire_out += tps_frame_meta_size(&r) + (uint64_t)m;
+    cs->wire_out += tps__frame_meta_size(&r) + (uint64_t)m;
     tps__send_or_close(sc, &r, b->data, (uint64_t)m, on_reply_sent, b);
     return 0;
 }
@@ -128,8 +128,8 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps_tensor_t *t,
  * TPS_FRAMES_PER_TURN frames (the chunk the pull asks for is raised as
  * needed: clients take a slice in as many chunks as the shard likes). */
 static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
-    tps_server_t *s = sc->srv;
-    tps_tensor_t *t = &s->shard.tensors[q->tensor_id];
+    tps__server_t *s = sc->srv;
+    tps__tensor_t *t = &s->shard.tensors[q->tensor_id];
     if (sc->role == TPS_ROLE_WORKER)
         tps__trace(s, "pull", sc->rank, q->clock, (int)q->tensor_id, t->version,
                    0, 0, blocked_s * 1e3, 0);
@@ -159,9 +159,9 @@ static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
 /* May this pull be answered now, as far as its gate goes? A worker's pull
  * passes its mode's gate; an evaluator's gated pull (clock > 0) waits for
  * that version, a step boundary, unless no worker is left to make it. */
-static int gate_open(const tps_server_t *s, const sconn_t *sc,
+static int gate_open(const tps__server_t *s, const sconn_t *sc,
                      const pull_req_t *q) {
-    const tps_tensor_t *t = &s->shard.tensors[q->tensor_id];
+    const tps__tensor_t *t = &s->shard.tensors[q->tensor_id];
     if (sc->role == TPS_ROLE_WORKER)
         return tps__pull_allowed(&s->cfg.cons, &s->members, t->version,
                                  q->clock);
@@ -171,8 +171,8 @@ static int gate_open(const tps_server_t *s, const sconn_t *sc,
 /* The largest clock a worker's pull may claim and pass its gate now: the
  * step in aggregating modes (every tensor's version), the slowest clock
  * plus the bound in ssp. Gates of other modes never hold a pull. */
-static uint64_t gate_watermark(const tps_server_t *s) {
-    const tps_consistency_t *c = &s->cfg.cons;
+static uint64_t gate_watermark(const tps__server_t *s) {
+    const tps__consistency_t *c = &s->cfg.cons;
     if (tps__consistency_aggregates(c))
         return s->step;
     if (c->mode == TPS_MODE_SSP) {
@@ -259,10 +259,10 @@ static void heap_free(pheap_t *h) {
 
 /* The heaps of tensor `id` (allocated on first use: they are pointed
  * into, so never moved), NULL when out of memory. */
-static tps_tpulls_t *tensor_pulls(tps_server_t *s, uint32_t id) {
+static tps__tpulls_t *tensor_pulls(tps__server_t *s, uint32_t id) {
     if (id >= s->ntpulls) {
         size_t n = (size_t)s->shard.ntensors;
-        tps_tpulls_t **t = realloc(s->tpulls, n * sizeof(*t));
+        tps__tpulls_t **t = realloc(s->tpulls, n * sizeof(*t));
         if (t == NULL)
             return NULL;
         s->tpulls = t;
@@ -274,12 +274,12 @@ static tps_tpulls_t *tensor_pulls(tps_server_t *s, uint32_t id) {
         s->ntpulls = n;
     }
     if (s->tpulls[id] == NULL)
-        s->tpulls[id] = calloc(1, sizeof(tps_tpulls_t));
+        s->tpulls[id] = calloc(1, sizeof(tps__tpulls_t));
     return s->tpulls[id];
 }
 
 /* Takes p out of whatever it waits in. */
-static void unhold(tps_server_t *s, pending_t *p) {
+static void unhold(tps__server_t *s, pending_t *p) {
     if (p->in != &s->gate)
         s->pending--;
     heap_remove(p);
@@ -299,9 +299,9 @@ static void unhold(tps_server_t *s, pending_t *p) {
  * queue), or its connection's queued replies draining (the connection's
  * queue). Frees p once answered; on failure to queue it the pull is
  * refused and its connection closed. */
-static void dispatch(tps_server_t *s, pending_t *p) {
+static void dispatch(tps__server_t *s, pending_t *p) {
     sconn_t *sc = p->sc;
-    const tps_tensor_t *t = &s->shard.tensors[p->req.tensor_id];
+    const tps__tensor_t *t = &s->shard.tensors[p->req.tensor_id];
     pheap_t *h = NULL;
     if (sc->doomed || sc->c.closing) {
         /* Its replies would not be sent. */
@@ -313,12 +313,12 @@ static void dispatch(tps_server_t *s, pending_t *p) {
         if (sc->role == TPS_ROLE_WORKER) {
             h = &s->gate;
         } else {
-            tps_tpulls_t *tp = tensor_pulls(s, p->req.tensor_id);
+            tps__tpulls_t *tp = tensor_pulls(s, p->req.tensor_id);
             h = tp ? &tp->version : NULL;
         }
     } else if (t->pushing > 0) {
         /* No reply holds half a push. */
-        tps_tpulls_t *tp = tensor_pulls(s, p->req.tensor_id);
+        tps__tpulls_t *tp = tensor_pulls(s, p->req.tensor_id);
         p->key = 0;
         h = tp ? &tp->busy : NULL;
     } else if (sc->c.paused) {
@@ -327,7 +327,7 @@ static void dispatch(tps_server_t *s, pending_t *p) {
         p->key = 0;
         h = &sc->parked;
     } else {
-        double now = tps_now();
+        double now = tps__now();
         s->shard.st.blocked_s += now - p->since;
         answer_pull(sc, &p->req, now - p->since);
         free(p);
@@ -342,7 +342,7 @@ static void dispatch(tps_server_t *s, pending_t *p) {
     if (h != &s->gate) {
         s->pending++;
         if (h != &sc->parked) {
-            tps_tpulls_t *tp = s->tpulls[p->req.tensor_id];
+            tps__tpulls_t *tp = s->tpulls[p->req.tensor_id];
             if (!tp->active) {
                 tp->active = 1;
                 s->tactive[s->nactive++] = p->req.tensor_id;
@@ -359,14 +359,14 @@ static void dispatch(tps_server_t *s, pending_t *p) {
 }
 
 /* Appends p to the list *tail points at the end of. */
-static void take(tps_server_t *s, pending_t *p, pending_t ***tail) {
+static void take(tps__server_t *s, pending_t *p, pending_t ***tail) {
     unhold(s, p);
     p->cnext = NULL;
     **tail = p;
     *tail = &p->cnext;
 }
 
-void tps__pull_process_pending(tps_server_t *s) {
+void tps__pull_process_pending(tps__server_t *s) {
     /* What was released is collected first, then dispatched: a pull whose
      * gate closed again meanwhile goes back without being seen twice. */
     pending_t *ready = NULL, **tail = &ready, *p;
@@ -376,8 +376,8 @@ void tps__pull_process_pending(tps_server_t *s) {
     int orphaned = s->members.nlive == 0;
     for (size_t i = 0; i < s->nactive;) {
         uint32_t id = s->tactive[i];
-        tps_tpulls_t *tp = s->tpulls[id];
-        const tps_tensor_t *t = &s->shard.tensors[id];
+        tps__tpulls_t *tp = s->tpulls[id];
+        const tps__tensor_t *t = &s->shard.tensors[id];
         while ((p = heap_top(&tp->version)) != NULL &&
                (p->key <= t->version || orphaned))
             take(s, p, &tail);
@@ -400,7 +400,7 @@ void tps__pull_process_pending(tps_server_t *s) {
 
 /* The connection's queued replies drained: its parked pulls are answered
  * until they fill its buffer again. */
-static void on_drain(tps_conn_t *c) {
+static void on_drain(tps__conn_t *c) {
     sconn_t *sc = (sconn_t *)c;
     pending_t *p;
     while (!c->paused && !c->closing && (p = heap_top(&sc->parked)) != NULL) {
@@ -410,13 +410,13 @@ static void on_drain(tps_conn_t *c) {
 }
 
 void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
-    tps_server_t *s = sc->srv;
-    tps_tensor_t *t = tps__check_range(sc, h, len, 0);
+    tps__server_t *s = sc->srv;
+    tps__tensor_t *t = tps__check_range(sc, h, len, 0);
     if (t == NULL)
         return;
     pull_req_t q = {h->request_id, h->offset,    h->count, h->clock,
                     h->chunk,      h->tensor_id, h->codec, h->codec_ratio};
-    tps_codec_t codec;
+    tps__codec_t codec;
     if (h->codec != 0 &&
         tps__codec_unpack(&codec, h->codec, h->codec_ratio) < 0) {
         tps__reply_error(sc, h, TPS_EPROTO, 1,
@@ -449,7 +449,7 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
     }
     p->sc = sc;
     p->req = q;
-    p->since = tps_now();
+    p->since = tps__now();
     p->seq = s->pull_seq++;
     s->shard.st.pulls_blocked++;
     dispatch(s, p);
@@ -460,7 +460,7 @@ void tps__pull_conn_init(sconn_t *sc) {
 }
 
 void tps__pull_forget(sconn_t *sc) {
-    tps_server_t *s = sc->srv;
+    tps__server_t *s = sc->srv;
     while (sc->mine != NULL) {
         pending_t *p = sc->mine;
         unhold(s, p);
@@ -475,12 +475,12 @@ void tps__pull_forget(sconn_t *sc) {
     sc->nspare = 0;
 }
 
-size_t tps__pull_held(const tps_server_t *s) {
+size_t tps__pull_held(const tps__server_t *s) {
     return s->nheld;
 }
 
 /* Every connection has forgotten its pulls by now (they close first). */
-void tps__pull_free_all(tps_server_t *s) {
+void tps__pull_free_all(tps__server_t *s) {
     heap_free(&s->gate);
     for (size_t i = 0; i < s->ntpulls; i++)
         if (s->tpulls[i] != NULL) {

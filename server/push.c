@@ -40,11 +40,11 @@ void tps__push_close(sconn_t *sc) {
     sc->cur_open = 0;
     sc->nstaged = 0;
     sc->stage_n = 0;
-    tps_server_t *s = sc->srv;
-    tps_shard_t *sh = &s->shard;
+    tps__server_t *s = sc->srv;
+    tps__shard_t *sh = &s->shard;
     if (sc->cur_tensor >= (uint32_t)sh->ntensors)
         return;
-    tps_tensor_t *t = &sh->tensors[sc->cur_tensor];
+    tps__tensor_t *t = &sh->tensors[sc->cur_tensor];
     t->pushing--;
     if (sc->cur_streamed > 0 && !sh->aggregate) {
         t->version++;
@@ -70,8 +70,8 @@ static void *grow(void *buf, size_t *cap, size_t n) {
  * Returns the encoded bytes (*enc, *enc_len) or replies with an error and
  * returns -1. The codec's own decoder validates the contents later. */
 static int unwrap_push(sconn_t *sc, const Taups__Header *h,
-                       const tps_tensor_t *t, uint8_t *payload, uint64_t len,
-                       tps_codec_t *codec, const uint8_t **enc,
+                       const tps__tensor_t *t, uint8_t *payload, uint64_t len,
+                       tps__codec_t *codec, const uint8_t **enc,
                        size_t *enc_len) {
     if (tps__codec_unpack(codec, h->codec, h->codec_ratio) < 0) {
         tps__reply_error(
@@ -135,7 +135,7 @@ static double sum_squares(const float *x, uint64_t n) {
 
 /* Scans a push payload for NaN/Inf as it arrives, while it is in cache,
  * so that accepting a clean push costs no second pass over memory. */
-void tps__push_progress(tps_conn_t *c, const uint8_t *payload, uint64_t from,
+void tps__push_progress(tps__conn_t *c, const uint8_t *payload, uint64_t from,
                         uint64_t to) {
     sconn_t *sc = (sconn_t *)c;
     if (from == 0) {
@@ -166,23 +166,24 @@ void tps__push_progress(tps_conn_t *c, const uint8_t *payload, uint64_t from,
 /* Sync modes: once every live worker has committed (its CLOCK arrived),
  * one step of every tensor with the mean of the committed ranks' pushes,
  * so that every tensor, and every shard, steps over the same workers. */
-void tps__step_try(tps_server_t *s) {
-    tps_shard_t *sh = &s->shard;
+void tps__step_try(tps__server_t *s) {
+    tps__shard_t *sh = &s->shard;
     if (!sh->aggregate || !tps__sync_ready(&s->members))
         return;
     for (int id = 0; id < sh->ntensors; id++) {
-        tps_tensor_t *t = &sh->tensors[id];
+        tps__tensor_t *t = &sh->tensors[id];
         int k = tps__syncbuf_mean(&t->sync, &s->members, t->mean);
         if (k < 0)
-            tps_log_err("tensor \"%s\": out of memory for the mean; step skipped",
-                    t->name);
+            tps__log_err(
+                "tensor \"%s\": out of memory for the mean; step skipped",
+                t->name);
         else if (k > 0 &&
                  tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0, -1,
                                   &s->undo, &s->undo_cap) < 0) {
             /* The pushes were answered when they arrived; the step is what
              * can be refused, and every worker sees its parameters stay. */
             s->shard.st.refused_by[TPS_REFUSE_NONFINITE_PARAM]++;
-            tps_log_err("tensor \"%s\": step %llu would make parameters "
+            tps__log_err("tensor \"%s\": step %llu would make parameters "
                         "non-finite (lr too large?); skipped, parameters "
                         "unchanged",
                         t->name, (unsigned long long)s->step + 1);
@@ -203,11 +204,12 @@ void tps__step_try(tps_server_t *s) {
  * that step, so that every shard's version again equals the workers'
  * clock; the updates between the checkpoint and the crash are what the
  * crash cost this shard's slice. */
-static void catch_up(tps_server_t *s, int rank, uint64_t step) {
-    tps_shard_t *sh = &s->shard;
-    tps_log_warn("restored at step %llu, worker %d is at step %llu: this shard "
-            "skips to it (the steps in between are lost on this slice)",
-            (unsigned long long)s->step, rank, (unsigned long long)step);
+static void catch_up(tps__server_t *s, int rank, uint64_t step) {
+    tps__shard_t *sh = &s->shard;
+    tps__log_warn(
+        "restored at step %llu, worker %d is at step %llu: this shard "
+        "skips to it (the steps in between are lost on this slice)",
+        (unsigned long long)s->step, rank, (unsigned long long)step);
     s->step = step;
     for (int id = 0; id < sh->ntensors; id++) {
         sh->tensors[id].version = step;
@@ -221,12 +223,12 @@ static void catch_up(tps_server_t *s, int rank, uint64_t step) {
  * SGD without weight decay decodes straight into the parameters
  * (p += -lr*scale*decode(payload), no dense temporary); other update rules
  * decode into a reused scratch buffer first, since they need g itself. */
-static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
-                         const tps_codec_t *codec, const uint8_t *enc,
+static int apply_encoded(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
+                         const tps__codec_t *codec, const uint8_t *enc,
                          size_t enc_len, uint64_t off, int aggregate,
                          double scale) {
-    tps_shard_t *sh = &sc->srv->shard;
-    const tps_optim_t *o = &sh->optim;
+    tps__shard_t *sh = &sc->srv->shard;
+    const tps__optim_t *o = &sh->optim;
     if (aggregate) {
         float *dst = tps__syncbuf_slot(&t->sync, sc->rank, off);
         if (dst == NULL)
@@ -275,11 +277,11 @@ static double clip_scale(const sconn_t *sc) {
  * the shard clips, an encoded one is decoded before anything is applied,
  * since its norm decides the factor; otherwise plain SGD decodes it
  * straight into the parameters. */
-static int apply_one(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
-                     const float *g, const tps_codec_t *codec,
+static int apply_one(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
+                     const float *g, const tps__codec_t *codec,
                      const uint8_t *enc, size_t enc_len, int encoded,
                      int aggregate) {
-    tps_shard_t *sh = &sc->srv->shard;
+    tps__shard_t *sh = &sc->srv->shard;
     uint64_t off = h->offset - t->lo;
     double gmax = tps__bits_float(sc->gmax_bits);
     if (encoded && sh->optim.clip_norm > 0) {
@@ -315,8 +317,8 @@ static int apply_one(sconn_t *sc, const Taups__Header *h, tps_tensor_t *t,
  * outgrows the slice. Returns 0, TPS_EINVAL with a sentence in err,
  * TPS_ENOMEM, or the decoder's error (nothing staged then). */
 static int stage_chunk(sconn_t *sc, const Taups__Header *h,
-                       const tps_tensor_t *t, const float *g,
-                       const tps_codec_t *codec, const uint8_t *enc,
+                       const tps__tensor_t *t, const float *g,
+                       const tps__codec_t *codec, const uint8_t *enc,
                        size_t enc_len, int encoded, char *err, size_t errlen) {
     uint64_t off = h->offset - t->lo;
     if (sc->nstaged == 0) {
@@ -367,12 +369,12 @@ static int stage_chunk(sconn_t *sc, const Taups__Header *h,
 }
 
 uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
-    const tps_shard_t *sh = &sc->srv->shard;
+    const tps__shard_t *sh = &sc->srv->shard;
     if (sh->optim.clip_norm <= 0 || h->codec != 0 || h->zstd || h->count == 0 ||
         len != h->count * sizeof(float) ||
         h->tensor_id >= (uint32_t)sh->ntensors)
         return NULL;
-    const tps_tensor_t *t = &sh->tensors[h->tensor_id];
+    const tps__tensor_t *t = &sh->tensors[h->tensor_id];
     uint64_t pos;
     if (sc->cur_open && sc->nstaged > 0 && h->request_id == sc->cur_request &&
         h->tensor_id == sc->cur_tensor &&
@@ -394,7 +396,7 @@ uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
 
 /* Applies (or buffers) the open push's stage, all of it at once: a refusal
  * (TPS_ERANGE) restores all of it. */
-static int apply_staged(sconn_t *sc, tps_tensor_t *t, int aggregate) {
+static int apply_staged(sconn_t *sc, tps__tensor_t *t, int aggregate) {
     double scale = sc->cur_scale * clip_scale(sc);
     if (aggregate)
         return tps__syncbuf_add(&t->sync, sc->rank, sc->stage_off, sc->stage,
@@ -417,7 +419,7 @@ static void refuse(sconn_t *sc, const Taups__Header *h, int reason, int status,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    tps_server_t *s = sc->srv;
+    tps__server_t *s = sc->srv;
     /* The chunks a push staged are refused with it. */
     uint64_t frames = 1;
     if (sc->cur_open && sc->cur_request == h->request_id &&
@@ -434,7 +436,7 @@ static void refuse(sconn_t *sc, const Taups__Header *h, int reason, int status,
     tps__reply_error(sc, h, status, 0, "%s", msg);
 }
 
-static void send_push_ok(sconn_t *sc, const tps_push_answer_t *a) {
+static void send_push_ok(sconn_t *sc, const tps__push_answer_t *a) {
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__PUSH_OK;
     r.request_id = a->request_id;
@@ -452,24 +454,25 @@ static void send_push_ok(sconn_t *sc, const tps_push_answer_t *a) {
 /* Answers a push frame and remembers the answer, so that a repeat of the
  * frame is answered the same way without being applied again. */
 static void push_answered(sconn_t *sc, const Taups__Header *h,
-                          const tps_tensor_t *t) {
-    tps_push_answer_t a = {
+                          const tps__tensor_t *t) {
+    tps__push_answer_t a = {
         h->request_id, h->offset,     h->tensor_id,          h->count,
         t->version,    sc->cur_stale, (float)sc->cur_weight, sc->cur_drop};
     if (tps__dedup_record(&sc->srv->dedup[sc->rank], &a) < 0)
-        tps_log_err("%s: out of memory for the answers of worker %d; a repeat of "
-                "this push will be refused, not answered",
-                sc->peer, sc->rank);
+        tps__log_err(
+            "%s: out of memory for the answers of worker %d; a repeat of "
+            "this push will be refused, not answered",
+            sc->peer, sc->rank);
     send_push_ok(sc, &a);
 }
 
 /* A push frame this rank already sent in this session: answered again,
  * never applied twice. Returns 1 when h was such a repeat. */
 static int push_repeat(sconn_t *sc, const Taups__Header *h) {
-    tps_dedup_t *d = &sc->srv->dedup[sc->rank];
+    tps__dedup_t *d = &sc->srv->dedup[sc->rank];
     if (!tps__dedup_is_repeat(d, h->request_id, h->offset))
         return 0;
-    const tps_push_answer_t *a = tps__dedup_find(d, h->request_id, h->offset);
+    const tps__push_answer_t *a = tps__dedup_find(d, h->request_id, h->offset);
     if (a != NULL) {
         sc->srv->shard.st.push_frames++;
         sc->srv->shard.st.duplicates++;
@@ -494,10 +497,10 @@ static int push_repeat(sconn_t *sc, const Taups__Header *h) {
  * (docs/design.md §3a) carries one staleness and live-worker count for
  * every shard; otherwise this shard measures its own. */
 static int push_fate(sconn_t *sc, const Taups__Header *h,
-                     const tps_tensor_t *t) {
-    tps_server_t *s = sc->srv;
-    const tps_shard_t *sh = &s->shard;
-    const tps_consistency_t *cons = &s->cfg.cons;
+                     const tps__tensor_t *t) {
+    tps__server_t *s = sc->srv;
+    const tps__shard_t *sh = &s->shard;
+    const tps__consistency_t *cons = &s->cfg.cons;
     int aggregate = tps__consistency_aggregates(cons);
     int nlive = s->members.nlive > 0 ? s->members.nlive : 1;
     int n = nlive;
@@ -543,9 +546,9 @@ static int push_fate(sconn_t *sc, const Taups__Header *h,
  * that every shard counts the same drop. */
 static void handle_decided_drop(sconn_t *sc, const Taups__Header *h,
                                 uint64_t len) {
-    tps_server_t *s = sc->srv;
+    tps__server_t *s = sc->srv;
     char err[256];
-    tps_tensor_t *t = tps__shard_range(&s->shard, h->tensor_id, h->offset, 0,
+    tps__tensor_t *t = tps__shard_range(&s->shard, h->tensor_id, h->offset, 0,
                                        err, sizeof(err));
     if (t == NULL || h->count != 0 || len != 0 ||
         tps__consistency_aggregates(&s->cfg.cons)) {
@@ -570,9 +573,9 @@ static void handle_decided_drop(sconn_t *sc, const Taups__Header *h,
 
 void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                       uint64_t len) {
-    tps_server_t *s = sc->srv;
-    tps_shard_t *sh = &s->shard;
-    const tps_consistency_t *cons = &s->cfg.cons;
+    tps__server_t *s = sc->srv;
+    tps__shard_t *sh = &s->shard;
+    const tps__consistency_t *cons = &s->cfg.cons;
     if (sc->role != TPS_ROLE_WORKER) {
         tps__reply_error(sc, h, TPS_EPERM, 1,
                          "only workers may push; this connection said hello "
@@ -586,7 +589,7 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         handle_decided_drop(sc, h, len);
         return;
     }
-    tps_tensor_t *t = tps__check_range(sc, h, len, 1);
+    tps__tensor_t *t = tps__check_range(sc, h, len, 1);
     if (t == NULL)
         return;
     if (sc->refused_open && h->request_id == sc->refused_request &&
@@ -600,7 +603,7 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         return;
     }
     const float *g = (const float *)payload;
-    tps_codec_t codec;
+    tps__codec_t codec;
     const uint8_t *enc = NULL;
     size_t enc_len = 0;
     int encoded = h->codec != 0 || h->zstd;
@@ -624,8 +627,8 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         catch_up(s, sc->rank, h->clock);
     int inherited = sc->inherited_commit && h->clock == s->step &&
                     s->members.committed[sc->rank];
-    if (aggregate &&
-        (inherited || (h->clock < s->step && !s->members.committed[sc->rank]))) {
+    if (aggregate && (inherited || (h->clock < s->step &&
+                                    !s->members.committed[sc->rank]))) {
         /* The step went ahead without this worker while it was away
          * (reconnecting), or its predecessor's contribution to it is in
          * already: its push is late, and dropped like a stale one. */
@@ -679,7 +682,7 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
             return;
         }
     }
-    tps_codec_stats_t *cs = tps__codec_stats(sh, h->codec, h->codec_ratio);
+    tps__codec_stats_t *cs = tps__codec_stats(sh, h->codec, h->codec_ratio);
     cs->push_frames++;
     cs->raw_in += h->count * sizeof(float);
     cs->wire_in += TPS_PREAMBLE_LEN + sc->c.rd.hlen + len;
@@ -787,7 +790,7 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
 /* A worker finished an iteration: its clock moves, and in sync modes its
  * pushes of the pending step are committed. */
 void tps__clock_handle(sconn_t *sc, const Taups__Header *h) {
-    tps_server_t *s = sc->srv;
+    tps__server_t *s = sc->srv;
     if (sc->role != TPS_ROLE_WORKER) {
         tps__reply_error(sc, h, TPS_EINVAL, 1, "only workers have a clock");
         return;
@@ -825,7 +828,7 @@ void tps__clock_handle(sconn_t *sc, const Taups__Header *h) {
 /* The tensor's version now and the live workers: what a client needs to
  * decide one staleness for a push on every shard. */
 void tps__version_handle(sconn_t *sc, const Taups__Header *h) {
-    tps_shard_t *sh = &sc->srv->shard;
+    tps__shard_t *sh = &sc->srv->shard;
     if (h->tensor_id >= (uint32_t)sh->ntensors) {
         tps__reply_error(sc, h, TPS_ENOENT, 0,
                          "no tensor with id %u on shard %u", h->tensor_id,

@@ -34,23 +34,23 @@
 #include "tps_log.h"
 
 /* One trace row; min_clock is -1 when no worker is live. */
-void tps__trace(tps_server_t *s, const char *event, int rank, uint64_t clock,
+void tps__trace(tps__server_t *s, const char *event, int rank, uint64_t clock,
                 int tensor, uint64_t version, uint64_t staleness, double weight,
                 double blocked_ms, uint64_t read) {
     if (s->trace == NULL)
         return;
     uint64_t min = tps__members_min_clock(&s->members);
     fprintf(s->trace, "%.6f,%s,%d,%llu,%d,%llu,%llu,%.6g,%lld,%.3f,%llu\n",
-            tps_now() - s->started, event, rank, (unsigned long long)clock,
+            tps__now() - s->started, event, rank, (unsigned long long)clock,
             tensor, (unsigned long long)version, (unsigned long long)staleness,
             weight, min == UINT64_MAX ? -1LL : (long long)min, blocked_ms,
             (unsigned long long)read);
 }
 
-void tps__server_config_init(tps_server_config_t *cfg) {
+void tps__server_config_init(tps__server_config_t *cfg) {
     memset(cfg, 0, sizeof(*cfg));
     cfg->workers = 1;
-    tps_optim_conf_t oc;
+    tps__optim_conf_t oc;
     tps__optim_conf_default(&oc);
     char err[64];
     tps__optim_init(&cfg->optim, &oc, err, sizeof(err));
@@ -91,16 +91,16 @@ typedef struct init_waiter_s {
 typedef struct init_job_s {
     uv_work_t req;
     struct init_job_s *next;
-    tps_server_t *srv;
+    tps__server_t *srv;
     int id;
     double t0;
     init_waiter_t *waiters;
 } init_job_t;
 
 static void decl_forget(sconn_t *sc);
-static void hs_remove(tps_server_t *s, sconn_t *sc);
+static void hs_remove(tps__server_t *s, sconn_t *sc);
 
-static void conn_list_remove(tps_server_t *s, sconn_t *sc) {
+static void conn_list_remove(tps__server_t *s, sconn_t *sc) {
     if (sc->prev)
         sc->prev->next = sc->next;
     else if (s->conns == sc)
@@ -112,7 +112,7 @@ static void conn_list_remove(tps_server_t *s, sconn_t *sc) {
 
 /* Rank has left: closed, replaced by its own reconnection, or awaited
  * after a restore for longer than --rejoin-grace. */
-static void rank_left(tps_server_t *s, int rank, const char *how) {
+static void rank_left(tps__server_t *s, int rank, const char *how) {
     /* The barrier and the gate must never wait for the departed. A
      * contribution it committed still counts; pushes it did not commit
      * are discarded, as on every other shard (see consistency.h). */
@@ -120,7 +120,7 @@ static void rank_left(tps_server_t *s, int rank, const char *how) {
         for (int i = 0; i < s->shard.ntensors; i++)
             tps__syncbuf_discard(&s->shard.tensors[i].sync, rank);
     tps__members_leave(&s->members, rank);
-    tps_log("worker %d %s at clock %llu; %d worker%s live", rank, how,
+    tps__log("worker %d %s at clock %llu; %d worker%s live", rank, how,
             (unsigned long long)s->members.clock[rank], s->members.nlive,
             s->members.nlive == 1 ? "" : "s");
     tps__trace(s, "leave", rank, s->members.clock[rank], -1, 0, 0, 0, 0, 0);
@@ -134,8 +134,8 @@ static void worker_left(sconn_t *sc) {
 /* A restored shard stops waiting for the ranks its checkpoint saw live
  * and that have not come back: they count as having left, as they would
  * had this shard seen them go, and what waited for them moves on. */
-static void rejoin_expire(tps_server_t *s) {
-    if (s->members.nawaited == 0 || tps_now() < s->rejoin_deadline)
+static void rejoin_expire(tps__server_t *s) {
+    if (s->members.nawaited == 0 || tps__now() < s->rejoin_deadline)
         return;
     for (int r = 0; r < s->members.n; r++)
         if (s->members.awaited[r])
@@ -145,9 +145,9 @@ static void rejoin_expire(tps_server_t *s) {
     tps__pull_process_pending(s);
 }
 
-static void on_conn_closed(tps_conn_t *c) {
+static void on_conn_closed(tps__conn_t *c) {
     sconn_t *sc = (sconn_t *)c;
-    tps_server_t *s = sc->srv;
+    tps__server_t *s = sc->srv;
     s->closed_bytes_in += c->bytes_in;
     s->closed_bytes_out += c->bytes_out;
     tps__push_close(sc);
@@ -186,7 +186,7 @@ static void on_conn_closed(tps_conn_t *c) {
 }
 
 static void close_conn(sconn_t *sc) {
-    tps_conn_close(&sc->c);
+    tps__conn_close(&sc->c);
 }
 
 static void on_error_sent(void *arg, int status) {
@@ -210,10 +210,10 @@ static void reply_error_va(sconn_t *sc, const Taups__Header *h, int status,
      * turn the log into the bottleneck or fill the journal: a connection's
      * first few answers are logged, the rest only counted. */
     if (fatal || sc->errors_logged < 10)
-        tps_log_warn("%s: %s%s", sc->peer, msg,
+        tps__log_warn("%s: %s%s", sc->peer, msg,
                      fatal ? "; closing the connection" : "");
     if (!fatal && ++sc->errors_logged == 10)
-        tps_log_warn("%s: further refusals on this connection are counted, "
+        tps__log_warn("%s: further refusals on this connection are counted, "
                      "not logged", sc->peer);
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__ERROR;
@@ -223,11 +223,11 @@ static void reply_error_va(sconn_t *sc, const Taups__Header *h, int status,
     r.shard = sc->srv->shard.index;
     if (fatal) {
         sc->doomed = 1;
-        tps_conn_stop_reading(&sc->c);
-        if (tps_conn_send(&sc->c, &r, NULL, 0, on_error_sent, sc) < 0)
+        tps__conn_stop_reading(&sc->c);
+        if (tps__conn_send(&sc->c, &r, NULL, 0, on_error_sent, sc) < 0)
             close_conn(sc);
     } else {
-        tps_conn_send(&sc->c, &r, NULL, 0, NULL, NULL);
+        tps__conn_send(&sc->c, &r, NULL, 0, NULL, NULL);
     }
 }
 
@@ -256,11 +256,11 @@ static void refuse(sconn_t *sc, const Taups__Header *h, int status,
 }
 
 void tps__send_or_close(sconn_t *sc, const Taups__Header *r,
-                        const void *payload, uint64_t len, tps_write_cb cb,
+                        const void *payload, uint64_t len, tps__write_cb cb,
                         void *arg) {
-    int err = tps_conn_send(&sc->c, r, payload, len, cb, arg);
+    int err = tps__conn_send(&sc->c, r, payload, len, cb, arg);
     if (err < 0) {
-        tps_log_warn("%s: cannot send reply: %s; closing", sc->peer,
+        tps__log_warn("%s: cannot send reply: %s; closing", sc->peer,
                 tps_strerror(err));
         if (cb)
             cb(arg, err);
@@ -271,8 +271,8 @@ void tps__send_or_close(sconn_t *sc, const Taups__Header *r,
 /* The hello of a client that has proved the key (or of any client when
  * this shard has none). */
 static void hello_accept(sconn_t *sc, const Taups__Header *h) {
-    tps_server_t *s = sc->srv;
-    const tps_shard_t *sh = &s->shard;
+    tps__server_t *s = sc->srv;
+    const tps__shard_t *sh = &s->shard;
     if (h->proto_version != TPS_PROTO_VERSION) {
         refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused,
                "protocol version %u, this server speaks %d",
@@ -317,7 +317,7 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
              * a live worker's rank. */
             if (s->cfg.key.set ||
                 (h->session != 0 && h->session == s->dedup[h->rank].session)) {
-                tps_log_warn("%s: worker %d reconnected from %s; dropping its "
+                tps__log_warn("%s: worker %d reconnected from %s; dropping its "
                         "old connection",
                         o->peer, h->rank, sc->peer);
                 worker_left(o);
@@ -330,8 +330,9 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
             return;
         }
     }
-    const tps_consistency_t *cons = &s->cfg.cons;
-    if (h->mode && h->mode[0] && strcmp(h->mode, tps__mode_name(cons->mode)) != 0) {
+    const tps__consistency_t *cons = &s->cfg.cons;
+    if (h->mode && h->mode[0] &&
+        strcmp(h->mode, tps__mode_name(cons->mode)) != 0) {
         refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused,
                "worker %d expects mode %s, but %s runs mode %s",
                h->rank, h->mode, s->listen_text,
@@ -351,9 +352,9 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
          * left for good, so they are awaited for --rejoin-grace only, and
          * in the aggregating modes the shard takes the workers' step. */
         tps__members_await_missing(&s->members, h->clock);
-        s->rejoin_deadline = tps_now() + s->cfg.rejoin_grace;
+        s->rejoin_deadline = tps__now() + s->cfg.rejoin_grace;
         s->behind = 1;
-        tps_log("worker %d comes back at clock %llu: the cluster formed "
+        tps__log("worker %d comes back at clock %llu: the cluster formed "
                 "before this shard started; the ranks not yet back are "
                 "awaited for up to %g s (--rejoin-grace)",
                 h->rank, (unsigned long long)h->clock, s->cfg.rejoin_grace);
@@ -376,7 +377,7 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
         tps__trace(s, "join", h->rank, clock, -1, 0, 0, 0, 0, 0);
     }
     if (!s->cfg.quiet || role == TPS_ROLE_WORKER)
-        tps_log("%s: hello from %s %d", sc->peer,
+        tps__log("%s: hello from %s %d", sc->peer,
                 role == TPS_ROLE_WORKER      ? "worker"
                 : role == TPS_ROLE_EVALUATOR ? "evaluator"
                                              : "admin",
@@ -409,7 +410,7 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
 /* A hello: accepted at once by a shard without a key; otherwise answered
  * with the challenge, and kept until the client's proof arrives. */
 static void handle_hello(sconn_t *sc, const Taups__Header *h) {
-    tps_server_t *s = sc->srv;
+    tps__server_t *s = sc->srv;
     if (!s->cfg.key.set) {
         sc->auth = 2;
         hello_accept(sc, h);
@@ -436,9 +437,9 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
     }
     sc->hello_len = taups__header__pack(h, sc->hello_buf);
     memcpy(sc->nonce_c, h->nonce.data, TPS_NONCE_BYTES);
-    tps_auth_nonce(sc->nonce_s);
+    tps__auth_nonce(sc->nonce_s);
     uint8_t proof[TPS_MAC_BYTES];
-    tps_auth_proof(&s->cfg.key, TPS_AUTH_SHARD, sc->nonce_c, sc->nonce_s, h,
+    tps__auth_proof(&s->cfg.key, TPS_AUTH_SHARD, sc->nonce_c, sc->nonce_s, h,
                    proof);
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__CHALLENGE;
@@ -455,7 +456,7 @@ static void handle_hello(sconn_t *sc, const Taups__Header *h) {
 /* The client's proof: checked against the kept hello, which is then
  * accepted. */
 static void handle_auth(sconn_t *sc, const Taups__Header *h) {
-    tps_server_t *s = sc->srv;
+    tps__server_t *s = sc->srv;
     Taups__Header *hello =
         taups__header__unpack(NULL, sc->hello_len, sc->hello_buf);
     free(sc->hello_buf);
@@ -464,7 +465,7 @@ static void handle_auth(sconn_t *sc, const Taups__Header *h) {
         tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for a hello");
         return;
     }
-    if (!tps_auth_check(&s->cfg.key, TPS_AUTH_CLIENT, sc->nonce_c,
+    if (!tps__auth_check(&s->cfg.key, TPS_AUTH_CLIENT, sc->nonce_c,
                         sc->nonce_s, hello, h->mac.data, h->mac.len)) {
         refuse(sc, hello, TPS_EAUTH, &s->auth_failures,
                "authentication failed: the client does not hold "
@@ -475,7 +476,7 @@ static void handle_auth(sconn_t *sc, const Taups__Header *h) {
         /* From here on both directions carry tags: the shard's answer to
          * this hello is the first tagged frame it sends. */
         if (hello->frame_mac)
-            tps_conn_set_mac(&sc->c, &s->cfg.key, TPS_AUTH_SHARD, sc->nonce_c,
+            tps__conn_set_mac(&sc->c, &s->cfg.key, TPS_AUTH_SHARD, sc->nonce_c,
                              sc->nonce_s);
         hello_accept(sc, hello);
     }
@@ -483,8 +484,8 @@ static void handle_auth(sconn_t *sc, const Taups__Header *h) {
 }
 
 static void send_declare_ok(sconn_t *sc, uint64_t request_id, int id) {
-    const tps_shard_t *sh = &sc->srv->shard;
-    const tps_tensor_t *t = &sh->tensors[id];
+    const tps__shard_t *sh = &sc->srv->shard;
+    const tps__tensor_t *t = &sh->tensors[id];
     Taups__Header r = TAUPS__HEADER__INIT;
     r.op = TAUPS__OP__DECLARE_OK;
     r.request_id = request_id;
@@ -497,7 +498,7 @@ static void send_declare_ok(sconn_t *sc, uint64_t request_id, int id) {
     tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
 }
 
-static init_job_t *init_job(tps_server_t *s, int id) {
+static init_job_t *init_job(tps__server_t *s, int id) {
     for (init_job_t *j = s->inits; j; j = j->next)
         if (j->id == id)
             return j;
@@ -522,17 +523,17 @@ static void init_work(uv_work_t *req) {
 
 static void init_done(uv_work_t *req, int status) {
     init_job_t *j = req->data;
-    tps_server_t *s = j->srv;
+    tps__server_t *s = j->srv;
     (void)status;
     for (init_job_t **pp = &s->inits; *pp; pp = &(*pp)->next)
         if (*pp == j) {
             *pp = j->next;
             break;
         }
-    tps_tensor_t *t = &s->shard.tensors[j->id];
+    tps__tensor_t *t = &s->shard.tensors[j->id];
     t->ready = 1;
-    tps_log("tensor \"%s\": %llu elements initialised in %.2f s off the loop",
-            t->name, (unsigned long long)(t->hi - t->lo), tps_now() - j->t0);
+    tps__log("tensor \"%s\": %llu elements initialised in %.2f s off the loop",
+            t->name, (unsigned long long)(t->hi - t->lo), tps__now() - j->t0);
     while (j->waiters) {
         init_waiter_t *w = j->waiters;
         j->waiters = w->next;
@@ -555,7 +556,7 @@ typedef struct decl_wait_s {
 } decl_wait_t;
 
 static void decl_hold(sconn_t *sc, const Taups__Header *h) {
-    tps_server_t *s = sc->srv;
+    tps__server_t *s = sc->srv;
     int mine = 0;
     for (decl_wait_t *w = s->decl_waiting; w; w = w->next)
         mine += w->sc == sc;
@@ -568,7 +569,8 @@ static void decl_hold(sconn_t *sc, const Taups__Header *h) {
     size_t n = taups__header__get_packed_size(h);
     decl_wait_t *w = malloc(sizeof(*w) + n);
     if (w == NULL) {
-        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for a declaration");
+        tps__reply_error(sc, h, TPS_ENOMEM, 1,
+                         "out of memory for a declaration");
         return;
     }
     w->sc = sc;
@@ -579,7 +581,7 @@ static void decl_hold(sconn_t *sc, const Taups__Header *h) {
 
 /* A tensor now exists: the evaluators' declarations that waited for it
  * are handled as if they came now. */
-static void decl_release(tps_server_t *s, const char *name) {
+static void decl_release(tps__server_t *s, const char *name) {
     decl_wait_t *ready = NULL;
     for (decl_wait_t **pp = &s->decl_waiting; *pp;) {
         decl_wait_t *w = *pp;
@@ -620,7 +622,7 @@ static void decl_forget(sconn_t *sc) {
 
 static void handle_declare(sconn_t *sc, const Taups__Header *h) {
     char err[256];
-    tps_shard_t *sh = &sc->srv->shard;
+    tps__shard_t *sh = &sc->srv->shard;
     int id;
     if (h->length == 0) {
         /* Length 0 looks a tensor up by name (tools that only read). */
@@ -652,13 +654,13 @@ static void handle_declare(sconn_t *sc, const Taups__Header *h) {
              * loop goes on serving; the declaration is answered when done. */
             init_job_t *j = calloc(1, sizeof(*j));
             if (j == NULL) {
-                tps_tensor_t *t = &sh->tensors[id];
+                tps__tensor_t *t = &sh->tensors[id];
                 tps__shard_fill(t);
                 t->ready = 1;
             } else {
                 j->srv = sc->srv;
                 j->id = id;
-                j->t0 = tps_now();
+                j->t0 = tps__now();
                 j->req.data = j;
                 if (uv_queue_work(sc->srv->loop, &j->req, init_work,
                                   init_done) == 0) {
@@ -691,11 +693,11 @@ static void handle_declare(sconn_t *sc, const Taups__Header *h) {
 }
 
 /* Common checks of a push or pull: tensor, slice range, payload size. */
-tps_tensor_t *tps__check_range(sconn_t *sc, const Taups__Header *h,
+tps__tensor_t *tps__check_range(sconn_t *sc, const Taups__Header *h,
                                uint64_t payload_len, int is_push) {
     char err[256];
-    tps_tensor_t *t = tps__shard_range(&sc->srv->shard, h->tensor_id, h->offset,
-                                       h->count, err, sizeof(err));
+    tps__tensor_t *t = tps__shard_range(&sc->srv->shard, h->tensor_id,
+                                        h->offset, h->count, err, sizeof(err));
     if (t == NULL) {
         tps__reply_error(sc, h, TPS_EINVAL, 1, "%s", err);
         return NULL;
@@ -733,7 +735,7 @@ static void handle_stats(sconn_t *sc, const Taups__Header *h) {
     tps__send_or_close(sc, &r, json, strlen(json), tps__free_arg, json);
 }
 
-static void on_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
+static void on_frame(tps__conn_t *c, const Taups__Header *h, uint8_t *payload,
                      uint64_t len) {
     sconn_t *sc = (sconn_t *)c;
     if (sc->doomed)
@@ -800,7 +802,7 @@ static void on_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
 static int payload_dest(void *arg, const Taups__Header *h, uint64_t len,
                         uint8_t **dest) {
     sconn_t *sc = arg;
-    const tps_shard_t *sh = &sc->srv->shard;
+    const tps__shard_t *sh = &sc->srv->shard;
     if (!sc->hello || h->op != TAUPS__OP__PUSH) {
         snprintf(sc->why, sizeof(sc->why),
                  "%s of op %d carries a payload of %llu bytes",
@@ -810,7 +812,8 @@ static int payload_dest(void *arg, const Taups__Header *h, uint64_t len,
     }
     if (h->tensor_id >= (uint32_t)sh->ntensors ||
         !sh->tensors[h->tensor_id].ready ||
-        h->count > sh->tensors[h->tensor_id].hi - sh->tensors[h->tensor_id].lo) {
+        h->count >
+            sh->tensors[h->tensor_id].hi - sh->tensors[h->tensor_id].lo) {
         snprintf(sc->why, sizeof(sc->why),
                  "a push of %llu payload bytes for tensor id %u, %llu "
                  "elements: no such slice here",
@@ -834,7 +837,7 @@ static int payload_dest(void *arg, const Taups__Header *h, uint64_t len,
     return 0;
 }
 
-static void on_conn_error(tps_conn_t *c, int err) {
+static void on_conn_error(tps__conn_t *c, int err) {
     sconn_t *sc = (sconn_t *)c;
     if (sc->doomed)
         return;
@@ -844,7 +847,7 @@ static void on_conn_error(tps_conn_t *c, int err) {
     }
     if (err == UV_EOF || err == UV_ECONNRESET) {
         if (!sc->srv->cfg.quiet || err != UV_EOF)
-            tps_log("%s: %s", sc->peer,
+            tps__log("%s: %s", sc->peer,
                     err == UV_EOF ? "disconnected" : "connection reset");
         close_conn(sc);
     } else if (err == TPS_E2BIG && (c->rd.hlen == 0 ||
@@ -868,7 +871,8 @@ static void on_conn_error(tps_conn_t *c, int err) {
                "injected",
                (unsigned long long)c->rx_mac.seq - 1);
     } else {
-        tps_log_warn("%s: read failed: %s; closing", sc->peer, tps_strerror(err));
+        tps__log_warn("%s: read failed: %s; closing", sc->peer,
+                      tps_strerror(err));
         close_conn(sc);
     }
 }
@@ -882,14 +886,14 @@ static void tell_and_close(sconn_t *sc, int status, const char *why) {
     r.error = (char *)why;
     r.shard = sc->srv->shard.index;
     sc->doomed = 1;
-    tps_conn_stop_reading(&sc->c);
-    if (tps_conn_send(&sc->c, &r, NULL, 0, on_error_sent, sc) < 0)
+    tps__conn_stop_reading(&sc->c);
+    if (tps__conn_send(&sc->c, &r, NULL, 0, on_error_sent, sc) < 0)
         close_conn(sc);
 }
 
 /* tell_and_close, logged. */
 static void cut_off(sconn_t *sc, int status, const char *why) {
-    tps_log_warn("%s: %s; closing the connection", sc->peer, why);
+    tps__log_warn("%s: %s; closing the connection", sc->peer, why);
     tell_and_close(sc, status, why);
 }
 
@@ -910,7 +914,7 @@ static void cut_off(sconn_t *sc, int status, const char *why) {
 #define TPS_HS_PER_ADDR 8
 #define TPS_HS_GRACE_MS 1000.0
 
-static void hs_remove(tps_server_t *s, sconn_t *sc) {
+static void hs_remove(tps__server_t *s, sconn_t *sc) {
     if (!sc->in_hs)
         return;
     if (sc->hs_prev)
@@ -926,7 +930,7 @@ static void hs_remove(tps_server_t *s, sconn_t *sc) {
     s->nhs--;
 }
 
-static void hs_add(tps_server_t *s, sconn_t *sc) {
+static void hs_add(tps__server_t *s, sconn_t *sc) {
     sc->hs_prev = s->hs_tail;
     sc->hs_next = NULL;
     if (s->hs_tail)
@@ -963,11 +967,11 @@ static int cmp_u64(const void *a, const void *b) {
 
 /* The oldest handshaking connection of address `key` other than `keep`
  * that is at least `age` ms old at `now`; NULL: none. */
-static sconn_t *hs_oldest(tps_server_t *s, const sconn_t *keep, uint64_t key,
+static sconn_t *hs_oldest(tps__server_t *s, const sconn_t *keep, uint64_t key,
                           double now, double age) {
     /* The list is in accept order: the old enough come first. */
-    for (sconn_t *o = s->hs_head; o && (age <= 0 || now - o->accepted_at >= age);
-         o = o->hs_next)
+    for (sconn_t *o = s->hs_head;
+         o && (age <= 0 || now - o->accepted_at >= age); o = o->hs_next)
         if (o != keep && o->addr_key == key)
             return o;
     return NULL;
@@ -975,7 +979,7 @@ static sconn_t *hs_oldest(tps_server_t *s, const sconn_t *keep, uint64_t key,
 
 /* The oldest handshaking connection, other than `keep`, of the address
  * that has the most (counting keep's); NULL when none has two. */
-static sconn_t *hs_crowded(tps_server_t *s, const sconn_t *keep) {
+static sconn_t *hs_crowded(tps__server_t *s, const sconn_t *keep) {
     if ((size_t)s->nhs > s->hs_keys_cap) {
         size_t cap = (size_t)s->nhs * 2;
         uint64_t *k = realloc(s->hs_keys, cap * sizeof(*k));
@@ -1000,22 +1004,22 @@ static sconn_t *hs_crowded(tps_server_t *s, const sconn_t *keep) {
     return best >= 2 ? hs_oldest(s, keep, key, 0, 0) : NULL;
 }
 
-static void hs_evict(tps_server_t *s, sconn_t *victim, const char *why) {
+static void hs_evict(tps__server_t *s, sconn_t *victim, const char *why) {
     hs_remove(s, victim);
     victim->evicted = 1;
     s->nconns--;
     s->hs_evicted++;
     /* A flood is logged, not each of its connections. */
     if (s->hs_evicted <= 10 || s->hs_evicted % 1000 == 0)
-        tps_log_warn("%s: %s; closed (%llu so far)", victim->peer, why,
+        tps__log_warn("%s: %s; closed (%llu so far)", victim->peer, why,
                      (unsigned long long)s->hs_evicted);
     tell_and_close(victim, TPS_ELIMIT, why);
 }
 
 /* Makes room for sc, just accepted; returns 0, or -1 when sc itself must
  * go (the shard is full of connections that have said hello). */
-static int hs_make_room(tps_server_t *s, sconn_t *sc) {
-    const tps_server_config_t *cfg = &s->cfg;
+static int hs_make_room(tps__server_t *s, sconn_t *sc) {
+    const tps__server_config_t *cfg = &s->cfg;
     int per_addr = 0, most = cfg->max_connections / 4;
     sconn_t *v;
     if (sc->addr_key != 0) {
@@ -1047,14 +1051,14 @@ static int hs_make_room(tps_server_t *s, sconn_t *sc) {
  * waiting on its peer, not the other way round, and one with pulls held
  * is waiting on the cluster. */
 static void on_sweep(uv_timer_t *t) {
-    tps_server_t *s = t->data;
-    const tps_server_config_t *cfg = &s->cfg;
+    tps__server_t *s = t->data;
+    const tps__server_config_t *cfg = &s->cfg;
     double now = (double)uv_hrtime() / 1e6;
     char why[160];
     rejoin_expire(s);
     for (sconn_t *sc = s->conns, *next; sc; sc = next) {
         next = sc->next;
-        tps_conn_t *c = &sc->c;
+        tps__conn_t *c = &sc->c;
         if (c->closing)
             continue;
         size_t wq = uv_stream_get_write_queue_size((uv_stream_t *)&c->tcp);
@@ -1064,7 +1068,7 @@ static void on_sweep(uv_timer_t *t) {
         } else if (cfg->idle_timeout > 0 &&
                    now - sc->tx_since > cfg->idle_timeout * 1e3) {
             s->timeouts++;
-            tps_log_warn("%s: replies not read for %g s (--idle-timeout, "
+            tps__log_warn("%s: replies not read for %g s (--idle-timeout, "
                          "%llu bytes queued); closing the connection",
                          sc->peer, cfg->idle_timeout,
                          (unsigned long long)c->queued);
@@ -1095,32 +1099,32 @@ static void on_sweep(uv_timer_t *t) {
 }
 
 static void on_connection(uv_stream_t *listener, int status) {
-    tps_server_t *s = listener->data;
+    tps__server_t *s = listener->data;
     if (status < 0) {
-        tps_log_err("accept failed: %s", uv_strerror(status));
+        tps__log_err("accept failed: %s", uv_strerror(status));
         return;
     }
     sconn_t *sc = calloc(1, sizeof(*sc));
     if (sc == NULL) {
-        tps_log_err("out of memory for a new connection");
+        tps__log_err("out of memory for a new connection");
         return;
     }
     int err = s->unix_path[0]
-                  ? tps_conn_init_pipe(s->loop, &sc->c, &s->cfg.lim,
+                  ? tps__conn_init_pipe(s->loop, &sc->c, &s->cfg.lim,
                                        payload_dest, sc)
-                  : tps_conn_init(s->loop, &sc->c, &s->cfg.lim, payload_dest,
+                  : tps__conn_init(s->loop, &sc->c, &s->cfg.lim, payload_dest,
                                   sc);
     if (err < 0) {
         free(sc);
-        tps_log_err("cannot set up a connection: %s", tps_strerror(err));
+        tps__log_err("cannot set up a connection: %s", tps_strerror(err));
         return;
     }
     /* Shard and connection number give each link its own jitter, the same
      * in every run with the same seed and order of connections. */
-    err = tps_conn_set_link(&sc->c, &s->cfg.link,
+    err = tps__conn_set_link(&sc->c, &s->cfg.link,
                             ((uint64_t)s->cfg.shard << 32) | s->accepted++);
     if (err < 0)
-        tps_log_warn("cannot shape a connection, sending unshaped: %s",
+        tps__log_warn("cannot shape a connection, sending unshaped: %s",
                 tps_strerror(err));
     sc->srv = s;
     sc->c.on_frame = on_frame;
@@ -1134,9 +1138,9 @@ static void on_connection(uv_stream_t *listener, int status) {
     s->conns = sc;
     s->nconns++;
     if ((err = uv_accept(listener, (uv_stream_t *)&sc->c.tcp)) < 0 ||
-        (err = tps_conn_start(&sc->c)) < 0 ||
-        (err = tps_conn_keepalive(&sc->c, s->cfg.keepalive)) < 0) {
-        tps_log_err("accept failed: %s", uv_strerror(err));
+        (err = tps__conn_start(&sc->c)) < 0 ||
+        (err = tps__conn_keepalive(&sc->c, s->cfg.keepalive)) < 0) {
+        tps__log_err("accept failed: %s", uv_strerror(err));
         close_conn(sc);
         return;
     }
@@ -1181,7 +1185,7 @@ static void on_connection(uv_stream_t *listener, int status) {
                  "shard serves (--max-connections)", s->cfg.max_connections);
         /* A flood is logged, not each of its connections. */
         if (++s->conns_refused <= 10 || s->conns_refused % 1000 == 0)
-            tps_log_warn("%s: %s; closing the connection (%llu refused so "
+            tps__log_warn("%s: %s; closing the connection (%llu refused so "
                          "far)", sc->peer, why,
                          (unsigned long long)s->conns_refused);
         tell_and_close(sc, TPS_ELIMIT, why);
@@ -1189,12 +1193,12 @@ static void on_connection(uv_stream_t *listener, int status) {
 }
 
 /* The server as stats.c reports it, now. */
-void tps__server_stats_view(const tps_server_t *s, tps_stats_view_t *v) {
+void tps__server_stats_view(const tps__server_t *s, tps__stats_view_t *v) {
     v->shard = &s->shard;
     v->members = &s->members;
     v->listen = s->listen_text;
     v->mode = s->cfg.cons.mode;
-    v->uptime_s = tps_now() - s->started;
+    v->uptime_s = tps__now() - s->started;
     v->loop_busy_max_ms = s->busy_max_ms;
     v->checkpoint_age_s = tps__ckpt_age(s);
     v->connections = s->nconns;
@@ -1216,14 +1220,14 @@ void tps__server_stats_view(const tps_server_t *s, tps_stats_view_t *v) {
     }
 }
 
-static void log_summary(const tps_server_t *s, const char *when) {
-    tps_stats_view_t v;
+static void log_summary(const tps__server_t *s, const char *when) {
+    tps__stats_view_t v;
     tps__server_stats_view(s, &v);
     tps__stats_log(&v, when);
 }
 
-char *tps__server_stats_json(const tps_server_t *s) {
-    tps_stats_view_t v;
+char *tps__server_stats_json(const tps__server_t *s) {
+    tps__stats_view_t v;
     tps__server_stats_view(s, &v);
     return tps__stats_json(&v);
 }
@@ -1231,7 +1235,7 @@ char *tps__server_stats_json(const tps_server_t *s) {
 /* Runs just before each poll: the time since the previous one, less the
  * time the loop spent idle in poll, is how long it was busy. */
 static void on_busy_prepare(uv_prepare_t *p) {
-    tps_server_t *s = p->data;
+    tps__server_t *s = p->data;
     uint64_t t = uv_hrtime(), idle = uv_metrics_idle_time(s->loop);
     s->turns++;
     if (s->busy_t != 0) {
@@ -1248,11 +1252,11 @@ static void on_stats_timer(uv_timer_t *t) {
 }
 
 static void on_handle_closed(uv_handle_t *h) {
-    tps_server_t *s = h->data;
+    tps__server_t *s = h->data;
     s->open_handles--;
 }
 
-void tps__server_stop(tps_server_t *s) {
+void tps__server_stop(tps__server_t *s) {
     if (s->stopping)
         return;
     s->stopping = 1;
@@ -1274,23 +1278,23 @@ static void on_stop_async(uv_async_t *a) {
     tps__server_stop(a->data);
 }
 
-void tps__server_stop_async(tps_server_t *s) {
+void tps__server_stop_async(tps__server_t *s) {
     uv_async_send(&s->stop_async);
 }
 
-int tps__server_port(const tps_server_t *s) {
+int tps__server_port(const tps__server_t *s) {
     return s->port;
 }
 
-int tps__server_live_workers(const tps_server_t *s) {
+int tps__server_live_workers(const tps__server_t *s) {
     return s->members.nlive;
 }
 
-const tps_shard_t *tps__server_shard(const tps_server_t *s) {
+const tps__shard_t *tps__server_shard(const tps__server_t *s) {
     return &s->shard;
 }
 
-void tps__server_free(tps_server_t *s) {
+void tps__server_free(tps__server_t *s) {
     if (s == NULL)
         return;
     while (s->decl_waiting) {
@@ -1314,8 +1318,8 @@ void tps__server_free(tps_server_t *s) {
 
 static int is_loopback(const struct sockaddr_storage *ss) {
     if (ss->ss_family == AF_INET)
-        return (ntohl(((const struct sockaddr_in *)ss)->sin_addr.s_addr) >> 24) ==
-               127;
+        return (ntohl(((const struct sockaddr_in *)ss)->sin_addr.s_addr) >>
+                24) == 127;
     const struct in6_addr *a = &((const struct sockaddr_in6 *)ss)->sin6_addr;
     return IN6_IS_ADDR_LOOPBACK(a) ||
            (IN6_IS_ADDR_V4MAPPED(a) && a->s6_addr[12] == 127);
@@ -1343,7 +1347,7 @@ static int resolve(const char *host, int port, struct sockaddr_storage *ss) {
 /* Listens on a unix stream socket at `path`, readable and writable by this
  * user only. A socket file left by a shard that died is replaced; one that
  * a live process still listens on is not. */
-static int listen_unix(tps_server_t *s, uv_loop_t *loop, const char *path) {
+static int listen_unix(tps__server_t *s, uv_loop_t *loop, const char *path) {
     uv_pipe_init(loop, &s->listener_pipe, 0);
     s->listener_pipe.data = s;
     s->open_handles = 1;
@@ -1358,7 +1362,7 @@ static int listen_unix(tps_server_t *s, uv_loop_t *loop, const char *path) {
         if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof(a)) < 0 &&
             errno == ECONNREFUSED && lstat(path, &st) == 0 &&
             S_ISSOCK(st.st_mode) && unlink(path) == 0) {
-            tps_log_warn("%s: replaced the socket file of a shard that is no "
+            tps__log_warn("%s: replaced the socket file of a shard that is no "
                          "longer listening", path);
             rc = uv_pipe_bind(&s->listener_pipe, path);
         }
@@ -1375,16 +1379,16 @@ static int listen_unix(tps_server_t *s, uv_loop_t *loop, const char *path) {
     return rc;
 }
 
-int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
-                      tps_server_t **out, char *err, size_t errlen) {
+int tps__server_start(uv_loop_t *loop, const tps__server_config_t *cfg,
+                      tps__server_t **out, char *err, size_t errlen) {
     *out = NULL;
-    tps_addr_t self;
-    if (tps_addr_parse(cfg->listen ? cfg->listen : "", &self, err, errlen) < 0)
+    tps__addr_t self;
+    if (tps__addr_parse(cfg->listen ? cfg->listen : "", &self, err, errlen) < 0)
         return TPS_EINVAL;
     int nshards = 1;
     if (cfg->cluster) {
-        tps_addr_t *list;
-        nshards = tps_cluster_parse(cfg->cluster, &list, err, errlen);
+        tps__addr_t *list;
+        nshards = tps__cluster_parse(cfg->cluster, &list, err, errlen);
         if (nshards < 0)
             return nshards;
         free(list);
@@ -1433,14 +1437,14 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
                  "--conn-buffer at least 1 MiB");
         return TPS_EINVAL;
     }
-    tps_server_t *s = calloc(1, sizeof(*s));
+    tps__server_t *s = calloc(1, sizeof(*s));
     if (s == NULL) {
         snprintf(err, errlen, "out of memory");
         return TPS_ENOMEM;
     }
     s->loop = loop;
     s->cfg = *cfg;
-    s->started = tps_now();
+    s->started = tps__now();
     int rc = tps__shard_init(&s->shard, (uint32_t)cfg->shard, (uint32_t)nshards,
                              cfg->max_tensors, cfg->max_elements, &cfg->optim);
     if (rc == 0)
@@ -1526,7 +1530,7 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
     }
     char opt[256], mode[96];
     tps__optim_describe(&cfg->optim, opt, sizeof(opt));
-    const tps_consistency_t *cons = &cfg->cons;
+    const tps__consistency_t *cons = &cfg->cons;
     if (cons->mode == TPS_MODE_SSP)
         snprintf(mode, sizeof(mode), "ssp staleness=%llu",
                  (unsigned long long)cons->staleness);
@@ -1539,7 +1543,7 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
         cons->max_staleness >= 0)
         snprintf(mode + strlen(mode), sizeof(mode) - strlen(mode),
                  " max-staleness=%lld", (long long)cons->max_staleness);
-    tps_log("listening on %s as shard %d of %d, %d %s, mode %s, %s, "
+    tps__log("listening on %s as shard %d of %d, %d %s, mode %s, %s, "
             "max-memory %.1f MB",
             s->listen_text, cfg->shard, nshards, cfg->workers,
             cfg->workers == 1 ? "worker" : "workers", mode, opt,
@@ -1547,7 +1551,7 @@ int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
     if (tps__link_enabled(&cfg->link)) {
         char link[200];
         tps__link_describe(&cfg->link, link, sizeof(link));
-        tps_log("shaping every reply link: %s", link);
+        tps__log("shaping every reply link: %s", link);
     }
     *out = s;
     return 0;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A taups shard server on a libuv loop: accepts connections, checks hellos,
- * and answers declare / push / pull / stats frames against one tps_shard_t.
+ * and answers declare / push / pull / stats frames against one tps__shard_t.
  * It runs in taups-server's main loop, and in-process in tests and benches
  * (any loop, any thread: all calls except tps__server_stop_async must come
  * from the loop's thread). */
@@ -19,26 +19,26 @@
 #include "tps_frame.h"
 #include "tps_link.h"
 
-typedef struct tps_server_config_s {
+typedef struct tps__server_config_s {
     const char *listen;   /* HOST:PORT to bind; port 0 picks a free port */
     const char *cluster;  /* ordered shard list; NULL: a cluster of one */
     int shard;            /* this shard's index in the list */
     int workers;          /* workers the cluster expects */
     double stats_every;   /* seconds between summary log lines; 0: never */
-    tps_limits_t lim;     /* frame limits */
+    tps__limits_t lim;     /* frame limits */
     int max_tensors;
     uint64_t max_elements;
     int quiet;            /* no per-connection log lines (benchmarks) */
-    tps_consistency_t cons; /* mode and its parameters */
-    tps_optim_t optim;    /* update rule, clipping, staleness weight */
+    tps__consistency_t cons; /* mode and its parameters */
+    tps__optim_t optim;    /* update rule, clipping, staleness weight */
     const char *trace;    /* CSV of every pull answered, push, step, join and
                              leave (for tests and experiments); NULL: none */
-    tps_link_cfg_t link;  /* shaping of every reply this shard sends; zero:
+    tps__link_cfg_t link;  /* shaping of every reply this shard sends; zero:
                              none */
-    tps_ckpt_cfg_t ckpt;  /* checkpoints; dir NULL: none */
+    tps__ckpt_cfg_t ckpt;  /* checkpoints; dir NULL: none */
     /* Who may connect, and what one connection may cost (docs/design.md
      * §11). */
-    tps_key_t key;        /* set: every client proves it in its hello */
+    tps__key_t key;        /* set: every client proves it in its hello */
     int insecure;         /* serve a non-loopback address without a key */
     int frame_mac;        /* refuse clients that do not tag every frame */
     int max_connections;  /* open at once; more are answered and closed */
@@ -54,43 +54,44 @@ typedef struct tps_server_config_s {
     uint64_t conn_buffer; /* memory of queued replies per connection before
                              it is no longer read */
     int max_held_pulls;   /* pulls held back per connection */
-} tps_server_config_t;
+} tps__server_config_t;
 
 /* Defaults for everything but listen/cluster/shard (max_memory: half of
  * the memory this process may use). */
-void tps__server_config_init(tps_server_config_t *cfg);
+void tps__server_config_init(tps__server_config_t *cfg);
 
-typedef struct tps_server_s tps_server_t;
+typedef struct tps__server_s tps__server_t;
 
 /* Binds, listens and starts serving on `loop`. On success *out is owned by
  * the caller: stop it, run the loop until it returns, then free it. On
  * failure returns a negative code with a sentence in err. */
-int tps__server_start(uv_loop_t *loop, const tps_server_config_t *cfg,
-                      tps_server_t **out, char *err, size_t errlen);
+int tps__server_start(uv_loop_t *loop, const tps__server_config_t *cfg,
+                      tps__server_t **out, char *err, size_t errlen);
 
 /* The port actually bound. */
-int tps__server_port(const tps_server_t *s);
+int tps__server_port(const tps__server_t *s);
 
 /* Closes the listener, every connection and timer; once their close
  * callbacks have run the loop has nothing left and uv_run returns. Logs the
  * final summary. */
-void tps__server_stop(tps_server_t *s);
+void tps__server_stop(tps__server_t *s);
 
 /* tps__server_stop from any thread. */
-void tps__server_stop_async(tps_server_t *s);
+void tps__server_stop_async(tps__server_t *s);
 
 /* Frees a stopped server after its loop has finished. */
-void tps__server_free(tps_server_t *s);
+void tps__server_free(tps__server_t *s);
 
-const tps_shard_t *tps__server_shard(const tps_server_t *s);
+const tps__shard_t *tps__server_shard(const tps__server_t *s);
 
 /* Workers connected now. */
-int tps__server_live_workers(const tps_server_t *s);
+int tps__server_live_workers(const tps__server_t *s);
 
 /* Counters as a JSON object in a malloc'd string (caller frees). */
-char *tps__server_stats_json(const tps_server_t *s);
+char *tps__server_stats_json(const tps__server_t *s);
 /* The server as its reports see it now (stats.h; everything borrowed). */
-struct tps_stats_view_s;
-void tps__server_stats_view(const tps_server_t *s, struct tps_stats_view_s *v);
+struct tps__stats_view_s;
+void tps__server_stats_view(const tps__server_t *s,
+                            struct tps__stats_view_s *v);
 
 #endif

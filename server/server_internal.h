@@ -42,8 +42,8 @@ struct outbuf_s {
  * protocol: its error reply is queued, nothing more is read from it, and it
  * is closed when the reply has been written. */
 struct sconn_s {
-    tps_conn_t c; /* first: tps_conn_t * and sconn_t * are interchangeable */
-    tps_server_t *srv;
+    tps__conn_t c; /* first: tps__conn_t * and sconn_t * are interchangeable */
+    tps__server_t *srv;
     sconn_t *prev, *next;
     int hello; /* hello accepted */
     int role;  /* TPS_ROLE_* */
@@ -145,16 +145,16 @@ struct pending_s {
 };
 
 /* The pulls of one tensor that wait for something the tensor does. */
-typedef struct tps_tpulls_s {
+typedef struct tps__tpulls_s {
     pheap_t version; /* evaluators': for a version, on it */
     pheap_t busy;    /* gates open: for the push in progress to end */
     int active;      /* listed in tactive */
-} tps_tpulls_t;
+} tps__tpulls_t;
 
-struct tps_server_s {
+struct tps__server_s {
     uv_loop_t *loop;
-    tps_server_config_t cfg;
-    tps_shard_t shard;
+    tps__server_config_t cfg;
+    tps__shard_t shard;
     union {
         uv_tcp_t listener;
         uv_pipe_t listener_pipe; /* --listen unix:PATH */
@@ -172,11 +172,11 @@ struct tps_server_s {
     /* Totals of connections already closed. */
     uint64_t closed_bytes_in, closed_bytes_out;
     double started;
-    tps_members_t members;
-    double rejoin_deadline; /* tps_now(): awaited ranks have left then */
+    tps__members_t members;
+    double rejoin_deadline; /* tps__now(): awaited ranks have left then */
     uint64_t step;      /* aggregating modes: steps taken, every tensor's
                            version */
-    tps_dedup_t *dedup; /* per rank: answers to its recent push frames */
+    tps__dedup_t *dedup; /* per rank: answers to its recent push frames */
     /* Held pulls, indexed by what releases them, so that a push or a
      * clock looks only at the pulls it releases (pull.c): workers' gated
      * pulls in `gate` on their clock; an evaluator's in its tensor's heap
@@ -184,7 +184,7 @@ struct tps_server_s {
      * tensor's queue; those whose connection's --conn-buffer is full in
      * the connection's queue. */
     pheap_t gate;
-    tps_tpulls_t **tpulls; /* per tensor id, NULL until one waits */
+    tps__tpulls_t **tpulls; /* per tensor id, NULL until one waits */
     size_t ntpulls;
     uint32_t *tactive;     /* tensors with pulls in their heaps */
     size_t nactive;
@@ -214,7 +214,7 @@ struct tps_server_s {
     float *undo;              /* sync steps: what they overwrote */
     size_t undo_cap;
     FILE *trace;
-    tps_ckpt_t *ckpt;   /* NULL: no checkpoints */
+    tps__ckpt_t *ckpt;   /* NULL: no checkpoints */
     /* The longest the loop went without polling: the worst wait any peer
      * saw for a reason other than its own traffic (uv_metrics_idle_time). */
     uv_prepare_t busy;
@@ -231,7 +231,7 @@ struct tps_server_s {
 
 /* One trace row (no-op without --trace); min_clock is -1 when no worker is
  * live. */
-void tps__trace(tps_server_t *s, const char *event, int rank, uint64_t clock,
+void tps__trace(tps__server_t *s, const char *event, int rank, uint64_t clock,
                 int tensor, uint64_t version, uint64_t staleness, double weight,
                 double blocked_ms, uint64_t read);
 
@@ -250,13 +250,13 @@ void tps__free_arg(void *arg, int status);
 /* Sends a reply; on failure logs it, runs cb(arg, err) (so that arg is
  * released on every path) and closes the connection. */
 void tps__send_or_close(sconn_t *sc, const Taups__Header *r,
-                        const void *payload, uint64_t len, tps_write_cb cb,
+                        const void *payload, uint64_t len, tps__write_cb cb,
                         void *arg);
 
 /* Common checks of a push or pull: tensor, slice range, payload size (a
  * push's encoded payload is left to tps__push_handle). Returns the tensor,
  * or NULL after a fatal error reply. */
-tps_tensor_t *tps__check_range(sconn_t *sc, const Taups__Header *h,
+tps__tensor_t *tps__check_range(sconn_t *sc, const Taups__Header *h,
                                uint64_t payload_len, int is_push);
 
 /* push.c ------------------------------------------------------------------ */
@@ -267,7 +267,7 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
 
 /* The connection's payload-progress callback: scans a push payload for
  * NaN/Inf (and sums its squares when the shard clips) as it arrives. */
-void tps__push_progress(tps_conn_t *c, const uint8_t *payload, uint64_t from,
+void tps__push_progress(tps__conn_t *c, const uint8_t *payload, uint64_t from,
                         uint64_t to);
 
 /* Where the payload of push frame h (len bytes) should land: with
@@ -288,7 +288,7 @@ void tps__version_handle(sconn_t *sc, const Taups__Header *h);
 
 /* Sync modes: takes the pending step once every live worker has committed,
  * then answers the pulls it releases. No-op otherwise. */
-void tps__step_try(tps_server_t *s);
+void tps__step_try(tps__server_t *s);
 
 /* pull.c ------------------------------------------------------------------ */
 
@@ -296,7 +296,7 @@ void tps__step_try(tps_server_t *s);
 void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len);
 
 /* Answers every held pull whose gate is now open. */
-void tps__pull_process_pending(tps_server_t *s);
+void tps__pull_process_pending(tps__server_t *s);
 
 /* Sets up a new connection's part in pull.c (its on_drain). */
 void tps__pull_conn_init(sconn_t *sc);
@@ -306,9 +306,9 @@ void tps__pull_conn_init(sconn_t *sc);
 void tps__pull_forget(sconn_t *sc);
 
 /* Frees every held pull of a server being freed. */
-void tps__pull_free_all(tps_server_t *s);
+void tps__pull_free_all(tps__server_t *s);
 
 /* Pulls held now. */
-size_t tps__pull_held(const tps_server_t *s);
+size_t tps__pull_held(const tps__server_t *s);
 
 #endif

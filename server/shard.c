@@ -14,9 +14,9 @@
 #include "tps_float.h"
 #include "tps_rng.h"
 
-int tps__shard_init(tps_shard_t *sh, uint32_t index, uint32_t nshards,
+int tps__shard_init(tps__shard_t *sh, uint32_t index, uint32_t nshards,
                     int max_tensors, uint64_t max_elements,
-                    const tps_optim_t *optim) {
+                    const tps__optim_t *optim) {
     memset(sh, 0, sizeof(*sh));
     sh->index = index;
     sh->nshards = nshards;
@@ -27,12 +27,12 @@ int tps__shard_init(tps_shard_t *sh, uint32_t index, uint32_t nshards,
     return sh->tensors ? 0 : TPS_ENOMEM;
 }
 
-void tps__shard_set_aggregate(tps_shard_t *sh, int workers) {
+void tps__shard_set_aggregate(tps__shard_t *sh, int workers) {
     sh->aggregate = 1;
     sh->workers = workers;
 }
 
-void tps__shard_free(tps_shard_t *sh) {
+void tps__shard_free(tps__shard_t *sh) {
     for (int i = 0; i < sh->ntensors; i++) {
         free(sh->tensors[i].param);
         free(sh->tensors[i].mean);
@@ -68,9 +68,9 @@ static void *slice_alloc(size_t bytes, int zero) {
 
 /* What a tensor of n elements costs this shard: its slice, the optimizer's
  * state, and in sync modes the mean and every rank's gradient buffer. */
-static uint64_t tensor_bytes(const tps_shard_t *sh, uint64_t n) {
-    uint64_t len = tps_slice_lo(n, sh->nshards, sh->index + 1) -
-                   tps_slice_lo(n, sh->nshards, sh->index) + 1;
+static uint64_t tensor_bytes(const tps__shard_t *sh, uint64_t n) {
+    uint64_t len = tps__slice_lo(n, sh->nshards, sh->index + 1) -
+                   tps__slice_lo(n, sh->nshards, sh->index) + 1;
     uint64_t copies = 1 + (uint64_t)tps__optim_slots(&sh->optim);
     if (sh->aggregate)
         copies += 1 + (uint64_t)sh->workers;
@@ -80,7 +80,7 @@ static uint64_t tensor_bytes(const tps_shard_t *sh, uint64_t n) {
 /* fill: 1 computes the initial values now, 0 leaves them (a restore
  * overwrites them), 2 leaves them and the zeroing of the state to
  * tps__shard_fill when the slice is large. */
-static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
+static int declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
                    float scale, uint64_t seed, int fill, char *err,
                    size_t errlen) {
     size_t nl = strlen(name);
@@ -100,7 +100,7 @@ static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
         return TPS_EINVAL;
     }
     for (int i = 0; i < sh->ntensors; i++) {
-        tps_tensor_t *t = &sh->tensors[i];
+        tps__tensor_t *t = &sh->tensors[i];
         if (strcmp(t->name, name) != 0)
             continue;
         if (t->n != n) {
@@ -124,8 +124,9 @@ static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
         return TPS_E2BIG;
     }
     if (sh->ntensors == sh->max_tensors) {
-        snprintf(err, errlen, "tensor \"%s\": this shard already holds %d tensors",
-                 name, sh->max_tensors);
+        snprintf(err, errlen,
+                 "tensor \"%s\": this shard already holds %d tensors", name,
+                 sh->max_tensors);
         return TPS_E2BIG;
     }
     /* Checked before anything is allocated. */
@@ -138,12 +139,12 @@ static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
                  (double)sh->bytes / 1e6, (double)sh->max_bytes / 1e6);
         return TPS_ELIMIT;
     }
-    tps_tensor_t *t = &sh->tensors[sh->ntensors];
-    int defer = fill == 2 && tps_slice_lo(n, sh->nshards, sh->index + 1) -
-                                     tps_slice_lo(n, sh->nshards, sh->index) >=
+    tps__tensor_t *t = &sh->tensors[sh->ntensors];
+    int defer = fill == 2 && tps__slice_lo(n, sh->nshards, sh->index + 1) -
+                                     tps__slice_lo(n, sh->nshards, sh->index) >=
                                  TPS_INIT_DEFER;
-    t->lo = tps_slice_lo(n, sh->nshards, sh->index);
-    t->hi = tps_slice_lo(n, sh->nshards, sh->index + 1);
+    t->lo = tps__slice_lo(n, sh->nshards, sh->index);
+    t->hi = tps__slice_lo(n, sh->nshards, sh->index + 1);
     /* One spare element so that an empty slice (n < S) still has a buffer. */
     t->param = slice_alloc((size_t)(t->hi - t->lo + 1) * sizeof(float), 0);
     if (t->param == NULL) {
@@ -159,14 +160,15 @@ static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
             free(t->slot[0]);
             free(t->param);
             memset(t, 0, sizeof(*t));
-            snprintf(err, errlen, "tensor \"%s\": out of memory for optimizer state",
-                     name);
+            snprintf(err, errlen,
+                     "tensor \"%s\": out of memory for optimizer state", name);
             return TPS_ENOMEM;
         }
     }
     if (sh->aggregate &&
         (tps__syncbuf_init(&t->sync, sh->workers, t->hi - t->lo) < 0 ||
-         (t->mean = malloc((size_t)(t->hi - t->lo + 1) * sizeof(float))) == NULL)) {
+         (t->mean = malloc((size_t)(t->hi - t->lo + 1) * sizeof(float))) ==
+             NULL)) {
         tps__syncbuf_free(&t->sync);
         free(t->param);
         free(t->slot[0]);
@@ -191,22 +193,23 @@ static int declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
     return sh->ntensors++;
 }
 
-void tps__shard_fill(tps_tensor_t *t) {
+void tps__shard_fill(tps__tensor_t *t) {
     t->pmax = -1;
     for (uint64_t i = t->lo; i < t->hi; i++)
         t->param[i - t->lo] = tps__init_value(t->init, t->scale, t->seed, i);
     if (!t->ready)
         for (int k = 0; k < 2; k++)
             if (t->slot[k])
-                memset(t->slot[k], 0, (size_t)(t->hi - t->lo + 1) * sizeof(float));
+                memset(t->slot[k], 0,
+                       (size_t)(t->hi - t->lo + 1) * sizeof(float));
 }
 
-int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
+int tps__shard_declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
                        float scale, uint64_t seed, char *err, size_t errlen) {
     return declare(sh, name, n, init, scale, seed, 1, err, errlen);
 }
 
-int tps__shard_declare_deferred(tps_shard_t *sh, const char *name, uint64_t n,
+int tps__shard_declare_deferred(tps__shard_t *sh, const char *name, uint64_t n,
                                 int init, float scale, uint64_t seed,
                                 int *deferred, char *err, size_t errlen) {
     int before = sh->ntensors;
@@ -215,20 +218,21 @@ int tps__shard_declare_deferred(tps_shard_t *sh, const char *name, uint64_t n,
     return id;
 }
 
-int tps__shard_restore(tps_shard_t *sh, const char *name, uint64_t n, int init,
+int tps__shard_restore(tps__shard_t *sh, const char *name, uint64_t n, int init,
                        float scale, uint64_t seed, char *err, size_t errlen) {
     return declare(sh, name, n, init, scale, seed, 0, err, errlen);
 }
 
-int tps__shard_has(const tps_shard_t *sh, const char *name) {
+int tps__shard_has(const tps__shard_t *sh, const char *name) {
     for (int i = 0; i < sh->ntensors; i++)
         if (strcmp(sh->tensors[i].name, name) == 0)
             return 1;
     return 0;
 }
 
-tps_codec_stats_t *tps__codec_stats(tps_shard_t *sh, uint32_t id, float ratio) {
-    tps_codec_stats_t *cs = sh->st.codecs;
+tps__codec_stats_t *tps__codec_stats(tps__shard_t *sh, uint32_t id,
+                                     float ratio) {
+    tps__codec_stats_t *cs = sh->st.codecs;
     int i = 0;
     for (; i < TPS_CODEC_STATS - 1 && cs[i].used; i++)
         if (cs[i].id == id && cs[i].ratio == ratio)
@@ -241,14 +245,14 @@ tps_codec_stats_t *tps__codec_stats(tps_shard_t *sh, uint32_t id, float ratio) {
     return &cs[i];
 }
 
-tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
+tps__tensor_t *tps__shard_range(tps__shard_t *sh, uint32_t id, uint64_t offset,
                                uint64_t count, char *err, size_t errlen) {
     if (id >= (uint32_t)sh->ntensors) {
         snprintf(err, errlen, "no tensor with id %u (this shard has %d)", id,
                  sh->ntensors);
         return NULL;
     }
-    tps_tensor_t *t = &sh->tensors[id];
+    tps__tensor_t *t = &sh->tensors[id];
     if (!t->ready) {
         snprintf(err, errlen, "tensor \"%s\" is still being initialised",
                  t->name);
@@ -259,15 +263,17 @@ tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
                  "tensor \"%s\": elements [%llu, +%llu) are outside shard %u's "
                  "slice [%llu, %llu)",
                  t->name, (unsigned long long)offset, (unsigned long long)count,
-                 sh->index, (unsigned long long)t->lo, (unsigned long long)t->hi);
+                 sh->index, (unsigned long long)t->lo,
+                 (unsigned long long)t->hi);
         return NULL;
     }
     return t;
 }
 
-int tps__shard_save(tps_tensor_t *t, int nslots, uint64_t off, uint64_t count,
+int tps__shard_save(tps__tensor_t *t, int nslots, uint64_t off, uint64_t count,
                     float **undo, size_t *undo_cap) {
-    size_t need = (size_t)(count ? count : 1) * sizeof(float) * (size_t)(1 + nslots);
+    size_t need =
+        (size_t)(count ? count : 1) * sizeof(float) * (size_t)(1 + nslots);
     if (*undo_cap < need) {
         float *u = realloc(*undo, need);
         if (u == NULL)
@@ -282,7 +288,7 @@ int tps__shard_save(tps_tensor_t *t, int nslots, uint64_t off, uint64_t count,
     return 0;
 }
 
-static void restore(tps_tensor_t *t, int nslots, uint64_t off, uint64_t count,
+static void restore(tps__tensor_t *t, int nslots, uint64_t off, uint64_t count,
                     const float *undo) {
     memcpy(t->param + off, undo, count * sizeof(float));
     for (int k = 0; k < nslots; k++)
@@ -290,7 +296,7 @@ static void restore(tps_tensor_t *t, int nslots, uint64_t off, uint64_t count,
                count * sizeof(float));
 }
 
-int tps__shard_check(tps_tensor_t *t, int nslots, uint64_t off,
+int tps__shard_check(tps__tensor_t *t, int nslots, uint64_t off,
                      uint64_t count, const float *undo) {
     int bad = tps__first_nonfinite(t->param + off, count) < count;
     for (int k = 0; k < nslots && !bad; k++)
@@ -307,9 +313,9 @@ int tps__shard_check(tps_tensor_t *t, int nslots, uint64_t off,
  * taken: then no undo copy is needed, which is a third of the memory
  * traffic of a dense push. Returns the bound after the step, or -1 when
  * it proves nothing (other optimizers, gmax unknown, a bound too large). */
-static double sgd_bound(const tps_shard_t *sh, tps_tensor_t *t, double scale,
+static double sgd_bound(const tps__shard_t *sh, tps__tensor_t *t, double scale,
                         double gmax) {
-    const tps_optim_t *o = &sh->optim;
+    const tps__optim_t *o = &sh->optim;
     if (o->kind != TPS_OPTIM_SGD || gmax < 0)
         return -1;
     if (t->pmax < 0)
@@ -324,7 +330,7 @@ static double sgd_bound(const tps_shard_t *sh, tps_tensor_t *t, double scale,
     return after < (double)FLT_MAX / 16 ? after * (1 + 1e-6) : -1;
 }
 
-int tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
+int tps__shard_apply(tps__shard_t *sh, tps__tensor_t *t, uint64_t off,
                      const float *g, uint64_t count, double scale, double gmax,
                      float **undo, size_t *undo_cap) {
     double bound = sgd_bound(sh, t, scale, gmax);

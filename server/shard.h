@@ -14,7 +14,7 @@
 
 #define TPS_MAX_NAME 128
 
-typedef struct tps_tensor_s {
+typedef struct tps__tensor_s {
     char name[TPS_MAX_NAME];
     uint64_t n;          /* length of the whole tensor */
     uint64_t lo, hi;     /* this shard owns [lo, hi) */
@@ -28,23 +28,23 @@ typedef struct tps_tensor_s {
      * it unknown. */
     double pmax;
     float *slot[2];      /* optimizer state (tps__optim_slots of them) */
-    tps_syncbuf_t sync;  /* sync modes: per-rank gradients of this clock */
+    tps__syncbuf_t sync;  /* sync modes: per-rank gradients of this clock */
     float *mean;         /* sync modes: their mean, hi - lo values */
     int pushing;         /* connections in the middle of a push to it */
     int ready;           /* 0 while its initial values are being computed
                             off the loop: not served until then */
     uint64_t bytes;      /* memory its slice, state and buffers take */
-} tps_tensor_t;
+} tps__tensor_t;
 
 /* Traffic of one codec (kind and parameters), both directions. */
 #define TPS_CODEC_STATS 16
-typedef struct tps_codec_stats_s {
+typedef struct tps__codec_stats_s {
     int used;
     uint32_t id;  /* packed codec (tps__codec_pack) */
     float ratio;
     uint64_t push_frames, raw_in, wire_in;   /* pushes received */
     uint64_t pull_frames, raw_out, wire_out; /* pull replies sent */
-} tps_codec_stats_t;
+} tps__codec_stats_t;
 
 /* Why a push frame was refused; each counted on its own. */
 enum {
@@ -59,7 +59,7 @@ enum {
     TPS_NREFUSE
 };
 
-typedef struct tps_shard_stats_s {
+typedef struct tps__shard_stats_s {
     uint64_t pushes;     /* logical pushes accepted (applied or buffered) */
     uint64_t push_frames;
     uint64_t steps;      /* optimizer steps taken (sync: one per clock) */
@@ -75,42 +75,42 @@ typedef struct tps_shard_stats_s {
                             but for skipped sync steps */
     uint64_t refused_by[TPS_NREFUSE];
     uint64_t duplicates; /* push frames seen before, answered, not applied */
-    tps_hist_t staleness;
-    tps_codec_stats_t codecs[TPS_CODEC_STATS];
-} tps_shard_stats_t;
+    tps__hist_t staleness;
+    tps__codec_stats_t codecs[TPS_CODEC_STATS];
+} tps__shard_stats_t;
 
-typedef struct tps_shard_s {
+typedef struct tps__shard_s {
     uint32_t index, nshards;
     int max_tensors;
     uint64_t max_elements; /* per tensor, whole length */
     int ntensors;
-    tps_tensor_t *tensors; /* max_tensors entries */
+    tps__tensor_t *tensors; /* max_tensors entries */
     int workers;           /* ranks for the sync buffers */
     int aggregate;         /* sync modes keep per-rank buffers */
     uint64_t max_bytes;    /* memory all tensors may take; 0: no limit */
     uint64_t bytes;        /* memory they take */
-    tps_optim_t optim;
-    tps_shard_stats_t st;
-} tps_shard_t;
+    tps__optim_t optim;
+    tps__shard_stats_t st;
+} tps__shard_t;
 
 /* Prepares an empty shard. Returns 0 or TPS_ENOMEM. */
-int tps__shard_init(tps_shard_t *sh, uint32_t index, uint32_t nshards,
+int tps__shard_init(tps__shard_t *sh, uint32_t index, uint32_t nshards,
                     int max_tensors, uint64_t max_elements,
-                    const tps_optim_t *optim);
+                    const tps__optim_t *optim);
 /* Sync modes: keep per-rank gradient buffers for `workers` ranks in every
  * tensor declared from now on. */
-void tps__shard_set_aggregate(tps_shard_t *sh, int workers);
-void tps__shard_free(tps_shard_t *sh);
+void tps__shard_set_aggregate(tps__shard_t *sh, int workers);
+void tps__shard_free(tps__shard_t *sh);
 
 /* Declares a tensor (idempotent for the same name, length, init, scale and
  * seed). Returns its id (>= 0) or TPS_EMISMATCH / TPS_E2BIG / TPS_EINVAL /
  * TPS_ENOMEM with a sentence in err naming the tensor. */
-int tps__shard_declare(tps_shard_t *sh, const char *name, uint64_t n, int init,
+int tps__shard_declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
                        float scale, uint64_t seed, char *err, size_t errlen);
 
 /* tps__shard_declare without computing the initial values, for a
  * checkpoint that is about to overwrite them. */
-int tps__shard_restore(tps_shard_t *sh, const char *name, uint64_t n, int init,
+int tps__shard_restore(tps__shard_t *sh, const char *name, uint64_t n, int init,
                        float scale, uint64_t seed, char *err, size_t errlen);
 
 /* Slices of at least this many elements are initialised off the loop. */
@@ -119,25 +119,26 @@ int tps__shard_restore(tps_shard_t *sh, const char *name, uint64_t n, int init,
 /* tps__shard_declare that leaves a new slice of TPS_INIT_DEFER elements
  * or more uninitialised and not ready (*deferred = 1): the caller runs
  * tps__shard_fill on it, anywhere, then sets ready. */
-int tps__shard_declare_deferred(tps_shard_t *sh, const char *name, uint64_t n,
+int tps__shard_declare_deferred(tps__shard_t *sh, const char *name, uint64_t n,
                                 int init, float scale, uint64_t seed,
                                 int *deferred, char *err, size_t errlen);
 
 /* Computes a deferred tensor's initial values and zeroes its state; touches
  * nothing but the tensor's own buffers. */
-void tps__shard_fill(tps_tensor_t *t);
+void tps__shard_fill(tps__tensor_t *t);
 
 /* 1 when a tensor of that name is declared here. */
-int tps__shard_has(const tps_shard_t *sh, const char *name);
+int tps__shard_has(const tps__shard_t *sh, const char *name);
 
 /* Finds tensor `id` and checks that [offset, offset+count) lies within this
  * shard's slice of it. Returns the tensor or NULL with err set. */
-tps_tensor_t *tps__shard_range(tps_shard_t *sh, uint32_t id, uint64_t offset,
+tps__tensor_t *tps__shard_range(tps__shard_t *sh, uint32_t id, uint64_t offset,
                                uint64_t count, char *err, size_t errlen);
 
 /* The counters of codec (id, ratio), created on first use; when all slots
  * are taken the last one collects the rest. */
-tps_codec_stats_t *tps__codec_stats(tps_shard_t *sh, uint32_t id, float ratio);
+tps__codec_stats_t *tps__codec_stats(tps__shard_t *sh, uint32_t id,
+                                     float ratio);
 
 /* One update of elements [off, off+count) of t's slice (off relative to
  * the slice) with gradient g scaled by `scale`, by the shard's optimizer at
@@ -146,7 +147,7 @@ tps_codec_stats_t *tps__codec_stats(tps_shard_t *sh, uint32_t id, float ratio);
  * non-finite: then the elements are restored from the copy taken in *undo
  * (grown as needed; the caller keeps it between calls, frees it) and
  * nothing changed. TPS_ENOMEM: no copy could be made, nothing applied. */
-int tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
+int tps__shard_apply(tps__shard_t *sh, tps__tensor_t *t, uint64_t off,
                      const float *g, uint64_t count, double scale, double gmax,
                      float **undo, size_t *undo_cap);
 
@@ -154,9 +155,9 @@ int tps__shard_apply(tps_shard_t *sh, tps_tensor_t *t, uint64_t off,
  * straight into the parameters): copies elements [off, off+count) of the
  * slice and its state into *undo, and after the update checks them and
  * restores them if one became non-finite (returns TPS_ERANGE then). */
-int tps__shard_save(tps_tensor_t *t, int nslots, uint64_t off, uint64_t count,
+int tps__shard_save(tps__tensor_t *t, int nslots, uint64_t off, uint64_t count,
                     float **undo, size_t *undo_cap);
-int tps__shard_check(tps_tensor_t *t, int nslots, uint64_t off,
+int tps__shard_check(tps__tensor_t *t, int nslots, uint64_t off,
                      uint64_t count, const float *undo);
 
 

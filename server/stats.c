@@ -3,7 +3,7 @@
  * with jansson from a view that server.c fills in; see stats.h.
  *
  * Must NOT change what it reports on or know about connections: it reads
- * tps_stats_view_t and nothing else. */
+ * tps__stats_view_t and nothing else. */
 #include "stats.h"
 
 #include <float.h>
@@ -16,24 +16,24 @@
 #include "tps_codec.h"
 #include "tps_log.h"
 
-void tps__stats_log(const tps_stats_view_t *v, const char *when) {
-    const tps_shard_stats_t *st = &v->shard->st;
-    tps_log(
+void tps__stats_log(const tps__stats_view_t *v, const char *when) {
+    const tps__shard_stats_t *st = &v->shard->st;
+    tps__log(
         "%s: %.1f s up, %d tensors, %d %s live, %llu pushes "
         "(%llu frames, %llu steps), %llu dropped, %llu refused, %llu "
         "protocol errors, %llu refused handshakes, %llu pulls "
         "(%llu blocked, %.3f s), staleness mean %.2f max %llu, %.1f MB in, "
         "%.1f MB out",
         when, v->uptime_s, v->shard->ntensors, v->workers,
-        v->workers == 1 ? "worker" : "workers",
-        (unsigned long long)st->pushes, (unsigned long long)st->push_frames,
-        (unsigned long long)st->steps, (unsigned long long)st->dropped,
-        (unsigned long long)st->refused,
+        v->workers == 1 ? "worker" : "workers", (unsigned long long)st->pushes,
+        (unsigned long long)st->push_frames, (unsigned long long)st->steps,
+        (unsigned long long)st->dropped, (unsigned long long)st->refused,
         (unsigned long long)v->protocol_errors,
-        (unsigned long long)v->handshakes_refused, (unsigned long long)st->pulls,
-        (unsigned long long)st->pulls_blocked, st->blocked_s,
-        tps__hist_mean(&st->staleness), (unsigned long long)st->staleness.max,
-        (double)v->bytes_in / 1e6, (double)v->bytes_out / 1e6);
+        (unsigned long long)v->handshakes_refused,
+        (unsigned long long)st->pulls, (unsigned long long)st->pulls_blocked,
+        st->blocked_s, tps__hist_mean(&st->staleness),
+        (unsigned long long)st->staleness.max, (double)v->bytes_in / 1e6,
+        (double)v->bytes_out / 1e6);
 }
 
 /* jansson integers are signed: a counter past 2^63 (only a clock a worker
@@ -76,7 +76,7 @@ static json_t *text(const char *s) {
 }
 
 /* Live ranks' clocks; null for a rank that has not joined or has left. */
-static json_t *clocks_json(const tps_members_t *m) {
+static json_t *clocks_json(const tps__members_t *m) {
     json_t *a = json_array();
     for (int r = 0; r < m->n; r++)
         a = append(a,
@@ -84,9 +84,9 @@ static json_t *clocks_json(const tps_members_t *m) {
     return a;
 }
 
-void tps__stats_codec_name(const tps_codec_stats_t *cs, char *name,
+void tps__stats_codec_name(const tps__codec_stats_t *cs, char *name,
                            size_t len) {
-    tps_codec_t codec;
+    tps__codec_t codec;
     snprintf(name, len, "invalid");
     if (tps__codec_unpack(&codec, cs->id, cs->ratio) == 0) {
         /* The spec alone ("topk:0.01"), without the description. */
@@ -95,10 +95,10 @@ void tps__stats_codec_name(const tps_codec_stats_t *cs, char *name,
     }
 }
 
-static json_t *codecs_json(const tps_shard_stats_t *st) {
+static json_t *codecs_json(const tps__shard_stats_t *st) {
     json_t *a = json_array();
     for (int i = 0; i < TPS_CODEC_STATS; i++) {
-        const tps_codec_stats_t *cs = &st->codecs[i];
+        const tps__codec_stats_t *cs = &st->codecs[i];
         if (!cs->used)
             continue;
         char name[64];
@@ -118,10 +118,10 @@ static json_t *codecs_json(const tps_shard_stats_t *st) {
     return a;
 }
 
-static json_t *tensors_json(const tps_shard_t *sh) {
+static json_t *tensors_json(const tps__shard_t *sh) {
     json_t *a = json_array();
     for (int i = 0; i < sh->ntensors; i++) {
-        const tps_tensor_t *t = &sh->tensors[i];
+        const tps__tensor_t *t = &sh->tensors[i];
         a = append(a, json_pack("{s:i, s:o, s:I, s:I, s:I, s:I}", "id", i,
                                 "name", text(t->name), "length", u64(t->n),
                                 "lo", u64(t->lo), "hi", u64(t->hi), "version",
@@ -130,9 +130,9 @@ static json_t *tensors_json(const tps_shard_t *sh) {
     return a;
 }
 
-char *tps__stats_json(const tps_stats_view_t *v) {
-    const tps_shard_t *sh = v->shard;
-    const tps_shard_stats_t *st = &sh->st;
+char *tps__stats_json(const tps__stats_view_t *v) {
+    const tps__shard_t *sh = v->shard;
+    const tps__shard_stats_t *st = &sh->st;
     char opt[256];
     tps__optim_describe(&sh->optim, opt, sizeof(opt));
     /* A failure anywhere below (out of memory) leaves a NULL that makes
@@ -162,25 +162,33 @@ char *tps__stats_json(const tps_stats_view_t *v) {
             "norm", "malformed", "old_repeat"};
         json_t *rb = json_object();
         for (int i = 0; i < TPS_NREFUSE; i++)
-            json_object_set_new(rb, why[i], json_integer(u64(st->refused_by[i])));
+            json_object_set_new(rb, why[i],
+                                json_integer(u64(st->refused_by[i])));
         json_object_set_new(doc, "refused_by", rb);
-        json_object_set_new(doc, "applied_frames", json_integer(u64(st->applied_frames)));
-        json_object_set_new(doc, "dropped_frames", json_integer(u64(st->dropped_frames)));
-        json_object_set_new(doc, "partial_pushes", json_integer(u64(st->partial)));
-        json_object_set_new(doc, "protocol_errors", json_integer(u64(v->protocol_errors)));
+        json_object_set_new(doc, "applied_frames",
+                            json_integer(u64(st->applied_frames)));
+        json_object_set_new(doc, "dropped_frames",
+                            json_integer(u64(st->dropped_frames)));
+        json_object_set_new(doc, "partial_pushes",
+                            json_integer(u64(st->partial)));
+        json_object_set_new(doc, "protocol_errors",
+                            json_integer(u64(v->protocol_errors)));
         json_object_set_new(doc, "handshakes_refused",
                             json_integer(u64(v->handshakes_refused)));
-        json_object_set_new(doc, "auth_failures", json_integer(u64(v->auth_failures)));
+        json_object_set_new(doc, "auth_failures",
+                            json_integer(u64(v->auth_failures)));
         json_object_set_new(doc, "connections_refused",
                             json_integer(u64(v->connections_refused)));
         json_object_set_new(doc, "timeouts", json_integer(u64(v->timeouts)));
         json_object_set_new(doc, "handshakes_evicted",
                             json_integer(u64(v->handshakes_evicted)));
-        json_object_set_new(doc, "held_pulls", json_integer(u64(v->held_pulls)));
+        json_object_set_new(doc, "held_pulls",
+                            json_integer(u64(v->held_pulls)));
         json_object_set_new(doc, "reply_frames_turn_max",
                             json_integer(u64(v->reply_frames_turn_max)));
         json_object_set_new(doc, "memory_bytes", json_integer(u64(sh->bytes)));
-        json_object_set_new(doc, "memory_max_bytes", json_integer(u64(v->memory_max)));
+        json_object_set_new(doc, "memory_max_bytes",
+                            json_integer(u64(v->memory_max)));
         json_object_set_new(doc, "loop_busy_max_ms",
                             json_real(rounded(v->loop_busy_max_ms, 1e3)));
         json_object_set_new(doc, "checkpoint_age_s",

@@ -16,11 +16,11 @@
 #include "shard.h"
 
 /* The server as the reports see it at one moment; everything borrowed. */
-typedef struct tps_stats_view_s {
-    const tps_shard_t *shard;     /* counters, tensors, optimizer */
-    const tps_members_t *members; /* the workers' clocks */
+typedef struct tps__stats_view_s {
+    const tps__shard_t *shard;     /* counters, tensors, optimizer */
+    const tps__members_t *members; /* the workers' clocks */
     const char *listen;           /* the address bound */
-    tps_mode_t mode;
+    tps__mode_t mode;
     double uptime_s;
     double loop_busy_max_ms;      /* longest stretch the loop did not poll */
     double checkpoint_age_s;      /* < 0: no checkpoint */
@@ -29,7 +29,7 @@ typedef struct tps_stats_view_s {
     uint64_t bytes_in, bytes_out; /* every connection's, closed ones too */
     uint64_t protocol_errors;     /* frames that broke the protocol */
     uint64_t handshakes_refused;  /* hellos of the wrong cluster, rank, mode */
-    uint64_t auth_failures;       /* handshakes and frames that failed the key */
+    uint64_t auth_failures; /* handshakes and frames that failed the key */
     uint64_t connections_refused; /* beyond --max-connections */
     uint64_t timeouts;            /* connections closed by a timeout */
     uint64_t handshakes_evicted;  /* closed before their hello, for room */
@@ -37,17 +37,17 @@ typedef struct tps_stats_view_s {
     uint64_t reply_frames_turn_max; /* most pull reply frames one connection
                                        was sent in one turn of the loop */
     uint64_t memory_max;          /* --max-memory */
-} tps_stats_view_t;
+} tps__stats_view_t;
 
 /* A codec's spec as the stats name it ("topk:0.01"; "invalid"). */
-void tps__stats_codec_name(const tps_codec_stats_t *cs, char *name,
+void tps__stats_codec_name(const tps__codec_stats_t *cs, char *name,
                            size_t len);
 
 /* Logs one summary line that starts with `when` ("stats", "stopping"). */
-void tps__stats_log(const tps_stats_view_t *v, const char *when);
+void tps__stats_log(const tps__stats_view_t *v, const char *when);
 
 /* The stats reply: one JSON object on one line, in a malloc'd string the
  * caller frees; NULL when out of memory. */
-char *tps__stats_json(const tps_stats_view_t *v);
+char *tps__stats_json(const tps__stats_view_t *v);
 
 #endif

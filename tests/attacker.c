@@ -52,7 +52,7 @@
 #include "tps_frame.h"
 
 static struct sockaddr_in target;
-static tps_key_t key;
+static tps__key_t key;
 
 static double now(void) {
     struct timespec ts;
@@ -104,7 +104,7 @@ static size_t put(int fd, const void *buf, size_t len, double until) {
 static size_t send_frame(int fd, const Taups__Header *h, const void *payload,
                          size_t plen, double until) {
     uint8_t meta[512];
-    size_t m = tps_frame_encode_meta(h, plen, meta, sizeof(meta));
+    size_t m = tps__frame_encode_meta(h, plen, meta, sizeof(meta));
     size_t n = put(fd, meta, m, until);
     if (n == m && plen)
         n += put(fd, payload, plen, until);
@@ -112,21 +112,21 @@ static size_t send_frame(int fd, const Taups__Header *h, const void *payload,
 }
 
 /* Reads one frame (blocking up to 5 s); NULL on close or timeout. */
-static const Taups__Header *recv_frame(int fd, tps_reader_t *rd) {
+static const Taups__Header *recv_frame(int fd, tps__reader_t *rd) {
     if (rd->state == TPS_RD_DONE)
-        tps_reader_next(rd);
+        tps__reader_next(rd);
     double until = now() + 5;
     while (now() < until) {
         uint8_t *base;
         size_t want;
-        tps_reader_want(rd, &base, &want);
+        tps__reader_want(rd, &base, &want);
         struct pollfd p = {fd, POLLIN, 0};
         if (poll(&p, 1, 100) <= 0)
             continue;
         ssize_t n = recv(fd, base, want, 0);
         if (n <= 0)
             return NULL;
-        int rc = tps_reader_commit(rd, (size_t)n);
+        int rc = tps__reader_commit(rd, (size_t)n);
         if (rc < 0)
             return NULL;
         if (rc == 1)
@@ -137,7 +137,7 @@ static const Taups__Header *recv_frame(int fd, tps_reader_t *rd) {
 
 /* Hello (and the key's proof when there is a key) as role/rank; returns the
  * shard's last answer (HELLO_OK, or its error). */
-static const Taups__Header *hello(int fd, tps_reader_t *rd, int role, int rank,
+static const Taups__Header *hello(int fd, tps__reader_t *rd, int role, int rank,
                                   int workers) {
     Taups__Header h = TAUPS__HEADER__INIT;
     uint8_t nonce[TPS_NONCE_BYTES];
@@ -150,7 +150,7 @@ static const Taups__Header *hello(int fd, tps_reader_t *rd, int role, int rank,
     h.session = 0x5eed;
     h.mode = (char *)"";
     if (key.set) {
-        tps_auth_nonce(nonce);
+        tps__auth_nonce(nonce);
         h.nonce.data = nonce;
         h.nonce.len = sizeof(nonce);
     }
@@ -160,7 +160,7 @@ static const Taups__Header *hello(int fd, tps_reader_t *rd, int role, int rank,
         return r;
     uint8_t ns[TPS_NONCE_BYTES], proof[TPS_MAC_BYTES];
     memcpy(ns, r->nonce.data, sizeof(ns));
-    tps_auth_proof(&key, TPS_AUTH_CLIENT, nonce, ns, &h, proof);
+    tps__auth_proof(&key, TPS_AUTH_CLIENT, nonce, ns, &h, proof);
     Taups__Header a = TAUPS__HEADER__INIT;
     a.op = TAUPS__OP__AUTH;
     a.mac.data = proof;
@@ -177,7 +177,7 @@ static void expect_hello(const Taups__Header *r) {
 }
 
 /* The id and length of tensor `name`: looked up (n 0) or declared. */
-static uint32_t lookup(int fd, tps_reader_t *rd, const char *name,
+static uint32_t lookup(int fd, tps__reader_t *rd, const char *name,
                        uint64_t *n) {
     Taups__Header d = TAUPS__HEADER__INIT;
     d.op = TAUPS__OP__DECLARE;
@@ -199,8 +199,8 @@ static uint32_t lookup(int fd, tps_reader_t *rd, const char *name,
 static void flood_pulls(uint64_t count, uint32_t codec, uint64_t clock,
                         int role, double seconds) {
     int fd = dial();
-    tps_reader_t rd;
-    tps_reader_init(&rd, NULL, NULL, NULL);
+    tps__reader_t rd;
+    tps__reader_init(&rd, NULL, NULL, NULL);
     expect_hello(hello(fd, &rd, role, 0, 1));
     /* An admin floods a 16 MB tensor of its own; an evaluator reads the
      * workers' "w". */
@@ -219,30 +219,30 @@ static void flood_pulls(uint64_t count, uint32_t codec, uint64_t clock,
     while (now() < until) {
         p.request_id = 100 + sent;
         uint8_t meta[256];
-        size_t m = tps_frame_encode_meta(&p, 0, meta, sizeof(meta));
+        size_t m = tps__frame_encode_meta(&p, 0, meta, sizeof(meta));
         if (put(fd, meta, m, until) < m)
             break;
         sent++;
     }
     printf("sent %llu pulls of %llu elements without reading a reply\n",
            (unsigned long long)sent, (unsigned long long)count);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     close(fd);
 }
 
 /* A worker (rank 0 of 1, session 0x5eed) with tensor `name` of n zeros
  * declared; returns the connection and the tensor's id. */
-static int worker_with(tps_reader_t *rd, const char *name, uint64_t n,
+static int worker_with(tps__reader_t *rd, const char *name, uint64_t n,
                        uint32_t *id) {
     int fd = dial();
-    tps_reader_init(rd, NULL, NULL, NULL);
+    tps__reader_init(rd, NULL, NULL, NULL);
     expect_hello(hello(fd, rd, TPS_ROLE_WORKER, 0, 1));
     *id = lookup(fd, rd, name, &n);
     return fd;
 }
 
 /* The whole tensor (n elements, one reply frame) and its version. */
-static void pull_all(int fd, tps_reader_t *rd, uint32_t id, uint64_t n,
+static void pull_all(int fd, tps__reader_t *rd, uint32_t id, uint64_t n,
                      float *out, uint64_t *version) {
     Taups__Header p = TAUPS__HEADER__INIT;
     p.op = TAUPS__OP__PULL;
@@ -264,7 +264,7 @@ static void pull_all(int fd, tps_reader_t *rd, uint32_t id, uint64_t n,
  * claiming `norm`. */
 static void push_chunk(int fd, uint64_t rid, uint32_t id, uint64_t offset,
                        const float *g, uint64_t count, int last, float norm,
-                       const tps_codec_t *codec) {
+                       const tps__codec_t *codec) {
     Taups__Header h = TAUPS__HEADER__INIT;
     h.op = TAUPS__OP__PUSH;
     h.request_id = rid;
@@ -302,8 +302,8 @@ static double dist(const float *a, const float *b, uint64_t n) {
 /* clip: each push of a gradient of norm 100 (or 100*sqrt(2) over two
  * chunks), answered, then the step it made: "claim C CODEC CHUNKS: step X"
  * or "... refused: SENTENCE". */
-static void attack_clip(const tps_codec_t *fp16) {
-    tps_reader_t rd;
+static void attack_clip(const tps__codec_t *fp16) {
+    tps__reader_t rd;
     uint32_t id;
     int fd = worker_with(&rd, "clip", 4, &id);
     static const struct {
@@ -318,7 +318,7 @@ static void attack_clip(const tps_codec_t *fp16) {
         uint64_t v;
         pull_all(fd, &rd, id, 4, before, &v);
         const float g[4] = {100, 0, 0, cases[k].chunks == 2 ? 100 : 0};
-        const tps_codec_t *c = cases[k].fp16 ? fp16 : NULL;
+        const tps__codec_t *c = cases[k].fp16 ? fp16 : NULL;
         rid++;
         if (cases[k].chunks == 1) {
             push_chunk(fd, rid, id, 0, g, 4, 1, cases[k].claim, c);
@@ -346,13 +346,13 @@ static void attack_clip(const tps_codec_t *fp16) {
                dist(before, after, 4), refused ? " refused: " : "",
                refused ? text : "");
     }
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     close(fd);
 }
 
 /* What a pull shows after an act: "ACT: version V, sum S" (every push
  * below adds -lr to each element it reaches). */
-static void report(int fd, tps_reader_t *rd, uint32_t id, const char *act) {
+static void report(int fd, tps__reader_t *rd, uint32_t id, const char *act) {
     float p[8];
     uint64_t v;
     pull_all(fd, rd, id, 8, p, &v);
@@ -366,14 +366,14 @@ static void report(int fd, tps_reader_t *rd, uint32_t id, const char *act) {
  * that clips stages them (nothing of a push cut off or refused midway
  * stays); one that does not applies each chunk as it comes. */
 static void attack_halfpush(void) {
-    tps_reader_t rd;
+    tps__reader_t rd;
     uint32_t id;
     int fd = worker_with(&rd, "half", 8, &id);
     const float ones[4] = {1, 1, 1, 1}, nan4[4] = {1, NAN, 1, 1};
     /* Cut off after chunk 1: nothing of it may stay. */
     push_chunk(fd, 10, id, 0, ones, 4, 0, 0, NULL);
     usleep(200000);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     close(fd);
     fd = worker_with(&rd, "half", 8, &id);
     report(fd, &rd, id, "cut off after chunk 1 of 2");
@@ -407,13 +407,13 @@ static void attack_halfpush(void) {
                r && r->error ? r->error : "accepted");
     }
     report(fd, &rd, id, "NaN in chunk 1");
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     close(fd);
 }
 
 /* stale: a push the client decided, at a staleness no run reaches. */
 static void attack_stale(void) {
-    tps_reader_t rd;
+    tps__reader_t rd;
     uint32_t id;
     int fd = worker_with(&rd, "stale", 4, &id);
     const float g[4] = {1, 1, 1, 1};
@@ -431,7 +431,7 @@ static void attack_stale(void) {
     const Taups__Header *r = recv_frame(fd, &rd);
     printf("decided staleness 2^63: %s\n",
            r == NULL ? "closed" : r->error ? r->error : "ACCEPTED");
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     close(fd);
 }
 
@@ -440,8 +440,8 @@ static void attack_stale(void) {
  * replies not read within --idle-timeout). */
 static void chunk1(double seconds) {
     int fd = dial();
-    tps_reader_t rd;
-    tps_reader_init(&rd, NULL, NULL, NULL);
+    tps__reader_t rd;
+    tps__reader_init(&rd, NULL, NULL, NULL);
     expect_hello(hello(fd, &rd, TPS_ROLE_ADMIN, 0, 1));
     uint64_t n = 1u << 22;
     uint32_t id = lookup(fd, &rd, "bulk", &n);
@@ -473,7 +473,7 @@ static void chunk1(double seconds) {
            "%s\n",
            (unsigned long long)n, seconds,
            closed ? "the shard closed the connection" : "still open");
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     close(fd);
 }
 
@@ -495,7 +495,8 @@ static void bare(double seconds) {
             if (fds[i].revents) {
                 close(fds[i].fd);
                 cut++;
-                fds[i].fd = dial_from(htonl(0x7f000002u + (uint32_t)(i % ADDRS)));
+                fds[i].fd =
+                    dial_from(htonl(0x7f000002u + (uint32_t)(i % ADDRS)));
                 dials++;
             }
     }
@@ -510,10 +511,10 @@ static void bare(double seconds) {
  * comes back as it goes, then reads the rest. */
 static void ckpt(double seconds) {
     int fd = dial();
-    tps_reader_t rd;
-    tps_reader_init(&rd, NULL, NULL, NULL);
+    tps__reader_t rd;
+    tps__reader_init(&rd, NULL, NULL, NULL);
     expect_hello(hello(fd, &rd, TPS_ROLE_ADMIN, 0, 1));
-    tps_reader_next(&rd);
+    tps__reader_next(&rd);
     Taups__Header c = TAUPS__HEADER__INIT;
     c.op = TAUPS__OP__CHECKPOINT;
     uint8_t meta[64 * 1024];
@@ -521,12 +522,13 @@ static void ckpt(double seconds) {
     static uint8_t in[1 << 16];
     size_t in_len = 0;
     for (double until = now() + seconds + 5, stop = now() + seconds;
-         now() < until && (now() < stop || answered + refused + other < sent);) {
+         now() < until &&
+         (now() < stop || answered + refused + other < sent);) {
         if (now() < stop) {
             size_t m = 0;
             for (int i = 0; i < 1000; i++) {
                 c.request_id = ++sent;
-                m += tps_frame_encode_meta(&c, 0, meta + m, sizeof(meta) - m);
+                m += tps__frame_encode_meta(&c, 0, meta + m, sizeof(meta) - m);
             }
             put(fd, meta, m, now() + 1);
         }
@@ -541,7 +543,7 @@ static void ckpt(double seconds) {
             }
             in_len = (size_t)n;
             for (size_t used, off = 0; off < in_len; off += used) {
-                int rc = tps_reader_feed(&rd, in + off, in_len - off, &used);
+                int rc = tps__reader_feed(&rd, in + off, in_len - off, &used);
                 if (rc < 0) {
                     until = 0;
                     break;
@@ -554,7 +556,7 @@ static void ckpt(double seconds) {
                         refused++;
                     else
                         other++;
-                    tps_reader_next(&rd);
+                    tps__reader_next(&rd);
                 }
             }
         }
@@ -564,26 +566,26 @@ static void ckpt(double seconds) {
            "answers\n",
            (unsigned long long)sent, (unsigned long long)answered,
            (unsigned long long)refused, (unsigned long long)other);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     close(fd);
 }
 
 /* A connected client: its socket and reader. */
 typedef struct peer_s {
     int fd;
-    tps_reader_t rd;
+    tps__reader_t rd;
     uint64_t rid;
 } peer_t;
 
 static void peer_open(peer_t *p, int role, int rank, int workers) {
     p->fd = dial();
     p->rid = 1000;
-    tps_reader_init(&p->rd, NULL, NULL, NULL);
+    tps__reader_init(&p->rd, NULL, NULL, NULL);
     expect_hello(hello(p->fd, &p->rd, role, rank, workers));
 }
 
 static void peer_close(peer_t *p) {
-    tps_reader_free(&p->rd);
+    tps__reader_free(&p->rd);
     close(p->fd);
 }
 
@@ -707,7 +709,8 @@ static void push_step(int i) {
     peer_send(&stepper, TAUPS__OP__PUSH, step_id, ++stepper.rid, 0, 64, zeros);
     const Taups__Header *r = recv_frame(stepper.fd, &stepper.rd);
     if (r == NULL || r->op != TAUPS__OP__PUSH_OK) {
-        printf("release: push refused: %s\n", r && r->error ? r->error : "closed");
+        printf("release: push refused: %s\n",
+               r && r->error ? r->error : "closed");
         exit(0);
     }
 }
@@ -823,13 +826,14 @@ int main(int argc, char **argv) {
     target.sin_port = htons((uint16_t)port);
     inet_pton(AF_INET, host, &target.sin_addr);
     char err[512];
-    if (strcmp(argv[2], "-") != 0 && tps_key_load(argv[2], &key, err, sizeof(err)) < 0) {
+    if (strcmp(argv[2], "-") != 0 &&
+        tps__key_load(argv[2], &key, err, sizeof(err)) < 0) {
         fprintf(stderr, "attacker: %s\n", err);
         return 2;
     }
     const char *attack = argv[3];
     double seconds = atof(argv[4]);
-    tps_codec_t fp16;
+    tps__codec_t fp16;
     char cerr[128];
     tps__codec_parse(&fp16, "fp16", 0, cerr, sizeof(cerr));
     uint32_t fp16_id;
@@ -861,7 +865,8 @@ int main(int argc, char **argv) {
         for (int i = 0; i < 10; i++) {
             fds[i] = dial();
             uint8_t meta[256];
-            size_t m = tps_frame_encode_meta(&h, 64u << 20, meta, sizeof(meta));
+            size_t m =
+                tps__frame_encode_meta(&h, 64u << 20, meta, sizeof(meta));
             put(fds[i], meta, m, now() + 2);
             static uint8_t junk[1 << 16];
             put(fds[i], junk, sizeof(junk), now() + 0.5);
@@ -878,8 +883,8 @@ int main(int argc, char **argv) {
                "closed\n", closed);
     } else if (strcmp(attack, "declare") == 0) {
         int fd = dial();
-        tps_reader_t rd;
-        tps_reader_init(&rd, NULL, NULL, NULL);
+        tps__reader_t rd;
+        tps__reader_init(&rd, NULL, NULL, NULL);
         expect_hello(hello(fd, &rd, TPS_ROLE_ADMIN, 0, 1));
         Taups__Header d = TAUPS__HEADER__INIT;
         d.op = TAUPS__OP__DECLARE;
@@ -894,7 +899,7 @@ int main(int argc, char **argv) {
                r == NULL ? "no answer"
                : r->op == TAUPS__OP__DECLARE_OK ? "accepted"
                                                 : r->error);
-        tps_reader_free(&rd);
+        tps__reader_free(&rd);
         close(fd);
     } else if (strcmp(attack, "slowloris") == 0) {
         int fds[20], cut = 0;
@@ -925,11 +930,11 @@ int main(int argc, char **argv) {
         /* A recorded handshake played again: the same hello and the same
          * proof, on a new connection, where the shard's nonce is new. */
         int fd = dial();
-        tps_reader_t rd;
-        tps_reader_init(&rd, NULL, NULL, NULL);
+        tps__reader_t rd;
+        tps__reader_init(&rd, NULL, NULL, NULL);
         Taups__Header h = TAUPS__HEADER__INIT;
         uint8_t nonce[TPS_NONCE_BYTES], proof[TPS_MAC_BYTES];
-        tps_auth_nonce(nonce);
+        tps__auth_nonce(nonce);
         h.op = TAUPS__OP__HELLO;
         h.proto_version = TPS_PROTO_VERSION;
         h.role = TAUPS__ROLE__ADMIN;
@@ -947,11 +952,12 @@ int main(int argc, char **argv) {
             send_frame(fd, &h, NULL, 0, now() + 5);
             r = recv_frame(fd, &rd);
             if (r == NULL || r->op != TAUPS__OP__CHALLENGE) {
-                printf("no challenge: %s\n", r && r->error ? r->error : "closed");
+                printf("no challenge: %s\n",
+                       r && r->error ? r->error : "closed");
                 return 0;
             }
             if (round == 0)
-                tps_auth_proof(&key, TPS_AUTH_CLIENT, nonce, r->nonce.data, &h,
+                tps__auth_proof(&key, TPS_AUTH_CLIENT, nonce, r->nonce.data, &h,
                                proof);
             send_frame(fd, &a, NULL, 0, now() + 5);
             r = recv_frame(fd, &rd);
@@ -960,15 +966,15 @@ int main(int argc, char **argv) {
                     printf("the recorded handshake failed\n");
                     return 0;
                 }
-                tps_reader_free(&rd);
+                tps__reader_free(&rd);
                 close(fd);
                 fd = dial();
-                tps_reader_init(&rd, NULL, NULL, NULL);
+                tps__reader_init(&rd, NULL, NULL, NULL);
             }
         }
         printf("replayed handshake: %s\n",
                r == NULL ? "closed" : r->error ? r->error : "ACCEPTED");
-        tps_reader_free(&rd);
+        tps__reader_free(&rd);
         close(fd);
     } else if (strcmp(attack, "noauth") == 0) {
         /* Everything a stranger might try first: each on a connection of
@@ -978,8 +984,8 @@ int main(int argc, char **argv) {
         int refused = 0;
         for (int i = 0; i < 4; i++) {
             int fd = dial();
-            tps_reader_t rd;
-            tps_reader_init(&rd, NULL, NULL, NULL);
+            tps__reader_t rd;
+            tps__reader_init(&rd, NULL, NULL, NULL);
             Taups__Header h = TAUPS__HEADER__INIT;
             h.op = (Taups__Op)ops[i];
             h.name = (char *)"w";
@@ -990,17 +996,20 @@ int main(int argc, char **argv) {
                        now() + 2);
             const Taups__Header *r = recv_frame(fd, &rd);
             refused += r != NULL && r->op == TAUPS__OP__ERROR;
-            tps_reader_free(&rd);
+            tps__reader_free(&rd);
             close(fd);
         }
         int fd = dial();
-        tps_reader_t rd;
-        tps_reader_init(&rd, NULL, NULL, NULL);
+        tps__reader_t rd;
+        tps__reader_init(&rd, NULL, NULL, NULL);
         const Taups__Header *r = hello(fd, &rd, TPS_ROLE_WORKER, 0, 1);
         printf("%d of 4 requests before a hello refused; a hello without the "
                "key: %s\n",
-               refused, r == NULL ? "closed" : r->error ? r->error : "ACCEPTED");
-        tps_reader_free(&rd);
+               refused,
+               r == NULL  ? "closed"
+               : r->error ? r->error
+                          : "ACCEPTED");
+        tps__reader_free(&rd);
         close(fd);
     } else if (strcmp(attack, "clip") == 0) {
         attack_clip(&fp16);

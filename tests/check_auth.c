@@ -42,25 +42,25 @@ static const char *write_file(const char *name, const char *text, int mode) {
 }
 
 START_TEST(test_key_files) {
-    tps_key_t k;
+    tps__key_t k;
     char err[512];
     const char *good = "0123456789abcdef0123456789abcdef\n";
-    ck_assert_int_eq(tps_key_load(write_file("open", good, 0644), &k, err,
+    ck_assert_int_eq(tps__key_load(write_file("open", good, 0644), &k, err,
                                   sizeof(err)),
                      TPS_EINVAL);
     ck_assert_msg(strstr(err, "chmod 600") != NULL, "%s", err);
-    ck_assert_int_eq(tps_key_load(write_file("short", "0123456789\n", 0600),
+    ck_assert_int_eq(tps__key_load(write_file("short", "0123456789\n", 0600),
                                   &k, err, sizeof(err)),
                      TPS_EINVAL);
     ck_assert_msg(strstr(err, "at least 32") != NULL, "%s", err);
-    ck_assert_int_lt(tps_key_load(dir, &k, err, sizeof(err)), 0);
-    ck_assert_int_eq(tps_key_load(write_file("good", good, 0600), &k, err,
+    ck_assert_int_lt(tps__key_load(dir, &k, err, sizeof(err)), 0);
+    ck_assert_int_eq(tps__key_load(write_file("good", good, 0600), &k, err,
                                   sizeof(err)),
                      0);
     ck_assert(k.set);
     /* Whitespace around the text is not part of the key. */
-    tps_key_t k2;
-    ck_assert_int_eq(tps_key_load(write_file("spaced", "  0123456789abcdef"
+    tps__key_t k2;
+    ck_assert_int_eq(tps__key_load(write_file("spaced", "  0123456789abcdef"
                                                        "0123456789abcdef  \n\n",
                                              0600),
                                   &k2, err, sizeof(err)),
@@ -69,54 +69,54 @@ START_TEST(test_key_files) {
     /* keygen makes an owner-only key and never overwrites one. */
     char path[160];
     snprintf(path, sizeof(path), "%s/new", dir);
-    ck_assert_int_eq(tps_key_generate(path, err, sizeof(err)), 0);
+    ck_assert_int_eq(tps__key_generate(path, err, sizeof(err)), 0);
     struct stat st;
     ck_assert_int_eq(stat(path, &st), 0);
     ck_assert_int_eq(st.st_mode & 0777, 0600);
-    ck_assert_int_eq(tps_key_load(path, &k2, err, sizeof(err)), 0);
+    ck_assert_int_eq(tps__key_load(path, &k2, err, sizeof(err)), 0);
     ck_assert(memcmp(k.k, k2.k, TPS_KEY_BYTES) != 0);
-    ck_assert_int_lt(tps_key_generate(path, err, sizeof(err)), 0);
+    ck_assert_int_lt(tps__key_generate(path, err, sizeof(err)), 0);
 }
 END_TEST
 
-static void load_key(tps_key_t *k, const char *name, const char *text) {
+static void load_key(tps__key_t *k, const char *name, const char *text) {
     char err[512];
-    ck_assert_msg(tps_key_load(write_file(name, text, 0600), k, err,
+    ck_assert_msg(tps__key_load(write_file(name, text, 0600), k, err,
                                sizeof(err)) == 0, "%s", err);
 }
 
 /* A proof binds the side, both nonces and every identity field. */
 START_TEST(test_proofs) {
-    tps_key_t k, other;
+    tps__key_t k, other;
     load_key(&k, "k", "the cluster's key, 32 characters or more");
     load_key(&other, "o", "another cluster's key, 32 characters or more");
     uint8_t nc[TPS_NONCE_BYTES], ns[TPS_NONCE_BYTES], p[TPS_MAC_BYTES];
-    tps_auth_nonce(nc);
-    tps_auth_nonce(ns);
+    tps__auth_nonce(nc);
+    tps__auth_nonce(ns);
     Taups__Header h = TAUPS__HEADER__INIT;
     h.op = TAUPS__OP__HELLO;
     h.rank = 3;
     h.workers = 4;
     h.mode = (char *)"ssp";
-    tps_auth_proof(&k, TPS_AUTH_CLIENT, nc, ns, &h, p);
-    ck_assert(tps_auth_check(&k, TPS_AUTH_CLIENT, nc, ns, &h, p, sizeof(p)));
-    ck_assert(!tps_auth_check(&k, TPS_AUTH_CLIENT, nc, ns, &h, p, 31));
-    ck_assert(!tps_auth_check(&other, TPS_AUTH_CLIENT, nc, ns, &h, p, 32));
-    ck_assert(!tps_auth_check(&k, TPS_AUTH_SHARD, nc, ns, &h, p, 32));
-    ck_assert(!tps_auth_check(&k, TPS_AUTH_CLIENT, ns, nc, &h, p, 32));
+    tps__auth_proof(&k, TPS_AUTH_CLIENT, nc, ns, &h, p);
+    ck_assert(tps__auth_check(&k, TPS_AUTH_CLIENT, nc, ns, &h, p, sizeof(p)));
+    ck_assert(!tps__auth_check(&k, TPS_AUTH_CLIENT, nc, ns, &h, p, 31));
+    ck_assert(!tps__auth_check(&other, TPS_AUTH_CLIENT, nc, ns, &h, p, 32));
+    ck_assert(!tps__auth_check(&k, TPS_AUTH_SHARD, nc, ns, &h, p, 32));
+    ck_assert(!tps__auth_check(&k, TPS_AUTH_CLIENT, ns, nc, &h, p, 32));
     Taups__Header h2 = h;
     h2.rank = 2;
-    ck_assert(!tps_auth_check(&k, TPS_AUTH_CLIENT, nc, ns, &h2, p, 32));
+    ck_assert(!tps__auth_check(&k, TPS_AUTH_CLIENT, nc, ns, &h2, p, 32));
     h2 = h;
     h2.frame_mac = 1;
-    ck_assert(!tps_auth_check(&k, TPS_AUTH_CLIENT, nc, ns, &h2, p, 32));
+    ck_assert(!tps__auth_check(&k, TPS_AUTH_CLIENT, nc, ns, &h2, p, 32));
     h2 = h;
     h2.mode = (char *)"sync";
-    ck_assert(!tps_auth_check(&k, TPS_AUTH_CLIENT, nc, ns, &h2, p, 32));
+    ck_assert(!tps__auth_check(&k, TPS_AUTH_CLIENT, nc, ns, &h2, p, 32));
 }
 END_TEST
 
-/* A stream of tagged frames as tps_frame_write lays it out: preamble and
+/* A stream of tagged frames as tps__frame_write lays it out: preamble and
  * header, payload, tag. */
 typedef struct stream_s {
     uint8_t b[8192];
@@ -125,14 +125,14 @@ typedef struct stream_s {
     int n;
 } stream_t;
 
-static void add_frame(stream_t *s, tps_fmac_t *tx, uint64_t id,
+static void add_frame(stream_t *s, tps__fmac_t *tx, uint64_t id,
                       const void *payload, size_t plen) {
     Taups__Header h = TAUPS__HEADER__INIT;
     h.op = TAUPS__OP__PUSH;
     h.request_id = id;
     h.count = plen / sizeof(float);
     s->start[s->n++] = s->len;
-    size_t m = tps_frame_encode_meta(&h, plen, s->b + s->len,
+    size_t m = tps__frame_encode_meta(&h, plen, s->b + s->len,
                                      sizeof(s->b) - s->len);
     ck_assert_uint_gt(m, 0);
     uint8_t *meta = s->b + s->len;
@@ -140,19 +140,19 @@ static void add_frame(stream_t *s, tps_fmac_t *tx, uint64_t id,
     if (plen > 0)
         memcpy(s->b + s->len, payload, plen);
     s->len += plen;
-    tps_frame_tag(tx, meta, m, payload, plen, s->b + s->len);
+    tps__frame_tag(tx, meta, m, payload, plen, s->b + s->len);
     s->len += TPS_TAG_BYTES;
 }
 
 /* Feeds bytes [from, to) of `s` `step` bytes at a time; returns the first
  * error, or the number of frames completed. */
-static int feed(tps_reader_t *rd, const uint8_t *b, size_t len, size_t step,
+static int feed(tps__reader_t *rd, const uint8_t *b, size_t len, size_t step,
                 uint64_t *ids) {
     int frames = 0;
     size_t off = 0;
     while (off < len) {
         size_t n = len - off < step ? len - off : step, used;
-        int rc = tps_reader_feed(rd, b + off, n, &used);
+        int rc = tps__reader_feed(rd, b + off, n, &used);
         if (rc < 0)
             return rc;
         off += used;
@@ -160,7 +160,7 @@ static int feed(tps_reader_t *rd, const uint8_t *b, size_t len, size_t step,
             if (ids)
                 ids[frames] = rd->hdr->request_id;
             frames++;
-            tps_reader_next(rd);
+            tps__reader_next(rd);
         }
     }
     return frames;
@@ -168,36 +168,36 @@ static int feed(tps_reader_t *rd, const uint8_t *b, size_t len, size_t step,
 
 /* A reader checking the tags `side` gives on the connection of nc, ns. */
 typedef struct tagged_rd_s {
-    tps_reader_t rd;
-    tps_fmac_t mac;
+    tps__reader_t rd;
+    tps__fmac_t mac;
 } tagged_rd_t;
 
-static tps_reader_t *tagged_reader(tagged_rd_t *t, const tps_key_t *k,
+static tps__reader_t *tagged_reader(tagged_rd_t *t, const tps__key_t *k,
                                    int side, const uint8_t *nc,
                                    const uint8_t *ns) {
-    ck_assert_int_eq(tps_reader_init(&t->rd, NULL, NULL, NULL), 0);
-    tps_fmac_init(&t->mac, k, side, nc, ns);
-    tps_reader_set_mac(&t->rd, &t->mac);
+    ck_assert_int_eq(tps__reader_init(&t->rd, NULL, NULL, NULL), 0);
+    tps__fmac_init(&t->mac, k, side, nc, ns);
+    tps__reader_set_mac(&t->rd, &t->mac);
     return &t->rd;
 }
 
 START_TEST(test_frame_tags) {
-    tps_key_t k;
+    tps__key_t k;
     load_key(&k, "k", "the cluster's key, 32 characters or more");
     uint8_t nc[TPS_NONCE_BYTES], ns[TPS_NONCE_BYTES];
-    tps_auth_nonce(nc);
-    tps_auth_nonce(ns);
+    tps__auth_nonce(nc);
+    tps__auth_nonce(ns);
     float g[100];
     for (int i = 0; i < 100; i++)
         g[i] = (float)i * 0.25f;
-    tps_fmac_t tx;
-    tps_fmac_init(&tx, &k, TPS_AUTH_CLIENT, nc, ns);
+    tps__fmac_t tx;
+    tps__fmac_init(&tx, &k, TPS_AUTH_CLIENT, nc, ns);
     stream_t s = {.len = 0, .n = 0};
     add_frame(&s, &tx, 1, g, sizeof(g));
     add_frame(&s, &tx, 2, NULL, 0); /* no payload: the tag follows the header */
     add_frame(&s, &tx, 3, g, 40);
     tagged_rd_t t;
-    tps_reader_t *rd;
+    tps__reader_t *rd;
 
     /* Intact, in any split of the stream. */
     size_t steps[] = {1, 7, 16, 100, sizeof(s.b)};
@@ -207,7 +207,7 @@ START_TEST(test_frame_tags) {
         ck_assert_int_eq(feed(rd, s.b, s.len, steps[i], ids), 3);
         ck_assert_uint_eq(ids[0], 1);
         ck_assert_uint_eq(ids[2], 3);
-        tps_reader_free(rd);
+        tps__reader_free(rd);
     }
 
     /* Any bit of any byte altered: preamble, header, payload or tag. */
@@ -226,47 +226,47 @@ START_TEST(test_frame_tags) {
         if ((at >= s.start[1] - sizeof(g) - TPS_TAG_BYTES && at < s.start[1]) ||
             (at >= s.start[2] - TPS_TAG_BYTES && at < s.start[2]))
             ck_assert_int_eq(rc, TPS_EAUTH);
-        tps_reader_free(rd);
+        tps__reader_free(rd);
     }
 
     /* Replayed: frame 0, then frame 0 again. */
     rd = tagged_reader(&t, &k, TPS_AUTH_CLIENT, nc, ns);
     ck_assert_int_eq(feed(rd, s.b, s.start[1], 64, NULL), 1);
     ck_assert_int_eq(feed(rd, s.b, s.start[1], 64, NULL), TPS_EAUTH);
-    tps_reader_free(rd);
+    tps__reader_free(rd);
     /* Dropped: frame 0, then frame 2. */
     rd = tagged_reader(&t, &k, TPS_AUTH_CLIENT, nc, ns);
     ck_assert_int_eq(feed(rd, s.b, s.start[1], 64, NULL), 1);
     ck_assert_int_eq(feed(rd, s.b + s.start[2], s.len - s.start[2], 64, NULL),
                      TPS_EAUTH);
-    tps_reader_free(rd);
+    tps__reader_free(rd);
     /* Reflected: the frames one side sent, fed back to it as the peer's. */
     rd = tagged_reader(&t, &k, TPS_AUTH_SHARD, nc, ns);
     ck_assert_int_eq(feed(rd, s.b, s.len, 64, NULL), TPS_EAUTH);
-    tps_reader_free(rd);
+    tps__reader_free(rd);
     /* Another connection's (other nonces). */
     uint8_t nc2[TPS_NONCE_BYTES];
-    tps_auth_nonce(nc2);
+    tps__auth_nonce(nc2);
     rd = tagged_reader(&t, &k, TPS_AUTH_CLIENT, nc2, ns);
     ck_assert_int_eq(feed(rd, s.b, s.len, 64, NULL), TPS_EAUTH);
-    tps_reader_free(rd);
+    tps__reader_free(rd);
     /* Untagged frames on a tagged stream are not frames. */
     uint8_t plain[256];
     Taups__Header h = TAUPS__HEADER__INIT;
     h.op = TAUPS__OP__STATS;
-    size_t m = tps_frame_encode_meta(&h, 0, plain, sizeof(plain));
+    size_t m = tps__frame_encode_meta(&h, 0, plain, sizeof(plain));
     memcpy(plain + m, plain, m); /* a second one where the tag belongs */
     rd = tagged_reader(&t, &k, TPS_AUTH_CLIENT, nc, ns);
     ck_assert_int_lt(feed(rd, plain, 2 * m, 64, NULL), 0);
-    tps_reader_free(rd);
+    tps__reader_free(rd);
 }
 END_TEST
 
 /* --- against a real shard ------------------------------------------------- */
 
-static void start_keyed(cluster_t *c, int n, const tps_key_t *k,
+static void start_keyed(cluster_t *c, int n, const tps__key_t *k,
                         int frame_mac) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     tps__server_config_init(&cfg);
     cfg.workers = 1;
     cfg.optim.lr = 0.5;
@@ -283,15 +283,15 @@ static int port_of(const cluster_t *c, int s) {
 }
 
 /* Sends h (and payload) with its tag. */
-static void tagged_send(int fd, tps_fmac_t *tx, const Taups__Header *h,
+static void tagged_send(int fd, tps__fmac_t *tx, const Taups__Header *h,
                         const void *payload, size_t len, uint8_t *copy,
                         size_t *copy_len) {
     uint8_t b[4096];
-    size_t m = tps_frame_encode_meta(h, len, b, sizeof(b));
+    size_t m = tps__frame_encode_meta(h, len, b, sizeof(b));
     ck_assert(m > 0 && m + len + TPS_TAG_BYTES <= sizeof(b));
     if (len > 0)
         memcpy(b + m, payload, len);
-    tps_frame_tag(tx, b, m, payload, len, b + m + len);
+    tps__frame_tag(tx, b, m, payload, len, b + m + len);
     size_t total = m + len + TPS_TAG_BYTES;
     ck_assert_int_eq(write(fd, b, total), (ssize_t)total);
     if (copy) {
@@ -302,8 +302,8 @@ static void tagged_send(int fd, tps_fmac_t *tx, const Taups__Header *h,
 
 /* The handshake of a worker asking for tags, as the library does it; on
  * return tx and rx are keyed and rd checks tags. */
-static void tagged_hello(int fd, tps_reader_t *rd, const tps_key_t *k,
-                         tps_fmac_t *tx, tps_fmac_t *rx) {
+static void tagged_hello(int fd, tps__reader_t *rd, const tps__key_t *k,
+                         tps__fmac_t *tx, tps__fmac_t *rx) {
     uint8_t nc[TPS_NONCE_BYTES], ns[TPS_NONCE_BYTES], proof[TPS_MAC_BYTES];
     Taups__Header h = TAUPS__HEADER__INIT;
     h.op = TAUPS__OP__HELLO;
@@ -315,30 +315,31 @@ static void tagged_hello(int fd, tps_reader_t *rd, const tps_key_t *k,
     h.session = session++; /* each connection a new client: no dedup */
     h.mode = (char *)"";
     h.frame_mac = 1;
-    tps_auth_nonce(nc);
+    tps__auth_nonce(nc);
     h.nonce.data = nc;
     h.nonce.len = sizeof(nc);
     raw_send(fd, &h, NULL, 0);
     const Taups__Header *r = raw_recv(fd, rd);
     ck_assert_int_eq(r->op, TAUPS__OP__CHALLENGE);
-    ck_assert(tps_auth_check(k, TPS_AUTH_SHARD, nc, r->nonce.data, &h,
+    ck_assert(tps__auth_check(k, TPS_AUTH_SHARD, nc, r->nonce.data, &h,
                              r->mac.data, r->mac.len));
     memcpy(ns, r->nonce.data, sizeof(ns));
-    tps_auth_proof(k, TPS_AUTH_CLIENT, nc, ns, &h, proof);
+    tps__auth_proof(k, TPS_AUTH_CLIENT, nc, ns, &h, proof);
     Taups__Header a = TAUPS__HEADER__INIT;
     a.op = TAUPS__OP__AUTH;
     a.mac.data = proof;
     a.mac.len = sizeof(proof);
     raw_send(fd, &a, NULL, 0);
-    tps_fmac_init(tx, k, TPS_AUTH_CLIENT, nc, ns);
-    tps_fmac_init(rx, k, TPS_AUTH_SHARD, nc, ns);
-    tps_reader_set_mac(rd, rx);
+    tps__fmac_init(tx, k, TPS_AUTH_CLIENT, nc, ns);
+    tps__fmac_init(rx, k, TPS_AUTH_SHARD, nc, ns);
+    tps__reader_set_mac(rd, rx);
     r = raw_recv(fd, rd); /* tagged: raw_recv fails the test otherwise */
-    ck_assert_msg(r->op == TAUPS__OP__HELLO_OK, "%s", r->error ? r->error : "?");
+    ck_assert_msg(r->op == TAUPS__OP__HELLO_OK, "%s",
+                  r->error ? r->error : "?");
 }
 
 /* Declares tensor "w" of n elements; returns its id. */
-static uint32_t tagged_declare(int fd, tps_reader_t *rd, tps_fmac_t *tx,
+static uint32_t tagged_declare(int fd, tps__reader_t *rd, tps__fmac_t *tx,
                                uint64_t n) {
     Taups__Header d = TAUPS__HEADER__INIT;
     d.op = TAUPS__OP__DECLARE;
@@ -347,11 +348,12 @@ static uint32_t tagged_declare(int fd, tps_reader_t *rd, tps_fmac_t *tx,
     d.length = n;
     tagged_send(fd, tx, &d, NULL, 0, NULL, NULL);
     const Taups__Header *r = raw_recv(fd, rd);
-    ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "%s", r->error ? r->error : "?");
+    ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "%s",
+                  r->error ? r->error : "?");
     return r->tensor_id;
 }
 
-static const Taups__Header *push(int fd, tps_reader_t *rd, tps_fmac_t *tx,
+static const Taups__Header *push(int fd, tps__reader_t *rd, tps__fmac_t *tx,
                                  uint32_t id, uint64_t rid, const float *g,
                                  uint64_t n, uint8_t *copy, size_t *copy_len) {
     Taups__Header p = TAUPS__HEADER__INIT;
@@ -378,7 +380,7 @@ static uint64_t stat_of(const cluster_t *c, const char *name) {
 
 /* After a tampered frame the shard's answer is still tagged (the client
  * can trust it), says why, and the connection is closed. */
-static void expect_refused(int fd, tps_reader_t *rd) {
+static void expect_refused(int fd, tps__reader_t *rd) {
     const Taups__Header *r = raw_recv(fd, rd);
     ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
     ck_assert_int_eq(r->status, TPS_EAUTH);
@@ -389,7 +391,7 @@ static void expect_refused(int fd, tps_reader_t *rd) {
 }
 
 START_TEST(test_shard_refuses_tampering) {
-    tps_key_t k;
+    tps__key_t k;
     load_key(&k, "k", "the cluster's key, 32 characters or more");
     cluster_t c;
     start_keyed(&c, 1, &k, 1);
@@ -402,9 +404,9 @@ START_TEST(test_shard_refuses_tampering) {
 
     /* A bit flipped in a push's payload: refused, nothing applied. */
     int fd = raw_connect(port);
-    tps_reader_t rd;
-    tps_fmac_t tx, rx;
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    tps__reader_t rd;
+    tps__fmac_t tx, rx;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     tagged_hello(fd, &rd, &k, &tx, &rx);
     uint32_t id = tagged_declare(fd, &rd, &tx, 16);
     const Taups__Header *r = push(fd, &rd, &tx, id, 2, g, 16, copy, &clen);
@@ -416,9 +418,9 @@ START_TEST(test_shard_refuses_tampering) {
     ph.tensor_id = id;
     ph.count = 16;
     ph.last = 1;
-    size_t m = tps_frame_encode_meta(&ph, sizeof(g), meta, sizeof(meta));
+    size_t m = tps__frame_encode_meta(&ph, sizeof(g), meta, sizeof(meta));
     uint8_t tag[TPS_TAG_BYTES];
-    tps_frame_tag(&tx, meta, m, g, sizeof(g), tag);
+    tps__frame_tag(&tx, meta, m, g, sizeof(g), tag);
     float evil[16];
     memcpy(evil, g, sizeof(g));
     evil[5] = 1e30f; /* what an attacker on the path would send */
@@ -427,12 +429,12 @@ START_TEST(test_shard_refuses_tampering) {
     ck_assert_int_eq(write(fd, tag, sizeof(tag)), (ssize_t)sizeof(tag));
     expect_refused(fd, &rd);
     close(fd);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     ck_assert_uint_eq(stat_of(&c, "auth_failures"), 1);
 
     /* A recorded push replayed on the same connection: refused. */
     fd = raw_connect(port);
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     tagged_hello(fd, &rd, &k, &tx, &rx);
     id = tagged_declare(fd, &rd, &tx, 16);
     r = push(fd, &rd, &tx, id, 2, g, 16, copy, &clen);
@@ -440,11 +442,11 @@ START_TEST(test_shard_refuses_tampering) {
     ck_assert_int_eq(write(fd, copy, clen), (ssize_t)clen);
     expect_refused(fd, &rd);
     close(fd);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
 
     /* Frames without tags after the handshake: refused. */
     fd = raw_connect(port);
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     tagged_hello(fd, &rd, &k, &tx, &rx);
     Taups__Header st = TAUPS__HEADER__INIT;
     st.op = TAUPS__OP__STATS;
@@ -452,7 +454,7 @@ START_TEST(test_shard_refuses_tampering) {
     raw_send(fd, &st, NULL, 0); /* its first 16 bytes stand for the tag */
     expect_refused(fd, &rd);
     close(fd);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     ck_assert_uint_eq(stat_of(&c, "auth_failures"), 3);
 
     /* Only the two intact pushes were applied: w = -0.5 * 2 * g. */
@@ -480,7 +482,7 @@ END_TEST
  * frames in flight each way), shaped (the link's held frames) or not; the
  * result is exactly sequential SGD. A client without tags is told why. */
 START_TEST(test_library_frame_mac) {
-    tps_key_t k;
+    tps__key_t k;
     const char *text = "the cluster's key, 32 characters or more";
     load_key(&k, "k", text);
     cluster_t c;
@@ -531,7 +533,8 @@ START_TEST(test_library_frame_mac) {
     ck_assert_int_ge(id, 0);
     ck_assert_int_eq(tps_pull(cl, id, p), 0);
     for (uint64_t i = 0; i < n; i += 37)
-        ck_assert_float_eq_tol(p[i], -2.0f * (float)i, 2.0f * (float)i / 512 + 1e-3f);
+        ck_assert_float_eq_tol(p[i], -2.0f * (float)i,
+                               2.0f * (float)i / 512 + 1e-3f);
     tps_close(cl);
     free(g);
     free(p);

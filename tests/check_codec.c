@@ -48,8 +48,8 @@
 
 /* ---- helpers ------------------------------------------------------------- */
 
-static tps_codec_t codec(const char *spec, uint32_t bucket) {
-    tps_codec_t c;
+static tps__codec_t codec(const char *spec, uint32_t bucket) {
+    tps__codec_t c;
     char err[256] = "";
     int rc = tps__codec_parse(&c, spec, bucket, err, sizeof(err));
     CHECK(rc == 0, "%s rejected: %s", spec, err);
@@ -59,15 +59,15 @@ static tps_codec_t codec(const char *spec, uint32_t bucket) {
 static float *randn(uint64_t n, uint64_t seed, double scale) {
     float *x = malloc((n ? n : 1) * sizeof(*x));
     CHECK_TRUE((x) != NULL);
-    tps_rng_t r;
-    tps_rng_seed(&r, seed, 99);
+    tps__rng_t r;
+    tps__rng_seed(&r, seed, 99);
     for (uint64_t i = 0; i < n; i++)
-        x[i] = (float)(tps_rng_normal(&r) * scale);
+        x[i] = (float)(tps__rng_normal(&r) * scale);
     return x;
 }
 
 /* Encodes into a heap buffer of exactly the wire size. */
-static uint8_t *encode_new(const tps_codec_t *c, const float *x, uint64_t n,
+static uint8_t *encode_new(const tps__codec_t *c, const float *x, uint64_t n,
                            uint64_t seed, size_t *len) {
     size_t need = tps__codec_wire_size(c, n);
     uint8_t *p = malloc(need ? need : 1);
@@ -79,7 +79,7 @@ static uint8_t *encode_new(const tps_codec_t *c, const float *x, uint64_t n,
     return p;
 }
 
-static float *decode_new(const tps_codec_t *c, const uint8_t *p, size_t len,
+static float *decode_new(const tps__codec_t *c, const uint8_t *p, size_t len,
                          uint64_t n, uint64_t seed) {
     float *y = malloc((n ? n : 1) * sizeof(*y));
     CHECK_TRUE((y) != NULL);
@@ -153,7 +153,7 @@ static const char *const all_specs[] = {
 
 START_TEST(test_parse_accept) {
     for (int i = 0; i < NSPECS; i++) {
-        tps_codec_t c = codec(all_specs[i], 100), d;
+        tps__codec_t c = codec(all_specs[i], 100), d;
         char buf[128], spec[128];
         tps__codec_describe(&c, buf, sizeof(buf));
         /* The part before " (" is the canonical spec: it parses back. */
@@ -165,7 +165,7 @@ START_TEST(test_parse_accept) {
         d = codec(spec, 100);
         CHECK_TRUE(memcmp(&c, &d, sizeof(c)) == 0);
     }
-    tps_codec_t c = codec("uniform:8:stochastic:log", 7);
+    tps__codec_t c = codec("uniform:8:stochastic:log", 7);
     CHECK_INT(c.kind, ==, TPS_CODEC_UNIFORM);
     CHECK_TRUE(c.log_scale && c.stochastic && c.bits == 8 && c.bucket == 7);
     c = codec("qsgd:16", TPS_CODEC_BUCKET_MAX);
@@ -188,7 +188,7 @@ START_TEST(test_parse_reject) {
         "randk: 0.1", "sign:1",        "NONE",          "none:",
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-        tps_codec_t c;
+        tps__codec_t c;
         char err[256] = "";
         c.kind = TPS_CODEC_SIGN;
         int rc = tps__codec_parse(&c, bad[i], 64, err, sizeof(err));
@@ -200,7 +200,7 @@ START_TEST(test_parse_reject) {
         CHECK(strstr(err, quoted) != NULL, "message \"%s\" for %s", err,
               bad[i]);
     }
-    tps_codec_t c;
+    tps__codec_t c;
     char err[256];
     CHECK_INT(tps__codec_parse(&c, "qsgd:8", 0, err, sizeof(err)), ==,
               TPS_EINVAL);
@@ -213,7 +213,7 @@ END_TEST
 
 START_TEST(test_pack_unpack) {
     for (int i = 0; i < NSPECS; i++) {
-        tps_codec_t c = codec(all_specs[i], 1000), d;
+        tps__codec_t c = codec(all_specs[i], 1000), d;
         uint32_t id;
         float ratio;
         tps__codec_pack(&c, &id, &ratio);
@@ -222,7 +222,7 @@ START_TEST(test_pack_unpack) {
     }
     uint32_t id;
     float ratio;
-    tps_codec_t c = codec("none", 1);
+    tps__codec_t c = codec("none", 1);
     tps__codec_pack(&c, &id, &ratio);
     CHECK_UINT(id, ==, 0);
     CHECK_TRUE(ratio == 0);
@@ -262,11 +262,11 @@ START_TEST(test_pack_unpack) {
     static const uint32_t bs[] = {0, 1, 64, 1u << 20, (1u << 20) + 1};
     static const float rs[] = {0.0f,       1e-45f, 0.01f, 1.0f,
                                1.0000001f, -0.5f,  NAN};
-    tps_rng_t r;
-    tps_rng_seed(&r, 5, 0);
+    tps__rng_t r;
+    tps__rng_seed(&r, 5, 0);
     int accepted = 0;
     for (int i = 0; i < 200000; i++) {
-        uint64_t v = tps_rng_next(&r);
+        uint64_t v = tps__rng_next(&r);
         uint32_t rid = (uint32_t)v;
         float rr = u2f((uint32_t)(v >> 32));
         if (i % 2) {
@@ -274,7 +274,7 @@ START_TEST(test_pack_unpack) {
                   (uint32_t)(v >> 7 & 3) << 9 | bs[(v >> 9) % 5] << 11;
             rr = rs[(v >> 32) % 7];
         }
-        tps_codec_t d;
+        tps__codec_t d;
         if (tps__codec_unpack(&d, rid, rr) != 0)
             continue;
         accepted++;
@@ -290,7 +290,8 @@ START_TEST(test_pack_unpack) {
 END_TEST
 
 START_TEST(test_biased_and_k) {
-    CHECK_INT(tps__codec_biased(&(tps_codec_t){.kind = TPS_CODEC_NONE}), ==, 0);
+    CHECK_INT(tps__codec_biased(&(tps__codec_t){.kind = TPS_CODEC_NONE}), ==,
+              0);
     static const struct {
         const char *spec;
         int biased;
@@ -301,11 +302,11 @@ START_TEST(test_biased_and_k) {
              {"topk:0.1", 1},      {"randk:0.1", 1},
              {"sign", 1}};
     for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
-        tps_codec_t c = codec(b[i].spec, 64);
+        tps__codec_t c = codec(b[i].spec, 64);
         CHECK(tps__codec_biased(&c) == b[i].biased, "%s", b[i].spec);
     }
     /* The float 0.1 is above one tenth; k must still be ceil(0.1 n). */
-    tps_codec_t c = codec("topk:0.1", 0);
+    tps__codec_t c = codec("topk:0.1", 0);
     CHECK_UINT(tps__codec_k(&c, 10), ==, 1);
     CHECK_UINT(tps__codec_k(&c, 11), ==, 2);
     CHECK_UINT(tps__codec_k(&c, 0), ==, 0);
@@ -349,7 +350,7 @@ START_TEST(test_wire_sizes) {
     for (size_t s = 0; s < sizeof(specs) / sizeof(specs[0]); s++)
         for (size_t b = 0; b < sizeof(buckets) / sizeof(buckets[0]); b++)
             for (size_t t = 0; t < sizeof(ns) / sizeof(ns[0]); t++) {
-                tps_codec_t c = codec(specs[s].spec, buckets[b]);
+                tps__codec_t c = codec(specs[s].spec, buckets[b]);
                 uint64_t n = ns[t], B = buckets[b], nb = (n + B - 1) / B;
                 uint64_t q = (uint64_t)c.bits, want = 0;
                 switch (c.kind) {
@@ -386,7 +387,7 @@ START_TEST(test_wire_sizes) {
                 free(encode_new(&c, x, n, 3, &len));
                 free(x);
             }
-    tps_codec_t c = codec("fp16", 0);
+    tps__codec_t c = codec("fp16", 0);
     CHECK_UINT(tps__codec_wire_size(&c, TPS_CODEC_MAX_N + 1), ==, SIZE_MAX);
 }
 END_TEST
@@ -395,7 +396,7 @@ END_TEST
  * ------------------------------------------------------------- */
 
 /* Asserts that y = decode(encode(x)) is within the codec's stated bound. */
-static void check_bound(const tps_codec_t *c, const char *what, const float *x,
+static void check_bound(const tps__codec_t *c, const char *what, const float *x,
                         const float *y, uint64_t n, const uint8_t *p) {
     uint64_t B = c->bucket;
     switch (c->kind) {
@@ -522,8 +523,8 @@ static void check_bound(const tps_codec_t *c, const char *what, const float *x,
 
 /* Edge-case inputs by number: returns n and fills x (room for 1000). */
 static uint64_t edge_input(int which, float *x, const char **what) {
-    tps_rng_t r;
-    tps_rng_seed(&r, (uint64_t)which, 1);
+    tps__rng_t r;
+    tps__rng_seed(&r, (uint64_t)which, 1);
     switch (which) {
     case 0:
         *what = "n = 1";
@@ -532,12 +533,12 @@ static uint64_t edge_input(int which, float *x, const char **what) {
     case 1:
         *what = "n = 13";
         for (int i = 0; i < 13; i++)
-            x[i] = (float)tps_rng_normal(&r);
+            x[i] = (float)tps__rng_normal(&r);
         return 13;
     case 2:
         *what = "n = 1000";
         for (int i = 0; i < 1000; i++)
-            x[i] = (float)tps_rng_normal(&r) * 1e-3f;
+            x[i] = (float)tps__rng_normal(&r) * 1e-3f;
         return 1000;
     case 3:
         *what = "all zeros";
@@ -546,13 +547,13 @@ static uint64_t edge_input(int which, float *x, const char **what) {
     case 4:
         *what = "one huge value";
         for (int i = 0; i < 300; i++)
-            x[i] = (float)tps_rng_normal(&r);
+            x[i] = (float)tps__rng_normal(&r);
         x[123] = 1e30f;
         return 300;
     case 5:
         *what = "denormals";
         for (int i = 0; i < 77; i++)
-            x[i] = (float)(tps_rng_normal(&r) * 1e-40);
+            x[i] = (float)(tps__rng_normal(&r) * 1e-40);
         x[3] = FLT_TRUE_MIN;
         x[4] = -FLT_TRUE_MIN;
         x[5] = 0;
@@ -560,8 +561,8 @@ static uint64_t edge_input(int which, float *x, const char **what) {
     case 6:
         *what = "denormals and normals";
         for (int i = 0; i < 200; i++)
-            x[i] = (float)(i % 2 ? tps_rng_normal(&r) * 1e-41
-                                 : tps_rng_normal(&r) * 1e-5);
+            x[i] = (float)(i % 2 ? tps__rng_normal(&r) * 1e-41
+                                 : tps__rng_normal(&r) * 1e-5);
         return 200;
     case 7:
         *what = "fp16 range edges";
@@ -581,7 +582,7 @@ static uint64_t edge_input(int which, float *x, const char **what) {
     default:
         *what = "ties";
         for (int i = 0; i < 129; i++)
-            x[i] = (float)((int)(tps_rng_uniform(&r) * 7) - 3);
+            x[i] = (float)((int)(tps__rng_uniform(&r) * 7) - 3);
         return 129;
     }
 }
@@ -594,7 +595,7 @@ START_TEST(test_roundtrip_edges) {
             for (int e = 0; e < 10; e++) {
                 const char *what;
                 uint64_t n = edge_input(e, x, &what);
-                tps_codec_t c = codec(all_specs[s], buckets[b]);
+                tps__codec_t c = codec(all_specs[s], buckets[b]);
                 /* qsgd's norm and uniform's range must fit a float: the huge
                  * inputs near FLT_MAX are for the others (tested below). */
                 if (e == 7 && (c.kind == TPS_CODEC_QSGD ||
@@ -633,7 +634,7 @@ START_TEST(test_range_limits) {
     /* qsgd: a bucket whose L2 norm reaches 2^127 is refused, alone fine. */
     float big[2] = {1.5e38f, -1.5e38f};
     uint8_t out[64];
-    tps_codec_t c = codec("qsgd:8", 2);
+    tps__codec_t c = codec("qsgd:8", 2);
     CHECK_INT(tps__codec_encode(&c, big, 2, 1, out, sizeof(out)), ==,
               TPS_EINVAL);
     c = codec("qsgd:8", 1);
@@ -669,7 +670,7 @@ START_TEST(test_weight_overflow) {
     for (int q = 2; q <= 16; q *= 2) {
         char spec[16];
         snprintf(spec, sizeof(spec), "qsgd:%d", q);
-        tps_codec_t c = codec(spec, 2);
+        tps__codec_t c = codec(spec, 2);
         size_t len;
         uint8_t *p = encode_new(&c, x, 4, 1, &len);
         float acc[4] = {0};
@@ -688,7 +689,7 @@ START_TEST(test_nonfinite_rejected) {
     static const float bad[] = {NAN, INFINITY, -INFINITY};
     for (int s = 0; s < NSPECS; s++)
         for (int v = 0; v < 3; v++) {
-            tps_codec_t c = codec(all_specs[s], 16);
+            tps__codec_t c = codec(all_specs[s], 16);
             float *x = randn(100, 7, 1.0);
             x[57] = bad[v];
             size_t cap = tps__codec_wire_size(&c, 100);
@@ -710,14 +711,14 @@ END_TEST
 START_TEST(test_arguments) {
     float x[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
     uint8_t out[64], keep[64];
-    tps_codec_t c = codec("fp16", 0);
+    tps__codec_t c = codec("fp16", 0);
     memset(out, 0x5a, sizeof(out));
     memcpy(keep, out, sizeof(out));
     CHECK_INT(tps__codec_encode(&c, x, 10, 0, out, 19), ==, TPS_E2BIG);
     CHECK_TRUE(memcmp(out, keep, sizeof(out)) == 0);
     CHECK_INT(tps__codec_encode(&c, x, TPS_CODEC_MAX_N + 1, 0, out, 64), ==,
               TPS_E2BIG);
-    tps_codec_t bad = c;
+    tps__codec_t bad = c;
     bad.bits = 8;
     CHECK_INT(tps__codec_encode(&bad, x, 10, 0, out, 64), ==, TPS_EINVAL);
     CHECK_INT(tps__codec_encode(&c, x, 10, 0, out, 20), ==, 20);
@@ -732,7 +733,7 @@ START_TEST(test_arguments) {
               TPS_EPROTO);
     CHECK_INT(tps__codec_decode_acc(&c, out, 20, 10, 0, 1, acc), ==, 0);
     /* Equal inputs and seed: equal bytes; another seed: other rounding. */
-    tps_codec_t q = codec("qsgd:4", 64);
+    tps__codec_t q = codec("qsgd:4", 64);
     float *g = randn(1000, 3, 1.0);
     size_t l1, l2, l3;
     uint8_t *p1 = encode_new(&q, g, 1000, 42, &l1);
@@ -780,10 +781,10 @@ START_TEST(test_fp16_conversions) {
     }
     /* Random floats round to the nearest binary16, ties to even; beyond
      * 65520 to Inf. The neighbours h-1 and h+1 bracket the value. */
-    tps_rng_t r;
-    tps_rng_seed(&r, 16, 0);
+    tps__rng_t r;
+    tps__rng_seed(&r, 16, 0);
     for (int i = 0; i < 2000000; i++) {
-        uint32_t u = (uint32_t)tps_rng_next(&r);
+        uint32_t u = (uint32_t)tps__rng_next(&r);
         /* Mostly the interesting exponents (subnormal to overflow). */
         if (i % 4 != 0)
             u = (u & 0x807fffffu) | (uint32_t)(100 + (u >> 23) % 45) << 23;
@@ -826,10 +827,10 @@ START_TEST(test_fp16_conversions) {
     float *x = malloc(n * sizeof(float));
     CHECK_TRUE((x) != NULL);
     for (uint64_t i = 0; i < n; i++) {
-        uint32_t u = (uint32_t)tps_rng_next(&r);
+        uint32_t u = (uint32_t)tps__rng_next(&r);
         x[i] = u2f((u & 0x807fffffu) | (uint32_t)(100 + (u >> 23) % 42) << 23);
     }
-    tps_codec_t c = codec("fp16", 0);
+    tps__codec_t c = codec("fp16", 0);
     size_t len;
     uint8_t *p = encode_new(&c, x, n, 0, &len);
     for (uint64_t i = 0; i < n; i++)
@@ -849,10 +850,10 @@ START_TEST(test_bf16_conversions) {
         else
             CHECK_UINT(tps__f32_to_bf16(got), ==, h | 0x40);
     }
-    tps_rng_t r;
-    tps_rng_seed(&r, 17, 0);
+    tps__rng_t r;
+    tps__rng_seed(&r, 17, 0);
     for (int i = 0; i < 2000000; i++) {
-        uint32_t u = (uint32_t)tps_rng_next(&r);
+        uint32_t u = (uint32_t)tps__rng_next(&r);
         if (i % 5 == 0)
             u = (u & 0xffff0000u) | 0x8000u; /* exact ties */
         float x = u2f(u);
@@ -871,7 +872,7 @@ START_TEST(test_bf16_conversions) {
         CHECK(h == want, "%a -> 0x%04x, want 0x%04x", (double)x, h, want);
     }
     CHECK_UINT(tps__f32_to_bf16(FLT_MAX), ==, 0x7f80); /* rounds to Inf */
-    tps_codec_t c = codec("bf16", 0);
+    tps__codec_t c = codec("bf16", 0);
     float big[2] = {FLT_MAX, -FLT_MAX};
     uint8_t out[4];
     CHECK_INT(tps__codec_encode(&c, big, 2, 0, out, 4), ==, 4);
@@ -887,7 +888,7 @@ END_TEST
 
 /* Mean, standard error and the smallest and largest value over NDECODE
  * seeds of each coordinate of decode(encode(x)). */
-static void decode_moments(const tps_codec_t *c, const float *x, uint64_t n,
+static void decode_moments(const tps__codec_t *c, const float *x, uint64_t n,
                            double *mean, double *se, float *lo, float *hi) {
     double *s1 = calloc(n, sizeof(double)), *s2 = calloc(n, sizeof(double));
     CHECK_TRUE(s1 != NULL && s2 != NULL);
@@ -922,7 +923,7 @@ static void decode_moments(const tps_codec_t *c, const float *x, uint64_t n,
 
 /* Distance between the two grid points around x[i] (an upper bound for the
  * log scale), from the formulas of tps_codec.h. */
-static double grid_step(const tps_codec_t *c, const float *x, uint64_t n,
+static double grid_step(const tps__codec_t *c, const float *x, uint64_t n,
                         uint64_t i) {
     uint64_t b0 = i / c->bucket * c->bucket;
     uint64_t b1 = b0 + c->bucket < n ? b0 + c->bucket : n;
@@ -963,10 +964,10 @@ static int mean_ok(double mean, double se, float lo, float hi, float x,
  * rarely that 20000 draws may never see it, and the sample standard error
  * would then be 0. */
 static void fixed_vector(float *x, uint64_t n) {
-    tps_rng_t r;
-    tps_rng_seed(&r, 2024, 0);
+    tps__rng_t r;
+    tps__rng_seed(&r, 2024, 0);
     for (uint64_t i = 0; i < n; i++)
-        x[i] = (float)(tps_rng_normal(&r) * pow(10, (double)(i / 16) - 1));
+        x[i] = (float)(tps__rng_normal(&r) * pow(10, (double)(i / 16) - 1));
     x[5] = 0;
     x[6] = x[7];
     x[20] = -x[21];
@@ -989,7 +990,7 @@ START_TEST(test_unbiased) {
     double mean[40], se[40];
     fixed_vector(x, n);
     for (size_t s = 0; s < sizeof(specs) / sizeof(specs[0]); s++) {
-        tps_codec_t c = codec(specs[s], 16);
+        tps__codec_t c = codec(specs[s], 16);
         decode_moments(&c, x, n, mean, se, lo, hi);
         for (uint64_t i = 0; i < n; i++) {
             /* A few ulps of the bucket's scale for float rounding. */
@@ -1012,7 +1013,7 @@ START_TEST(test_deterministic_biased) {
      * 2/3, 1. Values just above a level always round down to it. */
     float x[6] = {0.0f, 1.0f, 0.34f, 0.35f, 0.67f, 0.4f}, lo[6], hi[6];
     double mean[6], se[6];
-    tps_codec_t c = codec("uniform:2", 6);
+    tps__codec_t c = codec("uniform:2", 6);
     decode_moments(&c, x, 6, mean, se, lo, hi);
     for (int i = 2; i < 6; i++)
         CHECK(!mean_ok(mean[i], se[i], lo[i], hi[i], x[i],
@@ -1040,7 +1041,7 @@ START_TEST(test_error_feedback) {
     const uint64_t n = 1000;
     const int T = 50;
     for (size_t s = 0; s < sizeof(specs) / sizeof(specs[0]); s++) {
-        tps_codec_t c = codec(specs[s], 64);
+        tps__codec_t c = codec(specs[s], 64);
         float *r = calloc(n, sizeof(float)), *d = malloc(n * sizeof(float));
         double *sum_g = calloc(n, sizeof(double));
         double *sum_c = calloc(n, sizeof(double));
@@ -1103,8 +1104,8 @@ START_TEST(test_topk_reference) {
     static const uint64_t ns[] = {1, 2, 10, 1000, 4096, 100003};
     static const char *const specs[] = {"topk:0.01", "topk:0.1", "topk:0.5",
                                         "topk:0.999", "topk:1"};
-    tps_rng_t r;
-    tps_rng_seed(&r, 77, 0);
+    tps__rng_t r;
+    tps__rng_seed(&r, 77, 0);
     for (size_t t = 0; t < sizeof(ns) / sizeof(ns[0]); t++)
         for (int data = 0; data < 5; data++)
             for (size_t s = 0; s < sizeof(specs) / sizeof(specs[0]); s++) {
@@ -1113,7 +1114,7 @@ START_TEST(test_topk_reference) {
                 uint64_t *ref = malloc(n * sizeof(uint64_t));
                 CHECK_TRUE(x && ref);
                 for (uint64_t i = 0; i < n; i++) {
-                    double v = tps_rng_normal(&r);
+                    double v = tps__rng_normal(&r);
                     switch (data) {
                     case 0:
                         x[i] = (float)v;
@@ -1134,7 +1135,7 @@ START_TEST(test_topk_reference) {
                     }
                     ref[i] = i;
                 }
-                tps_codec_t c = codec(specs[s], 0);
+                tps__codec_t c = codec(specs[s], 0);
                 uint64_t k = tps__codec_k(&c, n);
                 sort_x = x;
                 qsort(ref, n, sizeof(*ref), by_magnitude);
@@ -1163,7 +1164,7 @@ END_TEST
 
 START_TEST(test_randk_indices) {
     const uint64_t n = 100;
-    tps_codec_t c = codec("randk:0.1", 0);
+    tps__codec_t c = codec("randk:0.1", 0);
     uint64_t k = tps__codec_k(&c, n);
     CHECK_UINT(k, ==, 10);
     uint8_t *ones = malloc(4 * k);
@@ -1213,7 +1214,7 @@ START_TEST(test_randk_indices) {
     /* Odd sizes, k = n and n = 1: still a permutation. */
     static const uint64_t ns[] = {1, 2, 3, 5, 17, 1000, 65537};
     for (size_t t = 0; t < sizeof(ns) / sizeof(ns[0]); t++) {
-        tps_codec_t all = codec("randk:1", 0);
+        tps__codec_t all = codec("randk:1", 0);
         uint64_t m = ns[t];
         float *x = malloc(m * sizeof(float));
         CHECK_TRUE((x) != NULL);
@@ -1284,7 +1285,7 @@ START_TEST(test_randk_reference) {
     static const char *const specs[] = {"randk:0.01", "randk:0.3", "randk:1"};
     for (size_t a = 0; a < sizeof(specs) / sizeof(specs[0]); a++)
         for (size_t t = 0; t < sizeof(ns) / sizeof(ns[0]); t++) {
-            tps_codec_t c = codec(specs[a], 0);
+            tps__codec_t c = codec(specs[a], 0);
             uint64_t n = ns[t], k = tps__codec_k(&c, n), seed = 1000 + t;
             float *x = randn(n, t, 1.0), *acc = randn(n, t + 50, 1.0);
             float *base = malloc(n * sizeof(float));
@@ -1308,8 +1309,9 @@ START_TEST(test_randk_reference) {
             }
             for (uint64_t i = 0; i < n; i++) {
                 float want = hit[i] ? base[i] + 0.5f * x[i] : base[i];
-                CHECK(f2u(acc[i]) == f2u(want), "%s n %llu: acc[%llu] %a, want %a",
-                      specs[a], (unsigned long long)n, (unsigned long long)i,
+                CHECK(f2u(acc[i]) == f2u(want),
+                      "%s n %llu: acc[%llu] %a, want %a", specs[a],
+                      (unsigned long long)n, (unsigned long long)i,
                       (double)acc[i], (double)want);
             }
             free(hit);
@@ -1327,9 +1329,9 @@ END_TEST
 START_TEST(test_sign_reference) {
     static const uint64_t ns[] = {1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000,
                                   1003, 4099};
-    tps_codec_t c = codec("sign", 0);
-    tps_rng_t r;
-    tps_rng_seed(&r, 5, 5);
+    tps__codec_t c = codec("sign", 0);
+    tps__rng_t r;
+    tps__rng_seed(&r, 5, 5);
     for (size_t t = 0; t < sizeof(ns) / sizeof(ns[0]); t++) {
         uint64_t n = ns[t];
         float *x = malloc(n * sizeof(float)), *acc = randn(n, t, 1.0);
@@ -1337,7 +1339,7 @@ START_TEST(test_sign_reference) {
         CHECK_TRUE(x != NULL && base != NULL);
         double sum = 0;
         for (uint64_t i = 0; i < n; i++) {
-            int64_t v = (int64_t)tps_rng_below(&r, 2049) - 1024;
+            int64_t v = (int64_t)tps__rng_below(&r, 2049) - 1024;
             x[i] = i % 13 == 5 ? -0.0f : (float)v / 256.0f;
             sum += fabs((double)x[i]);
         }
@@ -1379,12 +1381,12 @@ START_TEST(test_qsgd_norm_reference) {
     static const uint32_t buckets[] = {1, 5, 15, 16, 17, 64, 100, 512, 4096};
     const uint64_t n = 10007;
     float *x = randn(n, 77, 1.0);
-    tps_rng_t r;
-    tps_rng_seed(&r, 77, 1);
+    tps__rng_t r;
+    tps__rng_seed(&r, 77, 1);
     for (uint64_t i = 0; i < n; i++)
-        x[i] = ldexpf(x[i], (int)tps_rng_below(&r, 81) - 40);
+        x[i] = ldexpf(x[i], (int)tps__rng_below(&r, 81) - 40);
     for (size_t b = 0; b < sizeof(buckets) / sizeof(buckets[0]); b++) {
-        tps_codec_t c = codec("qsgd:8", buckets[b]);
+        tps__codec_t c = codec("qsgd:8", buckets[b]);
         uint64_t B = buckets[b], nb = (n + B - 1) / B;
         size_t len;
         uint8_t *p = encode_new(&c, x, n, 1, &len);
@@ -1411,7 +1413,7 @@ END_TEST
 
 /* Decodes buf[0..len) into a copy of base; on failure the copy must be
  * bytewise unchanged and the code a TPS_E* error, on success finite. */
-static int try_decode(const tps_codec_t *c, const uint8_t *buf, size_t len,
+static int try_decode(const tps__codec_t *c, const uint8_t *buf, size_t len,
                       uint64_t n, uint64_t seed, const float *base) {
     uint8_t *in = malloc(len ? len : 1); /* exact size: ASan sees over-reads */
     float *acc = malloc((n ? n : 1) * sizeof(float));
@@ -1444,13 +1446,13 @@ START_TEST(test_fuzz_decoders) {
     static const uint32_t words[] = {
         0x7fc00000u, 0x7f800000u, 0xff800000u, 0xffffffffu, 0x80000000u,
         0x00000000u, 0x7f7fffffu, 0xff7fffffu, 0xbf800000u, 0x00000001u};
-    tps_rng_t r;
-    tps_rng_seed(&r, 31337, 0);
+    tps__rng_t r;
+    tps__rng_seed(&r, 31337, 0);
     long failures = 0, successes = 0;
     for (int s = 0; s < NSPECS; s++)
         for (size_t b = 0; b < 2; b++)
             for (size_t t = 0; t < sizeof(ns) / sizeof(ns[0]); t++) {
-                tps_codec_t c = codec(all_specs[s], buckets[b]);
+                tps__codec_t c = codec(all_specs[s], buckets[b]);
                 if (c.kind != TPS_CODEC_QSGD && c.kind != TPS_CODEC_UNIFORM &&
                     b > 0)
                     continue;
@@ -1474,29 +1476,29 @@ START_TEST(test_fuzz_decoders) {
                     memcpy(m, p, len);
                     switch (it % 6) {
                     case 0: /* truncated */
-                        mlen = len ? tps_rng_below(&r, len) : 0;
+                        mlen = len ? tps__rng_below(&r, len) : 0;
                         break;
                     case 1: /* extended */
-                        mlen = len + 1 + tps_rng_below(&r, 16);
+                        mlen = len + 1 + tps__rng_below(&r, 16);
                         for (size_t i = len; i < mlen; i++)
-                            m[i] = (uint8_t)tps_rng_next(&r);
+                            m[i] = (uint8_t)tps__rng_next(&r);
                         break;
                     case 2: /* flipped bytes */
                         for (int f = 0; len && f < 1 + it % 4; f++)
-                            m[tps_rng_below(&r, len)] ^=
-                                (uint8_t)(1 + tps_rng_below(&r, 255));
+                            m[tps__rng_below(&r, len)] ^=
+                                (uint8_t)(1 + tps__rng_below(&r, 255));
                         break;
                     case 3: /* random bytes of the right length */
                         for (size_t i = 0; i < len; i++)
-                            m[i] = (uint8_t)tps_rng_next(&r);
+                            m[i] = (uint8_t)tps__rng_next(&r);
                         break;
                     default: /* a special word (NaN, Inf, huge index, 0,
                               * negative) at an aligned or unaligned spot */
                         if (len >= 4) {
-                            size_t at = tps_rng_below(&r, len - 3);
+                            size_t at = tps__rng_below(&r, len - 3);
                             if (it % 6 == 4)
                                 at &= ~(size_t)3;
-                            uint32_t w = words[tps_rng_below(&r, 10)];
+                            uint32_t w = words[tps__rng_below(&r, 10)];
                             memcpy(m + at, &w, 4);
                         }
                         break;
@@ -1522,7 +1524,7 @@ START_TEST(test_fuzz_specific) {
     /* Hand-made malformed payloads, one per rule of the validator. */
     float base[16] = {0};
     uint8_t p[64];
-    tps_codec_t c = codec("topk:0.25", 0); /* n = 16: k = 4 */
+    tps__codec_t c = codec("topk:0.25", 0); /* n = 16: k = 4 */
     uint32_t idx[4] = {3, 1, 1, 1}, vals[4];
     for (int j = 0; j < 4; j++)
         vals[j] = f2u(1.0f);

@@ -11,12 +11,12 @@
 #include "taups.h"
 
 START_TEST(test_modes) {
-    tps_mode_t m;
+    tps__mode_t m;
     ck_assert_int_eq(tps__mode_parse("ssp", &m), 0);
     ck_assert_int_eq(m, TPS_MODE_SSP);
     ck_assert_str_eq(tps__mode_name(m), "ssp");
     ck_assert_int_eq(tps__mode_parse("bsp", &m), TPS_EINVAL);
-    tps_consistency_t c = {.mode = TPS_MODE_LOCAL, .local_sync = 1};
+    tps__consistency_t c = {.mode = TPS_MODE_LOCAL, .local_sync = 1};
     ck_assert(tps__consistency_aggregates(&c));
     c.local_sync = 0;
     ck_assert(!tps__consistency_aggregates(&c));
@@ -26,7 +26,7 @@ START_TEST(test_modes) {
 END_TEST
 
 START_TEST(test_members) {
-    tps_members_t m;
+    tps__members_t m;
     ck_assert_int_eq(tps__members_init(&m, 3), 0);
     /* Forming: ranks yet to join hold the minimum at 0. */
     ck_assert_uint_eq(tps__members_min_clock(&m), 0);
@@ -54,9 +54,9 @@ START_TEST(test_members) {
 END_TEST
 
 START_TEST(test_ssp_gate) {
-    tps_members_t m;
+    tps__members_t m;
     tps__members_init(&m, 3);
-    tps_consistency_t c = {.mode = TPS_MODE_SSP, .staleness = 2};
+    tps__consistency_t c = {.mode = TPS_MODE_SSP, .staleness = 2};
     tps__members_join(&m, 0, 10);
     tps__members_join(&m, 1, 8);
     tps__members_join(&m, 2, 9);
@@ -86,8 +86,8 @@ START_TEST(test_sync_rank_order) {
     const float g[3][2] = {{1e8f, 1.0f}, {1.0f, -1e8f}, {-1e8f, 3.0f}};
     float out1[2], out2[2];
     for (int order = 0; order < 2; order++) {
-        tps_members_t m;
-        tps_syncbuf_t sb;
+        tps__members_t m;
+        tps__syncbuf_t sb;
         tps__members_init(&m, 3);
         for (int r = 0; r < 3; r++)
             tps__members_join(&m, r, 0);
@@ -115,8 +115,8 @@ END_TEST
  * the mean over all samples. One that does not say makes every push count
  * once, as before. */
 START_TEST(test_sync_sample_weights) {
-    tps_members_t m;
-    tps_syncbuf_t sb;
+    tps__members_t m;
+    tps__syncbuf_t sb;
     tps__members_init(&m, 2);
     tps__syncbuf_init(&sb, 2, 2);
     const float a[2] = {1, 0}, b[2] = {0, 4};
@@ -145,8 +145,8 @@ END_TEST
  * pushes do not count (the server discards them); one that committed
  * before leaving still counts in the step. */
 START_TEST(test_sync_leave) {
-    tps_members_t m;
-    tps_syncbuf_t sb;
+    tps__members_t m;
+    tps__syncbuf_t sb;
     tps__members_init(&m, 3);
     for (int r = 0; r < 3; r++)
         tps__members_join(&m, r, 0);
@@ -186,7 +186,7 @@ START_TEST(test_sync_leave) {
 END_TEST
 
 START_TEST(test_histogram) {
-    tps_hist_t h;
+    tps__hist_t h;
     memset(&h, 0, sizeof(h));
     const uint64_t s[] = {0, 0, 1, 63, 64, 127, 128, 1000, (uint64_t)1 << 40};
     double sum = 0;
@@ -206,7 +206,8 @@ START_TEST(test_histogram) {
     ck_assert_double_eq_tol(tps__hist_mean(&h), sum / 9, 1e-6);
     json_t *j = tps__hist_json(&h);
     char *buf = json_dumps(j, 0);
-    ck_assert_msg(strstr(buf, "\"64\": 2") && strstr(buf, "\"1099511627776\": 1"),
+    ck_assert_msg(strstr(buf, "\"64\": 2") &&
+                      strstr(buf, "\"1099511627776\": 1"),
                   "%s", buf);
     free(buf);
     json_decref(j);

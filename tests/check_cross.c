@@ -32,12 +32,12 @@
 
 /* Mode, worker count, and sgd with lr 1, staleness weight `weight` and
  * clipping at `clip` (0: none). */
-static void base_cfg(tps_server_config_t *cfg, tps_mode_t mode, int workers,
+static void base_cfg(tps__server_config_t *cfg, tps__mode_t mode, int workers,
                      const char *weight, double clip) {
     tps__server_config_init(cfg);
     cfg->cons.mode = mode;
     cfg->workers = workers;
-    tps_optim_conf_t oc;
+    tps__optim_conf_t oc;
     tps__optim_conf_default(&oc);
     oc.lr = 1.0;
     oc.weight = weight;
@@ -47,7 +47,8 @@ static void base_cfg(tps_server_config_t *cfg, tps_mode_t mode, int workers,
                   "%s", err);
 }
 
-/* --- counters, through a library client's STATS ---------------------------- */
+/* --- counters, through a library client's STATS ----------------------------
+ */
 
 /* Counter `key` of every shard, in out[0..shards). */
 static void stat_all(tps_client_t *cl, const char *key, long long *out) {
@@ -82,13 +83,14 @@ static void wait_workers(tps_client_t *cl, int shards, long long live) {
     }
 }
 
-/* --- raw workers: one blocking socket per shard ----------------------------- */
+/* --- raw workers: one blocking socket per shard -----------------------------
+ */
 
 typedef struct rw_s {
     int n; /* shards */
     int rank;
     int fd[CLUSTER_MAX];
-    tps_reader_t rd[CLUSTER_MAX];
+    tps__reader_t rd[CLUSTER_MAX];
     uint64_t rid;                  /* last request id used */
     uint64_t hello_clock[CLUSTER_MAX];
     int decided;                   /* the shards want decided pushes */
@@ -111,7 +113,7 @@ static void rw_open(rw_t *w, const cluster_t *c, int rank, int workers,
     w->rank = rank;
     for (int s = 0; s < c->n; s++) {
         w->fd[s] = raw_connect(tps__server_port(c->srv[s]));
-        ck_assert_int_eq(tps_reader_init(&w->rd[s], NULL, NULL, NULL), 0);
+        ck_assert_int_eq(tps__reader_init(&w->rd[s], NULL, NULL, NULL), 0);
         const Taups__Header *r =
             raw_hello(w->fd[s], &w->rd[s], TPS_ROLE_WORKER, rank, workers,
                       c->n, s, session);
@@ -124,7 +126,7 @@ static void rw_open(rw_t *w, const cluster_t *c, int rank, int workers,
 static void rw_close(rw_t *w) {
     for (int s = 0; s < w->n; s++) {
         close(w->fd[s]);
-        tps_reader_free(&w->rd[s]);
+        tps__reader_free(&w->rd[s]);
     }
 }
 
@@ -140,7 +142,7 @@ static Taups__Header rw_hdr(const rw_t *w, Taups__Op op, uint64_t rid,
 }
 
 static uint64_t lo_of(uint64_t n, int shards, int s) {
-    return tps_slice_lo(n, (uint32_t)shards, (uint32_t)s);
+    return tps__slice_lo(n, (uint32_t)shards, (uint32_t)s);
 }
 
 /* Sends push frame `rid` of shard s's whole slice of `g` (the whole
@@ -285,7 +287,7 @@ static void ev_pull(tps_client_t *ev, int id, float *out, uint64_t *versions,
 /* Starts `shards` shards with cfg and returns an evaluator that declared
  * tensor "w" of n zeros; its id goes to *id. */
 static tps_client_t *start_with_w(cluster_t *c, int shards,
-                                  const tps_server_config_t *cfg, uint64_t n,
+                                  const tps__server_config_t *cfg, uint64_t n,
                                   int *id) {
     cluster_start_cfg(c, shards, cfg);
     /* Evaluators only repeat declarations: an admin makes it. */
@@ -302,7 +304,7 @@ static tps_client_t *start_with_w(cluster_t *c, int shards,
  * worker B (rank 1) in *b; returns the evaluator. */
 static tps_client_t *sync_pair(cluster_t *c, uint64_t n, int *id,
                                tps_client_t **b) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     base_cfg(&cfg, TPS_MODE_SYNC, 2, "none", 0);
     tps_client_t *ev = start_with_w(c, 2, &cfg, n, id);
     *b = open_client(c, TPS_ROLE_WORKER, 1, 2, 0);
@@ -314,7 +316,7 @@ static tps_client_t *sync_pair(cluster_t *c, uint64_t n, int *id,
  * *id), and raw workers S (rank 0) and F (rank 1); returns the evaluator. */
 static tps_client_t *ssp_pair(cluster_t *c, uint64_t n, int *id, rw_t *S,
                               rw_t *F) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     base_cfg(&cfg, TPS_MODE_SSP, 2, "none", 0);
     cfg.cons.staleness = 0;
     tps_client_t *ev = start_with_w(c, 1, &cfg, n, id);
@@ -323,7 +325,8 @@ static tps_client_t *ssp_pair(cluster_t *c, uint64_t n, int *id, rw_t *S,
     return ev;
 }
 
-/* --- 1. async: one push, two fates ----------------------------------------- */
+/* --- 1. async: one push, two fates -----------------------------------------
+ */
 
 /* Defect "one push, two fates": with a staleness cut-off each shard used to
  * measure a push's staleness itself, so a push could be applied on one shard
@@ -338,7 +341,7 @@ static tps_client_t *ssp_pair(cluster_t *c, uint64_t n, int *id, rw_t *S,
  * Protocol 2: each worker probes every shard (VERSION), takes one staleness,
  * and every shard applies that one decision. */
 START_TEST(test_async_one_fate_raw) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     base_cfg(&cfg, TPS_MODE_ASYNC, 2, "none", 0);
     cfg.cons.max_staleness = 0;
     cluster_t c;
@@ -414,7 +417,8 @@ START_TEST(test_async_one_fate_raw) {
 }
 END_TEST
 
-/* --- 2. async: one fate per push, through the library ---------------------- */
+/* --- 2. async: one fate per push, through the library ----------------------
+ */
 
 typedef struct job_s {
     tps_client_t *cl;
@@ -460,7 +464,7 @@ static void async_worker(void *arg) {
  * reported to the workers, and every shard counts the same pushes and
  * drops. With per-shard fates the elements drift apart. */
 START_TEST(test_async_one_fate_library) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     base_cfg(&cfg, TPS_MODE_ASYNC, 4, "inverse", 0);
     cfg.cons.max_staleness = 1;
     cluster_t c;
@@ -492,8 +496,9 @@ START_TEST(test_async_one_fate_library) {
     for (uint64_t i = 1; i < n; i++)
         ck_assert_msg(p[i] == p[0], "element %llu is %g, element 0 %g",
                       (unsigned long long)i, (double)p[i], (double)p[0]);
-    ck_assert_msg(p[0] == (float)-moved, "moved by %g, the workers were told %g",
-                  (double)-p[0], moved);
+    ck_assert_msg(p[0] == (float)-moved,
+                  "moved by %g, the workers were told %g", (double)-p[0],
+                  moved);
     long long pushes[3], dropped[3];
     stat_all(ev, "pushes", pushes);
     stat_all(ev, "dropped", dropped);
@@ -509,7 +514,8 @@ START_TEST(test_async_one_fate_library) {
 }
 END_TEST
 
-/* --- 3. sync: a worker lost between two shards ------------------------------ */
+/* --- 3. sync: a worker lost between two shards ------------------------------
+ */
 
 /* Defect "dead between shards": a worker that pushed to shard 0, then died
  * before reaching shard 1, used to count in shard 0's step and not in shard
@@ -544,7 +550,8 @@ START_TEST(test_sync_dead_between_shards) {
 }
 END_TEST
 
-/* --- 4. sync: a worker SIGKILLed between two shards ------------------------- */
+/* --- 4. sync: a worker SIGKILLed between two shards -------------------------
+ */
 
 /* The child: joins both shards as worker 0, pushes 2s to shard 0, waits for
  * the answer, and is killed before it writes anything to shard 1. It never
@@ -609,7 +616,8 @@ START_TEST(test_sync_sigkill_between_shards) {
 }
 END_TEST
 
-/* --- 5. sync: rejoining ----------------------------------------------------- */
+/* --- 5. sync: rejoining -----------------------------------------------------
+ */
 
 /* Defect "rejoin at the wrong clock": a worker that rejoined used to be told
  * the step count whether or not its commit of the pending step was in; one
@@ -761,7 +769,8 @@ START_TEST(test_sync_rejoin_half_committed) {
 }
 END_TEST
 
-/* --- 6. ssp: an iteration of several tensors ------------------------------- */
+/* --- 6. ssp: an iteration of several tensors -------------------------------
+ */
 
 /* Defect "a push is not an iteration": a worker's clock used to move with
  * its pushes, so a slow worker's first push of iteration 1 (of W) made it
@@ -811,7 +820,8 @@ START_TEST(test_ssp_iteration_clock) {
 }
 END_TEST
 
-/* --- 7. ssp: a pull's clock is no iteration --------------------------------- */
+/* --- 7. ssp: a pull's clock is no iteration ---------------------------------
+ */
 
 /* Defect "a pull moves the clock": a worker's clock used to be raised to
  * whatever its pull claimed, so a worker that pulled claiming clock 7 freed
@@ -844,13 +854,13 @@ START_TEST(test_ssp_pull_clock_does_not_advance) {
     tps_close(ev);
     cluster_stop(&c);
 
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     base_cfg(&cfg, TPS_MODE_SSP, 2, "none", 0);
     cfg.listen = "127.0.0.1:0";
     cfg.cons.max_staleness = 3;
     uv_loop_t loop;
     ck_assert_int_eq(uv_loop_init(&loop), 0);
-    tps_server_t *srv = NULL;
+    tps__server_t *srv = NULL;
     char err[256] = "";
     ck_assert_int_lt(tps__server_start(&loop, &cfg, &srv, err, sizeof(err)), 0);
     ck_assert_ptr_null(srv);
@@ -860,7 +870,8 @@ START_TEST(test_ssp_pull_clock_does_not_advance) {
 }
 END_TEST
 
-/* --- 8. local SGD: averaging by live workers -------------------------------- */
+/* --- 8. local SGD: averaging by live workers --------------------------------
+ */
 
 /* Opens workers 0..3 of `c`, closes 1..3, waits until every shard has seen
  * them go; returns worker 0 and, in *adm, an admin client. */
@@ -886,7 +897,7 @@ START_TEST(test_local_async_live_n) {
     float g[4], p[4];
     fill(g, n, 1);
     for (int sync = 0; sync < 2; sync++) {
-        tps_server_config_t cfg;
+        tps__server_config_t cfg;
         base_cfg(&cfg, TPS_MODE_LOCAL, 4, "none", 0);
         cfg.cons.local_sync = sync;
         cluster_t c;
@@ -911,7 +922,8 @@ START_TEST(test_local_async_live_n) {
 }
 END_TEST
 
-/* --- 9. clipping by the whole gradient's norm -------------------------------- */
+/* --- 9. clipping by the whole gradient's norm --------------------------------
+ */
 
 /* Defect "clipped by the slice": each shard used to clip by what it saw,
  * and a client's claimed norm was trusted blindly. Protocol 2: the clip
@@ -921,7 +933,7 @@ END_TEST
  * of what it sees: a push whose slice is longer than the norm it claims is
  * clipped by the slice's norm. */
 START_TEST(test_clip_whole_norm) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     base_cfg(&cfg, TPS_MODE_ASYNC, 2, "none", 1.0);
     cluster_t c;
     cluster_start_cfg(&c, 2, &cfg);
@@ -965,14 +977,15 @@ START_TEST(test_clip_whole_norm) {
 }
 END_TEST
 
-/* --- 10. exactly-once pushes ------------------------------------------------- */
+/* --- 10. exactly-once pushes -------------------------------------------------
+ */
 
 /* Defect "applied twice": a push frame sent twice (a retry) used to be
  * applied twice. Protocol 2: within a session, a frame at or below the last
  * (request id, offset) seen is answered again with its first answer and
  * not applied, even after another worker's push moved the version on. */
 START_TEST(test_duplicate_push) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     base_cfg(&cfg, TPS_MODE_ASYNC, 2, "none", 0);
     cluster_t c;
     const uint64_t n = 4;
@@ -1013,7 +1026,8 @@ START_TEST(test_duplicate_push) {
 }
 END_TEST
 
-/* --- 11. pulls that existed --------------------------------------------------- */
+/* --- 11. pulls that existed
+ * --------------------------------------------------- */
 
 /* 4 Mi floats: 16 MiB, 16 frames of the default 1 MiB chunk each way, far
  * more than the kernel takes at once. The brief asked for 64 MiB; on a
@@ -1049,7 +1063,7 @@ static void push_forever(void *arg) {
  * for a multi-chunk push in progress. Every push adds -1 everywhere, so a
  * reply that existed is uniform and equals minus its version. */
 START_TEST(test_pull_snapshot_16mib) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     base_cfg(&cfg, TPS_MODE_ASYNC, 1, "none", 0);
     cluster_t c;
     cluster_start_cfg(&c, 1, &cfg);
@@ -1090,7 +1104,8 @@ START_TEST(test_pull_snapshot_16mib) {
 }
 END_TEST
 
-/* --- 12. sync: the evaluator's model is one step ------------------------------ */
+/* --- 12. sync: the evaluator's model is one step
+ * ------------------------------ */
 
 /* pull (gated by the clock), push all-ones, clock; a last pull waits for
  * the last step before the worker leaves. */
@@ -1154,7 +1169,7 @@ static void ev_loop(void *arg) {
  * shards behind for the newest step (an EVALUATOR pull with clock > 0 waits
  * for that version), so every pull's versions agree. */
 START_TEST(test_sync_eval_snapshot) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     base_cfg(&cfg, TPS_MODE_SYNC, 2, "none", 0);
     cluster_t c;
     cluster_start_cfg(&c, 2, &cfg);
@@ -1184,8 +1199,9 @@ START_TEST(test_sync_eval_snapshot) {
     uv_thread_join(&te);
     for (int k = 0; k < 2; k++)
         ck_assert_msg(jobs[k].rc == 0, "worker %d: %s", k, jobs[k].msg);
-    ck_assert_msg(e.mixed == 0, "%ld of %ld evaluator pulls mixed steps; first: %s",
-                  e.mixed, e.pulls, e.msg);
+    ck_assert_msg(e.mixed == 0,
+                  "%ld of %ld evaluator pulls mixed steps; first: %s", e.mixed,
+                  e.pulls, e.msg);
     ck_assert_msg(e.pulls > 0, "the evaluator pulled nothing: %s", e.msg);
     float p[8];
     uint64_t v[2];

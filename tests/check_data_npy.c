@@ -56,7 +56,8 @@ static unsigned char *le_values(const double *v, size_t n, int word) {
             memcpy(&bits, &v[i], 8);
         }
         for (int k = 0; k < word; k++)
-            out[i * (size_t)word + (size_t)k] = (unsigned char)(bits >> (8 * k));
+            out[i * (size_t)word + (size_t)k] =
+                (unsigned char)(bits >> (8 * k));
     }
     return out;
 }
@@ -79,7 +80,7 @@ static void write_npy(const char *path, const char *descr, const char *shape,
  * NULL-terminated `says`. */
 static void expect_open_error(const char *path, int rc, const char *const *says,
                               const char *label) {
-    tps_npy_t npy;
+    tps__npy_t npy;
     char err[512] = "";
     ck_assert_msg(tps__npy_open(path, &npy, err, sizeof(err)) == rc,
                   "%s: expected %d, message \"%s\"", label, rc, err);
@@ -90,7 +91,8 @@ static void expect_open_error(const char *path, int rc, const char *const *says,
                       label, err, *says);
 }
 
-/* ---- the reader ----------------------------------------------------------- */
+/* ---- the reader -----------------------------------------------------------
+ */
 
 static const double six[6] = {1.5, -2.25, 3.0, 0.125, -1e-3, 65504.0};
 
@@ -101,7 +103,7 @@ START_TEST(test_npy_float32_float64) {
     for (int k = 0; k < 2; k++) {
         const char *path = tmp_path(&t, k ? "a8.npy" : "a4.npy");
         write_npy(path, descr[k], "(3, 2)", six, 6);
-        tps_npy_t npy;
+        tps__npy_t npy;
         char err[256] = "";
         ck_assert_msg(tps__npy_open(path, &npy, err, sizeof(err)) == 0, "%s",
                       err);
@@ -131,11 +133,12 @@ START_TEST(test_npy_float32_float64) {
     const char *path = tmp_path(&t, "third.npy");
     double third = 1.0 / 3.0;
     write_npy(path, "<f8", "(1,)", &third, 1);
-    tps_npy_t npy;
+    tps__npy_t npy;
     char err[256] = "";
     float out;
     ck_assert_int_eq(tps__npy_open(path, &npy, err, sizeof(err)), 0);
-    ck_assert_int_eq(tps__npy_read(path, &npy, 0, 1, &out, err, sizeof(err)), 0);
+    ck_assert_int_eq(tps__npy_read(path, &npy, 0, 1, &out, err, sizeof(err)),
+                     0);
     ck_assert_float_eq(out, (float)third);
     tmp_clean(&t);
 }
@@ -152,7 +155,7 @@ START_TEST(test_npy_versions) {
                       "{\"descr\": \"<f8\", \"fortran_order\": False, "
                       "\"shape\": (6,)}",
                       data, 48);
-        tps_npy_t npy;
+        tps__npy_t npy;
         char err[256] = "";
         ck_assert_msg(tps__npy_open(path, &npy, err, sizeof(err)) == 0, "%s",
                       err);
@@ -277,7 +280,7 @@ START_TEST(test_npy_non_finite) {
         memcpy(v, six, sizeof(v));
         v[cases[c].at] = cases[c].value;
         write_npy(path, cases[c].descr, "(3, 2)", v, 6);
-        tps_npy_t npy;
+        tps__npy_t npy;
         char err[256] = "";
         ck_assert_int_eq(tps__npy_open(path, &npy, err, sizeof(err)), 0);
         /* Reading only the first row still checks the whole file. */
@@ -300,9 +303,9 @@ static const double hand_a[6] = {1, 0, 0, 1, 1, 1};
 static const double hand_b[3] = {1, 2, 4};
 static const float hand_x[2] = {4.0f / 3.0f, 7.0f / 3.0f};
 
-static tps_model_t *lsq_files(const char *data, int eval, int rank,
+static tps__model_t *lsq_files(const char *data, int eval, int rank,
                               int workers) {
-    tps_model_config_t cfg = {.model = "lsq",
+    tps__model_config_t cfg = {.model = "lsq",
                               .data = data,
                               .rank = rank,
                               .workers = workers,
@@ -318,7 +321,7 @@ START_TEST(test_lsq_normal_equations) {
     write_npy(b, "<f4", "(3,)", hand_b, 3);
     char data[700];
     snprintf(data, sizeof(data), "%s,%s", a, b);
-    tps_model_t *m = lsq_files(data, 1, 0, 1);
+    tps__model_t *m = lsq_files(data, 1, 0, 1);
     ck_assert_str_eq(m->metric_name, "rel_err");
     ck_assert_uint_eq(m->tensors[0].len, 2);
     ck_assert_uint_eq(m->nrows, 3);
@@ -370,7 +373,7 @@ START_TEST(test_lsq_split_by_rank) {
     write_npy(b, "<f4", "(5,)", bv, 5);
     char data[700];
     snprintf(data, sizeof(data), "%s,%s", a, b);
-    tps_model_t *w0 = lsq_files(data, 0, 0, 2), *w1 = lsq_files(data, 0, 1, 2);
+    tps__model_t *w0 = lsq_files(data, 0, 0, 2), *w1 = lsq_files(data, 0, 1, 2);
     ck_assert_uint_eq(w0->nrows, 3);
     ck_assert_uint_eq(w1->nrows, 2);
     /* Worker 1's gradient at x = (1, 1, 1) over its rows 3 and 4:
@@ -389,9 +392,9 @@ START_TEST(test_lsq_split_by_rank) {
     w0->destroy(w0);
     w1->destroy(w1);
     /* The evaluator must solve, and cannot. */
-    tps_model_config_t cfg = {
+    tps__model_config_t cfg = {
         .model = "lsq", .data = data, .workers = 2, .eval = 1};
-    tps_model_t *m = NULL;
+    tps__model_t *m = NULL;
     char err[700] = "";
     ck_assert_int_eq(tps__model_new(&cfg, &m, err, sizeof(err)), TPS_EINVAL);
     ck_assert_ptr_null(m);
@@ -438,13 +441,13 @@ START_TEST(test_lsq_bad_files) {
         {ab, 0, 10, TPS_EINVAL, {"--rows", "--cond", NULL}},
     };
     for (size_t c = 0; c < sizeof(cases) / sizeof(*cases); c++) {
-        tps_model_config_t cfg = {.model = "lsq",
+        tps__model_config_t cfg = {.model = "lsq",
                                   .data = cases[c].data,
                                   .workers = 1,
                                   .eval = 1,
                                   .rows = cases[c].rows,
                                   .cond = cases[c].cond};
-        tps_model_t *m = NULL;
+        tps__model_t *m = NULL;
         char err[700] = "";
         ck_assert_msg(tps__model_new(&cfg, &m, err, sizeof(err)) == cases[c].rc,
                       "case %zu: %s", c, err);
@@ -458,9 +461,9 @@ START_TEST(test_lsq_bad_files) {
     write_npy_raw(b, 1, 0,
                   "{'descr': '<i8', 'fortran_order': False, 'shape': (3,), }",
                   six, 24);
-    tps_model_config_t cfg = {
+    tps__model_config_t cfg = {
         .model = "lsq", .data = bad_b, .workers = 1, .eval = 1};
-    tps_model_t *m = NULL;
+    tps__model_t *m = NULL;
     char err[700] = "";
     ck_assert_int_eq(tps__model_new(&cfg, &m, err, sizeof(err)), TPS_EIO);
     ck_assert_msg(strstr(err, b) && strstr(err, "'<i8'"), "%s", err);

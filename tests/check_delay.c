@@ -246,7 +246,7 @@ END_TEST
 START_TEST(test_parse_accept) {
     static const struct {
         const char *spec;
-        tps_delay_kind_t kind;
+        tps__delay_kind_t kind;
         double p0, p1;
     } ok[] = {
         {"none", TPS_DELAY_NONE, 0, 0},

@@ -17,11 +17,11 @@ static uint8_t *make_frame(uint64_t request_id, uint64_t count, float seed,
     h.request_id = request_id;
     h.count = count;
     h.name = "tensor-name";
-    size_t meta = tps_frame_meta_size(&h);
+    size_t meta = tps__frame_meta_size(&h);
     *len = meta + count * sizeof(float);
     uint8_t *buf = malloc(*len);
-    ck_assert_uint_eq(tps_frame_encode_meta(&h, count * sizeof(float), buf, meta),
-                      meta);
+    ck_assert_uint_eq(
+        tps__frame_encode_meta(&h, count * sizeof(float), buf, meta), meta);
     for (uint64_t i = 0; i < count; i++) {
         float v = (float)i + seed;
         memcpy(buf + meta + i * sizeof(float), &v, sizeof(v));
@@ -29,7 +29,7 @@ static uint8_t *make_frame(uint64_t request_id, uint64_t count, float seed,
     return buf;
 }
 
-static void check_frame(const tps_reader_t *rd, uint64_t request_id,
+static void check_frame(const tps__reader_t *rd, uint64_t request_id,
                         uint64_t count, float seed) {
     ck_assert_int_eq(rd->state, TPS_RD_DONE);
     ck_assert_uint_eq(rd->hdr->request_id, request_id);
@@ -46,23 +46,23 @@ static void check_frame(const tps_reader_t *rd, uint64_t request_id,
 START_TEST(test_byte_at_a_time) {
     size_t len;
     uint8_t *f = make_frame(42, 100, 0.5f, &len);
-    tps_reader_t rd;
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     for (int round = 0; round < 3; round++) {
         for (size_t i = 0; i < len; i++) {
             size_t used;
-            int rc = tps_reader_feed(&rd, f + i, 1, &used);
+            int rc = tps__reader_feed(&rd, f + i, 1, &used);
             ck_assert_uint_eq(used, 1);
             ck_assert_int_eq(rc, i + 1 == len ? 1 : 0);
         }
         check_frame(&rd, 42, 100, 0.5f);
         uint8_t *pool = rd.pool;
-        tps_reader_next(&rd);
+        tps__reader_next(&rd);
         /* The pooled payload buffer is reused, not reallocated. */
         ck_assert_ptr_eq(rd.pool, pool);
     }
     ck_assert_uint_eq(rd.frames, 3);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     free(f);
 }
 END_TEST
@@ -77,8 +77,8 @@ START_TEST(test_several_frames_per_read) {
     memcpy(all, a, l1);
     memcpy(all + l1, b, l2);
     memcpy(all + l1 + l2, c, l3);
-    tps_reader_t rd;
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     /* Every split point of the concatenation into two reads. */
     for (size_t split = 0; split <= total; split += 37) {
         uint64_t seen = 0;
@@ -87,7 +87,7 @@ START_TEST(test_several_frames_per_read) {
         for (int k = 0; k < 2; k++) {
             size_t left = parts[k], used;
             while (left > 0) {
-                int rc = tps_reader_feed(&rd, p, left, &used);
+                int rc = tps__reader_feed(&rd, p, left, &used);
                 ck_assert_int_ge(rc, 0);
                 p += used;
                 left -= used;
@@ -99,13 +99,13 @@ START_TEST(test_several_frames_per_read) {
                         check_frame(&rd, 2, 0, 0.0f);
                     else
                         check_frame(&rd, 3, 1000, 2.0f);
-                    tps_reader_next(&rd);
+                    tps__reader_next(&rd);
                 }
             }
         }
         ck_assert_uint_eq(seen, 3);
     }
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     free(a);
     free(b);
     free(c);
@@ -116,7 +116,8 @@ END_TEST
 /* The payload destination callback puts the payload where the caller wants
  * it, and the want/commit interface fills it in place. */
 static float target[64];
-static int dest_cb(void *arg, const Taups__Header *h, uint64_t len, uint8_t **dest) {
+static int dest_cb(void *arg, const Taups__Header *h, uint64_t len,
+                   uint8_t **dest) {
     (*(int *)arg)++;
     if (len > sizeof(target))
         return TPS_E2BIG;
@@ -128,18 +129,18 @@ START_TEST(test_direct_destination) {
     size_t len;
     uint8_t *f = make_frame(9, 64, 3.0f, &len);
     int calls = 0;
-    tps_reader_t rd;
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, dest_cb, &calls), 0);
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, dest_cb, &calls), 0);
     size_t off = 0;
     int rc = 0;
     while (rc == 0) {
         uint8_t *base;
         size_t want;
-        tps_reader_want(&rd, &base, &want);
+        tps__reader_want(&rd, &base, &want);
         size_t n = want < 5 ? want : 5; /* odd pieces, straight into place */
         memcpy(base, f + off, n);
         off += n;
-        rc = tps_reader_commit(&rd, n);
+        rc = tps__reader_commit(&rd, n);
     }
     ck_assert_int_eq(rc, 1);
     ck_assert_uint_eq(off, len);
@@ -147,16 +148,16 @@ START_TEST(test_direct_destination) {
     ck_assert_ptr_eq(rd.payload, (uint8_t *)target);
     ck_assert_ptr_null(rd.pool); /* nothing was allocated for the payload */
     ck_assert_float_eq(target[63], 66.0f);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     free(f);
 }
 END_TEST
 
-static int feed_all(tps_reader_t *rd, const uint8_t *p, size_t len) {
+static int feed_all(tps__reader_t *rd, const uint8_t *p, size_t len) {
     size_t used;
     int rc = 0;
     while (len > 0 && rc == 0) {
-        rc = tps_reader_feed(rd, p, len, &used);
+        rc = tps__reader_feed(rd, p, len, &used);
         p += used;
         len -= used;
     }
@@ -164,59 +165,60 @@ static int feed_all(tps_reader_t *rd, const uint8_t *p, size_t len) {
 }
 
 START_TEST(test_limits_before_allocation) {
-    tps_limits_t lim = {256, 1024};
-    tps_reader_t rd;
+    tps__limits_t lim = {256, 1024};
+    tps__reader_t rd;
     /* A preamble announcing a 256 MiB payload: refused at the preamble. */
-    uint8_t pre[16] = {'T', 'P', 'S', '1', 8, 0, 0, 0, 0, 0, 0, 0x10, 0, 0, 0, 0};
-    ck_assert_int_eq(tps_reader_init(&rd, &lim, NULL, NULL), 0);
+    uint8_t pre[16] = {'T', 'P', 'S', '1',  8, 0, 0, 0,
+                       0,   0,   0,   0x10, 0, 0, 0, 0};
+    ck_assert_int_eq(tps__reader_init(&rd, &lim, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, pre, sizeof(pre)), TPS_E2BIG);
     ck_assert_int_eq(rd.state, TPS_RD_ERROR);
     ck_assert_ptr_null(rd.pool);
     /* Further bytes are refused too: the stream is out of sync. */
     ck_assert_int_eq(feed_all(&rd, pre, 4), TPS_E2BIG);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
 
     /* Header longer than max_header. */
     uint8_t big[16] = {'T', 'P', 'S', '1', 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    ck_assert_int_eq(tps_reader_init(&rd, &lim, NULL, NULL), 0);
+    ck_assert_int_eq(tps__reader_init(&rd, &lim, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, big, sizeof(big)), TPS_E2BIG);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
 
     /* Zero-length header. */
     uint8_t zero[16] = {'T', 'P', 'S', '1', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    ck_assert_int_eq(tps_reader_init(&rd, &lim, NULL, NULL), 0);
+    ck_assert_int_eq(tps__reader_init(&rd, &lim, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, zero, sizeof(zero)), TPS_E2BIG);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
 
     /* Payload exactly at the limit is accepted. */
     size_t len;
     uint8_t *f = make_frame(5, 256, 0.0f, &len);
-    ck_assert_int_eq(tps_reader_init(&rd, &lim, NULL, NULL), 0);
+    ck_assert_int_eq(tps__reader_init(&rd, &lim, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, f, len), 1);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     free(f);
 }
 END_TEST
 
 START_TEST(test_garbage) {
-    tps_reader_t rd;
+    tps__reader_t rd;
     /* Bad magic. */
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, (const uint8_t *)"HTTP/1.1 200 OK\r\n", 17),
                      TPS_EPROTO);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     /* Valid preamble, header bytes that are not a protobuf message. */
     uint8_t bad[20] = {'T', 'P', 'S', '1', 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                        0xff, 0xff, 0xff, 0xff};
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, bad, sizeof(bad)), TPS_EPROTO);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     /* A header whose string claims more bytes than the header holds. */
     uint8_t str[21] = {'T', 'P', 'S', '1', 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                        0x62, 0x7f, 'a', 'b', 'c'}; /* field 12, length 127 */
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, str, sizeof(str)), TPS_EPROTO);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     /* Random bytes after a valid preamble never crash the reader. */
     srand(7);
     for (int k = 0; k < 2000; k++) {
@@ -227,10 +229,10 @@ START_TEST(test_garbage) {
         memset(buf + 8, 0, 8);
         for (uint32_t i = 0; i < hl; i++)
             buf[16 + i] = (uint8_t)rand();
-        ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+        ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
         int rc = feed_all(&rd, buf, 16 + hl);
         ck_assert(rc == 1 || rc == TPS_EPROTO);
-        tps_reader_free(&rd);
+        tps__reader_free(&rd);
     }
 }
 END_TEST
@@ -249,18 +251,18 @@ START_TEST(test_field_zero) {
     taups__header__free_unpacked(h, NULL);
     h = taups__header__unpack(NULL, n, packed);
     ck_assert_ptr_null(h); /* ...but not what it packs from it */
-    tps_reader_t rd;
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, f, sizeof(f)), TPS_EPROTO);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     /* An unknown field with a real number is kept and packed back. */
     f[16] = 0xf8; /* tag 63 << 3 = 504 as a varint: no field of ours */
     f[17] = 0x03;
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, f, sizeof(f)), 1);
     ck_assert_uint_eq(rd.hdr->base.n_unknown_fields, 1);
     ck_assert_uint_eq(rd.hdr->offset, 49);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
 }
 END_TEST
 
@@ -294,15 +296,15 @@ START_TEST(test_many_fields_small_limit) {
     h.encoded_len = 1;
     h.decided = 1;
     uint8_t f[128];
-    size_t n = tps_frame_encode_meta(&h, 0, f, sizeof(f));
+    size_t n = tps__frame_encode_meta(&h, 0, f, sizeof(f));
     ck_assert_uint_gt(n, 0);
     ck_assert_uint_le(n - TPS_PREAMBLE_LEN, 64);
-    tps_limits_t lim = {64, 1024};
-    tps_reader_t rd;
-    ck_assert_int_eq(tps_reader_init(&rd, &lim, NULL, NULL), 0);
+    tps__limits_t lim = {64, 1024};
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, &lim, NULL, NULL), 0);
     ck_assert_int_eq(feed_all(&rd, f, n), 1);
     ck_assert_uint_eq(rd.hdr->encoded_len, 1);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
 }
 END_TEST
 

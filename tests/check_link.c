@@ -15,19 +15,19 @@
 
 #define EPS 1e-9
 
-static tps_link_sched_t sched(double lat, double jit, uint64_t bw,
+static tps__link_sched_t sched(double lat, double jit, uint64_t bw,
                               uint64_t seed, uint64_t stream) {
-    tps_link_cfg_t cfg = {lat, jit, bw, seed};
-    tps_link_sched_t s;
+    tps__link_cfg_t cfg = {lat, jit, bw, seed};
+    tps__link_sched_t s;
     tps__link_sched_init(&s, &cfg, stream);
     return s;
 }
 
 START_TEST(test_enabled) {
-    tps_link_cfg_t off = {0, 0, 0, 7};
+    tps__link_cfg_t off = {0, 0, 0, 7};
     ck_assert(!tps__link_enabled(&off));
     ck_assert(!tps__link_enabled(NULL));
-    tps_link_cfg_t lat = {1, 0, 0, 0}, jit = {0, 1, 0, 0}, bw = {0, 0, 1, 0};
+    tps__link_cfg_t lat = {1, 0, 0, 0}, jit = {0, 1, 0, 0}, bw = {0, 0, 1, 0};
     ck_assert(tps__link_enabled(&lat));
     ck_assert(tps__link_enabled(&jit));
     ck_assert(tps__link_enabled(&bw));
@@ -35,7 +35,7 @@ START_TEST(test_enabled) {
 END_TEST
 
 START_TEST(test_latency) {
-    tps_link_sched_t s = sched(20, 0, 0, 1, 0);
+    tps__link_sched_t s = sched(20, 0, 0, 1, 0);
     ck_assert_double_eq_tol(tps__link_release(&s, 100, 10), 120, EPS);
     ck_assert_double_eq_tol(tps__link_release(&s, 105, 1 << 20), 125, EPS);
     ck_assert_double_eq_tol(tps__link_release(&s, 105, 0), 125, EPS);
@@ -44,7 +44,7 @@ START_TEST(test_latency) {
 END_TEST
 
 START_TEST(test_jitter_bounds_and_fifo) {
-    tps_link_sched_t s = sched(20, 5, 0, 42, 3);
+    tps__link_sched_t s = sched(20, 5, 0, 42, 3);
     double prev = -1;
     int held_back = 0;
     for (int i = 0; i < 2000; i++) {
@@ -67,7 +67,7 @@ START_TEST(test_jitter_bounds_and_fifo) {
 END_TEST
 
 START_TEST(test_jitter_clamped_at_zero) {
-    tps_link_sched_t s = sched(1, 5, 0, 9, 0);
+    tps__link_sched_t s = sched(1, 5, 0, 9, 0);
     for (int i = 0; i < 1000; i++) {
         double now = 1000.0 * i; /* far apart: no FIFO effect */
         double r = tps__link_release(&s, now, 1);
@@ -80,7 +80,7 @@ END_TEST
 START_TEST(test_jitter_uniform) {
     /* Frames far apart show the raw jitter: uniform on [-5, 5], whose mean
      * 0 has a standard error of 5/sqrt(3)/sqrt(4000) = 0.046 ms here. */
-    tps_link_sched_t s = sched(20, 5, 0, 11, 0);
+    tps__link_sched_t s = sched(20, 5, 0, 11, 0);
     double sum = 0, lo = 5, hi = -5;
     for (int i = 0; i < 4000; i++) {
         double now = 100.0 * i;
@@ -96,8 +96,8 @@ START_TEST(test_jitter_uniform) {
 END_TEST
 
 START_TEST(test_jitter_seeded) {
-    tps_link_sched_t a = sched(20, 5, 0, 5, 1), b = sched(20, 5, 0, 5, 1);
-    tps_link_sched_t c = sched(20, 5, 0, 5, 2);
+    tps__link_sched_t a = sched(20, 5, 0, 5, 1), b = sched(20, 5, 0, 5, 1);
+    tps__link_sched_t c = sched(20, 5, 0, 5, 2);
     int differ = 0;
     for (int i = 0; i < 100; i++) {
         double now = 100.0 * i;
@@ -110,7 +110,7 @@ START_TEST(test_jitter_seeded) {
 END_TEST
 
 START_TEST(test_bucket_by_hand) {
-    tps_link_sched_t s = sched(0, 0, 1000000, 1, 0);
+    tps__link_sched_t s = sched(0, 0, 1000000, 1, 0);
     /* Full bucket: the first 65536 bytes leave at once and empty it. */
     ck_assert_double_eq_tol(tps__link_release(&s, 0, 65536), 0, EPS);
     /* 1000 bytes take 1 ms to earn. */
@@ -129,7 +129,7 @@ END_TEST
 START_TEST(test_bucket_rate) {
     /* Ten 256 KiB frames at once: the bucket pays for the first 65536
      * bytes, the rest leave at exactly 1000 bytes per ms. */
-    tps_link_sched_t s = sched(0, 0, 1000000, 1, 0);
+    tps__link_sched_t s = sched(0, 0, 1000000, 1, 0);
     double r = 0;
     for (int i = 0; i < 10; i++)
         r = tps__link_release(&s, 0, 262144);
@@ -138,7 +138,7 @@ START_TEST(test_bucket_rate) {
 END_TEST
 
 START_TEST(test_latency_then_bucket) {
-    tps_link_sched_t s = sched(10, 0, 1000000, 1, 0);
+    tps__link_sched_t s = sched(10, 0, 1000000, 1, 0);
     ck_assert_double_eq_tol(tps__link_release(&s, 0, 65536), 10, EPS);
     ck_assert_double_eq_tol(tps__link_release(&s, 0, 1000), 11, EPS);
     /* At 50 ms it arrives at 60 ms; 49 ms refilled 49000 tokens. */
@@ -148,10 +148,10 @@ END_TEST
 
 START_TEST(test_describe) {
     char buf[200];
-    tps_link_cfg_t off = {0, 0, 0, 1};
+    tps__link_cfg_t off = {0, 0, 0, 1};
     tps__link_describe(&off, buf, sizeof(buf));
     ck_assert_str_eq(buf, "off");
-    tps_link_cfg_t on = {20, 5, 1000000, 3};
+    tps__link_cfg_t on = {20, 5, 1000000, 3};
     tps__link_describe(&on, buf, sizeof(buf));
     ck_assert_msg(strstr(buf, "latency 20 ms") && strstr(buf, "+-5 ms") &&
                       strstr(buf, "1000000 B/s") && strstr(buf, "seed 3"),
@@ -164,7 +164,7 @@ typedef struct pair_s {
     uv_loop_t loop;
     uv_tcp_t listener;
     uv_connect_t creq;
-    tps_conn_t tx, rx;
+    tps__conn_t tx, rx;
     int closed; /* on_close calls */
     int got;    /* frames received by rx */
     uint64_t ids[16];
@@ -177,7 +177,7 @@ typedef struct pair_s {
     uv_timer_t kill;
 } pair_t;
 
-static void rx_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
+static void rx_frame(tps__conn_t *c, const Taups__Header *h, uint8_t *payload,
                      uint64_t len) {
     pair_t *p = c->data;
     (void)payload;
@@ -188,17 +188,17 @@ static void rx_frame(tps_conn_t *c, const Taups__Header *h, uint8_t *payload,
         p->t_ms[p->got] = uv_now(&p->loop);
     }
     if (++p->got == p->nsend) {
-        tps_conn_close(&p->tx);
-        tps_conn_close(&p->rx);
+        tps__conn_close(&p->tx);
+        tps__conn_close(&p->rx);
     }
 }
 
-static void conn_error(tps_conn_t *c, int err) {
+static void conn_error(tps__conn_t *c, int err) {
     (void)err;
-    tps_conn_close(c);
+    tps__conn_close(c);
 }
 
-static void conn_closed(tps_conn_t *c) {
+static void conn_closed(tps__conn_t *c) {
     pair_t *p = c->data;
     p->closed++;
 }
@@ -209,8 +209,8 @@ static void sent(void *arg, int status) {
 
 static void on_kill(uv_timer_t *t) {
     pair_t *p = t->data;
-    tps_conn_close(&p->tx);
-    tps_conn_close(&p->rx);
+    tps__conn_close(&p->tx);
+    tps__conn_close(&p->rx);
     uv_close((uv_handle_t *)t, NULL);
 }
 
@@ -222,7 +222,7 @@ static void send_all(pair_t *p) {
         h.op = TAUPS__OP__PULL;
         h.request_id = (uint64_t)i + 1;
         p->status[i] = 1;
-        ck_assert_int_eq(tps_conn_send(&p->tx, &h, payload, sizeof(payload),
+        ck_assert_int_eq(tps__conn_send(&p->tx, &h, payload, sizeof(payload),
                                        sent, &p->status[i]),
                          0);
     }
@@ -234,20 +234,20 @@ static void send_all(pair_t *p) {
 static void on_accept(uv_stream_t *l, int status) {
     pair_t *p = l->data;
     ck_assert_int_eq(status, 0);
-    ck_assert_int_eq(tps_conn_init(&p->loop, &p->rx, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps__conn_init(&p->loop, &p->rx, NULL, NULL, NULL), 0);
     p->rx.data = p;
     p->rx.on_frame = rx_frame;
     p->rx.on_error = conn_error;
     p->rx.on_close = conn_closed;
     ck_assert_int_eq(uv_accept(l, (uv_stream_t *)&p->rx.tcp), 0);
-    ck_assert_int_eq(tps_conn_start(&p->rx), 0);
+    ck_assert_int_eq(tps__conn_start(&p->rx), 0);
     uv_close((uv_handle_t *)l, NULL);
 }
 
 static void on_connect(uv_connect_t *req, int status) {
     pair_t *p = req->data;
     ck_assert_int_eq(status, 0);
-    ck_assert_int_eq(tps_conn_start(&p->tx), 0);
+    ck_assert_int_eq(tps__conn_start(&p->tx), 0);
     send_all(p);
     if (p->close_after) {
         uv_timer_init(&p->loop, &p->kill);
@@ -256,7 +256,7 @@ static void on_connect(uv_connect_t *req, int status) {
     }
 }
 
-static void run_pair(pair_t *p, const tps_link_cfg_t *cfg) {
+static void run_pair(pair_t *p, const tps__link_cfg_t *cfg) {
     struct sockaddr_in a;
     int len = sizeof(a);
     ck_assert_int_eq(uv_loop_init(&p->loop), 0);
@@ -266,8 +266,8 @@ static void run_pair(pair_t *p, const tps_link_cfg_t *cfg) {
     ck_assert_int_eq(uv_tcp_bind(&p->listener, (struct sockaddr *)&a, 0), 0);
     uv_tcp_getsockname(&p->listener, (struct sockaddr *)&a, &len);
     ck_assert_int_eq(uv_listen((uv_stream_t *)&p->listener, 4, on_accept), 0);
-    ck_assert_int_eq(tps_conn_init(&p->loop, &p->tx, NULL, NULL, NULL), 0);
-    ck_assert_int_eq(tps_conn_set_link(&p->tx, cfg, 0), 0);
+    ck_assert_int_eq(tps__conn_init(&p->loop, &p->tx, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps__conn_set_link(&p->tx, cfg, 0), 0);
     p->tx.data = p;
     p->tx.on_frame = rx_frame;
     p->tx.on_error = conn_error;
@@ -287,7 +287,7 @@ START_TEST(test_conn_shaped_in_order) {
      * order, and written (status 0). */
     pair_t *p = calloc(1, sizeof(*p));
     p->nsend = 8;
-    tps_link_cfg_t cfg = {30, 10, 100000, 4};
+    tps__link_cfg_t cfg = {30, 10, 100000, 4};
     run_pair(p, &cfg);
     ck_assert_int_eq(p->got, 8);
     for (int i = 0; i < 8; i++) {
@@ -305,7 +305,7 @@ START_TEST(test_conn_close_cancels_held) {
     pair_t *p = calloc(1, sizeof(*p));
     p->nsend = 5;
     p->close_after = 1;
-    tps_link_cfg_t cfg = {10000, 0, 0, 1};
+    tps__link_cfg_t cfg = {10000, 0, 0, 1};
     run_pair(p, &cfg);
     ck_assert_int_eq(p->got, 0);
     for (int i = 0; i < 5; i++)
@@ -321,7 +321,7 @@ START_TEST(test_conn_batches_a_turn) {
      * callback says it was written. */
     static const int counts[] = {200, 2000};
     static const uint64_t writes[] = {1, 4};
-    tps_link_cfg_t off = {0, 0, 0, 1};
+    tps__link_cfg_t off = {0, 0, 0, 1};
     for (int k = 0; k < 2; k++) {
         pair_t *p = calloc(1, sizeof(*p));
         p->nsend = counts[k];
@@ -337,17 +337,17 @@ START_TEST(test_conn_batches_a_turn) {
 END_TEST
 
 START_TEST(test_conn_unshaped_has_no_timer) {
-    tps_conn_t c;
+    tps__conn_t c;
     uv_loop_t loop;
-    tps_link_cfg_t off = {0, 0, 0, 1};
+    tps__link_cfg_t off = {0, 0, 0, 1};
     ck_assert_int_eq(uv_loop_init(&loop), 0);
-    ck_assert_int_eq(tps_conn_init(&loop, &c, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps__conn_init(&loop, &c, NULL, NULL, NULL), 0);
     int handles = c.open_handles;
-    ck_assert_int_eq(tps_conn_set_link(&c, &off, 0), 0);
+    ck_assert_int_eq(tps__conn_set_link(&c, &off, 0), 0);
     ck_assert_ptr_null(c.link);
     ck_assert_int_eq(c.open_handles, handles);
     c.on_close = NULL;
-    tps_conn_close(&c);
+    tps__conn_close(&c);
     uv_run(&loop, UV_RUN_DEFAULT);
     ck_assert_int_eq(uv_loop_close(&loop), 0);
 }

@@ -19,7 +19,7 @@
 
 /* Starts n shard servers on free ports (tests/rawclient.h). */
 static void cluster_start(cluster_t *c, int n, int workers, double lr) {
-    tps_server_config_t cfg;
+    tps__server_config_t cfg;
     tps__server_config_init(&cfg);
     cfg.workers = workers;
     cfg.optim.lr = lr;
@@ -175,7 +175,8 @@ START_TEST(test_duplicate_rank) {
     char err[512];
     ck_assert_int_lt(tps_open(&o, &b, err, sizeof(err)), 0);
     ck_assert_ptr_null(b);
-    ck_assert_msg(strstr(err, "rank 0 is already connected") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "rank 0 is already connected") != NULL, "%s",
+                  err);
     /* Wrong cluster shape is refused too. */
     o.rank = 1;
     o.workers = 3;
@@ -212,8 +213,8 @@ START_TEST(test_unreachable) {
     tps_client_t *cl;
     char err[512];
     ck_assert_int_eq(tps_open(&o, &cl, err, sizeof(err)), TPS_EUNREACH);
-    ck_assert_msg(strstr(err, "shard 0 at 127.0.0.1:") && strstr(err, "refused") &&
-                      strstr(err, "tries"),
+    ck_assert_msg(strstr(err, "shard 0 at 127.0.0.1:") &&
+                      strstr(err, "refused") && strstr(err, "tries"),
                   "%s", err);
 }
 END_TEST
@@ -238,10 +239,11 @@ START_TEST(test_hostile_bytes) {
         const char *bytes;
         size_t len;
     } attacks[] = {
-        {"GET / HTTP/1.1\r\n\r\n", 18},                           /* bad magic */
-        {"TPS1\xff\xff\xff\x7f\0\0\0\0\0\0\0\0", 16},             /* huge header */
-        {"TPS1\x10\0\0\0\0\0\0\0\0\0\0\x40", 16},                 /* 2^62 payload */
-        {"TPS1\x04\0\0\0\0\0\0\0\0\0\0\0\xff\xff\xff\xff", 20}, /* bad protobuf */
+        {"GET / HTTP/1.1\r\n\r\n", 18},               /* bad magic */
+        {"TPS1\xff\xff\xff\x7f\0\0\0\0\0\0\0\0", 16}, /* huge header */
+        {"TPS1\x10\0\0\0\0\0\0\0\0\0\0\x40", 16},     /* 2^62 payload */
+        {"TPS1\x04\0\0\0\0\0\0\0\0\0\0\0\xff\xff\xff\xff",
+         20}, /* bad protobuf */
     };
     for (size_t k = 0; k < sizeof(attacks) / sizeof(*attacks); k++) {
         int fd = raw_connect(port);
@@ -281,8 +283,8 @@ START_TEST(test_pipelined_flood_in_order) {
     const float g[4] = {1, 2, 3, 4};
     ck_assert_int_eq(tps_push(good, id, g), 0);
     int fd = raw_connect(tps__server_port(c.srv[0]));
-    tps_reader_t rd;
-    ck_assert_int_eq(tps_reader_init(&rd, NULL, NULL, NULL), 0);
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     raw_hello(fd, &rd, TAUPS__ROLE__ADMIN, 0, 1, 1, 0, 0);
     Taups__Header d = TAUPS__HEADER__INIT;
     d.op = TAUPS__OP__DECLARE;
@@ -293,7 +295,8 @@ START_TEST(test_pipelined_flood_in_order) {
     d.seed = 1;
     raw_send(fd, &d, NULL, 0);
     const Taups__Header *r = raw_recv(fd, &rd);
-    ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "%s", r->error ? r->error : "?");
+    ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "%s",
+                  r->error ? r->error : "?");
     uint32_t tid = r->tensor_id;
     enum { BATCH = 2000 };
     static uint8_t burst[BATCH * 64];
@@ -306,7 +309,7 @@ START_TEST(test_pipelined_flood_in_order) {
             p.request_id = next + (uint64_t)i;
             p.tensor_id = tid;
             p.count = 4;
-            size_t m = tps_frame_encode_meta(&p, 0, burst + len,
+            size_t m = tps__frame_encode_meta(&p, 0, burst + len,
                                              sizeof(burst) - len);
             ck_assert_uint_gt(m, 0);
             len += m;
@@ -327,7 +330,7 @@ START_TEST(test_pipelined_flood_in_order) {
     }
     ck_assert(raw_quiet(fd, 50));
     close(fd);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     tps_close(good);
     cluster_stop(&c);
 }
@@ -371,8 +374,9 @@ START_TEST(test_residual_overflow_named) {
         g[i] = 3e38f;
     ck_assert_int_eq(tps_push(cl, id, g), 0);
     ck_assert_int_eq(tps_push(cl, id, g), TPS_EINVAL);
-    ck_assert_msg(strstr(tps_errmsg(cl), "error-feedback residual is not finite"),
-                  "%s", tps_errmsg(cl));
+    ck_assert_msg(
+        strstr(tps_errmsg(cl), "error-feedback residual is not finite"), "%s",
+        tps_errmsg(cl));
     ck_assert_int_eq(tps_pull(cl, id, p), 0);
     for (int i = 0; i < 8; i++)
         ck_assert(isfinite(p[i]));
@@ -383,9 +387,9 @@ END_TEST
 
 /* Connects as worker 0 of a 1-worker, 1-shard cluster without the library,
  * to send frames the library would never send. */
-static int raw_worker(int port, tps_reader_t *rd) {
+static int raw_worker(int port, tps__reader_t *rd) {
     int fd = raw_connect(port);
-    ck_assert_int_eq(tps_reader_init(rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps__reader_init(rd, NULL, NULL, NULL), 0);
     raw_hello(fd, rd, TPS_ROLE_WORKER, 0, 1, 1, 0, 0);
     return fd;
 }
@@ -399,7 +403,7 @@ START_TEST(test_nan_push_rejected_by_server) {
     int id = tps_declare(ev, "w", 4, TPS_INIT_NORMAL, 1.0f, 3);
     float before[4], after[4];
     ck_assert_int_eq(tps_pull(ev, id, before), 0);
-    tps_reader_t rd;
+    tps__reader_t rd;
     int fd = raw_worker(tps__server_port(c.srv[0]), &rd);
     const float g[4] = {1, INFINITY, 1, 1};
     Taups__Header p = TAUPS__HEADER__INIT;
@@ -423,10 +427,11 @@ START_TEST(test_nan_push_rejected_by_server) {
         ck_assert_float_eq(after[i], before[i] - 0.1f);
     char *json;
     ck_assert_int_eq(tps_stats(ev, &json), 0);
-    ck_assert_msg(strstr(json, "\"refused\": 1") && strstr(json, "\"pushes\": 1"),
+    ck_assert_msg(strstr(json, "\"refused\": 1") &&
+                      strstr(json, "\"pushes\": 1"),
                   "%s", json);
     free(json);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     close(fd);
     tps_close(ev);
     cluster_stop(&c);
@@ -456,7 +461,8 @@ START_TEST(test_compressed_push_pull) {
     ck_assert_uint_lt(tr.wire_sent, n * 2 + 400); /* 2 bytes per element */
     char *json;
     ck_assert_int_eq(tps_stats(cl, &json), 0);
-    ck_assert_msg(strstr(json, "\"codec\": \"fp16\"") && strstr(json, "\"codec\": \"bf16\""),
+    ck_assert_msg(strstr(json, "\"codec\": \"fp16\"") &&
+                      strstr(json, "\"codec\": \"bf16\""),
                   "%s", json);
     free(json);
     free(g);
@@ -487,10 +493,12 @@ START_TEST(test_malformed_encoded_push) {
     int id = tps_declare(ev, "w", 8, TPS_INIT_NORMAL, 1.0f, 3);
     float before[8], after[8];
     ck_assert_int_eq(tps_pull(ev, id, before), 0);
-    tps_reader_t rd;
+    tps__reader_t rd;
     int fd = raw_worker(tps__server_port(c.srv[0]), &rd);
-    tps_codec_t codec;
-    ck_assert_int_eq(tps__codec_parse(&codec, "topk:0.25", 512, err_buf, sizeof(err_buf)), 0);
+    tps__codec_t codec;
+    ck_assert_int_eq(
+        tps__codec_parse(&codec, "topk:0.25", 512, err_buf, sizeof(err_buf)),
+        0);
     Taups__Header p = TAUPS__HEADER__INIT;
     p.op = TAUPS__OP__PUSH;
     p.request_id = 9;
@@ -518,7 +526,7 @@ START_TEST(test_malformed_encoded_push) {
     for (int i = 0; i < 8; i++)
         changed += after[i] != before[i];
     ck_assert_int_eq(changed, 2);
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     close(fd);
     tps_close(ev);
     cluster_stop(&c);

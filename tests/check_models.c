@@ -25,9 +25,9 @@
 
 /* ---- helpers ---------------------------------------------------------- */
 
-static tps_model_t *lsq_model(uint64_t m, uint64_t d, double cond, int eval,
+static tps__model_t *lsq_model(uint64_t m, uint64_t d, double cond, int eval,
                               int rank, int workers, uint64_t seed) {
-    tps_model_config_t cfg = {.model = "lsq",
+    tps__model_config_t cfg = {.model = "lsq",
                               .rank = rank,
                               .workers = workers,
                               .eval = eval,
@@ -127,7 +127,7 @@ static double lsq_ref_loss(const lsq_data_t *p, const float *x,
  * minibatches from its own block of rows. Returns the number of updates after
  * which rel_err < target (checked every 50), or -1 if max_updates pass first
  * or the parameters blow up. */
-static long async_sgd(tps_model_t *model, double lr, int batch, int workers,
+static long async_sgd(tps__model_t *model, double lr, int batch, int workers,
                       long max_updates, double target, double *rel_out) {
     size_t d = model->tensors[0].len;
     float *x = calloc(d, sizeof(float));
@@ -135,8 +135,8 @@ static long async_sgd(tps_model_t *model, double lr, int batch, int workers,
     float *g = malloc(d * sizeof(float));
     uint32_t *rows = malloc((size_t)batch * sizeof(uint32_t));
     ck_assert(x && pulled && g && rows);
-    tps_rng_t rng;
-    tps_rng_seed(&rng, 99, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 99, 0);
     long done = -1;
     double rel = 1, loss = 0;
     for (long t = 0; t < max_updates; t++) {
@@ -146,7 +146,7 @@ static long async_sgd(tps_model_t *model, double lr, int batch, int workers,
                                           &hi, NULL, 0),
                          0);
         for (int i = 0; i < batch; i++)
-            rows[i] = (uint32_t)(lo + tps_rng_below(&rng, hi - lo));
+            rows[i] = (uint32_t)(lo + tps__rng_below(&rng, hi - lo));
         float *mine = pulled + (size_t)w * d;
         const float *params[1] = {mine};
         float *grads[1] = {g};
@@ -175,22 +175,22 @@ static long async_sgd(tps_model_t *model, double lr, int batch, int workers,
 
 /* A synthetic data set of n images of dim pixels, uniform in [0, 1], labels
  * cycling through some classes. */
-static tps_idx_set_t synthetic_set(size_t n, size_t dim, uint64_t seed) {
-    tps_idx_set_t s = {.n = n, .dim = dim, .total = n};
+static tps__idx_set_t synthetic_set(size_t n, size_t dim, uint64_t seed) {
+    tps__idx_set_t s = {.n = n, .dim = dim, .total = n};
     s.images = malloc(n * dim * sizeof(float));
     s.labels = malloc(n);
     ck_assert(s.images && s.labels);
-    tps_rng_t rng;
-    tps_rng_seed(&rng, seed, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, seed, 0);
     for (size_t i = 0; i < n * dim; i++)
-        s.images[i] = (float)tps_rng_uniform(&rng);
+        s.images[i] = (float)tps__rng_uniform(&rng);
     for (size_t i = 0; i < n; i++)
         s.labels[i] = (uint8_t)((i * 3 + seed) % 10);
     return s;
 }
 
 /* Mean cross-entropy of rows of s at (w, bias) in double, class-major w. */
-static double softmax_ref_loss(const tps_idx_set_t *s, const float *w,
+static double softmax_ref_loss(const tps__idx_set_t *s, const float *w,
                                const float *bias, const uint32_t *rows,
                                size_t n) {
     double sum = 0;
@@ -207,8 +207,8 @@ static double softmax_ref_loss(const tps_idx_set_t *s, const float *w,
     return sum / (double)n;
 }
 
-static tps_model_t *fashion_model(int eval, int rank, int workers) {
-    tps_model_config_t cfg = {.model = "softmax",
+static tps__model_t *fashion_model(int eval, int rank, int workers) {
+    tps__model_config_t cfg = {.model = "softmax",
                               .data = FASHION_DIR,
                               .rank = rank,
                               .workers = workers,
@@ -251,7 +251,7 @@ static size_t idx_labels(unsigned char *buf, uint32_t n) {
  * containing `what`; the set must come back empty. */
 static void expect_idx_error(const char *images, const char *labels, int rc,
                              const char *path, const char *what) {
-    tps_idx_set_t set;
+    tps__idx_set_t set;
     char err[512] = "";
     int got = tps__idx_load(images, labels, 0, 1, &set, err, sizeof(err));
     ck_assert_msg(got == rc, "expected %d, got %d (%s)", rc, got, err);
@@ -267,8 +267,8 @@ static void expect_idx_error(const char *images, const char *labels, int rc,
 /* ---- registry and row blocks ------------------------------------------ */
 
 START_TEST(test_unknown_model) {
-    tps_model_config_t cfg = {.model = "svm", .workers = 1};
-    tps_model_t *model = (tps_model_t *)&cfg; /* must be reset to NULL */
+    tps__model_config_t cfg = {.model = "svm", .workers = 1};
+    tps__model_t *model = (tps__model_t *)&cfg; /* must be reset to NULL */
     char err[256] = "";
     ck_assert_int_eq(tps__model_new(&cfg, &model, err, sizeof(err)),
                      TPS_EINVAL);
@@ -365,7 +365,7 @@ END_TEST
  * so power iteration through grad() must find lambda_max = 1 for the default
  * problem (2048 x 64, cond 100). */
 START_TEST(test_lsq_power_iteration) {
-    tps_model_t *model = lsq_model(0, 0, 0, 1, 0, 1, 3);
+    tps__model_t *model = lsq_model(0, 0, 0, 1, 0, 1, 3);
     ck_assert_uint_eq(model->nrows, 2048);
     ck_assert_uint_eq(model->tensors[0].len, 64);
     ck_assert_str_eq(model->tensors[0].name, "w");
@@ -427,7 +427,7 @@ START_TEST(test_lsq_consistent) {
     ck_assert(memcmp(p.a, other.a, m * d * 4) != 0);
     ck_assert(memcmp(p.xstar, other.xstar, d * 4) != 0);
 
-    tps_model_t *model = lsq_model(m, d, 50, 1, 0, 1, 11);
+    tps__model_t *model = lsq_model(m, d, 50, 1, 0, 1, 11);
     double loss, rel, bb = 0;
     const float *at_opt[1] = {p.xstar};
     ck_assert_int_eq(model->evaluate(model, at_opt, &loss, &rel), 0);
@@ -471,7 +471,7 @@ START_TEST(test_lsq_split) {
             ck_assert(memcmp(xs, full.xstar, d * 4) == 0);
             covered += hi - lo;
 
-            tps_model_t *model = lsq_model(m, d, 30, 0, r, ws[c], 5);
+            tps__model_t *model = lsq_model(m, d, 30, 0, r, ws[c], 5);
             ck_assert_uint_eq(model->nrows, hi - lo);
             for (uint32_t j = 0; j < hi - lo; j += 37) {
                 const float *p[1] = {zero};
@@ -507,15 +507,15 @@ END_TEST
 START_TEST(test_lsq_grad_fd) {
     size_t m = 300, d = 12, n = 40;
     lsq_data_t p = lsq_data(m, d, 20, 21);
-    tps_model_t *model = lsq_model(m, d, 20, 1, 0, 1, 21);
-    tps_rng_t rng;
-    tps_rng_seed(&rng, 4, 0);
+    tps__model_t *model = lsq_model(m, d, 20, 1, 0, 1, 21);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 4, 0);
     float x[12], g[12];
     uint32_t rows[40];
     for (size_t k = 0; k < d; k++)
-        x[k] = (float)tps_rng_normal(&rng);
+        x[k] = (float)tps__rng_normal(&rng);
     for (size_t t = 0; t < n; t++)
-        rows[t] = (uint32_t)tps_rng_below(&rng, m);
+        rows[t] = (uint32_t)tps__rng_below(&rng, m);
     rows[n - 1] = rows[0];
     const float *px[1] = {x};
     float *pg[1] = {g};
@@ -552,7 +552,7 @@ END_TEST
  * times the rate, 4 stale workers diverge (the stability limit is ~0.45),
  * which shows the simulation does feel staleness. */
 START_TEST(test_lsq_sgd) {
-    tps_model_t *model = lsq_model(0, 0, 0, 1, 0, 1, 1);
+    tps__model_t *model = lsq_model(0, 0, 0, 1, 0, 1, 1);
     double rel;
     long seq = async_sgd(model, LSQ_LR, 32, 1, 4000, 1e-3, &rel);
     ck_assert_msg(seq > 0, "sequential SGD at lr %g: rel_err %g after 4000",
@@ -569,7 +569,7 @@ END_TEST
 
 /* Full-batch gradient descent from 0 over every row `model` holds, at lr
  * 1 / lambda_max = 1 (cond 10: converges fast); writes the limit into x. */
-static void lsq_gd(tps_model_t *model, float *x, int steps) {
+static void lsq_gd(tps__model_t *model, float *x, int steps) {
     size_t d = model->tensors[0].len, n = model->nrows;
     uint32_t *rows = malloc(n * sizeof(*rows));
     float *g = malloc(d * sizeof(float));
@@ -585,9 +585,9 @@ static void lsq_gd(tps_model_t *model, float *x, int steps) {
     free(g);
 }
 
-static tps_model_t *lsq_shaped(int eval, int rank, int workers, double noise,
+static tps__model_t *lsq_shaped(int eval, int rank, int workers, double noise,
                                double hetero) {
-    tps_model_config_t cfg = {.model = "lsq", .rank = rank, .workers = workers,
+    tps__model_config_t cfg = {.model = "lsq", .rank = rank, .workers = workers,
                               .eval = eval, .seed = 5, .cond = 10, .rows = 400,
                               .dim = 8, .noise = noise, .hetero = hetero};
     return model_or_fail(&cfg, "");
@@ -602,11 +602,12 @@ static tps_model_t *lsq_shaped(int eval, int rank, int workers, double noise,
 START_TEST(test_lsq_noise_hetero) {
     float x[8], x0[8], x1[8];
     double loss, rel;
-    tps_model_t *ev = lsq_shaped(1, 0, 2, 0.5, 0);
+    tps__model_t *ev = lsq_shaped(1, 0, 2, 0.5, 0);
     lsq_gd(ev, x, 2000);
     const float *px = x;
     ck_assert_int_eq(ev->evaluate(ev, &px, &loss, &rel), 0);
-    ck_assert_msg(rel < 1e-4, "descent on all rows ends %g from the optimum", rel);
+    ck_assert_msg(rel < 1e-4, "descent on all rows ends %g from the optimum",
+                  rel);
     double want = 0.25 * (400 - 8) / (2.0 * 400);
     ck_assert_msg(fabs(loss - want) < 0.2 * want, "loss at the optimum %g, "
                   "expected about %g", loss, want);
@@ -614,7 +615,8 @@ START_TEST(test_lsq_noise_hetero) {
     ev->destroy(ev);
 
     ev = lsq_shaped(1, 0, 2, 0, 0.3);
-    tps_model_t *w0 = lsq_shaped(0, 0, 2, 0, 0.3), *w1 = lsq_shaped(0, 1, 2, 0, 0.3);
+    tps__model_t *w0 = lsq_shaped(0, 0, 2, 0, 0.3),
+                 *w1 = lsq_shaped(0, 1, 2, 0, 0.3);
     ck_assert_str_eq(w0->info, ""); /* workers do not solve for it */
     lsq_gd(w0, x0, 2000);
     lsq_gd(w1, x1, 2000);
@@ -632,7 +634,8 @@ START_TEST(test_lsq_noise_hetero) {
     double r0, r1;
     ck_assert_int_eq(ev->evaluate(ev, &p0, &loss, &r0), 0);
     ck_assert_int_eq(ev->evaluate(ev, &p1, &loss, &r1), 0);
-    ck_assert_msg(r0 > 0.05 && r1 > 0.05, "optima %g and %g from the global", r0, r1);
+    ck_assert_msg(r0 > 0.05 && r1 > 0.05, "optima %g and %g from the global",
+                  r0, r1);
     for (int j = 0; j < 8; j++)
         x[j] = 0.5f * (x0[j] + x1[j]);
     ck_assert_int_eq(ev->evaluate(ev, &px, &loss, &rel), 0);
@@ -660,13 +663,13 @@ START_TEST(test_lsq_bad_config) {
         {3, 2, 10, 0, 4, "3 lsq rows"},
     };
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-        tps_model_config_t cfg = {.model = "lsq",
+        tps__model_config_t cfg = {.model = "lsq",
                                   .rank = cases[c].rank,
                                   .workers = cases[c].workers,
                                   .cond = cases[c].cond,
                                   .rows = cases[c].m,
                                   .dim = cases[c].d};
-        tps_model_t *model = NULL;
+        tps__model_t *model = NULL;
         char err[256] = "";
         ck_assert_int_eq(tps__model_new(&cfg, &model, err, sizeof(err)),
                          TPS_EINVAL);
@@ -679,7 +682,7 @@ END_TEST
 
 /* The largest size the brief promises still builds, for one worker's block. */
 START_TEST(test_lsq_large) {
-    tps_model_t *model = lsq_model(100000, 100, 100, 0, 3, 4, 1);
+    tps__model_t *model = lsq_model(100000, 100, 100, 0, 3, 4, 1);
     ck_assert_uint_eq(model->nrows, 25000);
     model->destroy(model);
 }
@@ -691,10 +694,10 @@ END_TEST
  * on every coordinate of a tiny synthetic problem. */
 START_TEST(test_softmax_grad_fd) {
     size_t dim = 5, n = 9;
-    tps_idx_set_t train = synthetic_set(n, dim, 1),
+    tps__idx_set_t train = synthetic_set(n, dim, 1),
                   test = synthetic_set(4, dim, 2);
-    tps_idx_set_t keep = synthetic_set(n, dim, 1); /* the model takes train */
-    tps_model_t *model = NULL;
+    tps__idx_set_t keep = synthetic_set(n, dim, 1); /* the model takes train */
+    tps__model_t *model = NULL;
     char err[256] = "";
     ck_assert_int_eq(
         tps__model_softmax_from_sets(&train, &test, &model, err, sizeof(err)),
@@ -708,12 +711,12 @@ START_TEST(test_softmax_grad_fd) {
     ck_assert_str_eq(model->metric_name, "accuracy");
 
     float w[50], b[10], gw[50], gb[10];
-    tps_rng_t rng;
-    tps_rng_seed(&rng, 8, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 8, 0);
     for (int i = 0; i < 50; i++)
-        w[i] = (float)(0.8 * tps_rng_normal(&rng));
+        w[i] = (float)(0.8 * tps__rng_normal(&rng));
     for (int i = 0; i < 10; i++)
-        b[i] = (float)(0.5 * tps_rng_normal(&rng));
+        b[i] = (float)(0.5 * tps__rng_normal(&rng));
     uint32_t rows[] = {0, 3, 3, 8, 5, 1};
     size_t nr = sizeof(rows) / sizeof(rows[0]);
     const float *params[2] = {w, b};
@@ -747,13 +750,13 @@ END_TEST
  * 1/10 - freq(c); ties predict class 0. */
 START_TEST(test_softmax_zero_weights) {
     size_t dim = 7, n = 23;
-    tps_idx_set_t train = synthetic_set(n, dim, 3),
+    tps__idx_set_t train = synthetic_set(n, dim, 3),
                   test = synthetic_set(31, dim, 4);
-    tps_idx_set_t keep = synthetic_set(n, dim, 3);
+    tps__idx_set_t keep = synthetic_set(n, dim, 3);
     size_t zeros_in_test = 0;
     for (size_t i = 0; i < test.n; i++)
         zeros_in_test += test.labels[i] == 0;
-    tps_model_t *model = NULL;
+    tps__model_t *model = NULL;
     ck_assert_int_eq(
         tps__model_softmax_from_sets(&train, &test, &model, NULL, 0), 0);
     float w[70] = {0}, b[10] = {0}, gw[70], gb[10];
@@ -788,8 +791,9 @@ END_TEST
 
 /* from_sets consumes its sets on failure too (LeakSanitizer checks). */
 START_TEST(test_softmax_bad_sets) {
-    tps_idx_set_t train = synthetic_set(5, 6, 1), test = synthetic_set(5, 7, 1);
-    tps_model_t *model = NULL;
+    tps__idx_set_t train = synthetic_set(5, 6, 1),
+                   test = synthetic_set(5, 7, 1);
+    tps__model_t *model = NULL;
     char err[256] = "";
     ck_assert_int_eq(
         tps__model_softmax_from_sets(&train, &test, &model, err, sizeof(err)),
@@ -803,7 +807,7 @@ START_TEST(test_softmax_bad_sets) {
         TPS_EINVAL);
     ck_assert_msg(strstr(err, "no images") != NULL, "%s", err);
 
-    tps_model_config_t cfg = {
+    tps__model_config_t cfg = {
         .model = "softmax", .data = "/nonexistent/dir", .workers = 1};
     ck_assert_int_eq(tps__model_new(&cfg, &model, err, sizeof(err)), TPS_EIO);
     ck_assert_msg(strstr(err, "/nonexistent/dir/train-images-idx3-ubyte.gz") !=
@@ -815,8 +819,8 @@ END_TEST
 /* Real Fashion-MNIST: a worker's quarter of the training set and the
  * evaluator's test set; a few hundred SGD steps exceed 70% test accuracy. */
 START_TEST(test_softmax_fashion_sgd) {
-    tps_model_t *train = fashion_model(0, 1, 4);
-    tps_model_t *eval = fashion_model(1, 0, 1);
+    tps__model_t *train = fashion_model(0, 1, 4);
+    tps__model_t *eval = fashion_model(1, 0, 1);
     ck_assert_uint_eq(train->nrows, 15000);
     ck_assert_uint_eq(eval->nrows, 0);
     ck_assert_uint_eq(train->tensors[0].len, 7840);
@@ -831,13 +835,13 @@ START_TEST(test_softmax_fashion_sgd) {
     ck_assert_double_eq_tol(loss, log(10.0), 1e-9);
     ck_assert_double_eq_tol(acc, 0.1, 1e-12); /* test classes are balanced */
 
-    tps_rng_t rng;
-    tps_rng_seed(&rng, 5, 1);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 5, 1);
     uint32_t rows[64];
     double first = 0, last = 0;
     for (int step = 0; step < 300; step++) {
         for (int i = 0; i < 64; i++)
-            rows[i] = (uint32_t)tps_rng_below(&rng, train->nrows);
+            rows[i] = (uint32_t)tps__rng_below(&rng, train->nrows);
         double l = train->grad(train, params, grads, rows, 64);
         if (step < 20)
             first += l / 20;
@@ -871,7 +875,7 @@ START_TEST(test_idx_roundtrip) {
     write_gz(ip, img, idx_images(img, 0x803, 7, 3, 2));
     write_raw(raw, img, sizeof(img)); /* uncompressed works too */
     write_gz(lp, lab, idx_labels(lab, 7));
-    tps_idx_set_t all, part;
+    tps__idx_set_t all, part;
     char err[512] = "";
     ck_assert_msg(tps__idx_load(ip, lp, 0, 1, &all, err, sizeof(err)) == 0,
                   "%s", err);
@@ -935,10 +939,10 @@ START_TEST(test_idx_corrupt_gzip) {
     ck_assert_ptr_nonnull(img);
     const char *ip = tmp_path(&t, "img.gz"), *lp = tmp_path(&t, "lab.gz");
     idx_images(img, 0x803, (uint32_t)n, 8, 8);
-    tps_rng_t rng;
-    tps_rng_seed(&rng, 1, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 1, 0);
     for (size_t i = 16; i < len; i++) /* incompressible pixels */
-        img[i] = (unsigned char)tps_rng_below(&rng, 256);
+        img[i] = (unsigned char)tps__rng_below(&rng, 256);
     write_gz(lp, lab, idx_labels(lab, (uint32_t)n));
     write_gz(ip, img, len);
 
@@ -953,7 +957,7 @@ START_TEST(test_idx_corrupt_gzip) {
     expect_idx_error(ip, lp, TPS_EIO, ip, "truncated");
 
     for (size_t i = 10; i < gzlen; i++) /* keep the 10-byte gzip header */
-        gz[i] = (unsigned char)tps_rng_below(&rng, 256);
+        gz[i] = (unsigned char)tps__rng_below(&rng, 256);
     write_raw(ip, gz, gzlen);
     expect_idx_error(ip, lp, TPS_EIO, ip, "IDX images file");
 
@@ -1042,7 +1046,7 @@ END_TEST
 START_TEST(test_idx_fashion_split) {
     const char *ip = FASHION_DIR "/t10k-images-idx3-ubyte.gz";
     const char *lp = FASHION_DIR "/t10k-labels-idx1-ubyte.gz";
-    tps_idx_set_t all, part;
+    tps__idx_set_t all, part;
     char err[512] = "";
     ck_assert_msg(tps__idx_load(ip, lp, 0, 1, &all, err, sizeof(err)) == 0,
                   "%s (the dataset-fashion-mnist package should provide it)",
@@ -1079,12 +1083,12 @@ START_TEST(test_split_rows) {
     enum { N = 2000, W = 10, C = 10 };
     static int cls[N];
     /* 200 rows of each class, in a shuffled order. */
-    tps_rng_t r;
-    tps_rng_seed(&r, 3, 0);
+    tps__rng_t r;
+    tps__rng_seed(&r, 3, 0);
     for (int i = 0; i < N; i++)
         cls[i] = i % C;
     for (int i = N - 1; i > 0; i--) {
-        int j = (int)tps_rng_below(&r, (uint64_t)i + 1), t = cls[i];
+        int j = (int)tps__rng_below(&r, (uint64_t)i + 1), t = cls[i];
         cls[i] = cls[j];
         cls[j] = t;
     }
@@ -1093,7 +1097,7 @@ START_TEST(test_split_rows) {
     char err[256], info[256];
     double main_share[4];
     for (size_t k = 0; k < sizeof(specs) / sizeof(*specs); k++) {
-        tps_split_t s;
+        tps__split_t s;
         ck_assert_int_eq(tps__split_parse(specs[k], &s, err, sizeof(err)), 0);
         static int owner[N];
         memset(owner, -1, sizeof(owner));
@@ -1123,13 +1127,15 @@ START_TEST(test_split_rows) {
                               w, top, n);
             if (k == 2) /* dirichlet:100: close to an even share */
                 for (int c = 0; c < C; c++)
-                    ck_assert_msg(hist[c] > 0.4 * n / C && hist[c] < 1.8 * n / C,
-                                  "dirichlet:100, worker %d class %d: %zu of %zu",
-                                  w, c, hist[c], n);
+                    ck_assert_msg(
+                        hist[c] > 0.4 * n / C && hist[c] < 1.8 * n / C,
+                        "dirichlet:100, worker %d class %d: %zu of %zu", w, c,
+                        hist[c], n);
             free(rows);
         }
         for (int i = 0; i < N; i++)
-            ck_assert_msg(owner[i] >= 0, "%s: row %d has no worker", specs[k], i);
+            ck_assert_msg(owner[i] >= 0, "%s: row %d has no worker", specs[k],
+                          i);
         main_share[k] = top_share / nonempty;
     }
     /* A worker's main class: a tenth or so of its rows when shares are
@@ -1138,9 +1144,10 @@ START_TEST(test_split_rows) {
                       main_share[3] > 3 * main_share[2],
                   "main class share: dirichlet:100 %.2f, dirichlet:0.05 %.2f",
                   main_share[2], main_share[3]);
-    ck_assert(strstr(info, "split dirichlet:0.05: worker 9 of 10 holds") != NULL);
+    ck_assert(strstr(info, "split dirichlet:0.05: worker 9 of 10 holds") !=
+              NULL);
     /* The same seed, the same rows; bad specifications are named. */
-    tps_split_t s;
+    tps__split_t s;
     size_t *a, *b, na, nb;
     tps__split_parse("dirichlet:0.5", &s, err, sizeof(err));
     tps__split_rows(&s, cls, N, C, 4, W, 9, &a, &na, NULL, 0, err, sizeof(err));
@@ -1162,10 +1169,10 @@ END_TEST
 /* On the real data: Fashion-MNIST's 60000 training images are 6000 of
  * each class, so label-sorted over 10 workers gives worker 3 class 3. */
 START_TEST(test_split_fashion) {
-    tps_model_config_t cfg = {.model = "softmax", .rank = 3, .workers = 10,
+    tps__model_config_t cfg = {.model = "softmax", .rank = 3, .workers = 10,
                               .seed = 1,
                               .split = {TPS_SPLIT_LABEL_SORTED, 0}};
-    tps_model_t *m = model_or_fail(&cfg, "");
+    tps__model_t *m = model_or_fail(&cfg, "");
     ck_assert_uint_eq(m->nrows, 6000);
     ck_assert_msg(strstr(m->info, "by class: 0 0 0 6000 0 0 0 0 0 0") != NULL,
                   "%s", m->info);

@@ -54,21 +54,21 @@ static void dense_free(dense_t *s) {
 static dense_t dense_random(size_t m, size_t d, double density, double noise,
                             uint64_t seed) {
     dense_t s = dense_new(m, d);
-    tps_rng_t rng;
-    tps_rng_seed(&rng, seed, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, seed, 0);
     double *dir = malloc(d * sizeof(double));
     ck_assert_ptr_nonnull(dir);
     for (size_t k = 0; k < d; k++)
-        dir[k] = tps_rng_normal(&rng);
+        dir[k] = tps__rng_normal(&rng);
     for (size_t i = 0; i < m; i++) {
         double z = 0;
         for (size_t k = 0; k < d; k++)
-            if (tps_rng_uniform(&rng) < density) {
-                s.x[i * d + k] = (float)tps_rng_normal(&rng);
+            if (tps__rng_uniform(&rng) < density) {
+                s.x[i * d + k] = (float)tps__rng_normal(&rng);
                 z += s.x[i * d + k] * dir[k];
             }
         s.y[i] = z >= 0 ? 1 : -1;
-        if (tps_rng_uniform(&rng) < noise)
+        if (tps__rng_uniform(&rng) < noise)
             s.y[i] = -s.y[i];
     }
     free(dir);
@@ -99,8 +99,8 @@ static void dense_write(const dense_t *s, const char *path) {
 }
 
 /* The same rows as a set built here, for the from_sets constructors. */
-static tps_libsvm_set_t dense_set(const dense_t *s) {
-    tps_libsvm_set_t set = {.n = s->m, .dim = s->d, .total = s->m};
+static tps__libsvm_set_t dense_set(const dense_t *s) {
+    tps__libsvm_set_t set = {.n = s->m, .dim = s->d, .total = s->m};
     set.offsets = calloc(s->m + 1, sizeof(uint64_t));
     set.indices = malloc((s->m * s->d + 1) * sizeof(uint32_t));
     set.values = malloc((s->m * s->d + 1) * sizeof(float));
@@ -139,7 +139,7 @@ static double logreg_ref_loss(const dense_t *s, const float *w, double l2,
  * come back empty. */
 static void expect_libsvm_error(const char *path, uint64_t dim, int line,
                                 const char *what) {
-    tps_libsvm_set_t set;
+    tps__libsvm_set_t set;
     char err[512] = "", where[400];
     int rc = tps__libsvm_load(path, dim, 0, 0, 1, &set, err, sizeof(err));
     ck_assert_msg(rc == TPS_EIO, "expected TPS_EIO for \"%s\", got %d (%s)",
@@ -158,7 +158,7 @@ static void expect_libsvm_error(const char *path, uint64_t dim, int line,
 }
 
 /* Row r of a set as (index, value) pairs, for comparisons. */
-static void expect_row(const tps_libsvm_set_t *s, size_t r, int label,
+static void expect_row(const tps__libsvm_set_t *s, size_t r, int label,
                        size_t npairs, const uint32_t *idx, const float *val) {
     ck_assert_int_eq(s->labels[r], label);
     ck_assert_uint_eq(s->offsets[r + 1] - s->offsets[r], npairs);
@@ -171,8 +171,8 @@ static void expect_row(const tps_libsvm_set_t *s, size_t r, int label,
 /* ---- registry ----------------------------------------------------------- */
 
 START_TEST(test_registry_names) {
-    tps_model_config_t cfg = {.model = "svm", .workers = 1};
-    tps_model_t *model = NULL;
+    tps__model_config_t cfg = {.model = "svm", .workers = 1};
+    tps__model_t *model = NULL;
     char err[256] = "";
     ck_assert_int_eq(tps__model_new(&cfg, &model, err, sizeof(err)),
                      TPS_EINVAL);
@@ -198,7 +198,7 @@ static const char parse_text[] = "# a comment line\n"
                                  "-1\n"
                                  "+1 10:8";
 
-static void expect_parse_rows(const tps_libsvm_set_t *s) {
+static void expect_parse_rows(const tps__libsvm_set_t *s) {
     ck_assert_uint_eq(s->n, 6);
     ck_assert_uint_eq(s->total, 6);
     ck_assert_uint_eq(s->first, 0);
@@ -220,7 +220,7 @@ START_TEST(test_libsvm_parse) {
     tmp_init(&t);
     const char *path = tmp_path(&t, "parse.txt");
     write_text(path, parse_text);
-    tps_libsvm_set_t s;
+    tps__libsvm_set_t s;
     char err[512] = "";
     ck_assert_msg(tps__libsvm_load(path, 0, 0, 0, 1, &s, err, sizeof(err)) == 0,
                   "%s", err);
@@ -265,7 +265,7 @@ START_TEST(test_libsvm_labels) {
     tmpdir_t t;
     tmp_init(&t);
     const char *path = tmp_path(&t, "labels.txt");
-    tps_libsvm_set_t s;
+    tps__libsvm_set_t s;
     char err[512] = "";
     write_text(path, "0 1:1\n1 2:1\n0 3:1\n+1.0 1:2\n-0 2:2\n1e0 3:3\n");
     ck_assert_msg(tps__libsvm_load(path, 0, 0, 0, 1, &s, err, sizeof(err)) == 0,
@@ -343,7 +343,7 @@ START_TEST(test_libsvm_malformed) {
 
     /* Small values that underflow are values, not errors. */
     write_text(path, "+1 1:1e-50 2:-4.5e-310\n");
-    tps_libsvm_set_t s;
+    tps__libsvm_set_t s;
     ck_assert_msg(tps__libsvm_load(path, 0, 0, 0, 1, &s, err, sizeof(err)) == 0,
                   "%s", err);
     ck_assert_float_eq(s.values[0], 0.0f);
@@ -370,7 +370,7 @@ START_TEST(test_libsvm_long_line) {
     text[used++] = '1';
     text[used++] = '\n';
     write_raw(path, text, used);
-    tps_libsvm_set_t s;
+    tps__libsvm_set_t s;
     char err[512] = "";
     ck_assert_msg(tps__libsvm_load(path, 0, 0, 0, 1, &s, err, sizeof(err)) == 0,
                   "%s", err);
@@ -401,7 +401,7 @@ START_TEST(test_libsvm_no_data) {
     write_text(path, "+1\n-1 # no pairs\n");
     expect_libsvm_error(path, 0, 0, "has no features");
     /* With a dimension given, rows without features are fine. */
-    tps_libsvm_set_t s;
+    tps__libsvm_set_t s;
     char err[512] = "";
     ck_assert_int_eq(tps__libsvm_load(path, 4, 0, 0, 1, &s, err, sizeof(err)),
                      0);
@@ -425,7 +425,7 @@ START_TEST(test_libsvm_gzip) {
     tmp_init(&t);
     const char *path = tmp_path(&t, "parse.txt.gz");
     write_gz(path, parse_text, strlen(parse_text));
-    tps_libsvm_set_t s;
+    tps__libsvm_set_t s;
     char err[512] = "";
     ck_assert_msg(tps__libsvm_load(path, 0, 0, 0, 1, &s, err, sizeof(err)) == 0,
                   "%s", err);
@@ -483,7 +483,7 @@ START_TEST(test_libsvm_split) {
     *out = '\0';
     write_text(path, mixed);
 
-    tps_libsvm_set_t all, part;
+    tps__libsvm_set_t all, part;
     char err[512] = "";
     ck_assert_msg(tps__libsvm_load(path, 0, 0, 0, 1, &all, err, sizeof(err)) ==
                       0,
@@ -558,7 +558,7 @@ START_TEST(test_libsvm_heart) {
     fclose(f);
     ck_assert_uint_eq(plus + minus, 270);
 
-    tps_libsvm_set_t s;
+    tps__libsvm_set_t s;
     char err[512] = "";
     ck_assert_msg(tps__libsvm_load(HEART, 0, 0, 0, 1, &s, err, sizeof(err)) ==
                       0,
@@ -580,11 +580,11 @@ END_TEST
 
 /* ---- logreg ------------------------------------------------------------- */
 
-static tps_model_t *logreg_from_dense(const dense_t *train, const dense_t *test,
-                                      double l2) {
-    tps_libsvm_set_t tr = train ? dense_set(train) : (tps_libsvm_set_t){0};
-    tps_libsvm_set_t te = test ? dense_set(test) : (tps_libsvm_set_t){0};
-    tps_model_t *model = NULL;
+static tps__model_t *logreg_from_dense(const dense_t *train,
+                                       const dense_t *test, double l2) {
+    tps__libsvm_set_t tr = train ? dense_set(train) : (tps__libsvm_set_t){0};
+    tps__libsvm_set_t te = test ? dense_set(test) : (tps__libsvm_set_t){0};
+    tps__model_t *model = NULL;
     char err[256] = "";
     int rc =
         tps__model_logreg_from_sets(&tr, &te, l2, &model, err, sizeof(err));
@@ -600,7 +600,7 @@ START_TEST(test_logreg_grad_fd) {
     dense_t d = dense_random(30, 8, 0.5, 0.2, 2);
     for (size_t k = 0; k < 8; k++)
         d.x[7 * 8 + k] = 0; /* row 7 has no features */
-    tps_model_t *model = logreg_from_dense(&d, NULL, l2);
+    tps__model_t *model = logreg_from_dense(&d, NULL, l2);
     ck_assert_str_eq(model->name, "logreg");
     ck_assert_str_eq(model->metric_name, "accuracy");
     ck_assert_int_eq(model->ntensors, 1);
@@ -609,11 +609,11 @@ START_TEST(test_logreg_grad_fd) {
     ck_assert_int_eq(model->tensors[0].init, TPS_INIT_ZEROS);
     ck_assert_uint_eq(model->nrows, 30);
 
-    tps_rng_t rng;
-    tps_rng_seed(&rng, 3, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 3, 0);
     float w[8], g[8];
     for (int k = 0; k < 8; k++)
-        w[k] = (float)tps_rng_normal(&rng);
+        w[k] = (float)tps__rng_normal(&rng);
     uint32_t rows[] = {0, 7, 3, 3, 29, 12, 5, 7, 18};
     size_t n = sizeof(rows) / sizeof(rows[0]);
     const float *params[1] = {w};
@@ -653,7 +653,7 @@ START_TEST(test_logreg_extreme_margins) {
     d.x[1] = 1;
     d.y[0] = 1;
     d.y[1] = -1;
-    tps_model_t *model = logreg_from_dense(&d, &d, 0);
+    tps__model_t *model = logreg_from_dense(&d, &d, 0);
     float w[1] = {700.0f}, g[1];
     const float *params[1] = {w};
     float *grads[1] = {g};
@@ -685,11 +685,11 @@ START_TEST(test_logreg_zero) {
     const char *path = tmp_path(&t, "zero.txt");
     dense_t d = dense_random(41, 6, 0.6, 0.3, 5);
     dense_write(&d, path);
-    tps_model_config_t cfg = {
+    tps__model_config_t cfg = {
         .model = "logreg", .data = path, .workers = 1, .l2 = 0.3};
-    tps_model_t *train = model_or_fail(&cfg, "");
+    tps__model_t *train = model_or_fail(&cfg, "");
     cfg.eval = 1;
-    tps_model_t *eval = model_or_fail(&cfg, "");
+    tps__model_t *eval = model_or_fail(&cfg, "");
     ck_assert_uint_eq(train->nrows, 41);
     ck_assert_uint_eq(eval->nrows, 0);
     ck_assert_uint_eq(eval->tensors[0].len, 6);
@@ -726,12 +726,12 @@ START_TEST(test_logreg_separable) {
     tmp_init(&t);
     const char *trpath = tmp_path(&t, "train.txt");
     const char *tepath = tmp_path(&t, "test.txt");
-    tps_rng_t rng;
-    tps_rng_seed(&rng, 6, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 6, 0);
     dense_t d = dense_new(200, 2);
     for (size_t i = 0; i < d.m;) {
-        double a = 2 * tps_rng_uniform(&rng) - 1,
-               b = 2 * tps_rng_uniform(&rng) - 1;
+        double a = 2 * tps__rng_uniform(&rng) - 1,
+               b = 2 * tps__rng_uniform(&rng) - 1;
         double s = (a + 0.5 * b) / sqrt(1.25); /* signed distance */
         if (fabs(s) < 0.1)
             continue;
@@ -753,14 +753,14 @@ START_TEST(test_logreg_separable) {
     sprintf(test, "%s 3:5\n", flipped);
     write_text(tepath, test);
 
-    tps_model_config_t cfg = {.model = "logreg", .data = trpath, .workers = 1};
-    tps_model_t *train = model_or_fail(&cfg, "");
+    tps__model_config_t cfg = {.model = "logreg", .data = trpath, .workers = 1};
+    tps__model_t *train = model_or_fail(&cfg, "");
     cfg.eval = 1;
-    tps_model_t *eval = model_or_fail(&cfg, "");
+    tps__model_t *eval = model_or_fail(&cfg, "");
     char both[700];
     snprintf(both, sizeof(both), "%s,%s", trpath, tepath);
     cfg.data = both;
-    tps_model_t *flip = model_or_fail(&cfg, "");
+    tps__model_t *flip = model_or_fail(&cfg, "");
     ck_assert_uint_eq(flip->tensors[0].len, 2);
 
     float w[2] = {0}, g[2];
@@ -796,7 +796,7 @@ END_TEST
 START_TEST(test_logreg_stationary) {
     const double l2 = 0.1;
     dense_t d = dense_random(200, 10, 0.7, 0.25, 8);
-    tps_model_t *model = logreg_from_dense(&d, &d, l2);
+    tps__model_t *model = logreg_from_dense(&d, &d, l2);
     float w[10] = {0}, g[10];
     const float *params[1] = {w};
     float *grads[1] = {g};
@@ -864,9 +864,9 @@ END_TEST
  * samples batches from its own block of rows. */
 START_TEST(test_logreg_heart_async) {
     const char *hint = " (Debian's liblinear-tools should provide it)";
-    tps_model_config_t cfg = {
+    tps__model_config_t cfg = {
         .model = "logreg", .data = HEART, .workers = 4, .l2 = 1e-4};
-    tps_model_t *workers[4];
+    tps__model_t *workers[4];
     size_t total = 0;
     for (int r = 0; r < 4; r++) {
         cfg.rank = r;
@@ -877,11 +877,11 @@ START_TEST(test_logreg_heart_async) {
     ck_assert_uint_eq(total, 270);
     cfg.eval = 1;
     cfg.data = NULL; /* the default is heart_scale */
-    tps_model_t *eval = model_or_fail(&cfg, hint);
+    tps__model_t *eval = model_or_fail(&cfg, hint);
     float w[13] = {0}, pulled[4][13] = {{0}}, g[13];
     float *grads[1] = {g};
-    tps_rng_t rng;
-    tps_rng_seed(&rng, 12, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 12, 0);
     uint32_t rows[LOGREG_BATCH];
     double loss, acc, first_loss = 0;
     const float *now[1] = {w};
@@ -889,7 +889,7 @@ START_TEST(test_logreg_heart_async) {
     for (int t = 0; t < 2000; t++) {
         int r = t % 4;
         for (int i = 0; i < LOGREG_BATCH; i++)
-            rows[i] = (uint32_t)tps_rng_below(&rng, workers[r]->nrows);
+            rows[i] = (uint32_t)tps__rng_below(&rng, workers[r]->nrows);
         const float *mine[1] = {pulled[r]};
         workers[r]->grad(workers[r], mine, grads, rows, LOGREG_BATCH);
         for (int k = 0; k < 13; k++)
@@ -930,13 +930,13 @@ START_TEST(test_logreg_bad_config) {
         {path, 0, 0, 4, 0, TPS_EINVAL, "3 LIBSVM rows"},
     };
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-        tps_model_config_t cfg = {.model = "logreg",
+        tps__model_config_t cfg = {.model = "logreg",
                                   .data = cases[c].data,
                                   .rank = cases[c].rank,
                                   .workers = cases[c].workers,
                                   .eval = cases[c].eval,
                                   .l2 = cases[c].l2};
-        tps_model_t *model = (tps_model_t *)&cfg; /* must be reset to NULL */
+        tps__model_t *model = (tps__model_t *)&cfg; /* must be reset to NULL */
         char err[512] = "";
         ck_assert_int_eq(tps__model_new(&cfg, &model, err, sizeof(err)),
                          cases[c].rc);
@@ -946,8 +946,8 @@ START_TEST(test_logreg_bad_config) {
     }
     /* from_sets consumes its sets on failure too (LeakSanitizer checks). */
     dense_t a = dense_random(5, 3, 1, 0, 1), b = dense_random(5, 4, 1, 0, 1);
-    tps_libsvm_set_t sa = dense_set(&a), sb = dense_set(&b);
-    tps_model_t *model = NULL;
+    tps__libsvm_set_t sa = dense_set(&a), sb = dense_set(&b);
+    tps__model_t *model = NULL;
     char err[256] = "";
     ck_assert_int_eq(
         tps__model_logreg_from_sets(&sa, &sb, 0, &model, err, sizeof(err)),
@@ -974,17 +974,17 @@ END_TEST
 
 /* n images of dim pixels: a quarter of the pixels 0 (as the background of
  * Fashion-MNIST), the rest uniform in (0, 1]; labels cycling. */
-static tps_idx_set_t synthetic_images(size_t n, size_t dim, uint64_t seed) {
-    tps_idx_set_t s = {.n = n, .dim = dim, .total = n};
+static tps__idx_set_t synthetic_images(size_t n, size_t dim, uint64_t seed) {
+    tps__idx_set_t s = {.n = n, .dim = dim, .total = n};
     s.images = malloc(n * dim * sizeof(float));
     s.labels = malloc(n);
     ck_assert(s.images && s.labels);
-    tps_rng_t rng;
-    tps_rng_seed(&rng, seed, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, seed, 0);
     for (size_t i = 0; i < n * dim; i++)
-        s.images[i] = tps_rng_uniform(&rng) < 0.25
+        s.images[i] = tps__rng_uniform(&rng) < 0.25
                           ? 0.0f
-                          : (float)(1.0 - tps_rng_uniform(&rng));
+                          : (float)(1.0 - tps__rng_uniform(&rng));
     for (size_t i = 0; i < n; i++)
         s.labels[i] = (uint8_t)((i * 7 + seed) % 10);
     return s;
@@ -997,20 +997,20 @@ typedef struct mlp_params_s {
 
 /* Parameters drawn as the server would from the model's declaration (the
  * stream here is the test's own), biases with some spread of their own. */
-static mlp_params_t mlp_params(const tps_model_t *model, double bias_sd,
+static mlp_params_t mlp_params(const tps__model_t *model, double bias_sd,
                                uint64_t seed) {
     mlp_params_t p = {.hid = model->tensors[1].len};
     p.dim = model->tensors[0].len / p.hid;
     float **t[4] = {&p.w1, &p.b1, &p.w2, &p.b2};
-    tps_rng_t rng;
-    tps_rng_seed(&rng, seed, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, seed, 0);
     for (int i = 0; i < 4; i++) {
-        const tps_model_tensor_t *ten = &model->tensors[i];
+        const tps__model_tensor_t *ten = &model->tensors[i];
         *t[i] = malloc(ten->len * sizeof(float));
         ck_assert_ptr_nonnull(*t[i]);
         double sd = ten->init == TPS_INIT_NORMAL ? ten->scale : bias_sd;
         for (uint64_t k = 0; k < ten->len; k++)
-            (*t[i])[k] = (float)(sd * tps_rng_normal(&rng));
+            (*t[i])[k] = (float)(sd * tps__rng_normal(&rng));
     }
     return p;
 }
@@ -1025,7 +1025,7 @@ static void mlp_params_free(mlp_params_t *p) {
 /* Mean cross-entropy of the rows, in double, from the definition; the
  * smallest |pre-activation| met goes to *closest, to tell whether finite
  * differences of step h could cross a ReLU kink. */
-static double mlp_ref_loss(const mlp_params_t *p, const tps_idx_set_t *s,
+static double mlp_ref_loss(const mlp_params_t *p, const tps__idx_set_t *s,
                            const uint32_t *rows, size_t n, double *closest) {
     double sum = 0, *h = malloc(p->hid * sizeof(double));
     ck_assert_ptr_nonnull(h);
@@ -1056,10 +1056,10 @@ static double mlp_ref_loss(const mlp_params_t *p, const tps_idx_set_t *s,
  * repeated rows: every bias and W2 weight, and every 11th W1 weight. */
 START_TEST(test_mlp_grad_fd) {
     const size_t dim = 784, n = 70;
-    tps_idx_set_t train = synthetic_images(40, dim, 1),
+    tps__idx_set_t train = synthetic_images(40, dim, 1),
                   test = synthetic_images(3, dim, 2);
-    tps_idx_set_t keep = synthetic_images(40, dim, 1); /* model takes train */
-    tps_model_t *model = NULL;
+    tps__idx_set_t keep = synthetic_images(40, dim, 1); /* model takes train */
+    tps__model_t *model = NULL;
     char err[256] = "";
     ck_assert_int_eq(
         tps__model_mlp_from_sets(&train, &test, 5, &model, err, sizeof(err)),
@@ -1071,10 +1071,10 @@ START_TEST(test_mlp_grad_fd) {
     ck_assert_uint_eq(p.hid, 5);
     ck_assert_uint_eq(p.dim, dim);
     uint32_t rows[70];
-    tps_rng_t rng;
-    tps_rng_seed(&rng, 9, 0);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 9, 0);
     for (size_t t = 0; t < n; t++)
-        rows[t] = (uint32_t)tps_rng_below(&rng, 40);
+        rows[t] = (uint32_t)tps__rng_below(&rng, 40);
     rows[n - 1] = rows[0];
 
     const double h = 0x1p-10;
@@ -1134,9 +1134,9 @@ END_TEST
 START_TEST(test_mlp_init) {
     const char *hint =
         " (the dataset-fashion-mnist package should provide the files)";
-    tps_model_config_t cfg = {
+    tps__model_config_t cfg = {
         .model = "mlp", .data = FASHION_DIR, .workers = 1, .eval = 1};
-    tps_model_t *model = model_or_fail(&cfg, hint);
+    tps__model_t *model = model_or_fail(&cfg, hint);
     const char *names[] = {"W1", "b1", "W2", "b2"};
     const uint64_t lens[] = {64 * 784, 64, 10 * 64, 10};
     const tps_init_t inits[] = {TPS_INIT_NORMAL, TPS_INIT_ZEROS,
@@ -1193,12 +1193,12 @@ END_TEST
  * test within seconds under the sanitizers, which stop the kernels from
  * being vectorised. */
 START_TEST(test_mlp_fashion_sgd) {
-    tps_model_config_t cfg = {
+    tps__model_config_t cfg = {
         .model = "mlp", .data = FASHION_DIR, .workers = 1, .hidden = 16};
-    tps_model_t *train = model_or_fail(
+    tps__model_t *train = model_or_fail(
         &cfg, " (the dataset-fashion-mnist package should provide the files)");
     cfg.eval = 1;
-    tps_model_t *eval = model_or_fail(&cfg, "");
+    tps__model_t *eval = model_or_fail(&cfg, "");
     ck_assert_uint_eq(train->nrows, 60000);
     mlp_params_t p = mlp_params(train, 0, 5);
     float *params[4] = {p.w1, p.b1, p.w2, p.b2}, *g[4];
@@ -1206,13 +1206,13 @@ START_TEST(test_mlp_fashion_sgd) {
         g[i] = malloc(train->tensors[i].len * sizeof(float));
         ck_assert_ptr_nonnull(g[i]);
     }
-    tps_rng_t rng;
-    tps_rng_seed(&rng, 5, 1);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 5, 1);
     uint32_t rows[64];
     double first = 0, last = 0;
     for (int step = 0; step < 500; step++) {
         for (int i = 0; i < 64; i++)
-            rows[i] = (uint32_t)tps_rng_below(&rng, train->nrows);
+            rows[i] = (uint32_t)tps__rng_below(&rng, train->nrows);
         double l =
             train->grad(train, (const float *const *)params, g, rows, 64);
         ck_assert(isfinite(l));
@@ -1250,12 +1250,12 @@ START_TEST(test_mlp_bad_config) {
          TPS_EIO},
     };
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-        tps_model_config_t cfg = {.model = "mlp",
+        tps__model_config_t cfg = {.model = "mlp",
                                   .data = cases[c].data,
                                   .workers = 1,
                                   .eval = 1,
                                   .hidden = cases[c].hidden};
-        tps_model_t *model = NULL;
+        tps__model_t *model = NULL;
         char err[512] = "";
         ck_assert_int_eq(tps__model_new(&cfg, &model, err, sizeof(err)),
                          cases[c].rc);
@@ -1264,9 +1264,9 @@ START_TEST(test_mlp_bad_config) {
                       "case %zu: \"%s\" lacks \"%s\"", c, err, cases[c].says);
     }
     /* from_sets consumes its sets on failure too (LeakSanitizer checks). */
-    tps_idx_set_t train = synthetic_images(4, 6, 1),
+    tps__idx_set_t train = synthetic_images(4, 6, 1),
                   test = synthetic_images(4, 7, 1);
-    tps_model_t *model = NULL;
+    tps__model_t *model = NULL;
     char err[256] = "";
     ck_assert_int_eq(
         tps__model_mlp_from_sets(&train, &test, 3, &model, err, sizeof(err)),

@@ -20,7 +20,7 @@ static int workers, insecure;
 static double lr;
 static uint64_t seed;
 
-static const tps_opt_t opts[] = {
+static const tps__opt_t opts[] = {
     {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, NULL, "shards"},
     {"mode", TPS_OPT_CHOICE, &mode, "async", 0, -1, "sync|ssp|async", NULL,
      "mode"},
@@ -44,7 +44,7 @@ static const char *file_with(const char *text, int which) {
 }
 
 static int parse(int argc, const char **argv) {
-    return tps_opt_parse(opts, "check_opt", "usage", argc, (char **)argv);
+    return tps__opt_parse(opts, "check_opt", "usage", argc, (char **)argv);
 }
 
 /* parse() with what it writes to stderr in `msg` (static). */
@@ -82,17 +82,18 @@ START_TEST(test_environment_file_syntax) {
     const char *argv[] = {"x", "--config", a};
     /* "0.5#..." is not a number: the value is the whole word. */
     ck_assert_int_eq(parse(3, argv), TPS_OPT_EXIT_ERR);
-    a = file_with("export TAUPS_CLUSTER=\"10.0.0.1:7000,10.0.0.2:7000\"   # two\n"
-                  "  mode = 'sync'\n"
-                  "TAUPS_NOTE=\"say \\\"hi\\\" # not a comment\"\n"
-                  "workers=4 # four\n",
-                  0);
+    a = file_with(
+        "export TAUPS_CLUSTER=\"10.0.0.1:7000,10.0.0.2:7000\"   # two\n"
+        "  mode = 'sync'\n"
+        "TAUPS_NOTE=\"say \\\"hi\\\" # not a comment\"\n"
+        "workers=4 # four\n",
+        0);
     ck_assert_int_eq(parse(3, argv), 3);
     ck_assert_str_eq(cluster, "10.0.0.1:7000,10.0.0.2:7000");
     ck_assert_str_eq(mode, "sync");
     ck_assert_str_eq(note, "say \"hi\" # not a comment");
     ck_assert_int_eq(workers, 4);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 END_TEST
 
@@ -107,7 +108,7 @@ START_TEST(test_later_files_and_command_line_win) {
     ck_assert_int_eq(workers, 8);         /* the later file */
     ck_assert_double_eq(lr, 0.3);         /* the command line */
     ck_assert_str_eq(mode, "ssp");        /* the first file, unopposed */
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 END_TEST
 
@@ -118,18 +119,18 @@ START_TEST(test_qualified_keys) {
     argv[2] = file_with("TAUPS_SERVER_LR=0.7\nworker-model=lsq\n"
                         "TAUPS_OPT_WORKERS=5\ncheck-opt-note=mine\n",
                         0);
-    ck_assert_int_eq(tps_opt_parse(opts, "taups-opt", "usage", 3,
+    ck_assert_int_eq(tps__opt_parse(opts, "taups-opt", "usage", 3,
                                    (char **)argv),
                      TPS_OPT_EXIT_ERR); /* "opt" is not a program's name */
     argv[2] = file_with("TAUPS_SERVER_LR=0.7\nworker-model=lsq\n", 0);
-    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 3, (char **)argv),
-                     3);
+    ck_assert_int_eq(
+        tps__opt_parse(opts, "taups-ctl", "usage", 3, (char **)argv), 3);
     ck_assert_double_eq(lr, 0.05); /* the server's, not ctl's */
     argv[2] = file_with("TAUPS_CTL_LR=0.7\nserver-lr=9\n", 0);
-    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 3, (char **)argv),
-                     3);
+    ck_assert_int_eq(
+        tps__opt_parse(opts, "taups-ctl", "usage", 3, (char **)argv), 3);
     ck_assert_double_eq(lr, 0.7);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 END_TEST
 
@@ -141,7 +142,7 @@ START_TEST(test_bad_lines_are_named) {
     ck_assert_int_eq(parse(3, argv), TPS_OPT_EXIT_ERR);
     argv[2] = file_with("TAUPS_NO_SUCH=1\n", 0);
     ck_assert_int_eq(parse(3, argv), TPS_OPT_EXIT_ERR);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 END_TEST
 
@@ -155,30 +156,30 @@ START_TEST(test_environment) {
     setenv("TAUPS_BUILDDIR", "/nowhere", 1); /* not an option: ignored */
     setenv("TAUPS_SERVER_WORKERS", "9", 1);  /* another program's */
     const char *none[] = {"x"};
-    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 1,
+    ck_assert_int_eq(tps__opt_parse(opts, "taups-ctl", "usage", 1,
                                    (char **)none), 1);
     ck_assert_double_eq(lr, 0.2);
     ck_assert_int_eq(workers, 1);
     const char *argv[] = {"x", "--config", NULL, "--workers", "3"};
     argv[2] = file_with("lr=0.3\nworkers=2\n", 0);
-    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 3,
+    ck_assert_int_eq(tps__opt_parse(opts, "taups-ctl", "usage", 3,
                                    (char **)argv), 3);
     ck_assert_double_eq(lr, 0.3); /* the file over the environment */
-    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 5,
+    ck_assert_int_eq(tps__opt_parse(opts, "taups-ctl", "usage", 5,
                                    (char **)argv), 5);
     ck_assert_int_eq(workers, 3); /* the command line over the file */
     setenv("TAUPS_CTL_LR", "0.7", 1);
-    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 1,
+    ck_assert_int_eq(tps__opt_parse(opts, "taups-ctl", "usage", 1,
                                    (char **)none), 1);
     ck_assert_double_eq(lr, 0.7);
-    ck_assert_int_eq(tps_opt_parse(opts, "taups-server", "usage", 1,
+    ck_assert_int_eq(tps__opt_parse(opts, "taups-server", "usage", 1,
                                    (char **)none), 1);
     ck_assert_double_eq(lr, 0.2);
     ck_assert_int_eq(workers, 9);
     setenv("TAUPS_WORKERS", "many", 1);
-    ck_assert_int_eq(tps_opt_parse(opts, "taups-ctl", "usage", 1,
+    ck_assert_int_eq(tps__opt_parse(opts, "taups-ctl", "usage", 1,
                                    (char **)none), TPS_OPT_EXIT_ERR);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 END_TEST
 
@@ -223,7 +224,7 @@ START_TEST(test_flag_spellings) {
     ck_assert_int_eq(parse(3, (const char *[]){"x", "--insecure", "stats"}), 2);
     ck_assert_int_eq(insecure, 1);
     ck_assert_int_eq(parse(3, (const char *[]){"x", "--", "off"}), 2);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 END_TEST
 
@@ -259,7 +260,7 @@ START_TEST(test_flag_refusals) {
                          "write one of 1/0, yes/no, true/false, on/off "
                          "(in environment variable TAUPS_INSECURE)\n") != NULL,
                   "%s", msg);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 END_TEST
 
@@ -279,7 +280,7 @@ START_TEST(test_empty_variable_is_unset) {
     ck_assert_ptr_null(cluster);
     ck_assert_str_eq(mode, "async");
     ck_assert_double_eq(lr, 0.25); /* the shared one, not an empty own */
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 END_TEST
 
@@ -304,7 +305,7 @@ START_TEST(test_decimal_numbers) {
     const char *neg[] = {"x", "--seed=-3"};
     ck_assert_int_eq(parse_said(2, neg, &msg), TPS_OPT_EXIT_ERR);
     ck_assert_msg(strstr(msg, "must not be negative") != NULL, "%s", msg);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 END_TEST
 
@@ -328,7 +329,7 @@ START_TEST(test_config_needs_a_value) {
     ck_assert_int_eq(parse(5, value), 5);
     ck_assert_str_eq(note, "--config");
     ck_assert_int_eq(workers, 4);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 END_TEST
 
@@ -356,7 +357,8 @@ int main(void) {
     srunner_free(sr);
     for (int k = 0; k < 2; k++) {
         char path[64];
-        snprintf(path, sizeof(path), "/tmp/check_opt_%d_%d.conf", (int)getpid(), k);
+        snprintf(path, sizeof(path), "/tmp/check_opt_%d_%d.conf", (int)getpid(),
+                 k);
         unlink(path);
     }
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -16,10 +16,10 @@
 /* Float state and parameters: a few ulps of values near 1. */
 #define TOL 1e-6
 
-static tps_optim_t make(const char *optimizer, const char *schedule,
+static tps__optim_t make(const char *optimizer, const char *schedule,
                         const char *weight, double lr) {
-    tps_optim_conf_t c;
-    tps_optim_t o;
+    tps__optim_conf_t c;
+    tps__optim_t o;
     char err[256] = "";
     tps__optim_conf_default(&c);
     c.optimizer = optimizer;
@@ -50,7 +50,7 @@ START_TEST(test_staleness_weights) {
         {"exp:0", {1, 1, 1, 1}},
     };
     for (size_t k = 0; k < sizeof(cases) / sizeof(*cases); k++) {
-        tps_optim_t o = make("sgd", "constant", cases[k].weight, 0.1);
+        tps__optim_t o = make("sgd", "constant", cases[k].weight, 0.1);
         for (int i = 0; i < 4; i++)
             ck_assert_msg(
                 fabs(tps__staleness_weight(&o, s[i]) - cases[k].w[i]) < 1e-15,
@@ -69,7 +69,7 @@ START_TEST(test_ex4_one_stale_apply) {
      * inverse 8 - 0.1*(1/2)*20 = 7. */
     static const float want[2] = {6.0f, 7.0f};
     for (int k = 0; k < 2; k++) {
-        tps_optim_t o = make("sgd", "constant", weights[k], 0.1);
+        tps__optim_t o = make("sgd", "constant", weights[k], 0.1);
         float p[2] = {10.0f, 10.0f};
         const float g[2] = {20.0f, 20.0f};
         tps__optim_step(&o, p, g, tps__staleness_weight(&o, 0), NULL, NULL, 2,
@@ -96,7 +96,7 @@ START_TEST(test_sgd_single_equation) {
     /* From 0, SGD stays in span(a) and reaches the minimum-norm solution
      * a/||a||^2, ||a||^2 = 1 + 0.01 + 0.0001 = 1.0101. The residual shrinks
      * by |1 - 0.5*1.0101| = 0.495 per step: 0.495^60 < 1e-18. */
-    tps_optim_t o = make("sgd", "constant", "none", 0.5);
+    tps__optim_t o = make("sgd", "constant", "none", 0.5);
     float th[3] = {0, 0, 0}, g[3];
     for (uint64_t t = 1; t <= 60; t++) {
         single_equation_grad(th, g);
@@ -113,7 +113,7 @@ START_TEST(test_adam_single_equation) {
      * not depend on a_i (up to eps) and every coordinate moves alike:
      * theta = c [1, 1, 1] with c (1 + 0.1 + 0.01) = 1, c = 100/111. A cosine
      * schedule lets it settle instead of circling the minimum. */
-    tps_optim_t o = make("adam", "cosine:2000", "none", 0.05);
+    tps__optim_t o = make("adam", "cosine:2000", "none", 0.05);
     float th[3] = {0, 0, 0}, g[3], m[3] = {0}, v[3] = {0};
     for (uint64_t t = 1; t <= 2000; t++) {
         single_equation_grad(th, g);
@@ -128,7 +128,7 @@ END_TEST
  * a constant 2, element 1 sees 1, -1, 3. */
 static const float seq[3][2] = {{2, 1}, {2, -1}, {2, 3}};
 
-static void run3(const tps_optim_t *o, float *p, float *s0, float *s1,
+static void run3(const tps__optim_t *o, float *p, float *s0, float *s1,
                  const float want[3][2], double tol) {
     for (uint64_t t = 1; t <= 3; t++) {
         tps__optim_step(o, p, seq[t - 1], 1.0, s0, s1, 2, t);
@@ -147,7 +147,7 @@ START_TEST(test_momentum_heavy_ball) {
      *     m -0.09+3=2.91, p 0.91-0.291=0.619. */
     static const float want[3][2] = {
         {0.8f, 0.9f}, {0.42f, 0.91f}, {-0.122f, 0.619f}};
-    tps_optim_t o = make("momentum", "constant", "none", 0.1);
+    tps__optim_t o = make("momentum", "constant", "none", 0.1);
     float p[2] = {1, 1}, m[2] = {0, 0};
     run3(&o, p, m, NULL, want, TOL);
     ck_assert_float_eq_tol(m[0], 5.42f, TOL);
@@ -165,7 +165,7 @@ START_TEST(test_nesterov) {
      *     m 2.91, step 3+2.619=5.619, p 0.919-0.5619=0.3571. */
     static const float want[3][2] = {
         {0.62f, 0.81f}, {0.078f, 0.919f}, {-0.6098f, 0.3571f}};
-    tps_optim_t o = make("nesterov", "constant", "none", 0.1);
+    tps__optim_t o = make("nesterov", "constant", "none", 0.1);
     float p[2] = {1, 1}, m[2] = {0, 0};
     run3(&o, p, m, NULL, want, TOL);
 }
@@ -186,7 +186,7 @@ START_TEST(test_adam) {
      *        p 0.8492061. */
     static const float want[3][2] = {
         {0.9f, 0.9f}, {0.8f, 0.9052632f}, {0.7f, 0.8492061f}};
-    tps_optim_t o = make("adam", "constant", "none", 0.1);
+    tps__optim_t o = make("adam", "constant", "none", 0.1);
     ck_assert_double_eq(o.beta1, 0.9);
     ck_assert_double_eq(o.beta2, 0.999);
     ck_assert_double_eq(o.eps, 1e-8);
@@ -202,7 +202,7 @@ START_TEST(test_adam_first_step_is_lr_sign) {
     /* mh = g and vh = g^2 at t = 1, so p moves by lr*g/(|g| + eps): lr*sign(g)
      * whatever |g| is, short by a relative eps/|g|. For |g| = 1e-3 that is
      * 1e-5: 0.1*1e-3/(1e-3 + 1e-8) = 0.0999990. */
-    tps_optim_t o = make("adam", "constant", "none", 0.1);
+    tps__optim_t o = make("adam", "constant", "none", 0.1);
     float p[4] = {0, 0, 0, 0}, m[4] = {0}, v[4] = {0};
     const float g[4] = {1e-3f, -5.0f, 300.0f, -1e4f};
     tps__optim_step(&o, p, g, 1.0, m, v, 4, 1);
@@ -221,7 +221,7 @@ START_TEST(test_adagrad) {
      *     v 11, p 0.9707107-0.3/3.3166248=0.8802573. */
     static const float want[3][2] = {
         {0.9f, 0.9f}, {0.8292893f, 0.9707107f}, {0.7715543f, 0.8802573f}};
-    tps_optim_t o = make("adagrad", "constant", "none", 0.1);
+    tps__optim_t o = make("adagrad", "constant", "none", 0.1);
     float p[2] = {1, 1}, v[2] = {0, 0};
     run3(&o, p, v, NULL, want, TOL);
     ck_assert_float_eq_tol(v[0], 12.0f, TOL);
@@ -233,7 +233,7 @@ START_TEST(test_adagrad_eps_outside_root) {
     /* eps is added to sqrt(v), not under it: for g = 1e-3 the first step is
      * 0.1*1e-3/(1e-3 + 1e-8) = 0.0999990, where eps under the root would give
      * 0.1*1e-3/sqrt(1.01e-6) = 0.0995037. */
-    tps_optim_t o = make("adagrad", "constant", "none", 0.1);
+    tps__optim_t o = make("adagrad", "constant", "none", 0.1);
     float p[1] = {0}, v[1] = {0};
     const float g[1] = {1e-3f};
     tps__optim_step(&o, p, g, 1.0, v, NULL, 1, 1);
@@ -251,7 +251,7 @@ START_TEST(test_slots) {
                  {"adagrad", 1},
                  {"adam", 2}};
     for (size_t k = 0; k < sizeof(cases) / sizeof(*cases); k++) {
-        tps_optim_t o = make(cases[k].name, "constant", "none", 0.1);
+        tps__optim_t o = make(cases[k].name, "constant", "none", 0.1);
         ck_assert_int_eq(tps__optim_slots(&o), cases[k].slots);
     }
 }
@@ -262,8 +262,8 @@ START_TEST(test_weight_decay) {
      * gradient. e0: 0.5*1 + 0.01*2 = 0.52, p 2-0.052 = 1.948.
      * e1: 0.5*1 + 0.01*(-4) = 0.46, p -4-0.046 = -4.046.
      * (Scaling the decay as well would give 0.51 and 1.949.) */
-    tps_optim_conf_t c;
-    tps_optim_t o;
+    tps__optim_conf_t c;
+    tps__optim_t o;
     char err[256];
     tps__optim_conf_default(&c);
     c.weight_decay = 0.01;
@@ -290,8 +290,8 @@ END_TEST
 
 static void check_lr(const char *schedule, uint64_t warmup, uint64_t t,
                      double want) {
-    tps_optim_conf_t c;
-    tps_optim_t o;
+    tps__optim_conf_t c;
+    tps__optim_t o;
     char err[256];
     tps__optim_conf_default(&c);
     c.lr = 0.4;
@@ -343,7 +343,7 @@ END_TEST
 
 START_TEST(test_step_uses_schedule) {
     /* invsqrt with lr 0.4 at t = 4 is 0.2: p = 1 - 0.2*1 = 0.8. */
-    tps_optim_t o = make("sgd", "invsqrt", "none", 0.4);
+    tps__optim_t o = make("sgd", "invsqrt", "none", 0.4);
     float p[1] = {1};
     const float g[1] = {1};
     tps__optim_step(&o, p, g, 1.0, NULL, NULL, 1, 4);
@@ -352,11 +352,11 @@ START_TEST(test_step_uses_schedule) {
 END_TEST
 
 START_TEST(test_parse_accepted) {
-    tps_optim_t o;
+    tps__optim_t o;
     char err[256];
     static const char *optims[5] = {"sgd", "momentum", "nesterov", "adam",
                                     "adagrad"};
-    static const tps_optim_kind_t kinds[5] = {
+    static const tps__optim_kind_t kinds[5] = {
         TPS_OPTIM_SGD, TPS_OPTIM_MOMENTUM, TPS_OPTIM_NESTEROV, TPS_OPTIM_ADAM,
         TPS_OPTIM_ADAGRAD};
     for (int k = 0; k < 5; k++) {
@@ -411,7 +411,7 @@ static void check_rejected(int rc, const char *err, const char *option,
 }
 
 START_TEST(test_parse_rejected) {
-    tps_optim_t o;
+    tps__optim_t o;
     char err[256];
     static const char *optims[] = {"adamw", "", "SGD", "sgd ", "momentum:0.9"};
     for (size_t k = 0; k < sizeof(optims) / sizeof(*optims); k++) {
@@ -456,8 +456,8 @@ START_TEST(test_parse_rejected) {
 END_TEST
 
 START_TEST(test_init_rejects_numbers) {
-    tps_optim_conf_t c;
-    tps_optim_t o;
+    tps__optim_conf_t c;
+    tps__optim_t o;
     char err[256];
     const struct {
         const char *option;
@@ -499,8 +499,8 @@ START_TEST(test_init_rejects_numbers) {
 END_TEST
 
 START_TEST(test_describe) {
-    tps_optim_conf_t c;
-    tps_optim_t o;
+    tps__optim_conf_t c;
+    tps__optim_t o;
     char err[256], line[512];
     tps__optim_conf_default(&c);
     c.optimizer = "adam";
@@ -529,7 +529,7 @@ START_TEST(test_weight_before_momentum) {
      * Step 2: g 1 with staleness 1 under inverse (w 1/2).
      * Weight first: m 0.9*1 + 0.5*1 = 1.4, p 0.9 - 0.14 = 0.76.
      * Weight after (wrong): m 0.9 + 1 = 1.9, p 0.9 - 0.1*0.5*1.9 = 0.805. */
-    tps_optim_t o = make("momentum", "constant", "inverse", 0.1);
+    tps__optim_t o = make("momentum", "constant", "inverse", 0.1);
     float p[1] = {1}, m[1] = {0};
     const float g[1] = {1};
     tps__optim_step(&o, p, g, tps__staleness_weight(&o, 0), m, NULL, 1, 1);
@@ -544,7 +544,7 @@ START_TEST(test_weight_before_adam_moments) {
     /* Adam's step is scale-invariant, but its moments are not: with scale
      * 0.25 and g 4 the moments see 1, so m = 0.1*1 = 0.1 and
      * v = 0.001*1 = 0.001 (not 0.4 and 0.016). */
-    tps_optim_t o = make("adam", "constant", "none", 0.1);
+    tps__optim_t o = make("adam", "constant", "none", 0.1);
     float p[1] = {0}, m[1] = {0}, v[1] = {0};
     const float g[1] = {4};
     tps__optim_step(&o, p, g, 0.25, m, v, 1, 1);
@@ -558,7 +558,7 @@ START_TEST(test_every_element_and_no_more) {
     static const char *names[5] = {"sgd", "momentum", "nesterov", "adam",
                                    "adagrad"};
     for (int k = 0; k < 5; k++) {
-        tps_optim_t o = make(names[k], "constant", "none", 0.1);
+        tps__optim_t o = make(names[k], "constant", "none", 0.1);
         enum { N = 37 };
         float p[N + 1], g[N + 1], s0[N + 1], s1[N + 1];
         for (int i = 0; i <= N; i++) {

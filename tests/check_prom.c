@@ -12,24 +12,24 @@
 START_TEST(test_labels_escaped) {
     char buf[128];
     const char *kv[4] = {"tensor", "a\"b\\c\nd", "shard", "0"};
-    ck_assert_str_eq(tps_prom_labels(buf, sizeof(buf), 2, kv),
+    ck_assert_str_eq(tps__prom_labels(buf, sizeof(buf), 2, kv),
                      "tensor=\"a\\\"b\\\\c\\nd\",shard=\"0\"");
     char tiny[8];
-    ck_assert_ptr_null(tps_prom_labels(tiny, sizeof(tiny), 2, kv));
+    ck_assert_ptr_null(tps__prom_labels(tiny, sizeof(tiny), 2, kv));
 }
 END_TEST
 
 START_TEST(test_samples_and_histogram) {
-    tps_prom_t p = {0};
-    tps_prom_family(&p, "x_total", "counter", "things");
-    tps_prom_sample(&p, "x_total", "k=\"v\"", 1e12);
-    tps_prom_sample(&p, "y", NULL, 0.25);
-    tps_prom_sample(&p, "z", NULL, NAN);
-    tps_prom_sample(&p, "w", NULL, -INFINITY);
-    tps_prom_sample_u64(&p, "u", NULL, 18446744073709551615ull);
+    tps__prom_t p = {0};
+    tps__prom_family(&p, "x_total", "counter", "things");
+    tps__prom_sample(&p, "x_total", "k=\"v\"", 1e12);
+    tps__prom_sample(&p, "y", NULL, 0.25);
+    tps__prom_sample(&p, "z", NULL, NAN);
+    tps__prom_sample(&p, "w", NULL, -INFINITY);
+    tps__prom_sample_u64(&p, "u", NULL, 18446744073709551615ull);
     const double le[3] = {0, 1, 4};
     const uint64_t cum[3] = {2, 5, 5};
-    tps_prom_histogram(&p, "h", "s=\"1\"", le, cum, 3, 7.5, 6);
+    tps__prom_histogram(&p, "h", "s=\"1\"", le, cum, 3, 7.5, 6);
     ck_assert(!p.oom);
     ck_assert_str_eq(p.buf,
                      "# HELP x_total things\n# TYPE x_total counter\n"
@@ -41,19 +41,19 @@ START_TEST(test_samples_and_histogram) {
                      "h_bucket{s=\"1\",le=\"+Inf\"} 6\n"
                      "h_sum{s=\"1\"} 7.5\nh_count{s=\"1\"} 6\n");
     ck_assert_uint_eq(p.len, strlen(p.buf));
-    tps_prom_free(&p);
+    tps__prom_free(&p);
 }
 END_TEST
 
 /* The text grows past any first guess. */
 START_TEST(test_grows) {
-    tps_prom_t p = {0};
+    tps__prom_t p = {0};
     for (int i = 0; i < 5000; i++)
-        tps_prom_sample_u64(&p, "a_long_metric_name_for_growth", NULL,
+        tps__prom_sample_u64(&p, "a_long_metric_name_for_growth", NULL,
                             (uint64_t)i);
     ck_assert(!p.oom);
     ck_assert(strstr(p.buf, "a_long_metric_name_for_growth 4999\n") != NULL);
-    tps_prom_free(&p);
+    tps__prom_free(&p);
 }
 END_TEST
 

@@ -18,18 +18,19 @@ static void check_cover(uint64_t n, uint32_t S) {
     int *owner = calloc(n + 1, sizeof(int));
     uint64_t min = UINT64_MAX, max = 0;
     for (uint32_t s = 0; s < S; s++) {
-        uint64_t lo = tps_slice_lo(n, S, s), hi = tps_slice_lo(n, S, s + 1);
+        uint64_t lo = tps__slice_lo(n, S, s), hi = tps__slice_lo(n, S, s + 1);
         ck_assert_uint_le(lo, hi);
         for (uint64_t i = lo; i < hi; i++)
             owner[i]++;
         min = hi - lo < min ? hi - lo : min;
         max = hi - lo > max ? hi - lo : max;
     }
-    ck_assert_uint_eq(tps_slice_lo(n, S, 0), 0);
-    ck_assert_uint_eq(tps_slice_lo(n, S, S), n);
+    ck_assert_uint_eq(tps__slice_lo(n, S, 0), 0);
+    ck_assert_uint_eq(tps__slice_lo(n, S, S), n);
     for (uint64_t i = 0; i < n; i++)
         ck_assert_msg(owner[i] == 1, "n=%llu S=%u: element %llu owned %d times",
-                      (unsigned long long)n, S, (unsigned long long)i, owner[i]);
+                      (unsigned long long)n, S, (unsigned long long)i,
+                      owner[i]);
     ck_assert_uint_le(max - min, 1);
     free(owner);
 }
@@ -38,7 +39,7 @@ START_TEST(test_slices_10_over_7) {
     /* n = 10, S = 7: 10 = 7*1 + 3, so shards 0..2 hold 2 and 3..6 hold 1. */
     static const uint64_t lo[8] = {0, 2, 4, 6, 7, 8, 9, 10};
     for (uint32_t s = 0; s <= 7; s++)
-        ck_assert_uint_eq(tps_slice_lo(10, 7, s), lo[s]);
+        ck_assert_uint_eq(tps__slice_lo(10, 7, s), lo[s]);
     check_cover(10, 7);
 }
 END_TEST
@@ -46,7 +47,7 @@ END_TEST
 START_TEST(test_slices_fewer_elements_than_shards) {
     /* n = 3, S = 5: shards 3 and 4 own nothing, nothing is lost. */
     check_cover(3, 5);
-    ck_assert_uint_eq(tps_slice_lo(3, 5, 3), tps_slice_lo(3, 5, 4));
+    ck_assert_uint_eq(tps__slice_lo(3, 5, 3), tps__slice_lo(3, 5, 4));
     check_cover(1, 256);
 }
 END_TEST
@@ -58,14 +59,14 @@ START_TEST(test_slices_many) {
 }
 END_TEST
 
-static tps_optim_t sgd = {.kind = TPS_OPTIM_SGD, .lr = 0.1};
+static tps__optim_t sgd = {.kind = TPS_OPTIM_SGD, .lr = 0.1};
 
 /* The cluster list: TCP addresses and unix: paths, and what is refused. */
 START_TEST(test_addresses) {
-    tps_addr_t *a;
+    tps__addr_t *a;
     char err[256];
     ck_assert_int_eq(
-        tps_cluster_parse("127.0.0.1:7000,unix:/run/taups/s1,[::1]:7002", &a,
+        tps__cluster_parse("127.0.0.1:7000,unix:/run/taups/s1,[::1]:7002", &a,
                           err, sizeof(err)),
         3);
     ck_assert_str_eq(a[0].text, "127.0.0.1:7000");
@@ -80,45 +81,49 @@ START_TEST(test_addresses) {
     char longpath[140] = "unix:/";
     memset(longpath + 6, 'x', 107);
     longpath[113] = '\0';
-    tps_addr_t one;
-    ck_assert_int_eq(tps_addr_parse(longpath, &one, err, sizeof(err)),
+    tps__addr_t one;
+    ck_assert_int_eq(tps__addr_parse(longpath, &one, err, sizeof(err)),
                      TPS_EINVAL);
     ck_assert_ptr_nonnull(strstr(err, "a path of 1 to 107 bytes"));
-    ck_assert_int_eq(tps_addr_parse("unix:", &one, err, sizeof(err)),
+    ck_assert_int_eq(tps__addr_parse("unix:", &one, err, sizeof(err)),
                      TPS_EINVAL);
     longpath[112] = '\0'; /* "/" and 106 x: 107 bytes, the most */
-    ck_assert_int_eq(tps_addr_parse(longpath, &one, err, sizeof(err)), 0);
-    ck_assert_int_eq(tps_addr_parse("localhost", &one, err, sizeof(err)),
+    ck_assert_int_eq(tps__addr_parse(longpath, &one, err, sizeof(err)), 0);
+    ck_assert_int_eq(tps__addr_parse("localhost", &one, err, sizeof(err)),
                      TPS_EINVAL);
     ck_assert_ptr_nonnull(strstr(err, "is not HOST:PORT or unix:PATH"));
-    ck_assert_int_eq(tps_cluster_parse("127.0.0.1:0", &a, err, sizeof(err)),
+    ck_assert_int_eq(tps__cluster_parse("127.0.0.1:0", &a, err, sizeof(err)),
                      TPS_EINVAL);
 }
 END_TEST
 
 START_TEST(test_declare) {
-    tps_shard_t sh;
+    tps__shard_t sh;
     char err[256];
     ck_assert_int_eq(tps__shard_init(&sh, 1, 3, 2, 1000, &sgd), 0);
-    int a = tps__shard_declare(&sh, "w", 10, TPS_INIT_ZEROS, 0, 1, err, sizeof(err));
+    int a = tps__shard_declare(&sh, "w", 10, TPS_INIT_ZEROS, 0, 1, err,
+                               sizeof(err));
     ck_assert_int_eq(a, 0);
     ck_assert_uint_eq(sh.tensors[a].lo, 4);
     ck_assert_uint_eq(sh.tensors[a].hi, 7);
-    ck_assert_int_eq(
-        tps__shard_declare(&sh, "w", 10, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)), a);
-    ck_assert_int_eq(
-        tps__shard_declare(&sh, "w", 11, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)),
-        TPS_EMISMATCH);
-    ck_assert_msg(strstr(err, "\"w\"") && strstr(err, "11") && strstr(err, "10"),
+    ck_assert_int_eq(tps__shard_declare(&sh, "w", 10, TPS_INIT_ZEROS, 0, 1, err,
+                                        sizeof(err)),
+                     a);
+    ck_assert_int_eq(tps__shard_declare(&sh, "w", 11, TPS_INIT_ZEROS, 0, 1, err,
+                                        sizeof(err)),
+                     TPS_EMISMATCH);
+    ck_assert_msg(strstr(err, "\"w\"") && strstr(err, "11") &&
+                      strstr(err, "10"),
                   "%s", err);
-    ck_assert_int_eq(
-        tps__shard_declare(&sh, "big", 1001, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)),
-        TPS_E2BIG);
+    ck_assert_int_eq(tps__shard_declare(&sh, "big", 1001, TPS_INIT_ZEROS, 0, 1,
+                                        err, sizeof(err)),
+                     TPS_E2BIG);
     ck_assert_int_eq(
         tps__shard_declare(&sh, "", 5, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)),
         TPS_EINVAL);
     ck_assert_int_eq(
-        tps__shard_declare(&sh, "b", 5, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)), 1);
+        tps__shard_declare(&sh, "b", 5, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)),
+        1);
     ck_assert_int_eq(
         tps__shard_declare(&sh, "c", 5, TPS_INIT_ZEROS, 0, 1, err, sizeof(err)),
         TPS_E2BIG);
@@ -127,7 +132,8 @@ START_TEST(test_declare) {
     ck_assert_ptr_nonnull(tps__shard_range(&sh, 0, 7, 0, err, sizeof(err)));
     ck_assert_ptr_null(tps__shard_range(&sh, 0, 3, 1, err, sizeof(err)));
     ck_assert_ptr_null(tps__shard_range(&sh, 0, 5, 3, err, sizeof(err)));
-    ck_assert_ptr_null(tps__shard_range(&sh, 0, 6, UINT64_MAX, err, sizeof(err)));
+    ck_assert_ptr_null(
+        tps__shard_range(&sh, 0, 6, UINT64_MAX, err, sizeof(err)));
     ck_assert_ptr_null(tps__shard_range(&sh, 9, 4, 1, err, sizeof(err)));
     tps__shard_free(&sh);
 }
@@ -139,13 +145,13 @@ START_TEST(test_init_independent_of_sharding) {
     float whole[1001];
     for (uint32_t S = 1; S <= 4; S++) {
         for (uint32_t s = 0; s < S; s++) {
-            tps_shard_t sh;
+            tps__shard_t sh;
             char err[256];
             ck_assert_int_eq(tps__shard_init(&sh, s, S, 4, n, &sgd), 0);
-            int id = tps__shard_declare(&sh, "w", n, TPS_INIT_NORMAL, 0.5f, 99, err,
-                                        sizeof(err));
+            int id = tps__shard_declare(&sh, "w", n, TPS_INIT_NORMAL, 0.5f, 99,
+                                        err, sizeof(err));
             ck_assert_int_eq(id, 0);
-            const tps_tensor_t *t = &sh.tensors[id];
+            const tps__tensor_t *t = &sh.tensors[id];
             for (uint64_t i = t->lo; i < t->hi; i++) {
                 if (S == 1)
                     whole[i] = t->param[i];
@@ -227,8 +233,8 @@ END_TEST
  * it must give what the step with the copy gives, p - lr*scale*g, keep the
  * bound a bound, and still refuse, unchanged, a step that would overflow. */
 START_TEST(test_apply_sgd_bound) {
-    tps_optim_t o = {.kind = TPS_OPTIM_SGD, .lr = 0.5, .weight_decay = 0.25};
-    tps_shard_t a, b;
+    tps__optim_t o = {.kind = TPS_OPTIM_SGD, .lr = 0.5, .weight_decay = 0.25};
+    tps__shard_t a, b;
     char err[256];
     ck_assert_int_eq(tps__shard_init(&a, 0, 1, 1, 1000, &o), 0);
     ck_assert_int_eq(tps__shard_init(&b, 0, 1, 1, 1000, &o), 0);
@@ -236,7 +242,7 @@ START_TEST(test_apply_sgd_bound) {
                                         err, sizeof(err)), 0);
     ck_assert_int_eq(tps__shard_declare(&b, "w", 100, TPS_INIT_NORMAL, 2.0f, 3,
                                         err, sizeof(err)), 0);
-    tps_tensor_t *ta = &a.tensors[0], *tb = &b.tensors[0];
+    tps__tensor_t *ta = &a.tensors[0], *tb = &b.tensors[0];
     float g[40], undo_ref[100];
     for (int i = 0; i < 40; i++)
         g[i] = (float)(i % 7) - 3.0f;

@@ -208,7 +208,8 @@ typedef struct event_s {
 /* Replays the events; with include_drops the dropped pushes are applied
  * too. Returns the final parameters (malloc'd). */
 static float *replay_run(const event_t *ev, size_t nev, int include_drops,
-                         tps_model_t **models, uint64_t d, const tps_optim_t *o) {
+                         tps__model_t **models, uint64_t d,
+                         const tps__optim_t *o) {
     size_t napplied = 0;
     for (size_t k = 0; k < nev; k++)
         napplied += include_drops || !ev[k].drop;
@@ -219,7 +220,7 @@ static float *replay_run(const event_t *ev, size_t nev, int include_drops,
     for (size_t k = 0; k < nev; k++) {
         if (ev[k].drop && !include_drops)
             continue;
-        tps_model_t *m = models[ev[k].rank];
+        tps__model_t *m = models[ev[k].rank];
         uint64_t read = ev[k].read < v ? ev[k].read : v;
         uint32_t *rows = malloc(m->nrows * sizeof(uint32_t));
         for (size_t i = 0; i < m->nrows; i++)
@@ -248,7 +249,7 @@ static int replay(char **argv) {
         return 2;
     }
     int workers = atoi(argv[2]);
-    tps_model_config_t mc;
+    tps__model_config_t mc;
     memset(&mc, 0, sizeof(mc));
     mc.model = "lsq";
     mc.workers = workers;
@@ -256,8 +257,8 @@ static int replay(char **argv) {
     mc.rows = strtoull(argv[4], NULL, 0);
     mc.dim = strtoull(argv[5], NULL, 0);
     mc.cond = atof(argv[6]);
-    tps_optim_t o;
-    tps_optim_conf_t oc;
+    tps__optim_t o;
+    tps__optim_conf_t oc;
     tps__optim_conf_default(&oc);
     oc.lr = atof(argv[7]);
     char err[256];
@@ -265,7 +266,7 @@ static int replay(char **argv) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }
-    tps_model_t *models[64];
+    tps__model_t *models[64];
     for (int r = 0; r < workers; r++) {
         mc.rank = r;
         if (tps__model_new(&mc, &models[r], err, sizeof(err)) < 0) {
@@ -280,8 +281,9 @@ static int replay(char **argv) {
         char event[16];
         int rank, tensor;
         unsigned long long clock, version, stale, read = 0;
-        int got = sscanf(line, "%*f,%15[a-z],%d,%llu,%d,%llu,%llu,%*g,%*d,%*f,%llu",
-                         event, &rank, &clock, &tensor, &version, &stale, &read);
+        int got =
+            sscanf(line, "%*f,%15[a-z],%d,%llu,%d,%llu,%llu,%*g,%*d,%*f,%llu",
+                   event, &rank, &clock, &tensor, &version, &stale, &read);
         if (got < 6)
             continue;
         int drop = strcmp(event, "drop") == 0;
@@ -309,9 +311,10 @@ static int replay(char **argv) {
         yd[i] = y[i];
     }
     double d_applied = rel_diff(dump, xd, n), d_all = rel_diff(dump, yd, n);
-    printf("replay: %zu pushes, %zu dropped; dump vs replay of the applied: %.3g; "
-           "vs replay including the dropped: %.3g\n",
-           nev - ndrop, ndrop, d_applied, d_all);
+    printf(
+        "replay: %zu pushes, %zu dropped; dump vs replay of the applied: %.3g; "
+        "vs replay including the dropped: %.3g\n",
+        nev - ndrop, ndrop, d_applied, d_all);
     /* With drops, they must have mattered; without, the replay alone
      * checks that every gradient came from the version its push read. */
     int ok = d_applied <= 1e-6 && (ndrop == 0 || d_all > 1e-4);

@@ -13,7 +13,7 @@ static void run_loop(void *arg) {
     uv_run(arg, UV_RUN_DEFAULT);
 }
 
-void cluster_start_cfg(cluster_t *c, int n, const tps_server_config_t *base) {
+void cluster_start_cfg(cluster_t *c, int n, const tps__server_config_t *base) {
     ck_assert_int_le(n, CLUSTER_MAX);
     memset(c, 0, sizeof(*c));
     c->n = n;
@@ -21,7 +21,7 @@ void cluster_start_cfg(cluster_t *c, int n, const tps_server_config_t *base) {
         snprintf(c->fake + strlen(c->fake), sizeof(c->fake) - strlen(c->fake),
                  "%s127.0.0.1:1", k ? "," : "");
     for (int s = 0; s < n; s++) {
-        tps_server_config_t cfg = *base;
+        tps__server_config_t cfg = *base;
         cfg.listen = "127.0.0.1:0";
         cfg.cluster = c->fake;
         cfg.shard = s;
@@ -29,13 +29,15 @@ void cluster_start_cfg(cluster_t *c, int n, const tps_server_config_t *base) {
         cfg.quiet = 1;
         char err[256];
         ck_assert_int_eq(uv_loop_init(&c->loops[s]), 0);
-        int rc = tps__server_start(&c->loops[s], &cfg, &c->srv[s], err, sizeof(err));
+        int rc =
+            tps__server_start(&c->loops[s], &cfg, &c->srv[s], err, sizeof(err));
         ck_assert_msg(rc == 0, "server start: %s", err);
         snprintf(c->list + strlen(c->list), sizeof(c->list) - strlen(c->list),
                  "%s127.0.0.1:%d", s ? "," : "", tps__server_port(c->srv[s]));
     }
     for (int s = 0; s < n; s++)
-        ck_assert_int_eq(uv_thread_create(&c->threads[s], run_loop, &c->loops[s]), 0);
+        ck_assert_int_eq(
+            uv_thread_create(&c->threads[s], run_loop, &c->loops[s]), 0);
 }
 
 void cluster_stop(cluster_t *c) {
@@ -87,25 +89,25 @@ static void send_all(int fd, const void *buf, size_t len) {
 
 void raw_send(int fd, const Taups__Header *h, const void *payload, size_t len) {
     uint8_t meta[512];
-    size_t n = tps_frame_encode_meta(h, len, meta, sizeof(meta));
+    size_t n = tps__frame_encode_meta(h, len, meta, sizeof(meta));
     ck_assert_uint_gt(n, 0);
     send_all(fd, meta, n);
     if (len)
         send_all(fd, payload, len);
 }
 
-const Taups__Header *raw_recv(int fd, tps_reader_t *rd) {
-    tps_reader_next(rd);
+const Taups__Header *raw_recv(int fd, tps__reader_t *rd) {
+    tps__reader_next(rd);
     int rc = 0;
     while (rc == 0) {
         struct pollfd p = {fd, POLLIN, 0};
         ck_assert_msg(poll(&p, 1, 10000) == 1, "no frame within 10 s");
         uint8_t *base;
         size_t want;
-        tps_reader_want(rd, &base, &want);
+        tps__reader_want(rd, &base, &want);
         ssize_t n = read(fd, base, want);
         ck_assert_msg(n > 0, "the shard closed the connection");
-        rc = tps_reader_commit(rd, (size_t)n);
+        rc = tps__reader_commit(rd, (size_t)n);
     }
     ck_assert_int_eq(rc, 1);
     return rd->hdr;
@@ -116,7 +118,7 @@ int raw_quiet(int fd, int ms) {
     return poll(&p, 1, ms) == 0;
 }
 
-const Taups__Header *raw_hello(int fd, tps_reader_t *rd, int role, int rank,
+const Taups__Header *raw_hello(int fd, tps__reader_t *rd, int role, int rank,
                                int workers, int shards, int shard,
                                uint64_t session) {
     Taups__Header h = TAUPS__HEADER__INIT;

@@ -24,7 +24,7 @@
 typedef struct cluster_s {
     int n;
     uv_loop_t loops[CLUSTER_MAX];
-    tps_server_t *srv[CLUSTER_MAX];
+    tps__server_t *srv[CLUSTER_MAX];
     uv_thread_t threads[CLUSTER_MAX];
     char list[256]; /* the real addresses, for clients */
     char fake[256]; /* n placeholders: the shards only need the count */
@@ -34,7 +34,7 @@ typedef struct cluster_s {
  * for listen, cluster, shard, stats_every (0) and quiet (1). The list is
  * only known once all are bound; a shard uses its list for the shard count
  * alone, so each is given n placeholders. */
-void cluster_start_cfg(cluster_t *c, int n, const tps_server_config_t *base);
+void cluster_start_cfg(cluster_t *c, int n, const tps__server_config_t *base);
 
 /* Stops every shard, joins its thread, frees it and checks its loop closes
  * cleanly (every handle was closed). */
@@ -52,7 +52,7 @@ void raw_send(int fd, const Taups__Header *h, const void *payload, size_t len);
 
 /* Reads one frame into rd (within 10 s, or the test fails); returns its
  * header, valid until the next read. The payload is rd->payload. */
-const Taups__Header *raw_recv(int fd, tps_reader_t *rd);
+const Taups__Header *raw_recv(int fd, tps__reader_t *rd);
 
 /* 1 when nothing arrives on fd within ms milliseconds. */
 int raw_quiet(int fd, int ms);
@@ -60,7 +60,7 @@ int raw_quiet(int fd, int ms);
 /* Says hello as `role` and `rank` to shard `shard` of a cluster of `shards`
  * shards and `workers` workers, with `session` (0: none); checks the answer
  * is HELLO_OK and returns it (valid until the next read on rd). */
-const Taups__Header *raw_hello(int fd, tps_reader_t *rd, int role, int rank,
+const Taups__Header *raw_hello(int fd, tps__reader_t *rd, int role, int rank,
                                int workers, int shards, int shard,
                                uint64_t session);
 

@@ -85,8 +85,8 @@ double ref_xent(const double *z, int y) {
     return zmax + log(e) - z[y];
 }
 
-tps_model_t *model_or_fail(const tps_model_config_t *cfg, const char *hint) {
-    tps_model_t *model = NULL;
+tps__model_t *model_or_fail(const tps__model_config_t *cfg, const char *hint) {
+    tps__model_t *model = NULL;
     char err[512] = "";
     int rc = tps__model_new(cfg, &model, err, sizeof(err));
     ck_assert_msg(rc == 0, "%s model: %s%s", cfg->model, err, hint);

@@ -51,6 +51,6 @@ double ref_xent(const double *z, int y);
 /* The model cfg describes, owned by the caller; on failure the test fails
  * with the model's error followed by `hint` (e.g. which package provides the
  * data). */
-tps_model_t *model_or_fail(const tps_model_config_t *cfg, const char *hint);
+tps__model_t *model_or_fail(const tps__model_config_t *cfg, const char *hint);
 
 #endif

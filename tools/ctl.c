@@ -66,7 +66,7 @@ static const char *jstr(const json_t *o, const char *key) {
 
 static int opt_json;
 
-static const tps_opt_t stats_opts[] = {
+static const tps__opt_t stats_opts[] = {
     {"json", TPS_OPT_FLAG, &opt_json, NULL, 0, -1, NULL, NULL,
      "print the shards' JSON array as received, on one line"},
     TPS_OPT_END,
@@ -294,7 +294,7 @@ static int run_stats(tps_client_t *c, char **args) {
 
 /* ---- dump ---------------------------------------------------------------- */
 
-static const tps_opt_t dump_opts[] = {TPS_OPT_END};
+static const tps__opt_t dump_opts[] = {TPS_OPT_END};
 
 /* Every shard writes a checkpoint; one line per shard once it is on disk. */
 static int run_checkpoint(tps_client_t *c, char **args) {
@@ -494,7 +494,7 @@ typedef struct command_s {
     const char *name;
     const char *synopsis; /* arguments after the name, for messages and help */
     int nargs;            /* positional arguments required */
-    const tps_opt_t *opts;
+    const tps__opt_t *opts;
     const char *help;
     int (*run)(tps_client_t *c, char **args);
 } command_t;
@@ -513,7 +513,7 @@ static const command_t commands[] = {
 int main(int argc, char **argv) {
     const char *cluster = NULL, *key_file = NULL;
     int timeout_ms = 5000, frame_mac = 0;
-    const tps_opt_t opts[] = {
+    const tps__opt_t opts[] = {
         {"key-file", TPS_OPT_STR, &key_file, NULL, 0, -1, NULL, "FILE",
          "the cluster's pre-shared key (the shards' --key-file)"},
         {"frame-mac", TPS_OPT_FLAG, &frame_mac, NULL, 0, 0, NULL, NULL,
@@ -554,7 +554,7 @@ int main(int argc, char **argv) {
      * that is reported (and the temporary removed) instead of killing us. */
     signal(SIGPIPE, SIG_IGN);
     signal(SIGXFSZ, SIG_IGN);
-    int at = tps_opt_parse(opts, PROG, usage, argc, argv);
+    int at = tps__opt_parse(opts, PROG, usage, argc, argv);
     if (at < 0)
         return at == TPS_OPT_EXIT_OK ? 0 : EXIT_USAGE;
     int status = EXIT_USAGE;
@@ -572,7 +572,7 @@ int main(int argc, char **argv) {
                             "create\n");
             goto out;
         }
-        if (tps_key_generate(argv[at + 1], kerr, sizeof(kerr)) < 0) {
+        if (tps__key_generate(argv[at + 1], kerr, sizeof(kerr)) < 0) {
             fprintf(stderr, PROG ": %s\n", kerr);
             status = EXIT_RUNTIME;
             goto out;
@@ -594,7 +594,7 @@ int main(int argc, char **argv) {
              "Usage: " PROG " --cluster A0,A1,... %s %s\n\n%s.", cmd->name,
              cmd->synopsis, cmd->help);
     /* The command's own options follow its name; argv[at] plays argv[0]. */
-    int first = tps_opt_parse(cmd->opts, cprog, cusage, argc - at, argv + at);
+    int first = tps__opt_parse(cmd->opts, cprog, cusage, argc - at, argv + at);
     if (first < 0) {
         status = first == TPS_OPT_EXIT_OK ? 0 : EXIT_USAGE;
         goto out;
@@ -636,7 +636,7 @@ int main(int argc, char **argv) {
     }
 out:
     if (cmd)
-        tps_opt_free(cmd->opts);
-    tps_opt_free(opts);
+        tps__opt_free(cmd->opts);
+    tps__opt_free(opts);
     return status;
 }

@@ -21,7 +21,7 @@
 
 #include "tps_tool.h"
 
-int tps__plot_open(tps_plot_t *p, const char *dir, const char *script,
+int tps__plot_open(tps__plot_t *p, const char *dir, const char *script,
                    const char *prog, const char *about, const char *note) {
     char *path = tps__xasprintf("%s/%s", dir, script);
     FILE *f = fopen(path, "we");
@@ -40,16 +40,17 @@ int tps__plot_open(tps_plot_t *p, const char *dir, const char *script,
      * gnuplot that runs the script keeps the script right on any machine. */
     /* "height 1": gnuplot sizes a key below the plot one line short, and the
      * x label then sits under the key's first row. */
-    fputs("set macros\n"
-          "pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? "
-          "'pngcairo' : 'png'\n"
-          "set grid\nset key outside below left Left reverse maxcols 2 height 1 "
-          "noenhanced\n",
-          f);
+    fputs(
+        "set macros\n"
+        "pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? "
+        "'pngcairo' : 'png'\n"
+        "set grid\nset key outside below left Left reverse maxcols 2 height 1 "
+        "noenhanced\n",
+        f);
     return 0;
 }
 
-void tps__plot_output(tps_plot_t *p, tps_plot_fmt_t fmt, const char *name,
+void tps__plot_output(tps__plot_t *p, tps__plot_fmt_t fmt, const char *name,
                       int width, int height) {
     int svg = fmt == TPS_PLOT_SVG;
     /* dynamic: an SVG that scales with the page showing it. */
@@ -61,31 +62,31 @@ void tps__plot_output(tps_plot_t *p, tps_plot_fmt_t fmt, const char *name,
     fputc('\n', p->f);
 }
 
-void tps__plot_format(tps_plot_t *p, const char *axis, int si) {
+void tps__plot_format(tps__plot_t *p, const char *axis, int si) {
     fprintf(p->f, "set format %s '%s'\n", axis, si ? "%.1s%c" : "%g");
 }
 
-void tps__plot_logscale(tps_plot_t *p, const char *axis) {
+void tps__plot_logscale(tps__plot_t *p, const char *axis) {
     fprintf(p->f, "set logscale %s\nset format %s '%%.0e'\n", axis, axis);
 }
 
-void tps__plot_linear(tps_plot_t *p, const char *axis) {
+void tps__plot_linear(tps__plot_t *p, const char *axis) {
     fprintf(p->f, "unset logscale %s\n", axis);
     tps__plot_format(p, axis, 0);
 }
 
-void tps__plot_text(tps_plot_t *p, const char *what, const char *text) {
+void tps__plot_text(tps__plot_t *p, const char *what, const char *text) {
     fprintf(p->f, "set %s ", what);
     tps__plot_str(p->f, text);
     fputs(" noenhanced\n", p->f);
 }
 
-void tps__plot_begin(tps_plot_t *p) {
+void tps__plot_begin(tps__plot_t *p) {
     fputs("plot", p->f);
     p->ncurves = 0;
 }
 
-void tps__plot_curve(tps_plot_t *p, const char *file, const char *title,
+void tps__plot_curve(tps__plot_t *p, const char *file, const char *title,
                      const char *spec, ...) {
     fputs(p->ncurves ? ", \\\n     " : " ", p->f);
     tps__plot_str(p->f, file);
@@ -101,7 +102,7 @@ void tps__plot_curve(tps_plot_t *p, const char *file, const char *title,
     fputs(" noenhanced", p->f);
 }
 
-void tps__plot_end(tps_plot_t *p) {
+void tps__plot_end(tps__plot_t *p) {
     fputc('\n', p->f);
 }
 
@@ -115,7 +116,7 @@ void tps__plot_str(FILE *f, const char *s) {
     fputc('\'', f);
 }
 
-int tps__plot_close(tps_plot_t *p) {
+int tps__plot_close(tps__plot_t *p) {
     int rc = fclose(p->f);
     p->f = NULL;
     return rc == 0 ? 0 : -1;
@@ -127,7 +128,7 @@ static double now_s(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int tps__plot_run(const tps_plot_t *p, const char *log, double timeout_s,
+int tps__plot_run(const tps__plot_t *p, const char *log, double timeout_s,
                   const volatile sig_atomic_t *stop) {
     /* The child reports a failed start through a close-on-exec pipe, so
      * that "not installed" is not confused with gnuplot exiting 127. */
@@ -188,7 +189,7 @@ int tps__plot_run(const tps_plot_t *p, const char *log, double timeout_s,
     }
 }
 
-char *tps__plot_failure(const tps_plot_t *p, int rc, const char *log) {
+char *tps__plot_failure(const tps__plot_t *p, int rc, const char *log) {
     if (rc < 0)
         return tps__xasprintf("gnuplot is not installed (or could not start): "
                               "no plots; install it, then run: cd %s && "
@@ -199,7 +200,7 @@ char *tps__plot_failure(const tps_plot_t *p, int rc, const char *log) {
     return tps__xasprintf("gnuplot failed with status %d; see %s", status, log);
 }
 
-void tps__plot_free(tps_plot_t *p) {
+void tps__plot_free(tps__plot_t *p) {
     if (p->f)
         fclose(p->f);
     p->f = NULL;

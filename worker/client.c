@@ -135,10 +135,10 @@ typedef enum shard_state_e {
 } shard_state_t;
 
 typedef struct shard_s {
-    tps_conn_t conn;  /* first */
+    tps__conn_t conn;  /* first */
     tps_client_t *cl;
     int index;
-    tps_addr_t addr;
+    tps__addr_t addr;
     struct sockaddr_storage sa;
     shard_state_t state;
     int conn_open;    /* conn's handle is initialised and not closed */
@@ -165,7 +165,7 @@ struct tps_client_s {
     char *cluster;
     int nshards;
     shard_t *shards;
-    tps_limits_t lim;
+    tps__limits_t lim;
     uint64_t chunk_elems;
 
     uv_loop_t loop;
@@ -213,14 +213,14 @@ struct tps_client_s {
      * a reconnection resends exactly that. */
     uint64_t *owed;
     /* Compression; the caller's thread encodes, so these are its own. */
-    tps_codec_t codec, pull_codec;
+    tps__codec_t codec, pull_codec;
     uint32_t codec_id, pull_id;
     float codec_ratio, pull_ratio;
     int ef;
     ZSTD_CCtx *zc;
     uint64_t pushes;    /* seeds the codecs' randomness per push */
     pushbuf_t *spare;   /* free push buffers (under mu) */
-    tps_key_t key;      /* set: every shard proves it, and so do we */
+    tps__key_t key;      /* set: every shard proves it, and so do we */
     char errmsg[512];
 };
 
@@ -311,12 +311,13 @@ static void fail_all(tps_client_t *c, int err) {
     }
 }
 
-/* --- I/O thread: connections ----------------------------------------------- */
+/* --- I/O thread: connections -----------------------------------------------
+ */
 
 static void connect_shard(shard_t *sh);
-static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
-                     uint64_t len);
-static void on_conn_error(tps_conn_t *conn, int err);
+static void on_frame(tps__conn_t *conn, const Taups__Header *h,
+                     uint8_t *payload, uint64_t len);
+static void on_conn_error(tps__conn_t *conn, int err);
 static int dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
                             uint8_t **dest);
 static void rejoin_frame(shard_t *sh, const Taups__Header *h);
@@ -338,7 +339,8 @@ static void shard_failed(shard_t *sh, int err, const char *what) {
         /* A server closes after a fatal error reply; its reason is the
          * useful part, not the close that followed. */
         if (sh->remote_err[0])
-            set_error(c, "shard %d at %s: %s", sh->index, sh->addr.text, sh->remote_err);
+            set_error(c, "shard %d at %s: %s", sh->index, sh->addr.text,
+                      sh->remote_err);
         else
             set_error(c, "shard %d at %s: %s", sh->index, sh->addr.text, what);
     }
@@ -351,7 +353,7 @@ static void on_retry_timer(uv_timer_t *t) {
     connect_shard(t->data);
 }
 
-static void on_shard_closed(tps_conn_t *conn) {
+static void on_shard_closed(tps__conn_t *conn) {
     shard_t *sh = conn->data;
     tps_client_t *c = sh->cl;
     sh->conn_open = 0;
@@ -360,7 +362,7 @@ static void on_shard_closed(tps_conn_t *conn) {
     conn->bytes_in = conn->bytes_out = 0;
     if (c->closing || sh->state != SH_CONNECTING)
         return;
-    if (tps_now() >= (sh->rejoining ? sh->rj_deadline : c->deadline)) {
+    if (tps__now() >= (sh->rejoining ? sh->rj_deadline : c->deadline)) {
         char what[600];
         if (sh->rejoining)
             snprintf(what, sizeof(what),
@@ -368,7 +370,7 @@ static void on_shard_closed(tps_conn_t *conn) {
                      "%.1f s)",
                      sh->remote_err[0] ? sh->remote_err
                                        : uv_strerror(sh->last_err),
-                     sh->tries, tps_now() - sh->rj_since);
+                     sh->tries, tps__now() - sh->rj_since);
         else
             snprintf(what, sizeof(what), "cannot connect: %s (after %d tries)",
                      uv_strerror(sh->last_err), sh->tries);
@@ -413,7 +415,7 @@ static void auth_failed(shard_t *sh, const char *what) {
     sh->rejoining = 0;
     snprintf(sh->remote_err, sizeof(sh->remote_err), "%s", what);
     shard_failed(sh, TPS_EAUTH, what);
-    tps_conn_close(&sh->conn);
+    tps__conn_close(&sh->conn);
 }
 
 /* The shard's challenge: its proof is checked before ours is given. */
@@ -427,7 +429,7 @@ static void on_challenge(shard_t *sh, const Taups__Header *h) {
     Taups__Header hello = TAUPS__HEADER__INIT;
     hello_identity(sh, &hello);
     if (h->nonce.len != TPS_NONCE_BYTES ||
-        !tps_auth_check(&c->key, TPS_AUTH_SHARD, sh->nonce_c, h->nonce.data,
+        !tps__auth_check(&c->key, TPS_AUTH_SHARD, sh->nonce_c, h->nonce.data,
                         &hello, h->mac.data, h->mac.len)) {
         auth_failed(sh, "the shard could not prove the cluster's key: it "
                         "holds another --key-file, or it is not this "
@@ -436,20 +438,20 @@ static void on_challenge(shard_t *sh, const Taups__Header *h) {
     }
     Taups__Header r = TAUPS__HEADER__INIT;
     uint8_t proof[TPS_MAC_BYTES];
-    tps_auth_proof(&c->key, TPS_AUTH_CLIENT, sh->nonce_c, h->nonce.data,
+    tps__auth_proof(&c->key, TPS_AUTH_CLIENT, sh->nonce_c, h->nonce.data,
                    &hello, proof);
     r.op = TAUPS__OP__AUTH;
     r.request_id = h->request_id;
     r.mac.data = proof;
     r.mac.len = TPS_MAC_BYTES;
     sh->authed = 1;
-    if (tps_conn_send(&sh->conn, &r, NULL, 0, NULL, NULL) < 0) {
-        tps_conn_close(&sh->conn);
+    if (tps__conn_send(&sh->conn, &r, NULL, 0, NULL, NULL) < 0) {
+        tps__conn_close(&sh->conn);
         return;
     }
     /* The proof is the last untagged frame either side sends. */
     if (hello.frame_mac)
-        tps_conn_set_mac(&sh->conn, &c->key, TPS_AUTH_CLIENT, sh->nonce_c,
+        tps__conn_set_mac(&sh->conn, &c->key, TPS_AUTH_CLIENT, sh->nonce_c,
                          h->nonce.data);
 }
 
@@ -460,12 +462,12 @@ static void on_connected(uv_connect_t *req, int status) {
         return;
     if (status < 0) {
         sh->last_err = status;
-        tps_conn_close(&sh->conn); /* retried from on_shard_closed */
+        tps__conn_close(&sh->conn); /* retried from on_shard_closed */
         return;
     }
-    int err = tps_conn_start(&sh->conn);
+    int err = tps__conn_start(&sh->conn);
     if (err == 0)
-        err = tps_conn_keepalive(&sh->conn, c->opts.keepalive_s);
+        err = tps__conn_keepalive(&sh->conn, c->opts.keepalive_s);
     if (err == 0) {
         Taups__Header h = TAUPS__HEADER__INIT;
         uv_mutex_lock(&c->mu);
@@ -475,13 +477,13 @@ static void on_connected(uv_connect_t *req, int status) {
         uv_mutex_unlock(&c->mu);
         sh->authed = 0;
         if (c->key.set)
-            tps_auth_nonce(sh->nonce_c);
+            tps__auth_nonce(sh->nonce_c);
         hello_identity(sh, &h);
-        err = tps_conn_send(&sh->conn, &h, NULL, 0, NULL, NULL);
+        err = tps__conn_send(&sh->conn, &h, NULL, 0, NULL, NULL);
     }
     if (err < 0) {
         sh->last_err = err;
-        tps_conn_close(&sh->conn);
+        tps__conn_close(&sh->conn);
         return;
     }
     sh->state = SH_HELLO;
@@ -497,7 +499,7 @@ static void on_attempt_timeout(uv_timer_t *tm) {
     sh->last_err = UV_ETIMEDOUT;
     sh->state = SH_CONNECTING;
     if (sh->conn_open && !sh->conn.closing)
-        tps_conn_close(&sh->conn); /* retried or failed from on_shard_closed */
+        tps__conn_close(&sh->conn); /* retried or failed from on_shard_closed */
 }
 
 static void connect_shard(shard_t *sh) {
@@ -505,24 +507,26 @@ static void connect_shard(shard_t *sh) {
     sh->tries++;
     sh->state = SH_CONNECTING;
     int err = sh->addr.is_unix
-                  ? tps_conn_init_pipe(&c->loop, &sh->conn, &c->lim,
+                  ? tps__conn_init_pipe(&c->loop, &sh->conn, &c->lim,
                                        dest_for_payload, sh)
-                  : tps_conn_init(&c->loop, &sh->conn, &c->lim,
+                  : tps__conn_init(&c->loop, &sh->conn, &c->lim,
                                   dest_for_payload, sh);
     if (err < 0) {
         shard_failed(sh, err, "cannot create a socket");
         return;
     }
     sh->conn_open = 1;
-    tps_link_cfg_t link = {c->opts.latency_ms, c->opts.jitter_ms,
+    tps__link_cfg_t link = {c->opts.latency_ms, c->opts.jitter_ms,
                            c->opts.bandwidth, c->opts.link_seed};
-    err = tps_conn_set_link(&sh->conn, &link,
+    err = tps__conn_set_link(&sh->conn, &link,
                             ((uint64_t)c->opts.role << 48) |
                                 ((uint64_t)c->opts.rank << 16) |
                                 (uint64_t)sh->index);
     if (err < 0)
-        tps_log_warn("libtaups: shard %d: cannot shape the link, sending unshaped: "
-                "%s", sh->index, tps_strerror(err));
+        tps__log_warn(
+            "libtaups: shard %d: cannot shape the link, sending unshaped: "
+            "%s",
+            sh->index, tps_strerror(err));
     sh->conn.data = sh;
     sh->conn.on_frame = on_frame;
     sh->conn.on_error = on_conn_error;
@@ -537,15 +541,15 @@ static void connect_shard(shard_t *sh) {
                          on_connected);
     if (err < 0) {
         sh->last_err = err;
-        tps_conn_close(&sh->conn);
+        tps__conn_close(&sh->conn);
         return;
     }
-    double left = (sh->rejoining ? sh->rj_deadline : c->deadline) - tps_now();
+    double left = (sh->rejoining ? sh->rj_deadline : c->deadline) - tps__now();
     uv_timer_start(&sh->retry, on_attempt_timeout,
                    left > 0.1 ? (uint64_t)(left * 1e3) : 100, 0);
 }
 
-static void on_conn_error(tps_conn_t *conn, int err) {
+static void on_conn_error(tps__conn_t *conn, int err) {
     shard_t *sh = conn->data;
     tps_client_t *c = sh->cl;
     /* A shard that was serving and did not refuse us on purpose is tried
@@ -554,19 +558,20 @@ static void on_conn_error(tps_conn_t *conn, int err) {
         !c->interrupted && (sh->rejoining || !sh->remote_err[0])) {
         if (!sh->rejoining) {
             sh->rejoining = 1;
-            sh->rj_since = tps_now();
+            sh->rj_since = tps__now();
             sh->rj_deadline =
                 sh->rj_since + c->opts.reconnect_timeout_ms / 1000.0;
             sh->tries = 0;
-            tps_log_warn("libtaups: shard %d at %s: %s; reconnecting for up to "
-                    "%.0f s",
-                    sh->index, sh->addr.text,
-                    err == UV_EOF ? "the server closed the connection"
-                                  : tps_strerror(err),
-                    c->opts.reconnect_timeout_ms / 1000.0);
+            tps__log_warn(
+                "libtaups: shard %d at %s: %s; reconnecting for up to "
+                "%.0f s",
+                sh->index, sh->addr.text,
+                err == UV_EOF ? "the server closed the connection"
+                              : tps_strerror(err),
+                c->opts.reconnect_timeout_ms / 1000.0);
         }
         sh->state = SH_CONNECTING; /* on_shard_closed retries */
-        tps_conn_close(conn);
+        tps__conn_close(conn);
         return;
     }
     if (err == TPS_EAUTH) {
@@ -579,12 +584,14 @@ static void on_conn_error(tps_conn_t *conn, int err) {
     if (err == UV_EOF)
         snprintf(what, sizeof(what), "the server closed the connection");
     else
-        snprintf(what, sizeof(what), "connection failed: %s", tps_strerror(err));
+        snprintf(what, sizeof(what), "connection failed: %s",
+                 tps_strerror(err));
     shard_failed(sh, err == UV_EOF ? TPS_ECLOSED : err, what);
-    tps_conn_close(conn);
+    tps__conn_close(conn);
 }
 
-/* --- I/O thread: replies ---------------------------------------------------- */
+/* --- I/O thread: replies ----------------------------------------------------
+ */
 
 static int dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
                             uint8_t **dest) {
@@ -597,8 +604,10 @@ static int dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
     ticket_t *t = find_ticket(c, h->request_id);
     if (t && !t->done && t->kind == OP_PULL) {
         const tensor_t *ts = &c->tensors[t->tensor];
-        uint64_t lo = tps_slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index);
-        uint64_t hi = tps_slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index + 1);
+        uint64_t lo =
+            tps__slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index);
+        uint64_t hi =
+            tps__slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index + 1);
         if (h->tensor_id != ts->ids[sh->index] || h->offset < lo ||
             h->offset > hi || h->count > hi - h->offset ||
             len != h->count * sizeof(float))
@@ -619,8 +628,8 @@ static void send_clock(shard_t *sh, int64_t clock) {
     h.op = TAUPS__OP__CLOCK;
     h.rank = sh->cl->opts.rank;
     h.clock = (uint64_t)clock;
-    if (tps_conn_send(&sh->conn, &h, NULL, 0, NULL, NULL) < 0)
-        tps_conn_close(&sh->conn);
+    if (tps__conn_send(&sh->conn, &h, NULL, 0, NULL, NULL) < 0)
+        tps__conn_close(&sh->conn);
 }
 
 /* An encoded pull reply: checked like a dense one, then decoded into the
@@ -629,9 +638,11 @@ static int decode_pull(tps_client_t *c, shard_t *sh, ticket_t *t,
                        const Taups__Header *h, const uint8_t *payload,
                        uint64_t len) {
     const tensor_t *ts = &c->tensors[t->tensor];
-    uint64_t lo = tps_slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index);
-    uint64_t hi = tps_slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index + 1);
-    tps_codec_t codec;
+    uint64_t lo =
+        tps__slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index);
+    uint64_t hi =
+        tps__slice_lo(ts->n, (uint32_t)c->nshards, (uint32_t)sh->index + 1);
+    tps__codec_t codec;
     int rc = TPS_EPROTO;
     if (t->kind == OP_PULL && h->tensor_id == ts->ids[sh->index] &&
         h->offset >= lo && h->offset <= hi && h->count <= hi - h->offset &&
@@ -646,8 +657,8 @@ static int decode_pull(tps_client_t *c, shard_t *sh, ticket_t *t,
     return rc;
 }
 
-static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
-                     uint64_t len) {
+static void on_frame(tps__conn_t *conn, const Taups__Header *h,
+                     uint8_t *payload, uint64_t len) {
     shard_t *sh = conn->data;
     tps_client_t *c = sh->cl;
     if (sh->state == SH_DEAD)
@@ -791,7 +802,8 @@ static void on_frame(tps_conn_t *conn, const Taups__Header *h, uint8_t *payload,
         complete(c, t, t->parts && t->parts[sh->index] ? 0 : TPS_ENOMEM);
         break;
     case TAUPS__OP__ERROR:
-        set_error(c, "shard %d at %s: %s", sh->index, sh->addr.text, h->error ? h->error : "error");
+        set_error(c, "shard %d at %s: %s", sh->index, sh->addr.text,
+                  h->error ? h->error : "error");
         complete(c, t, h->status < 0 ? h->status : TPS_EREMOTE);
         break;
     default:
@@ -819,12 +831,13 @@ static int send_frame(tps_client_t *c, ticket_t *t, int s, Taups__Header *h,
     if (sh->rejoining)
         return 0; /* owed, and sent once the shard is back */
     int err = sh->state == SH_READY
-                  ? tps_conn_send(&sh->conn, h, payload, len, NULL, NULL)
+                  ? tps__conn_send(&sh->conn, h, payload, len, NULL, NULL)
                   : TPS_ECLOSED;
     if (err < 0) {
         uv_mutex_lock(&c->mu);
         if (!c->errmsg[0] || err != TPS_ECLOSED)
-            set_error(c, "shard %d at %s: cannot send: %s", s, sh->addr.text, tps_strerror(err));
+            set_error(c, "shard %d at %s: cannot send: %s", s, sh->addr.text,
+                      tps_strerror(err));
         complete(c, t, err);
         uv_mutex_unlock(&c->mu);
     }
@@ -914,8 +927,8 @@ static void issue_to(tps_client_t *c, ticket_t *t, int only, int resend) {
     h.samples = t->kind == OP_PUSH ? t->x.samples : 0;
     int fi = 0;
     for (int s = 0; s < S; s++) {
-        uint64_t lo = tps_slice_lo(ts->n, (uint32_t)S, (uint32_t)s);
-        uint64_t hi = tps_slice_lo(ts->n, (uint32_t)S, (uint32_t)s + 1);
+        uint64_t lo = tps__slice_lo(ts->n, (uint32_t)S, (uint32_t)s);
+        uint64_t hi = tps__slice_lo(ts->n, (uint32_t)S, (uint32_t)s + 1);
         h.tensor_id = ts->ids[s];
         h.version = ts->versions[s];
         h.grad_norm = t->grad_norm;
@@ -979,7 +992,8 @@ static void issue(tps_client_t *c, ticket_t *t) {
     issue_to(c, t, -1, 0);
 }
 
-/* --- I/O thread: reconnection ------------------------------------------------ */
+/* --- I/O thread: reconnection ------------------------------------------------
+ */
 
 static int by_id(const void *a, const void *b) {
     int64_t x = (*(ticket_t *const *)a)->id, y = (*(ticket_t *const *)b)->id;
@@ -1008,9 +1022,9 @@ static void rejoin_done(shard_t *sh) {
     sh->state = SH_READY;
     uv_timer_stop(&sh->retry); /* the attempt's deadline */
     sh->rejoining = 0;
-    tps_log("libtaups: shard %d at %s: reconnected after %.2f s (%d tries); "
+    tps__log("libtaups: shard %d at %s: reconnected after %.2f s (%d tries); "
             "resending %d requests",
-            sh->index, sh->addr.text, tps_now() - sh->rj_since,
+            sh->index, sh->addr.text, tps__now() - sh->rj_since,
             sh->tries, n);
     for (int k = 0; k < n; k++)
         issue_to(c, list[k], sh->index, 1);
@@ -1027,11 +1041,11 @@ static void rejoin_frame(shard_t *sh, const Taups__Header *h) {
     if (h->op == TAUPS__OP__ERROR) {
         /* E.g. the shard has not yet seen our old connection close: try
          * again until the deadline, then report what it said. */
-        tps_log_warn("libtaups: shard %d at %s refused the reconnection: %s; "
+        tps__log_warn("libtaups: shard %d at %s refused the reconnection: %s; "
                 "retrying",
                 sh->index, sh->addr.text, sh->remote_err);
         sh->state = SH_CONNECTING;
-        tps_conn_close(&sh->conn);
+        tps__conn_close(&sh->conn);
         return;
     }
     if (h->op == TAUPS__OP__HELLO_OK && h->request_id == RJ_HELLO) {
@@ -1053,12 +1067,12 @@ static void rejoin_frame(shard_t *sh, const Taups__Header *h) {
             d.init = (Taups__Init)ts->init;
             d.scale = ts->scale;
             d.seed = ts->seed;
-            err = tps_conn_send(&sh->conn, &d, NULL, 0, NULL, NULL);
+            err = tps__conn_send(&sh->conn, &d, NULL, 0, NULL, NULL);
             sh->rj_declares++;
         }
         uv_mutex_unlock(&c->mu);
         if (err < 0)
-            tps_conn_close(&sh->conn);
+            tps__conn_close(&sh->conn);
         else if (n == 0)
             rejoin_done(sh);
         return;
@@ -1095,7 +1109,7 @@ static void on_wake(uv_async_t *a) {
                 shard_t *sh = &c->shards[s];
                 uv_close((uv_handle_t *)&sh->retry, NULL);
                 if (sh->conn_open)
-                    tps_conn_close(&sh->conn);
+                    tps__conn_close(&sh->conn);
             }
             uv_close((uv_handle_t *)&c->wake, NULL);
             uv_close((uv_handle_t *)&c->interrupt, NULL);
@@ -1111,7 +1125,7 @@ static void on_wake(uv_async_t *a) {
      * without waiting for the next turn. */
     for (int s = 0; s < c->nshards; s++)
         if (c->shards[s].conn_open)
-            tps_conn_flush(&c->shards[s].conn);
+            tps__conn_flush(&c->shards[s].conn);
 }
 
 /* After tps_interrupt, a request unanswered at two ticks in a row has
@@ -1153,7 +1167,7 @@ static void on_stop_tick(uv_timer_t *tm) {
         sh->rejoining = 0;
         uv_timer_stop(&sh->retry);
         if (sh->conn_open)
-            tps_conn_close(&sh->conn);
+            tps__conn_close(&sh->conn);
     }
 }
 
@@ -1171,7 +1185,7 @@ static void on_interrupt(uv_async_t *a) {
         sh->rejoining = 0;
         uv_timer_stop(&sh->retry);
         if (sh->conn_open)
-            tps_conn_close(&sh->conn);
+            tps__conn_close(&sh->conn);
         shard_failed(sh, TPS_EINTR, "lost; the application is stopping, so it "
                                     "is not waited for");
     }
@@ -1223,8 +1237,8 @@ static void foreign_turn_end(tps_client_t *c) {
         shard_t *sh = &c->shards[s];
         if (!sh->conn_open)
             continue;
-        kick = sh->state != SH_READY || sh->rejoining || sh->conn.link != NULL ||
-               sh->conn.paused || sh->conn.yielded ||
+        kick = sh->state != SH_READY || sh->rejoining ||
+               sh->conn.link != NULL || sh->conn.paused || sh->conn.yielded ||
                uv_stream_get_write_queue_size(
                    (const uv_stream_t *)&sh->conn.tcp) > 0;
     }
@@ -1289,13 +1303,14 @@ static void direct_issue(tps_client_t *c, ticket_t *t) {
     issue(c, t);
     for (int s = 0; s < c->nshards; s++)
         if (c->shards[s].conn_open)
-            tps_conn_flush(&c->shards[s].conn);
+            tps__conn_flush(&c->shards[s].conn);
     foreign_turn_end(c);
     pipe_restore(&old_set);
     uv_mutex_unlock(&c->io_mu);
 }
 
-/* --- caller's side ------------------------------------------------------------ */
+/* --- caller's side
+ * ------------------------------------------------------------ */
 
 /* Takes a free ticket and queues it; returns it with the mutex released, or
  * NULL (with the error in *err) when the client is broken or too many
@@ -1477,7 +1492,7 @@ void tps_close(tps_client_t *c) {
         /* Close callbacks of handles closed last are run here. */
         uv_run(&c->loop, UV_RUN_DEFAULT);
         if (uv_loop_close(&c->loop) != 0)
-            tps_log_err("libtaups: loop closed with handles open");
+            tps__log_err("libtaups: loop closed with handles open");
     }
     client_free(c);
 }
@@ -1490,7 +1505,7 @@ static int setup_codecs(tps_client_t *c, char *err, size_t errlen) {
         tps__codec_parse(&c->pull_codec, o->pull_codec ? o->pull_codec : "none",
                          bucket, err, errlen) < 0)
         return TPS_EINVAL;
-    tps_codec_kind_t pk = c->pull_codec.kind;
+    tps__codec_kind_t pk = c->pull_codec.kind;
     if (pk == TPS_CODEC_TOPK || pk == TPS_CODEC_RANDK || pk == TPS_CODEC_SIGN) {
         /* A pull is a model, not a gradient: without error feedback, a
          * sparse or sign encoding of it would lose most of it every time. */
@@ -1559,7 +1574,7 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     c->cluster = strdup(opts->cluster);
     c->opts.cluster = c->cluster;
     c->opts.key_file = NULL; /* borrowed; only read here */
-    if (opts->key_file && tps_key_load(opts->key_file, &c->key, errbuf,
+    if (opts->key_file && tps__key_load(opts->key_file, &c->key, errbuf,
                                        errlen) < 0) {
         client_free(c);
         return TPS_EINVAL;
@@ -1578,8 +1593,8 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
         client_free(c);
         return TPS_EINVAL;
     }
-    tps_addr_t *addrs = NULL;
-    int n = tps_cluster_parse(opts->cluster, &addrs, errbuf, errlen);
+    tps__addr_t *addrs = NULL;
+    int n = tps__cluster_parse(opts->cluster, &addrs, errbuf, errlen);
     if (n < 0) {
         client_free(c);
         return n;
@@ -1634,7 +1649,7 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
         uv_timer_init(&c->loop, &c->shards[s].retry);
         c->shards[s].retry.data = &c->shards[s];
     }
-    c->deadline = tps_now() + opts->connect_timeout_ms / 1000.0;
+    c->deadline = tps__now() + opts->connect_timeout_ms / 1000.0;
     /* The I/O thread starts with SIGPIPE blocked (and the caller's thread
      * blocks it while it writes, pipe_block): a write to a shard that died
      * fails with EPIPE, and the signal stays pending on that thread
@@ -1663,7 +1678,8 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     int64_t id = submit(c, OP_CONNECT, 0, NULL, NULL, n, 0, NULL, NULL, &err);
     rc = id > 0 ? tps_wait(c, id) : err;
     if (rc < 0) {
-        snprintf(errbuf, errlen, "%s", c->errmsg[0] ? c->errmsg : tps_strerror(rc));
+        snprintf(errbuf, errlen, "%s",
+                 c->errmsg[0] ? c->errmsg : tps_strerror(rc));
         tps_close(c);
         return rc;
     }
@@ -1793,8 +1809,8 @@ int tps_local_steps(const tps_client_t *c) {
 static int frames_for(tps_client_t *c, int tensor) {
     uint64_t n = c->tensors[tensor].n, frames = 0;
     for (int s = 0; s < c->nshards; s++) {
-        uint64_t len = tps_slice_lo(n, (uint32_t)c->nshards, (uint32_t)s + 1) -
-                       tps_slice_lo(n, (uint32_t)c->nshards, (uint32_t)s);
+        uint64_t len = tps__slice_lo(n, (uint32_t)c->nshards, (uint32_t)s + 1) -
+                       tps__slice_lo(n, (uint32_t)c->nshards, (uint32_t)s);
         frames += (len + c->chunk_elems - 1) / c->chunk_elems;
     }
     return (int)frames;
@@ -1817,9 +1833,11 @@ static pushbuf_t *encode_push(tps_client_t *c, int tensor, const float *grad,
     int nfr = frames_for(c, tensor);
     size_t bound = 0;
     for (uint32_t s = 0; s < S; s++)
-        for (uint64_t off = tps_slice_lo(n, S, s), hi = tps_slice_lo(n, S, s + 1);
+        for (uint64_t off = tps__slice_lo(n, S, s),
+                      hi = tps__slice_lo(n, S, s + 1);
              off < hi; off += chunk) {
-            size_t w = tps__codec_wire_size(&c->codec, hi - off < chunk ? hi - off : chunk);
+            size_t w = tps__codec_wire_size(
+                &c->codec, hi - off < chunk ? hi - off : chunk);
             bound += w + (c->zc ? ZSTD_compressBound(w) : 0);
         }
     uv_mutex_lock(&c->mu);
@@ -1846,14 +1864,16 @@ static pushbuf_t *encode_push(tps_client_t *c, int tensor, const float *grad,
     if (c->ef && ts->resid == NULL)
         ts->resid = calloc(n, sizeof(float));
     *err = TPS_ENOMEM;
-    if (pb == NULL || pb->cap < bound || pb->fr_cap < nfr || (c->ef && !ts->resid))
+    if (pb == NULL || pb->cap < bound || pb->fr_cap < nfr ||
+        (c->ef && !ts->resid))
         goto fail;
     uint64_t push = ++c->pushes;
     size_t pos = 0;
     int fi = 0;
     for (uint32_t s = 0; s < S; s++) {
-        uint64_t hi = tps_slice_lo(n, S, s + 1);
-        for (uint64_t off = tps_slice_lo(n, S, s); off < hi; off += chunk, fi++) {
+        uint64_t hi = tps__slice_lo(n, S, s + 1);
+        for (uint64_t off = tps__slice_lo(n, S, s); off < hi;
+             off += chunk, fi++) {
             uint64_t cnt = hi - off < chunk ? hi - off : chunk;
             const float *x = grad + off;
             if (c->ef) {
@@ -1890,9 +1910,9 @@ static pushbuf_t *encode_push(tps_client_t *c, int tensor, const float *grad,
             f->zstd = 0;
             pos += (size_t)m;
             if (c->zc && (size_t)m >= c->opts.zstd_min) {
-                size_t z = ZSTD_compressCCtx(c->zc, pb->data + pos, pb->cap - pos,
-                                             pb->data + f->pos, (size_t)m,
-                                             c->opts.zstd_level);
+                size_t z = ZSTD_compressCCtx(c->zc, pb->data + pos,
+                                             pb->cap - pos, pb->data + f->pos,
+                                             (size_t)m, c->opts.zstd_level);
                 if (!ZSTD_isError(z) && z < (size_t)m) {
                     f->pos = pos;
                     f->len = z;
@@ -2077,9 +2097,9 @@ int tps_push_group_async(tps_client_t *c, int n, const int *tensors,
         int err = 0, frames = 0;
         if (x.dropped) {
             for (int s = 0; s < c->nshards; s++)
-                frames += tps_slice_lo(c->tensors[t].n, (uint32_t)c->nshards,
+                frames += tps__slice_lo(c->tensors[t].n, (uint32_t)c->nshards,
                                        (uint32_t)s + 1) >
-                          tps_slice_lo(c->tensors[t].n, (uint32_t)c->nshards,
+                          tps__slice_lo(c->tensors[t].n, (uint32_t)c->nshards,
                                        (uint32_t)s);
         } else {
             frames = frames_for(c, t);

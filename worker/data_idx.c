@@ -265,7 +265,7 @@ static int read_images(idx_file_t *f, uint32_t count, size_t dim, uint64_t lo,
 }
 
 int tps__idx_load(const char *images_path, const char *labels_path, int part,
-                  int parts, tps_idx_set_t *out, char *err, size_t errlen) {
+                  int parts, tps__idx_set_t *out, char *err, size_t errlen) {
     memset(out, 0, sizeof(*out));
     idx_file_t img = {0}, lab = {0};
     uint32_t ih[4], lh[2];
@@ -321,8 +321,8 @@ int tps__idx_load(const char *images_path, const char *labels_path, int part,
 }
 
 int tps__idx_load_fashion(const char *dir, int eval, int rank, int workers,
-                          tps_idx_set_t *train, tps_idx_set_t *test, char *err,
-                          size_t errlen) {
+                          tps__idx_set_t *train, tps__idx_set_t *test,
+                          char *err, size_t errlen) {
     memset(train, 0, sizeof(*train));
     memset(test, 0, sizeof(*test));
     if (dir == NULL)
@@ -345,8 +345,9 @@ int tps__idx_load_fashion(const char *dir, int eval, int rank, int workers,
     return rc;
 }
 
-size_t tps__idx_model_dim(const char *model, const tps_idx_set_t *train,
-                          const tps_idx_set_t *test, char *err, size_t errlen) {
+size_t tps__idx_model_dim(const char *model, const tps__idx_set_t *train,
+                          const tps__idx_set_t *test, char *err,
+                          size_t errlen) {
     if (train->n > 0 && test->n > 0 && train->dim != test->dim) {
         snprintf(err, errlen,
                  "%s: training images have %zu pixels but test images have "
@@ -366,7 +367,7 @@ static int digit_class(const void *labels, size_t i) {
     return ((const uint8_t *)labels)[i];
 }
 
-int tps__idx_split(tps_idx_set_t *set, const tps_split_t *s, int rank,
+int tps__idx_split(tps__idx_set_t *set, const tps__split_t *s, int rank,
                    int workers, uint64_t seed, char *info, size_t infolen,
                    char *err, size_t errlen) {
     size_t *rows = NULL, k = 0;
@@ -404,7 +405,7 @@ int tps__idx_split(tps_idx_set_t *set, const tps_split_t *s, int rank,
     return rc;
 }
 
-void tps__idx_free(tps_idx_set_t *set) {
+void tps__idx_free(tps__idx_set_t *set) {
     free(set->images);
     free(set->labels);
     memset(set, 0, sizeof(*set));

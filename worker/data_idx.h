@@ -14,14 +14,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct tps_idx_set_s {
+typedef struct tps__idx_set_s {
     float *images;   /* n rows of dim pixels in [0, 1], row-major; owned */
     uint8_t *labels; /* n labels in 0..9; owned */
     size_t n;        /* rows held */
     size_t dim;      /* pixels per image: rows * cols of the file */
     uint64_t first;  /* index in the files of the first row held */
     uint64_t total;  /* rows in the files */
-} tps_idx_set_t;
+} tps__idx_set_t;
 
 /* Loads block `part` of `parts` (part 0 of 1: everything) of the images file
  * and the labels file into *out, which the caller releases with
@@ -32,7 +32,7 @@ typedef struct tps_idx_set_s {
  * returns TPS_EIO for unreadable or malformed files, TPS_EINVAL for a bad
  * part/parts and TPS_ENOMEM. The paths are borrowed. */
 int tps__idx_load(const char *images_path, const char *labels_path, int part,
-                  int parts, tps_idx_set_t *out, char *err, size_t errlen);
+                  int parts, tps__idx_set_t *out, char *err, size_t errlen);
 
 /* Loads Fashion-MNIST (or any data set with its file names) from directory
  * `dir` (NULL: /usr/share/datasets/fashion-mnist, where Debian's
@@ -43,25 +43,25 @@ int tps__idx_load(const char *images_path, const char *labels_path, int part,
  * on failure. Errors as tps__idx_load; the caller releases the sets with
  * tps__idx_free. `dir` is borrowed. */
 int tps__idx_load_fashion(const char *dir, int eval, int rank, int workers,
-                          tps_idx_set_t *train, tps_idx_set_t *test, char *err,
-                          size_t errlen);
+                          tps__idx_set_t *train, tps__idx_set_t *test,
+                          char *err, size_t errlen);
 
 /* The pixels per image of a model built on train and test (either may be
  * empty, not both): returns that dim, or 0 after writing a sentence that
  * starts with `model` (e.g. "mlp") to err when both sets are empty or their
  * dims differ. Borrows everything. */
-size_t tps__idx_model_dim(const char *model, const tps_idx_set_t *train,
-                          const tps_idx_set_t *test, char *err, size_t errlen);
+size_t tps__idx_model_dim(const char *model, const tps__idx_set_t *train,
+                          const tps__idx_set_t *test, char *err, size_t errlen);
 
 /* Keeps, of the whole training set in *set, the rows split s gives worker
  * `rank` of `workers` (split.h); info as tps__split_rows. Returns 0 or a
  * negative TPS_E* code with a sentence in err (the set is then freed). */
-struct tps_split_s;
-int tps__idx_split(tps_idx_set_t *set, const struct tps_split_s *s, int rank,
+struct tps__split_s;
+int tps__idx_split(tps__idx_set_t *set, const struct tps__split_s *s, int rank,
                    int workers, uint64_t seed, char *info, size_t infolen,
                    char *err, size_t errlen);
 
 /* Frees what a set owns and empties it; an empty set is fine. */
-void tps__idx_free(tps_idx_set_t *set);
+void tps__idx_free(tps__idx_set_t *set);
 
 #endif

@@ -43,7 +43,7 @@ typedef struct pass_s {
     uint64_t dim;          /* 0: any index; else the largest allowed */
     int drop_beyond;       /* drop, rather than refuse, indices above dim */
     uint64_t lo, hi;       /* rows to keep into out: [lo, hi) */
-    tps_libsvm_set_t *out; /* NULL: keep nothing */
+    tps__libsvm_set_t *out; /* NULL: keep nothing */
     uint64_t cap;          /* entries allocated in out */
     uint64_t rows;         /* rows seen */
     uint64_t max_index;    /* largest 1-based index seen */
@@ -304,7 +304,7 @@ static int parse_line(reader_t *r, pass_t *p, char *err, size_t errlen) {
 
 /* Appends the current row to p->out, growing its entry arrays by doubling. */
 static int keep_row(reader_t *r, pass_t *p, char *err, size_t errlen) {
-    tps_libsvm_set_t *o = p->out;
+    tps__libsvm_set_t *o = p->out;
     if (o->nnz + r->npairs > p->cap) {
         uint64_t cap = p->cap ? p->cap : 1024;
         while (cap < o->nnz + r->npairs)
@@ -377,7 +377,7 @@ int tps__libsvm_scan(const char *path, uint64_t *rows, uint64_t *max_index,
 }
 
 int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
-                     int parts, tps_libsvm_set_t *out, char *err,
+                     int parts, tps__libsvm_set_t *out, char *err,
                      size_t errlen) {
     memset(out, 0, sizeof(*out));
     if (dim > UINT32_MAX) {
@@ -456,14 +456,14 @@ static int sign_class(const void *labels, size_t i) {
     return ((const int8_t *)labels)[i] > 0;
 }
 
-int tps__libsvm_split(tps_libsvm_set_t *set, const tps_split_t *s, int rank,
+int tps__libsvm_split(tps__libsvm_set_t *set, const tps__split_t *s, int rank,
                       int workers, uint64_t seed, char *info, size_t infolen,
                       char *err, size_t errlen) {
     size_t *rows = NULL, k = 0;
     int rc = tps__split_by(s, set->labels, sign_class, set->n, 2, rank,
                            workers, seed, &rows, &k, info, infolen, err,
                            errlen);
-    tps_libsvm_set_t out = *set;
+    tps__libsvm_set_t out = *set;
     uint64_t nnz = 0;
     for (size_t j = 0; rc == 0 && j < k; j++)
         nnz += set->offsets[rows[j] + 1] - set->offsets[rows[j]];
@@ -505,7 +505,7 @@ int tps__libsvm_split(tps_libsvm_set_t *set, const tps_split_t *s, int rank,
     return rc;
 }
 
-void tps__libsvm_free(tps_libsvm_set_t *set) {
+void tps__libsvm_free(tps__libsvm_set_t *set) {
     free(set->offsets);
     free(set->indices);
     free(set->values);

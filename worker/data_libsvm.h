@@ -25,7 +25,7 @@
  * error rather than a reason to allocate without bound. */
 #define TPS_LIBSVM_MAX_LINE (1u << 20)
 
-typedef struct tps_libsvm_set_s {
+typedef struct tps__libsvm_set_s {
     uint64_t *offsets; /* n + 1 entries: row r is entries [offsets[r],
                           offsets[r + 1]); offsets[0] == 0; owned */
     uint32_t *indices; /* nnz 0-based feature indices, increasing per row;
@@ -39,7 +39,7 @@ typedef struct tps_libsvm_set_s {
     uint64_t first;    /* row number in the file of the first row held */
     uint64_t total;    /* rows in the file */
     uint64_t dropped;  /* entries dropped beyond dim (see tps__libsvm_load) */
-} tps_libsvm_set_t;
+} tps__libsvm_set_t;
 
 /* Checks the whole file at `path` and reports its number of rows and its
  * largest feature index (0 when no row has a feature). Returns 0, or on
@@ -62,19 +62,19 @@ int tps__libsvm_scan(const char *path, uint64_t *rows, uint64_t *max_index,
  * without features and TPS_EINVAL for a bad part/parts; on failure *out is
  * left empty. The path is borrowed. */
 int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
-                     int parts, tps_libsvm_set_t *out, char *err,
+                     int parts, tps__libsvm_set_t *out, char *err,
                      size_t errlen);
 
 /* Keeps, of the whole file's rows in *set, those split s gives worker
  * `rank` of `workers` (split.h; the classes are the labels -1 and +1);
  * info as tps__split_rows. Returns 0 or a negative TPS_E* code with a
  * sentence in err (the set is then freed). */
-struct tps_split_s;
-int tps__libsvm_split(tps_libsvm_set_t *set, const struct tps_split_s *s,
+struct tps__split_s;
+int tps__libsvm_split(tps__libsvm_set_t *set, const struct tps__split_s *s,
                       int rank, int workers, uint64_t seed, char *info,
                       size_t infolen, char *err, size_t errlen);
 
 /* Frees what a set owns and empties it; an empty set is fine. */
-void tps__libsvm_free(tps_libsvm_set_t *set);
+void tps__libsvm_free(tps__libsvm_set_t *set);
 
 #endif

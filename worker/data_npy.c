@@ -95,7 +95,7 @@ static int integer_literal(cursor_t *c, uint64_t *out) {
 
 /* A tuple of integers: "()", "(3,)", "(3, 2)" or "(3, 2,)"; "(3)" is an
  * integer in Python, not a tuple, and is refused. */
-static int shape_literal(cursor_t *c, tps_npy_t *npy, char *err,
+static int shape_literal(cursor_t *c, tps__npy_t *npy, char *err,
                          size_t errlen, const char *path) {
     if (!eat(c, '('))
         return -1;
@@ -122,7 +122,7 @@ static int shape_literal(cursor_t *c, tps_npy_t *npy, char *err,
 
 /* Parses the dict literal header[0..len) into npy and *fortran, *descr. */
 static int parse_header(const char *path, const char *header, size_t len,
-                        tps_npy_t *npy, char *descr, size_t descr_cap,
+                        tps__npy_t *npy, char *descr, size_t descr_cap,
                         int *fortran, char *err, size_t errlen) {
     cursor_t c = {header, header + len};
     enum { KEY_DESCR, KEY_FORTRAN, KEY_SHAPE, NKEYS };
@@ -216,7 +216,7 @@ static const char *numbers_text(const uint64_t *v, int n, const char *open,
     return buf;
 }
 
-const char *tps__npy_shape(const tps_npy_t *npy, char *buf, size_t len) {
+const char *tps__npy_shape(const tps__npy_t *npy, char *buf, size_t len) {
     /* Python writes a 1-tuple with a trailing comma. */
     return numbers_text(npy->shape, npy->ndim, "(", npy->ndim == 1 ? ",)" : ")",
                         buf, len);
@@ -229,7 +229,7 @@ static uint64_t le_bytes(const unsigned char *p, int n) {
     return v;
 }
 
-int tps__npy_open(const char *path, tps_npy_t *npy, char *err,
+int tps__npy_open(const char *path, tps__npy_t *npy, char *err,
                   size_t errlen) {
     memset(npy, 0, sizeof(*npy));
     FILE *f = fopen(path, "rb");
@@ -317,14 +317,16 @@ int tps__npy_open(const char *path, tps_npy_t *npy, char *err,
         snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
         goto out;
     }
-    uint64_t size = (uint64_t)ftello(f), want = npy->count * (uint64_t)npy->word;
+    uint64_t size = (uint64_t)ftello(f),
+             want = npy->count * (uint64_t)npy->word;
     uint64_t found = size - npy->offset;
     if (found != want) {
         char shape[160];
         snprintf(err, errlen,
                  "%s: %s: shape %s of '%s' needs %llu bytes of data, found "
                  "%llu",
-                 path, found < want ? "truncated" : "trailing bytes after the array",
+                 path,
+                 found < want ? "truncated" : "trailing bytes after the array",
                  tps__npy_shape(npy, shape, sizeof(shape)), descr,
                  (unsigned long long)want, (unsigned long long)found);
         goto out;
@@ -337,7 +339,7 @@ out:
 }
 
 /* Element `flat` as an index of the array, "[3, 1]". */
-static void index_text(const tps_npy_t *npy, uint64_t flat, char *buf,
+static void index_text(const tps__npy_t *npy, uint64_t flat, char *buf,
                        size_t len) {
     uint64_t idx[TPS_NPY_MAX_DIMS];
     for (int i = npy->ndim; i-- > 0;) {
@@ -347,7 +349,7 @@ static void index_text(const tps_npy_t *npy, uint64_t flat, char *buf,
     numbers_text(idx, npy->ndim, "[", "]", buf, len);
 }
 
-int tps__npy_read(const char *path, const tps_npy_t *npy, uint64_t first,
+int tps__npy_read(const char *path, const tps__npy_t *npy, uint64_t first,
                   uint64_t n, float *out, char *err, size_t errlen) {
     if (first > npy->count || n > npy->count - first) {
         snprintf(err, errlen,

@@ -26,20 +26,20 @@
 /* Longest header accepted; numpy writes well under a kilobyte. */
 #define TPS_NPY_MAX_HEADER (64u * 1024u)
 
-typedef struct tps_npy_s {
+typedef struct tps__npy_s {
     int ndim;                         /* 0 for a scalar */
     uint64_t shape[TPS_NPY_MAX_DIMS]; /* ndim entries */
     uint64_t count;                   /* elements: the product of shape */
     int word;                         /* bytes per element: 4 or 8 */
     uint64_t offset;                  /* where the data starts in the file */
-} tps_npy_t;
+} tps__npy_t;
 
 /* Reads and checks the preamble and header of the .npy file at `path`, and
  * that the file holds exactly count * word bytes of data after it. Returns 0,
  * or TPS_EIO with a sentence in err naming the file and the fault (not
  * readable, bad magic, unsupported version, malformed header, Fortran order,
  * a dtype other than '<f4' or '<f8', truncated or trailing data). */
-int tps__npy_open(const char *path, tps_npy_t *npy, char *err, size_t errlen);
+int tps__npy_open(const char *path, tps__npy_t *npy, char *err, size_t errlen);
 
 /* Reads every element of the file `path` (described by npy, from
  * tps__npy_open), checks that each is finite and, for float64, within the
@@ -48,11 +48,11 @@ int tps__npy_open(const char *path, tps_npy_t *npy, char *err, size_t errlen);
  * that every worker reports the same faults as the others. Returns 0, or
  * TPS_EIO (unreadable, or a value that is NaN, infinite or too large, named
  * by its index) or TPS_EINVAL (a range outside the array). */
-int tps__npy_read(const char *path, const tps_npy_t *npy, uint64_t first,
+int tps__npy_read(const char *path, const tps__npy_t *npy, uint64_t first,
                   uint64_t n, float *out, char *err, size_t errlen);
 
 /* Writes the shape as Python prints it, "(4, 2)", "(4,)" or "()", into buf
  * (truncated to len) and returns buf. */
-const char *tps__npy_shape(const tps_npy_t *npy, char *buf, size_t len);
+const char *tps__npy_shape(const tps__npy_t *npy, char *buf, size_t len);
 
 #endif

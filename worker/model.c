@@ -12,7 +12,7 @@
 #include "data_idx.h"
 #include "model_internal.h"
 
-typedef int (*model_new_fn)(const tps_model_config_t *cfg, tps_model_t **out,
+typedef int (*model_new_fn)(const tps__model_config_t *cfg, tps__model_t **out,
                             char *err, size_t errlen);
 
 static const struct {
@@ -43,8 +43,8 @@ static void unknown_model(const char *what, char *err, size_t errlen) {
     snprintf(err, errlen, "%s; the built-in models are %s", what, names);
 }
 
-int tps__model_new(const tps_model_config_t *cfg, tps_model_t **out, char *err,
-                   size_t errlen) {
+int tps__model_new(const tps__model_config_t *cfg, tps__model_t **out,
+                   char *err, size_t errlen) {
     if (out != NULL)
         *out = NULL;
     if (cfg == NULL || out == NULL) {
@@ -64,8 +64,8 @@ int tps__model_new(const tps_model_config_t *cfg, tps_model_t **out, char *err,
     return TPS_EINVAL;
 }
 
-int tps__model_load_images(const tps_model_config_t *cfg,
-                           tps_idx_set_t *train, tps_idx_set_t *test,
+int tps__model_load_images(const tps__model_config_t *cfg,
+                           tps__idx_set_t *train, tps__idx_set_t *test,
                            char *info, size_t infolen, char *err,
                            size_t errlen) {
     int whole = !cfg->eval && cfg->split.kind != TPS_SPLIT_IID;

@@ -14,21 +14,21 @@
 
 #define TPS_MODEL_MAX_TENSORS 4
 
-typedef struct tps_model_tensor_s {
+typedef struct tps__model_tensor_s {
     const char *name;  /* e.g. "w", "b" */
     uint64_t len;      /* elements */
     tps_init_t init;
     float scale;       /* init scale (see tps_init_t) */
-} tps_model_tensor_t;
+} tps__model_tensor_t;
 
-typedef struct tps_model_config_s {
+typedef struct tps__model_config_s {
     const char *model;   /* "lsq", "softmax", "logreg" or "mlp" */
     const char *data;    /* softmax, mlp: directory with the Fashion-MNIST IDX
                             .gz files; logreg: "TRAIN[,TEST]" LIBSVM files;
                             lsq: "A.npy,b.npy[,xstar.npy]" (NULL: synthetic) */
     int rank;            /* this worker's rank; rows are split by rank */
     int workers;         /* number of workers the rows are split across */
-    int eval;            /* 1: build the evaluator's view (test set / whole problem) */
+    int eval; /* 1: build the evaluator's view (test set / whole problem) */
     uint64_t seed;       /* data synthesis (lsq) and init seed */
     double cond;         /* lsq: condition number of the Hessian A'A/m
                             (0: the default) */
@@ -41,17 +41,17 @@ typedef struct tps_model_config_s {
     double noise;        /* lsq: b = A x* + noise * N(0, 1) per row */
     double hetero;       /* lsq: worker r's rows solve x* + hetero * delta_r,
                             delta_r ~ N(0, I) (rows split as for workers) */
-    tps_split_t split;   /* softmax, mlp, logreg: the training rows each
+    tps__split_t split;   /* softmax, mlp, logreg: the training rows each
                             worker holds (split.h); iid when zeroed */
-} tps_model_config_t;
+} tps__model_config_t;
 
-typedef struct tps_model_s tps_model_t;
+typedef struct tps__model_s tps__model_t;
 
-struct tps_model_s {
+struct tps__model_s {
     const char *name;         /* "lsq" / "softmax" / "logreg" / "mlp" */
     const char *metric_name;  /* "rel_err" (lower is better) / "accuracy" */
     int ntensors;
-    tps_model_tensor_t tensors[TPS_MODEL_MAX_TENSORS];
+    tps__model_tensor_t tensors[TPS_MODEL_MAX_TENSORS];
     size_t nrows;             /* training rows held by this worker */
     char info[256];           /* what the process should log about the
                                  problem, or "" */
@@ -59,35 +59,35 @@ struct tps_model_s {
     /* Mean loss over rows[0..n) (indices into this worker's rows) at params,
      * and its gradient written into grads[t] (tensors[t].len floats each,
      * overwritten, not accumulated). params and grads are borrowed. */
-    double (*grad)(tps_model_t *m, const float *const *params,
+    double (*grad)(tps__model_t *m, const float *const *params,
                    float *const *grads, const uint32_t *rows, size_t n);
 
     /* Evaluation at params: lsq: loss over all m rows and ||x - x*|| / ||x*||;
      * softmax, mlp: mean cross-entropy and accuracy on the 10k test images;
      * logreg: the regularised objective and accuracy on the test rows.
      * Returns 0 or a negative TPS_E* code. */
-    int (*evaluate)(tps_model_t *m, const float *const *params, double *loss,
+    int (*evaluate)(tps__model_t *m, const float *const *params, double *loss,
                     double *metric);
 
     /* Frees the model and everything it owns. */
-    void (*destroy)(tps_model_t *m);
+    void (*destroy)(tps__model_t *m);
 };
 
 /* Builds the model cfg->model. On success *out is owned by the caller
  * (release with (*out)->destroy(*out)); on failure returns a negative TPS_E*
  * code and writes a sentence naming what was wrong (unknown model, missing
  * or corrupt data file with its path, ...) into err. */
-int tps__model_new(const tps_model_config_t *cfg, tps_model_t **out, char *err,
-                   size_t errlen);
+int tps__model_new(const tps__model_config_t *cfg, tps__model_t **out,
+                   char *err, size_t errlen);
 
 /* Constructors behind tps__model_new, one per model file. */
-int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
+int tps__model_lsq_new(const tps__model_config_t *cfg, tps__model_t **out,
                        char *err, size_t errlen);
-int tps__model_softmax_new(const tps_model_config_t *cfg, tps_model_t **out,
+int tps__model_softmax_new(const tps__model_config_t *cfg, tps__model_t **out,
                            char *err, size_t errlen);
-int tps__model_logreg_new(const tps_model_config_t *cfg, tps_model_t **out,
+int tps__model_logreg_new(const tps__model_config_t *cfg, tps__model_t **out,
                           char *err, size_t errlen);
-int tps__model_mlp_new(const tps_model_config_t *cfg, tps_model_t **out,
+int tps__model_mlp_new(const tps__model_config_t *cfg, tps__model_t **out,
                        char *err, size_t errlen);
 
 #endif

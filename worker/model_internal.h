@@ -26,10 +26,10 @@ int tps__model_block(uint64_t n, int rank, int workers, const char *what,
  * a worker's training rows chosen by cfg->split (its block when iid, as
  * that loader reads it; otherwise from the whole set, tps__idx_split,
  * with a sentence about them in info). */
-struct tps_idx_set_s;
-int tps__model_load_images(const tps_model_config_t *cfg,
-                           struct tps_idx_set_s *train,
-                           struct tps_idx_set_s *test, char *info,
+struct tps__idx_set_s;
+int tps__model_load_images(const tps__model_config_t *cfg,
+                           struct tps__idx_set_s *train,
+                           struct tps__idx_set_s *test, char *info,
                            size_t infolen, char *err, size_t errlen);
 
 /* x . y in float, with eight partial sums: enough accuracy for 784 products
@@ -71,8 +71,8 @@ int tps__lsq_generate(uint64_t seed, uint64_t m, uint64_t d, double cond,
  * (may be empty, then evaluate() returns TPS_EINVAL). When both hold rows,
  * their dim must agree. Takes ownership of both sets on every path (they are
  * emptied); on success *out is owned by the caller. */
-int tps__model_softmax_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
-                                 tps_model_t **out, char *err, size_t errlen);
+int tps__model_softmax_from_sets(tps__idx_set_t *train, tps__idx_set_t *test,
+                                 tps__model_t **out, char *err, size_t errlen);
 
 /* Builds a logreg model with L2 weight l2 (finite, >= 0) around already
  * loaded data, as tps__model_softmax_from_sets does: `train` supplies the
@@ -80,15 +80,15 @@ int tps__model_softmax_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
  * not both, and when both hold rows their dim must agree. Takes ownership of
  * both sets on every path (they are emptied); on success *out is owned by the
  * caller. */
-int tps__model_logreg_from_sets(tps_libsvm_set_t *train,
-                                tps_libsvm_set_t *test, double l2,
-                                tps_model_t **out, char *err, size_t errlen);
+int tps__model_logreg_from_sets(tps__libsvm_set_t *train,
+                                tps__libsvm_set_t *test, double l2,
+                                tps__model_t **out, char *err, size_t errlen);
 
 /* Builds an MLP with `hidden` hidden units (0: the default, 64) around
  * already loaded images, with the same contract as
  * tps__model_softmax_from_sets. */
-int tps__model_mlp_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
-                             int hidden, tps_model_t **out, char *err,
+int tps__model_mlp_from_sets(tps__idx_set_t *train, tps__idx_set_t *test,
+                             int hidden, tps__model_t **out, char *err,
                              size_t errlen);
 
 #endif

@@ -47,11 +47,11 @@
     "/usr/share/doc/liblinear-tools/examples/heart_scale"
 
 typedef struct logreg_s {
-    tps_model_t base; /* first, so that a tps_model_t * is a logreg_t * */
+    tps__model_t base; /* first, so that a tps__model_t * is a logreg_t * */
     size_t dim;
     double l2;
-    tps_libsvm_set_t train;
-    tps_libsvm_set_t test;
+    tps__libsvm_set_t train;
+    tps__libsvm_set_t test;
     double *acc; /* dim, gradient sums */
 } logreg_t;
 
@@ -71,7 +71,7 @@ static double sigmoid(double t) {
 
 /* w.x for row r of s, in double: sparse rows are short, and float sums of
  * thousands of terms (text data) would lose digits the loss needs. */
-static double row_dot(const tps_libsvm_set_t *s, size_t r, const float *w) {
+static double row_dot(const tps__libsvm_set_t *s, size_t r, const float *w) {
     double z = 0;
     for (uint64_t k = s->offsets[r]; k < s->offsets[r + 1]; k++)
         z += (double)s->values[k] * (double)w[s->indices[k]];
@@ -85,12 +85,12 @@ static double penalty(const logreg_t *l, const float *w) {
     return 0.5 * l->l2 * sq;
 }
 
-static double logreg_grad(tps_model_t *model, const float *const *params,
+static double logreg_grad(tps__model_t *model, const float *const *params,
                           float *const *grads, const uint32_t *rows, size_t n) {
     logreg_t *l = (logreg_t *)model;
     const float *w = params[0];
     float *g = grads[0];
-    const tps_libsvm_set_t *s = &l->train;
+    const tps__libsvm_set_t *s = &l->train;
     if (n == 0) {
         memset(g, 0, l->dim * sizeof(float));
         return 0;
@@ -113,10 +113,10 @@ static double logreg_grad(tps_model_t *model, const float *const *params,
     return loss * inv + penalty(l, w);
 }
 
-static int logreg_evaluate(tps_model_t *model, const float *const *params,
+static int logreg_evaluate(tps__model_t *model, const float *const *params,
                            double *loss, double *metric) {
     logreg_t *l = (logreg_t *)model;
-    const tps_libsvm_set_t *s = &l->test;
+    const tps__libsvm_set_t *s = &l->test;
     if (s->n == 0)
         return TPS_EINVAL;
     double sum = 0;
@@ -131,7 +131,7 @@ static int logreg_evaluate(tps_model_t *model, const float *const *params,
     return 0;
 }
 
-static void logreg_destroy(tps_model_t *model) {
+static void logreg_destroy(tps__model_t *model) {
     logreg_t *l = (logreg_t *)model;
     if (l == NULL)
         return;
@@ -141,9 +141,9 @@ static void logreg_destroy(tps_model_t *model) {
     free(l);
 }
 
-int tps__model_logreg_from_sets(tps_libsvm_set_t *train, tps_libsvm_set_t *test,
-                                double l2, tps_model_t **out, char *err,
-                                size_t errlen) {
+int tps__model_logreg_from_sets(tps__libsvm_set_t *train,
+                                tps__libsvm_set_t *test, double l2,
+                                tps__model_t **out, char *err, size_t errlen) {
     *out = NULL;
     size_t dim = train->n > 0 ? train->dim : test->dim;
     int rc = TPS_EINVAL;
@@ -182,11 +182,11 @@ int tps__model_logreg_from_sets(tps_libsvm_set_t *train, tps_libsvm_set_t *test,
     memset(train, 0, sizeof(*train));
     memset(test, 0, sizeof(*test));
 
-    tps_model_t *base = &l->base;
+    tps__model_t *base = &l->base;
     base->name = "logreg";
     base->metric_name = "accuracy";
     base->ntensors = 1;
-    base->tensors[0] = (tps_model_tensor_t){
+    base->tensors[0] = (tps__model_tensor_t){
         .name = "w", .len = dim, .init = TPS_INIT_ZEROS, .scale = 0.0f};
     base->nrows = l->train.n;
     base->grad = logreg_grad;
@@ -204,7 +204,7 @@ fail:
     return rc;
 }
 
-int tps__model_logreg_new(const tps_model_config_t *cfg, tps_model_t **out,
+int tps__model_logreg_new(const tps__model_config_t *cfg, tps__model_t **out,
                           char *err, size_t errlen) {
     *out = NULL;
     const char *data = cfg->data ? cfg->data : LOGREG_DEFAULT_DATA;
@@ -229,11 +229,12 @@ int tps__model_logreg_new(const tps_model_config_t *cfg, tps_model_t **out,
         snprintf(err, errlen, "out of memory building the logreg model");
         return TPS_ENOMEM;
     }
-    tps_libsvm_set_t train = {0}, test = {0};
+    tps__libsvm_set_t train = {0}, test = {0};
     char info[sizeof((*out)->info)] = "";
     int rc;
     if (!cfg->eval && cfg->split.kind != TPS_SPLIT_IID) {
-        rc = tps__libsvm_load(trainpath, cfg->dim, 0, 0, 1, &train, err, errlen);
+        rc =
+            tps__libsvm_load(trainpath, cfg->dim, 0, 0, 1, &train, err, errlen);
         if (rc == 0)
             rc = tps__libsvm_split(&train, &cfg->split, cfg->rank, cfg->workers,
                                    cfg->seed, info, sizeof(info), err, errlen);

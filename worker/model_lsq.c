@@ -73,7 +73,7 @@
 #define LSQ_HETERO_STREAM (0x686574ull << 40)
 
 typedef struct lsq_s {
-    tps_model_t base; /* first, so that a tps_model_t * is an lsq_t * */
+    tps__model_t base; /* first, so that a tps__model_t * is an lsq_t * */
     size_t d;
     uint64_t m;      /* rows of the whole problem */
     uint64_t lo, hi; /* rows held: [lo, hi) of the whole problem */
@@ -163,10 +163,10 @@ static int check_shape(uint64_t m, uint64_t d, double cond, char *err,
 /* Row i of the Gaussian matrix G, drawn from its own stream so that any
  * block of rows can be regenerated without drawing the rows before it. */
 static void gaussian_row(uint64_t seed, uint64_t i, double *g, size_t d) {
-    tps_rng_t rng;
-    tps_rng_seed(&rng, seed, LSQ_STREAM + 1 + i);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, seed, LSQ_STREAM + 1 + i);
     for (size_t k = 0; k < d; k++)
-        g[k] = tps_rng_normal(&rng);
+        g[k] = tps__rng_normal(&rng);
 }
 
 /* In-place Cholesky factor S = L L' of a symmetric d x d matrix, row-major,
@@ -222,12 +222,12 @@ int tps__lsq_generate(uint64_t seed, uint64_t m, uint64_t d, double cond,
         goto done;
     }
 
-    tps_rng_t rng;
-    tps_rng_seed(&rng, seed, LSQ_STREAM);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, seed, LSQ_STREAM);
     for (size_t i = 0; i < nd * nd; i++)
-        v[i] = tps_rng_normal(&rng);
+        v[i] = tps__rng_normal(&rng);
     for (size_t k = 0; k < nd; k++)
-        xstar[k] = (float)tps_rng_normal(&rng);
+        xstar[k] = (float)tps__rng_normal(&rng);
 
     for (uint64_t i = 0; i < m; i++) {
         gaussian_row(seed, i, g, nd);
@@ -291,7 +291,7 @@ static double residual(const float *ai, const float *x, float bi, size_t d) {
     return r - (double)bi;
 }
 
-static double lsq_grad(tps_model_t *model, const float *const *params,
+static double lsq_grad(tps__model_t *model, const float *const *params,
                        float *const *grads, const uint32_t *rows, size_t n) {
     lsq_t *p = (lsq_t *)model;
     const float *x = params[0];
@@ -316,7 +316,7 @@ static double lsq_grad(tps_model_t *model, const float *const *params,
     return loss / (2.0 * (double)n);
 }
 
-static int lsq_evaluate(tps_model_t *model, const float *const *params,
+static int lsq_evaluate(tps__model_t *model, const float *const *params,
                         double *loss, double *metric) {
     lsq_t *p = (lsq_t *)model;
     /* Only a model holding every row knows the full loss. */
@@ -340,7 +340,7 @@ static int lsq_evaluate(tps_model_t *model, const float *const *params,
     return 0;
 }
 
-static void lsq_destroy(tps_model_t *model) {
+static void lsq_destroy(tps__model_t *model) {
     lsq_t *p = (lsq_t *)model;
     if (p == NULL)
         return;
@@ -374,7 +374,7 @@ static int lsq_alloc(lsq_t *p, uint64_t m, uint64_t d, uint64_t lo,
 
 /* The rows this process holds: its rank's block, or all of them for the
  * evaluator. */
-static int lsq_rows(const tps_model_config_t *cfg, uint64_t m, uint64_t *lo,
+static int lsq_rows(const tps__model_config_t *cfg, uint64_t m, uint64_t *lo,
                     uint64_t *hi, char *err, size_t errlen) {
     *lo = 0;
     *hi = m;
@@ -389,7 +389,7 @@ static int lsq_normal_solve(lsq_t *p);
 /* Adds the noise and the workers' own optima to b (see the file comment);
  * a process holding every row then solves for the optimum it scores
  * against, and says what it is. */
-static int lsq_perturb(const tps_model_config_t *cfg, lsq_t *p, char *err,
+static int lsq_perturb(const tps__model_config_t *cfg, lsq_t *p, char *err,
                        size_t errlen) {
     if (!(cfg->noise >= 0) || !isfinite(cfg->noise) || !(cfg->hetero >= 0) ||
         !isfinite(cfg->hetero)) {
@@ -418,10 +418,10 @@ static int lsq_perturb(const tps_model_config_t *cfg, lsq_t *p, char *err,
                     i >= blo && i < bhi)
                     break;
             own_hi = bhi;
-            tps_rng_t rng;
-            tps_rng_seed(&rng, cfg->seed, LSQ_HETERO_STREAM + (uint64_t)owner);
+            tps__rng_t rng;
+            tps__rng_seed(&rng, cfg->seed, LSQ_HETERO_STREAM + (uint64_t)owner);
             for (size_t k = 0; k < d; k++)
-                delta[k] = cfg->hetero * tps_rng_normal(&rng);
+                delta[k] = cfg->hetero * tps__rng_normal(&rng);
         }
         const float *ai = p->a + (size_t)(i - p->lo) * d;
         double bi = p->b[i - p->lo];
@@ -429,9 +429,9 @@ static int lsq_perturb(const tps_model_config_t *cfg, lsq_t *p, char *err,
             for (size_t k = 0; k < d; k++)
                 bi += (double)ai[k] * delta[k];
         if (cfg->noise > 0) {
-            tps_rng_t rng;
-            tps_rng_seed(&rng, cfg->seed, LSQ_NOISE_STREAM + i);
-            bi += cfg->noise * tps_rng_normal(&rng);
+            tps__rng_t rng;
+            tps__rng_seed(&rng, cfg->seed, LSQ_NOISE_STREAM + i);
+            bi += cfg->noise * tps__rng_normal(&rng);
         }
         p->b[i - p->lo] = (float)bi;
     }
@@ -448,7 +448,8 @@ static int lsq_perturb(const tps_model_config_t *cfg, lsq_t *p, char *err,
     int rc = lsq_normal_solve(p);
     if (rc < 0) {
         free(gen);
-        snprintf(err, errlen, "lsq: cannot solve for the least-squares optimum");
+        snprintf(err, errlen,
+                 "lsq: cannot solve for the least-squares optimum");
         return rc;
     }
     for (size_t k = 0; k < d; k++) {
@@ -474,7 +475,7 @@ static int lsq_perturb(const tps_model_config_t *cfg, lsq_t *p, char *err,
     return 0;
 }
 
-static int lsq_synthesize(const tps_model_config_t *cfg, lsq_t *p, char *err,
+static int lsq_synthesize(const tps__model_config_t *cfg, lsq_t *p, char *err,
                           size_t errlen) {
     uint64_t m = cfg->rows ? cfg->rows : LSQ_DEFAULT_ROWS;
     uint64_t d = cfg->dim ? cfg->dim : LSQ_DEFAULT_DIM;
@@ -538,7 +539,7 @@ done:
 }
 
 /* The problem of --data "A.npy,b.npy[,xstar.npy]" (see the file comment). */
-static int lsq_load(const tps_model_config_t *cfg, lsq_t *p, char *err,
+static int lsq_load(const tps__model_config_t *cfg, lsq_t *p, char *err,
                     size_t errlen) {
     if (cfg->rows || cfg->dim || cfg->cond > 0 || cfg->noise > 0 ||
         cfg->hetero > 0) {
@@ -570,7 +571,7 @@ static int lsq_load(const tps_model_config_t *cfg, lsq_t *p, char *err,
                  cfg->data);
         goto out;
     }
-    tps_npy_t a, b, x;
+    tps__npy_t a, b, x;
     char sa[96], sb[96];
     if ((rc = tps__npy_open(path[0], &a, err, errlen)) < 0 ||
         (rc = tps__npy_open(path[1], &b, err, errlen)) < 0 ||
@@ -652,7 +653,7 @@ out:
     return rc;
 }
 
-int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
+int tps__model_lsq_new(const tps__model_config_t *cfg, tps__model_t **out,
                        char *err, size_t errlen) {
     *out = NULL;
     lsq_t *p = calloc(1, sizeof(*p));
@@ -667,11 +668,11 @@ int tps__model_lsq_new(const tps_model_config_t *cfg, tps_model_t **out,
         return rc;
     }
 
-    tps_model_t *base = &p->base;
+    tps__model_t *base = &p->base;
     base->name = "lsq";
     base->metric_name = "rel_err";
     base->ntensors = 1;
-    base->tensors[0] = (tps_model_tensor_t){
+    base->tensors[0] = (tps__model_tensor_t){
         .name = "w", .len = p->d, .init = TPS_INIT_ZEROS, .scale = 0.0f};
     base->nrows = (size_t)(p->hi - p->lo);
     base->grad = lsq_grad;

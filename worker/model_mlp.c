@@ -45,10 +45,10 @@
 #define MLP_BLOCK 64
 
 typedef struct mlp_s {
-    tps_model_t base; /* first, so that a tps_model_t * is an mlp_t * */
+    tps__model_t base; /* first, so that a tps__model_t * is an mlp_t * */
     size_t dim, hidden;
-    tps_idx_set_t train;
-    tps_idx_set_t test;
+    tps__idx_set_t train;
+    tps__idx_set_t test;
     /* Scratch for one block of rows. */
     const float *x[MLP_BLOCK]; /* the images */
     uint8_t y[MLP_BLOCK];      /* their labels */
@@ -181,7 +181,7 @@ static void backward(mlp_t *m, const float *const *params, float *const *grads,
     }
 }
 
-static double mlp_grad(tps_model_t *model, const float *const *params,
+static double mlp_grad(tps__model_t *model, const float *const *params,
                        float *const *grads, const uint32_t *rows, size_t n) {
     mlp_t *m = (mlp_t *)model;
     for (int t = 0; t < model->ntensors; t++)
@@ -208,7 +208,7 @@ static double mlp_grad(tps_model_t *model, const float *const *params,
     return loss / (double)n;
 }
 
-static int mlp_evaluate(tps_model_t *model, const float *const *params,
+static int mlp_evaluate(tps__model_t *model, const float *const *params,
                         double *loss, double *metric) {
     mlp_t *m = (mlp_t *)model;
     if (m->test.n == 0)
@@ -229,7 +229,7 @@ static int mlp_evaluate(tps_model_t *model, const float *const *params,
     return 0;
 }
 
-static void mlp_destroy(tps_model_t *model) {
+static void mlp_destroy(tps__model_t *model) {
     mlp_t *m = (mlp_t *)model;
     if (m == NULL)
         return;
@@ -240,8 +240,8 @@ static void mlp_destroy(tps_model_t *model) {
     free(m);
 }
 
-int tps__model_mlp_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
-                             int hidden, tps_model_t **out, char *err,
+int tps__model_mlp_from_sets(tps__idx_set_t *train, tps__idx_set_t *test,
+                             int hidden, tps__model_t **out, char *err,
                              size_t errlen) {
     *out = NULL;
     size_t hid = hidden == 0 ? MLP_DEFAULT_HIDDEN : (size_t)hidden;
@@ -272,23 +272,23 @@ int tps__model_mlp_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
     memset(train, 0, sizeof(*train));
     memset(test, 0, sizeof(*test));
 
-    tps_model_t *base = &m->base;
+    tps__model_t *base = &m->base;
     base->name = "mlp";
     base->metric_name = "accuracy";
     base->ntensors = 4;
     base->tensors[0] =
-        (tps_model_tensor_t){.name = "W1",
+        (tps__model_tensor_t){.name = "W1",
                              .len = (uint64_t)hid * dim,
                              .init = TPS_INIT_NORMAL,
                              .scale = (float)sqrt(2.0 / (double)dim)};
-    base->tensors[1] = (tps_model_tensor_t){
+    base->tensors[1] = (tps__model_tensor_t){
         .name = "b1", .len = hid, .init = TPS_INIT_ZEROS, .scale = 0.0f};
     base->tensors[2] =
-        (tps_model_tensor_t){.name = "W2",
+        (tps__model_tensor_t){.name = "W2",
                              .len = (uint64_t)MLP_CLASSES * hid,
                              .init = TPS_INIT_NORMAL,
                              .scale = (float)sqrt(2.0 / (double)hid)};
-    base->tensors[3] = (tps_model_tensor_t){.name = "b2",
+    base->tensors[3] = (tps__model_tensor_t){.name = "b2",
                                             .len = MLP_CLASSES,
                                             .init = TPS_INIT_ZEROS,
                                             .scale = 0.0f};
@@ -310,7 +310,7 @@ fail:
     return rc;
 }
 
-int tps__model_mlp_new(const tps_model_config_t *cfg, tps_model_t **out,
+int tps__model_mlp_new(const tps__model_config_t *cfg, tps__model_t **out,
                        char *err, size_t errlen) {
     *out = NULL;
     if (cfg->hidden < 0 || cfg->hidden > MLP_MAX_HIDDEN) {
@@ -318,7 +318,7 @@ int tps__model_mlp_new(const tps_model_config_t *cfg, tps_model_t **out,
                  cfg->hidden, MLP_MAX_HIDDEN);
         return TPS_EINVAL;
     }
-    tps_idx_set_t train, test;
+    tps__idx_set_t train, test;
     char info[sizeof((*out)->info)] = "";
     int rc = tps__model_load_images(cfg, &train, &test, info, sizeof(info),
                                     err, errlen);

@@ -21,10 +21,10 @@
 #define SOFTMAX_CLASSES 10
 
 typedef struct softmax_s {
-    tps_model_t base; /* first, so that a tps_model_t * is a softmax_t * */
+    tps__model_t base; /* first, so that a tps__model_t * is a softmax_t * */
     size_t dim;
-    tps_idx_set_t train;
-    tps_idx_set_t test;
+    tps__idx_set_t train;
+    tps__idx_set_t test;
 } softmax_t;
 
 /* y += a x, in blocks of eight with restrict so that plain -O2 vectorises it
@@ -48,7 +48,7 @@ static double forward(const float *w, const float *bias, const float *x,
     return tps__model_softmax(z, SOFTMAX_CLASSES, p);
 }
 
-static double softmax_grad(tps_model_t *model, const float *const *params,
+static double softmax_grad(tps__model_t *model, const float *const *params,
                            float *const *grads, const uint32_t *rows,
                            size_t n) {
     softmax_t *s = (softmax_t *)model;
@@ -80,7 +80,7 @@ static double softmax_grad(tps_model_t *model, const float *const *params,
     return loss / (double)n;
 }
 
-static int softmax_evaluate(tps_model_t *model, const float *const *params,
+static int softmax_evaluate(tps__model_t *model, const float *const *params,
                             double *loss, double *metric) {
     softmax_t *s = (softmax_t *)model;
     if (s->test.n == 0)
@@ -99,7 +99,7 @@ static int softmax_evaluate(tps_model_t *model, const float *const *params,
     return 0;
 }
 
-static void softmax_destroy(tps_model_t *model) {
+static void softmax_destroy(tps__model_t *model) {
     softmax_t *s = (softmax_t *)model;
     if (s == NULL)
         return;
@@ -108,8 +108,8 @@ static void softmax_destroy(tps_model_t *model) {
     free(s);
 }
 
-int tps__model_softmax_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
-                                 tps_model_t **out, char *err, size_t errlen) {
+int tps__model_softmax_from_sets(tps__idx_set_t *train, tps__idx_set_t *test,
+                                 tps__model_t **out, char *err, size_t errlen) {
     *out = NULL;
     size_t dim = tps__idx_model_dim("softmax", train, test, err, errlen);
     if (dim == 0)
@@ -127,16 +127,16 @@ int tps__model_softmax_from_sets(tps_idx_set_t *train, tps_idx_set_t *test,
     memset(train, 0, sizeof(*train));
     memset(test, 0, sizeof(*test));
 
-    tps_model_t *base = &s->base;
+    tps__model_t *base = &s->base;
     base->name = "softmax";
     base->metric_name = "accuracy";
     base->ntensors = 2;
     base->tensors[0] =
-        (tps_model_tensor_t){.name = "W",
+        (tps__model_tensor_t){.name = "W",
                              .len = (uint64_t)SOFTMAX_CLASSES * dim,
                              .init = TPS_INIT_ZEROS,
                              .scale = 0.0f};
-    base->tensors[1] = (tps_model_tensor_t){.name = "b",
+    base->tensors[1] = (tps__model_tensor_t){.name = "b",
                                             .len = SOFTMAX_CLASSES,
                                             .init = TPS_INIT_ZEROS,
                                             .scale = 0.0f};
@@ -153,10 +153,10 @@ fail:
     return TPS_EINVAL;
 }
 
-int tps__model_softmax_new(const tps_model_config_t *cfg, tps_model_t **out,
+int tps__model_softmax_new(const tps__model_config_t *cfg, tps__model_t **out,
                            char *err, size_t errlen) {
     *out = NULL;
-    tps_idx_set_t train, test;
+    tps__idx_set_t train, test;
     char info[sizeof((*out)->info)] = "";
     int rc = tps__model_load_images(cfg, &train, &test, info, sizeof(info),
                                     err, errlen);

@@ -14,7 +14,7 @@
 /* RNG streams of the assignment: per class, its shuffle and its shares. */
 #define SPLIT_STREAM (0x73706cull << 40)
 
-int tps__split_parse(const char *text, tps_split_t *out, char *err,
+int tps__split_parse(const char *text, tps__split_t *out, char *err,
                      size_t errlen) {
     out->kind = TPS_SPLIT_IID;
     out->alpha = 0;
@@ -40,7 +40,7 @@ int tps__split_parse(const char *text, tps_split_t *out, char *err,
     return TPS_EINVAL;
 }
 
-const char *tps__split_describe(const tps_split_t *s, char *buf, size_t len) {
+const char *tps__split_describe(const tps__split_t *s, char *buf, size_t len) {
     if (s->kind == TPS_SPLIT_DIRICHLET)
         snprintf(buf, len, "dirichlet:%g", s->alpha);
     else
@@ -51,18 +51,18 @@ const char *tps__split_describe(const tps_split_t *s, char *buf, size_t len) {
 
 /* A Gamma(a, 1) deviate (Marsaglia and Tsang, 2000; for a < 1, boosted by
  * U^(1/a)): what a Dirichlet draw normalises. */
-static double gamma_draw(tps_rng_t *r, double a) {
+static double gamma_draw(tps__rng_t *r, double a) {
     if (a < 1) {
-        double u = tps_rng_uniform(r);
+        double u = tps__rng_uniform(r);
         return gamma_draw(r, a + 1) * pow(u > 0 ? u : 1e-300, 1.0 / a);
     }
     double d = a - 1.0 / 3, c = 1.0 / sqrt(9 * d);
     for (;;) {
-        double x = tps_rng_normal(r), v = 1 + c * x;
+        double x = tps__rng_normal(r), v = 1 + c * x;
         if (v <= 0)
             continue;
         v = v * v * v;
-        double u = tps_rng_uniform(r);
+        double u = tps__rng_uniform(r);
         if (u > 0 && log(u) < 0.5 * x * x + d - d * v + d * log(v))
             return d * v;
     }
@@ -87,7 +87,7 @@ static int keep(size_t **rows, size_t *n, size_t *cap, size_t i) {
     return 0;
 }
 
-int tps__split_rows(const tps_split_t *s, const int *cls, size_t n, int ncls,
+int tps__split_rows(const tps__split_t *s, const int *cls, size_t n, int ncls,
                     int rank, int workers, uint64_t seed, size_t **rows,
                     size_t *nrows, char *info, size_t infolen, char *err,
                     size_t errlen) {
@@ -143,15 +143,15 @@ int tps__split_rows(const tps_split_t *s, const int *cls, size_t n, int ncls,
             for (size_t i = 0; i < n; i++)
                 if (cls[i] == c)
                     members[m++] = i;
-            tps_rng_t r;
-            tps_rng_seed(&r, seed, SPLIT_STREAM + 2 * (uint64_t)c);
+            tps__rng_t r;
+            tps__rng_seed(&r, seed, SPLIT_STREAM + 2 * (uint64_t)c);
             for (size_t i = m; i > 1; i--) {
-                size_t j = (size_t)tps_rng_below(&r, i);
+                size_t j = (size_t)tps__rng_below(&r, i);
                 size_t t = members[i - 1];
                 members[i - 1] = members[j];
                 members[j] = t;
             }
-            tps_rng_seed(&r, seed, SPLIT_STREAM + 2 * (uint64_t)c + 1);
+            tps__rng_seed(&r, seed, SPLIT_STREAM + 2 * (uint64_t)c + 1);
             double total = 0;
             for (int w = 0; w < workers; w++)
                 total += share[w] = gamma_draw(&r, s->alpha);
@@ -159,9 +159,10 @@ int tps__split_rows(const tps_split_t *s, const int *cls, size_t n, int ncls,
             for (int w = 0; w < rank; w++)
                 before += share[w];
             size_t from = (size_t)llround(m * (before / total));
-            size_t to = rank == workers - 1
-                            ? m
-                            : (size_t)llround(m * ((before + share[rank]) / total));
+            size_t to =
+                rank == workers - 1
+                    ? m
+                    : (size_t)llround(m * ((before + share[rank]) / total));
             for (size_t k = from; k < to && rc == 0; k++)
                 rc = keep(rows, nrows, &cap, members[k]);
         }
@@ -196,7 +197,7 @@ int tps__split_rows(const tps_split_t *s, const int *cls, size_t n, int ncls,
     return 0;
 }
 
-int tps__split_by(const tps_split_t *s, const void *labels,
+int tps__split_by(const tps__split_t *s, const void *labels,
                   int (*cls_of)(const void *labels, size_t i), size_t n,
                   int ncls, int rank, int workers, uint64_t seed, size_t **rows,
                   size_t *nrows, char *info, size_t infolen, char *err,

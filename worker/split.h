@@ -18,20 +18,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum tps_split_kind_e {
+typedef enum tps__split_kind_e {
     TPS_SPLIT_IID = 0,
     TPS_SPLIT_LABEL_SORTED,
     TPS_SPLIT_DIRICHLET
-} tps_split_kind_t;
+} tps__split_kind_t;
 
-typedef struct tps_split_s {
-    tps_split_kind_t kind;
+typedef struct tps__split_s {
+    tps__split_kind_t kind;
     double alpha; /* dirichlet */
-} tps_split_t;
+} tps__split_t;
 
 /* Parses "iid", "label-sorted" or "dirichlet:ALPHA" (ALPHA > 0, finite).
  * NULL is iid. Returns 0 or TPS_EINVAL with a sentence in err. */
-int tps__split_parse(const char *text, tps_split_t *out, char *err,
+int tps__split_parse(const char *text, tps__split_t *out, char *err,
                      size_t errlen);
 
 /* The rows of worker `rank` of `workers` among n rows whose classes are
@@ -41,20 +41,20 @@ int tps__split_parse(const char *text, tps_split_t *out, char *err,
  * sentence for the log: the split, the rows kept and their classes.
  * Returns 0, TPS_EINVAL (bad rank, workers or class) or TPS_ENOMEM, with
  * a sentence in err. */
-int tps__split_rows(const tps_split_t *s, const int *cls, size_t n, int ncls,
+int tps__split_rows(const tps__split_t *s, const int *cls, size_t n, int ncls,
                     int rank, int workers, uint64_t seed, size_t **rows,
                     size_t *nrows, char *info, size_t infolen, char *err,
                     size_t errlen);
 
 /* tps__split_rows for rows whose class is cls_of(labels, i): what a data
  * set's own label array gives. */
-int tps__split_by(const tps_split_t *s, const void *labels,
+int tps__split_by(const tps__split_t *s, const void *labels,
                   int (*cls_of)(const void *labels, size_t i), size_t n,
                   int ncls, int rank, int workers, uint64_t seed, size_t **rows,
                   size_t *nrows, char *info, size_t infolen, char *err,
                   size_t errlen);
 
 /* "label-sorted", "dirichlet:0.5", ... into buf. */
-const char *tps__split_describe(const tps_split_t *s, char *buf, size_t len);
+const char *tps__split_describe(const tps__split_t *s, char *buf, size_t len);
 
 #endif

@@ -29,7 +29,8 @@
 static const char usage[] =
     "Usage: taups-worker --cluster A0,A1,... --rank R --workers N --model M "
     "[options]\n"
-    "       taups-worker --role eval --cluster A0,A1,... --workers N --model M\n"
+    "       taups-worker --role eval --cluster A0,A1,... --workers N --model "
+    "M\n"
     "                    [options]\n"
     "       taups-worker --standalone --model M [--lr LR] [--target X] "
     "[options]\n\n"
@@ -74,7 +75,7 @@ static void watch_signals(tps_client_t *c) {
 
 typedef struct worker_s {
     tps_client_t *cl;
-    tps_model_t *m;
+    tps__model_t *m;
     int ids[TPS_MODEL_MAX_TENSORS];
     float *params[TPS_MODEL_MAX_TENSORS];
     float *grads[TPS_MODEL_MAX_TENSORS];
@@ -83,18 +84,19 @@ typedef struct worker_s {
     const tps_options_t *opts; /* borrowed: what a reconnect opens again */
     uint64_t seed;             /* of tensor initialisation, for re-declaring */
     double disconnect_at;      /* seconds after t0; negative: never */
-    tps_worker_metrics_t *metrics; /* --metrics; NULL: none */
+    tps__worker_metrics_t *metrics; /* --metrics; NULL: none */
 } worker_t;
 
 static int fail(worker_t *w, const char *what, int rc) {
     if (rc == TPS_EINTR && stop_requested) {
-        tps_log_warn("%s abandoned: %s", what,
+        tps__log_warn("%s abandoned: %s", what,
                      w->cl && tps_errmsg(w->cl)[0] ? tps_errmsg(w->cl)
                                                    : tps_strerror(rc));
         return rc;
     }
-    tps_log_err("%s failed: %s", what,
-            w->cl && tps_errmsg(w->cl)[0] ? tps_errmsg(w->cl) : tps_strerror(rc));
+    tps__log_err("%s failed: %s", what,
+                 w->cl && tps_errmsg(w->cl)[0] ? tps_errmsg(w->cl)
+                                               : tps_strerror(rc));
     return rc;
 }
 
@@ -113,9 +115,10 @@ static int issue_all(worker_t *w, int push, uint64_t min_version,
             *n = 0;
     }
     for (int i = 0; !push && i < *n; i++) {
-        rc = min_version ? tps_pull_at_async(w->cl, w->ids[i], w->params[i],
-                                             min_version, &t[i])
-                         : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[i]);
+        rc = min_version
+                 ? tps_pull_at_async(w->cl, w->ids[i], w->params[i],
+                                     min_version, &t[i])
+                 : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[i]);
         if (rc < 0) {
             *n = i;
             break;
@@ -145,7 +148,7 @@ static int transfer_all(worker_t *w, int push, uint64_t min_version) {
  * harmless: the shards keep the tensor and hand back its id. */
 static int declare_all(worker_t *w) {
     for (int i = 0; i < w->m->ntensors; i++) {
-        const tps_model_tensor_t *t = &w->m->tensors[i];
+        const tps__model_tensor_t *t = &w->m->tensors[i];
         /* An evaluator's declaration is answered once a worker has made it
          * (evaluators only repeat declarations). */
         int rc = w->ids[i] =
@@ -163,7 +166,7 @@ static void sleep_ms(double ms);
  * current clock) is exercised by a real client. */
 static int reconnect(worker_t *w) {
     char err[512];
-    tps_log("disconnect scheduled at %g s: closing every connection",
+    tps__log("disconnect scheduled at %g s: closing every connection",
             w->disconnect_at);
     w->disconnect_at = -1; /* once */
     signal_client = NULL;
@@ -174,20 +177,20 @@ static int reconnect(worker_t *w) {
      * and then still count the rank as connected: that refusal is retried
      * for a while, any other failure is final. */
     int rc;
-    double until = tps_now() + 5;
+    double until = tps__now() + 5;
     while ((rc = tps_open(w->opts, &w->cl, err, sizeof(err))) ==
                TPS_EMISMATCH &&
-           strstr(err, "is already connected") != NULL && tps_now() < until &&
+           strstr(err, "is already connected") != NULL && tps__now() < until &&
            !stop_requested)
         sleep_ms(50);
     watch_signals(w->cl);
     if (rc < 0) {
-        tps_log_err("cannot reconnect: %s", err);
+        tps__log_err("cannot reconnect: %s", err);
         return rc;
     }
     if ((rc = declare_all(w)) < 0)
         return rc;
-    tps_log("reconnected to %d shards", tps_shards(w->cl));
+    tps__log("reconnected to %d shards", tps_shards(w->cl));
     return 0;
 }
 
@@ -450,7 +453,7 @@ static int ov_finish(worker_t *w, overlap_t *ov, int rc) {
 }
 
 /* Fills rows with this iteration's minibatch and returns its size. */
-static size_t sample(const plan_t *p, tps_rng_t *rng, uint32_t *rows,
+static size_t sample(const plan_t *p, tps__rng_t *rng, uint32_t *rows,
                      size_t nrows) {
     if (p->full_batch) {
         for (size_t i = 0; i < nrows; i++)
@@ -459,7 +462,7 @@ static size_t sample(const plan_t *p, tps_rng_t *rng, uint32_t *rows,
     }
     size_t b = (size_t)p->batch < nrows ? (size_t)p->batch : nrows;
     for (size_t i = 0; i < b; i++)
-        rows[i] = (uint32_t)tps_rng_below(rng, nrows);
+        rows[i] = (uint32_t)tps__rng_below(rng, nrows);
     return b;
 }
 
@@ -468,9 +471,9 @@ static size_t sample(const plan_t *p, tps_rng_t *rng, uint32_t *rows,
  * drift), or in local mode the model delta after K local SGD steps
  * (x_start - x_K = local_lr * sum of the K gradients). Returns the mean
  * minibatch loss. */
-static double compute_update(worker_t *w, const plan_t *p, tps_rng_t *rng,
+static double compute_update(worker_t *w, const plan_t *p, tps__rng_t *rng,
                              uint32_t *rows, float **work, float **local) {
-    tps_model_t *m = w->m;
+    tps__model_t *m = w->m;
     int rounds = p->local_steps > 0 ? p->local_steps : p->accumulate;
     double loss = 0;
     for (int i = 0; i < m->ntensors; i++)
@@ -510,15 +513,15 @@ static double compute_update(worker_t *w, const plan_t *p, tps_rng_t *rng,
 
 /* compute_update, timed (*seconds); a non-finite loss means training
  * diverged, which is logged and returned as TPS_EINVAL. */
-static int compute_checked(worker_t *w, const plan_t *p, tps_rng_t *rng,
+static int compute_checked(worker_t *w, const plan_t *p, tps__rng_t *rng,
                            uint32_t *rows, float **work, float **local,
                            uint64_t it, double *loss, double *seconds) {
-    double start = tps_now();
+    double start = tps__now();
     *loss = compute_update(w, p, rng, rows, work, local);
-    *seconds = tps_now() - start;
+    *seconds = tps__now() - start;
     if (isfinite(*loss))
         return 0;
-    tps_log_err("loss is %g at iteration %llu: training diverged (learning "
+    tps__log_err("loss is %g at iteration %llu: training diverged (learning "
                 "rate too high?); stopping",
                 *loss, (unsigned long long)it);
     return TPS_EINVAL;
@@ -569,16 +572,18 @@ static double local_drift(const worker_t *w, float *const *local) {
 }
 
 static int run_worker(worker_t *w, plan_t *p) {
-    tps_rng_t rng;
-    tps_rng_seed(&rng, p->seed, 1000 + (uint64_t)p->rank);
-    tps_model_t *m = w->m;
+    tps__rng_t rng;
+    tps__rng_seed(&rng, p->seed, 1000 + (uint64_t)p->rank);
+    tps__model_t *m = w->m;
     size_t nrows = m->nrows;
     if (nrows == 0) {
-        tps_log_warn("this worker holds no training rows (more workers than rows?)");
+        tps__log_warn(
+            "this worker holds no training rows (more workers than rows?)");
         return TPS_EINVAL;
     }
     uint32_t *rows = malloc(nrows * sizeof(*rows));
-    float *work[TPS_MODEL_MAX_TENSORS] = {0}, *local[TPS_MODEL_MAX_TENSORS] = {0};
+    float *work[TPS_MODEL_MAX_TENSORS] = {0},
+          *local[TPS_MODEL_MAX_TENSORS] = {0};
     int rc = rows ? 0 : TPS_ENOMEM;
     for (int i = 0; i < m->ntensors && rc == 0; i++) {
         work[i] = malloc(m->tensors[i].len * sizeof(float));
@@ -592,7 +597,7 @@ static int run_worker(worker_t *w, plan_t *p) {
      * unequal shares of the rows still make full-batch descent. */
     if (w->cl != NULL) {
         size_t b = p->full_batch || (size_t)p->batch > nrows ? nrows
-                                                              : (size_t)p->batch;
+                                                             : (size_t)p->batch;
         tps_set_samples(w->cl, per_push * b);
     }
     uint64_t it = 0;
@@ -609,9 +614,9 @@ static int run_worker(worker_t *w, plan_t *p) {
     for (; rc == 0 && (p->iterations == 0 || it + per_push <= p->iterations) &&
            !stop_requested;
          it += per_push) {
-        if (p->seconds > 0 && tps_now() - w->t0 >= p->seconds)
+        if (p->seconds > 0 && tps__now() - w->t0 >= p->seconds)
             break;
-        if (w->disconnect_at >= 0 && tps_now() - w->t0 >= w->disconnect_at) {
+        if (w->disconnect_at >= 0 && tps__now() - w->t0 >= w->disconnect_at) {
             /* The tickets in flight belong to the client about to close. */
             if (p->overlap && (rc = ov_drain(w, &ov, 0)) < 0) {
                 fail(w, "pull", rc);
@@ -666,7 +671,7 @@ static int run_worker(worker_t *w, plan_t *p) {
             tps_last_push(w->cl, w->ids[0], &info);
             tps_delivery_t d;
             tps_delivery(w->cl, &d);
-            log_row(w->log, tps_now() - w->t0, clock, loss, updates(w), &tr,
+            log_row(w->log, tps__now() - w->t0, clock, loss, updates(w), &tr,
                     &info, &d, drift);
         }
         if (w->metrics)
@@ -685,7 +690,7 @@ static int run_worker(worker_t *w, plan_t *p) {
         free(local[i]);
     }
     free(rows);
-    tps_log("worker stops after %llu iterations%s", (unsigned long long)it,
+    tps__log("worker stops after %llu iterations%s", (unsigned long long)it,
             stop_requested ? " (signal)" : "");
     return rc;
 }
@@ -697,14 +702,14 @@ static int evaluate_once(worker_t *w, double *metric) {
     double loss;
     rc = w->m->evaluate(w->m, (const float *const *)w->params, &loss, metric);
     if (rc < 0) {
-        tps_log_err("evaluation failed: %s", tps_strerror(rc));
+        tps__log_err("evaluation failed: %s", tps_strerror(rc));
         return rc;
     }
     if (w->log) {
         /* Every shard's version of the first tensor: which mix was scored. */
         uint64_t v[256];
         int s = tps_versions(w->cl, w->ids[0], v, 256);
-        fprintf(w->log, "%.4f,%llu,%.6g,%.6g,", tps_now() - w->t0,
+        fprintf(w->log, "%.4f,%llu,%.6g,%.6g,", tps__now() - w->t0,
                 (unsigned long long)updates(w), loss, *metric);
         for (int k = 0; k < s && k < 256; k++)
             fprintf(w->log, "%s%llu", k ? "|" : "", (unsigned long long)v[k]);
@@ -719,7 +724,7 @@ static int evaluate_once(worker_t *w, double *metric) {
  * from above, accuracy from below. The first evaluation that does is logged
  * once (*noted), with the updates and seconds it took: the figure that
  * distributed and standalone training are compared by. */
-static int note_target(const tps_model_t *m, double target, double metric,
+static int note_target(const tps__model_t *m, double target, double metric,
                        uint64_t n, double seconds, int *noted) {
     if (isnan(target))
         return 0;
@@ -727,7 +732,7 @@ static int note_target(const tps_model_t *m, double target, double metric,
     if (!(lower ? metric <= target : metric >= target))
         return 0;
     if (!*noted)
-        tps_log("target %s %g first reached after %llu updates, %.6g s",
+        tps__log("target %s %g first reached after %llu updates, %.6g s",
                 m->metric_name, target, (unsigned long long)n, seconds);
     *noted = 1;
     return 1;
@@ -737,22 +742,22 @@ static int run_evaluator(worker_t *w, double every_ms, double seconds,
                          double target) {
     double metric = 0;
     int rc = 0, noted = 0;
-    while (!stop_requested && (seconds <= 0 || tps_now() - w->t0 < seconds)) {
-        double start = tps_now();
+    while (!stop_requested && (seconds <= 0 || tps__now() - w->t0 < seconds)) {
+        double start = tps__now();
         if ((rc = evaluate_once(w, &metric)) < 0)
             return rc;
-        note_target(w->m, target, metric, updates(w), tps_now() - w->t0,
+        note_target(w->m, target, metric, updates(w), tps__now() - w->t0,
                     &noted);
-        sleep_ms(every_ms - (tps_now() - start) * 1000);
+        sleep_ms(every_ms - (tps__now() - start) * 1000);
     }
     /* The final state, after the workers stopped, is the figure that counts. */
     rc = evaluate_once(w, &metric);
     if (rc == 0) {
-        note_target(w->m, target, metric, updates(w), tps_now() - w->t0,
+        note_target(w->m, target, metric, updates(w), tps__now() - w->t0,
                     &noted);
-        tps_log("final %s %.6g", w->m->metric_name, metric);
+        tps__log("final %s %.6g", w->m->metric_name, metric);
         if (!isnan(target) && !noted)
-            tps_log("target %s %g not reached", w->m->metric_name, target);
+            tps__log("target %s %g not reached", w->m->metric_name, target);
     }
     return rc;
 }
@@ -763,7 +768,7 @@ typedef struct standalone_s {
     double target;     /* NAN: none */
     double every_ms;   /* of training time between evaluations */
     uint64_t every_n;  /* updates between evaluations (0: by time) */
-    tps_model_t *eval; /* the evaluator's view of the model (borrowed) */
+    tps__model_t *eval; /* the evaluator's view of the model (borrowed) */
 } standalone_t;
 
 static int standalone_evaluate(worker_t *w, const standalone_t *s, uint64_t n,
@@ -772,10 +777,10 @@ static int standalone_evaluate(worker_t *w, const standalone_t *s, uint64_t n,
     int rc = s->eval->evaluate(s->eval, (const float *const *)w->params, &loss,
                                metric);
     if (rc < 0) {
-        tps_log_err("evaluation failed: %s", tps_strerror(rc));
+        tps__log_err("evaluation failed: %s", tps_strerror(rc));
         return rc;
     }
-    tps_log("%llu updates, %.6g s: loss %.6g, %s %.6g", (unsigned long long)n,
+    tps__log("%llu updates, %.6g s: loss %.6g, %s %.6g", (unsigned long long)n,
             train_s, loss, s->eval->metric_name, *metric);
     return 0;
 }
@@ -787,13 +792,13 @@ static int standalone_evaluate(worker_t *w, const standalone_t *s, uint64_t n,
  * out, as in a cluster where the evaluator runs in a process of its own, and
  * so is building the model. */
 static int run_standalone(worker_t *w, plan_t *p, const standalone_t *s) {
-    tps_model_t *m = w->m;
+    tps__model_t *m = w->m;
     for (int i = 0; i < m->ntensors; i++)
         for (uint64_t j = 0; j < m->tensors[i].len; j++)
             w->params[i][j] = tps__init_value(
                 m->tensors[i].init, m->tensors[i].scale, w->seed, j);
-    tps_rng_t rng;
-    tps_rng_seed(&rng, p->seed, 1000 + (uint64_t)p->rank);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, p->seed, 1000 + (uint64_t)p->rank);
     uint32_t *rows = malloc(m->nrows * sizeof(*rows));
     float *work[TPS_MODEL_MAX_TENSORS] = {0};
     int rc = rows ? 0 : TPS_ENOMEM;
@@ -812,7 +817,7 @@ static int run_standalone(worker_t *w, plan_t *p, const standalone_t *s) {
          it += per_push) {
         if (p->seconds > 0 && train >= p->seconds)
             break;
-        double start = tps_now(), loss, t_compute;
+        double start = tps__now(), loss, t_compute;
         if ((rc = compute_checked(w, p, &rng, rows, work, NULL, it, &loss,
                                   &t_compute)) < 0)
             break;
@@ -824,7 +829,7 @@ static int run_standalone(worker_t *w, plan_t *p, const standalone_t *s) {
             for (uint64_t j = 0; j < m->tensors[i].len; j++)
                 x[j] -= lr * g[j];
         }
-        train += tps_now() - start;
+        train += tps__now() - start;
         n++;
         if (w->log)
             log_row(w->log, train, (int64_t)n, loss, n, &tr, &info, &d, NAN);
@@ -840,12 +845,12 @@ static int run_standalone(worker_t *w, plan_t *p, const standalone_t *s) {
         (rc = standalone_evaluate(w, s, n, train, &metric)) == 0)
         note_target(s->eval, s->target, metric, n, train, &noted);
     if (rc == 0) {
-        tps_log("standalone: %llu updates in %.6g s, %.6g updates/s, final "
+        tps__log("standalone: %llu updates in %.6g s, %.6g updates/s, final "
                 "%s %.6g",
                 (unsigned long long)n, train, train > 0 ? (double)n / train : 0,
                 s->eval->metric_name, metric);
         if (!isnan(s->target) && !noted)
-            tps_log("target %s %g not reached", s->eval->metric_name,
+            tps__log("target %s %g not reached", s->eval->metric_name,
                     s->target);
     }
     for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++)
@@ -861,7 +866,7 @@ static int open_log(worker_t *w, const char *path, int is_eval) {
         return 0;
     w->log = fopen(path, "w");
     if (w->log == NULL) {
-        tps_log_err("cannot write %s: %s", path, strerror(errno));
+        tps__log_err("cannot write %s: %s", path, strerror(errno));
         return TPS_EIO;
     }
     setvbuf(w->log, NULL, _IOLBF, 0); /* followers see whole rows */
@@ -890,13 +895,13 @@ int main(int argc, char **argv) {
     const char *split_text = NULL;
     int read_lag = 0, ssp_cache = 0;
     const char *metrics_addr = NULL;
-    tps_link_cfg_t link;
+    tps__link_cfg_t link;
     const char *expect_mode = NULL, *delay_spec = NULL, *codec = NULL,
                *ef = NULL, *pull_codec = NULL, *overlap = NULL;
     int bucket, zstd_level;
     uint64_t zstd_min;
-    tps_strlist_t stragglers;
-    const tps_opt_t opts[] = {
+    tps__strlist_t stragglers;
+    const tps__opt_t opts[] = {
         {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
          "ordered shard addresses, as given to every server"},
         {"role", TPS_OPT_CHOICE, &role, "worker", 0, -1, "worker|eval", NULL,
@@ -931,21 +936,22 @@ int main(int argc, char **argv) {
          "minibatch steps to take (0: no limit, see --seconds); with "
          "--accumulate K or local SGD one push covers K of them"},
         {"delay", TPS_OPT_STR, &delay_spec, "none", 0, -1, NULL, "DIST",
-         "injected compute time per minibatch step (K per push with --accumulate K or local SGD): none, const:MS, uniform:A:B, "
+         "injected compute time per minibatch step (K per push with "
+         "--accumulate K or local SGD): none, const:MS, uniform:A:B, "
          "normal:MEAN:SD, lognormal:MEAN:CV, pareto:SHAPE:SCALE, exp:MEAN"},
         {"straggler", TPS_OPT_LIST, &stragglers, NULL, 0, -1, NULL,
-         "RANK:FACTOR",
-         "worker RANK (below --workers) is FACTOR times slower"},
+         "RANK:FACTOR", "worker RANK (below --workers) is FACTOR times slower"},
         {"codec", TPS_OPT_STR, &codec, "none", 0, -1, NULL, "CODEC",
          "push compression: none, fp16, bf16, qsgd:Q, uniform:Q[:log]"
          "[:stochastic], topk:RATIO, randk:RATIO, sign"},
         {"bucket", TPS_OPT_INT, &bucket, "512", 1, 1 << 20, NULL, "N",
          "elements per quantisation bucket (qsgd, uniform)"},
         {"error-feedback", TPS_OPT_CHOICE, &ef, "auto", 0, -1, "auto|on|off",
-         NULL, "keep what compression dropped and send it later (auto: on "
+         NULL,
+         "keep what compression dropped and send it later (auto: on "
          "for biased codecs)"},
-        {"overlap", TPS_OPT_CHOICE, &overlap, "off", 0, -1, "on|off",
-         NULL, "async and ssp: compute the next gradient while this step's "
+        {"overlap", TPS_OPT_CHOICE, &overlap, "off", 0, -1, "on|off", NULL,
+         "async and ssp: compute the next gradient while this step's "
          "push and the next pull are in flight, from the parameters of the "
          "pull before (one more step of staleness, which a learning rate "
          "near the stability limit may not survive); off: the strict order "
@@ -1006,17 +1012,19 @@ int main(int argc, char **argv) {
          "lsq: each worker's rows solve x* + H N(0,I), their own optimum "
          "(the evaluator scores the optimum of all rows)"},
         {"connect-timeout", TPS_OPT_INT, &connect_ms,
-         TPS_STR(TPS_CONNECT_TIMEOUT_MS), 0, 3600000, NULL,
-         "MS", "how long to keep retrying an unreachable shard"},
+         TPS_STR(TPS_CONNECT_TIMEOUT_MS), 0, 3600000, NULL, "MS",
+         "how long to keep retrying an unreachable shard"},
         {"key-file", TPS_OPT_STR, &key_file, NULL, 0, -1, NULL, "FILE",
          "the cluster's pre-shared key (the shards' --key-file)"},
         {"frame-mac", TPS_OPT_FLAG, &frame_mac, NULL, 0, 0, NULL, NULL,
          "protect every frame either way with a tag (needs --key-file)"},
         {"reconnect-timeout", TPS_OPT_INT, &reconnect_ms, "60000", 0, 86400000,
-         NULL, "MS", "a shard lost while training is reconnected for up to MS "
+         NULL, "MS",
+         "a shard lost while training is reconnected for up to MS "
          "(it may be restarting from its checkpoint); 0: fail at once"},
-        {"keepalive", TPS_OPT_DOUBLE, &keepalive_s, TPS_STR(TPS_KEEPALIVE_S),
-         0, 86400, NULL, "SEC", "a shard that vanishes without closing (host "
+        {"keepalive", TPS_OPT_DOUBLE, &keepalive_s, TPS_STR(TPS_KEEPALIVE_S), 0,
+         86400, NULL, "SEC",
+         "a shard that vanishes without closing (host "
          "down, path lost) is noticed within about this long, then "
          "reconnected as a lost shard is; a slow one never is (0: the "
          "kernel's default, hours)"},
@@ -1042,12 +1050,12 @@ int main(int argc, char **argv) {
          "seed of the jitter"},
         TPS_OPT_END,
     };
-    int rc = tps_opt_parse(opts, "taups-worker", usage, argc, argv);
+    int rc = tps__opt_parse(opts, "taups-worker", usage, argc, argv);
     if (rc < 0)
         return rc == TPS_OPT_EXIT_OK ? 0 : 2;
     if (rc < argc) {
         fprintf(stderr, "taups-worker: unexpected argument \"%s\"\n", argv[rc]);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     int is_eval = strcmp(role, "eval") == 0;
@@ -1062,7 +1070,8 @@ int main(int argc, char **argv) {
         else if (strcmp(codec, "none") != 0 || strcmp(pull_codec, "none") != 0)
             bad = "--standalone sends nothing: drop --codec and --pull-codec";
         else if (strcmp(overlap, "on") == 0)
-            bad = "--standalone has no communication to overlap: drop --overlap";
+            bad =
+                "--standalone has no communication to overlap: drop --overlap";
     } else if (cluster == NULL) {
         bad = "--cluster is required (or --standalone)";
     } else if (!is_eval && rank >= workers) {
@@ -1079,7 +1088,7 @@ int main(int argc, char **argv) {
     }
     if (bad != NULL) {
         fprintf(stderr, "taups-worker: %s\n", bad);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     if (standalone) {
@@ -1098,7 +1107,7 @@ int main(int argc, char **argv) {
             rc = TPS_EINVAL;
     if (rc < 0) {
         fprintf(stderr, "taups-worker: %s\n", err);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     char who[48];
@@ -1108,7 +1117,7 @@ int main(int argc, char **argv) {
         snprintf(who, sizeof(who), "taups-standalone");
     else
         snprintf(who, sizeof(who), "taups-worker[%d]", rank);
-    tps_log_init(who);
+    tps__log_init(who);
     signal(SIGPIPE, SIG_IGN);
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
@@ -1118,8 +1127,8 @@ int main(int argc, char **argv) {
 
     worker_t w;
     memset(&w, 0, sizeof(w));
-    w.t0 = tps_now();
-    tps_model_config_t mc = {model, data, replicate ? 0 : rank,
+    w.t0 = tps__now();
+    tps__model_config_t mc = {model, data, replicate ? 0 : rank,
                              replicate ? 1 : workers, is_eval, seed, cond,
                              rows,  dim,  l2,    hidden, noise, hetero,
                              {TPS_SPLIT_IID, 0}};
@@ -1127,23 +1136,24 @@ int main(int argc, char **argv) {
         (mc.split.kind != TPS_SPLIT_IID && strcmp(model, "lsq") == 0 &&
          snprintf(err, sizeof(err), "--split shares out labelled rows; lsq "
                   "has --hetero") > 0)) {
-        tps_log_err("%s", err);
-        tps_opt_free(opts);
+        tps__log_err("%s", err);
+        tps__opt_free(opts);
         return 2;
     }
     if ((noise > 0 || hetero > 0) && strcmp(model, "lsq") != 0) {
-        tps_log_err("--noise and --hetero shape the lsq problem, not %s", model);
-        tps_opt_free(opts);
+        tps__log_err("--noise and --hetero shape the lsq problem, not %s",
+                     model);
+        tps__opt_free(opts);
         return 2;
     }
     rc = tps__model_new(&mc, &w.m, err, sizeof(err));
     if (rc < 0) {
-        tps_log_err("%s", err);
-        tps_opt_free(opts);
+        tps__log_err("%s", err);
+        tps__opt_free(opts);
         return 1;
     }
     if (w.m->info[0])
-        tps_log("%s", w.m->info);
+        tps__log("%s", w.m->info);
     /* Standalone scores the model as a cluster's evaluator would: with the
      * evaluator's view of it (the test set, all of lsq's rows). */
     standalone_t alone = {.lr = isnan(lr) ? STANDALONE_DEFAULT_LR : lr,
@@ -1153,17 +1163,17 @@ int main(int argc, char **argv) {
     if (standalone) {
         mc.eval = 1;
         if ((rc = tps__model_new(&mc, &alone.eval, err, sizeof(err))) < 0) {
-            tps_log_err("%s", err);
+            tps__log_err("%s", err);
             goto out;
         }
 
     }
     for (int i = 0; i < w.m->ntensors && rc >= 0; i++) {
-        const tps_model_tensor_t *t = &w.m->tensors[i];
+        const tps__model_tensor_t *t = &w.m->tensors[i];
         w.params[i] = calloc(t->len, sizeof(float));
         w.grads[i] = calloc(t->len, sizeof(float));
         if (w.params[i] == NULL || w.grads[i] == NULL) {
-            tps_log_err("out of memory for tensor \"%s\"", t->name);
+            tps__log_err("out of memory for tensor \"%s\"", t->name);
             rc = TPS_ENOMEM;
         }
     }
@@ -1181,17 +1191,18 @@ int main(int argc, char **argv) {
     plan.rank = rank;
     plan.delay = delay;
     tps__delay_seed_rank(&plan.delay, seed, rank);
-    if (!is_eval && (plan.delay.kind != TPS_DELAY_NONE || plan.delay.factor != 1)) {
+    if (!is_eval &&
+        (plan.delay.kind != TPS_DELAY_NONE || plan.delay.factor != 1)) {
         char d[160];
         tps__delay_describe(&plan.delay, d, sizeof(d));
-        tps_log("injected delay: %s", d);
+        tps__log("injected delay: %s", d);
     }
     if (rc < 0)
         goto out;
     if (standalone) {
         if ((rc = open_log(&w, logpath, 0)) < 0)
             goto out;
-        tps_log("standalone: model %s (%d tensors), %zu rows, sgd at lr %g",
+        tps__log("standalone: model %s (%d tensors), %zu rows, sgd at lr %g",
                 w.m->name, w.m->ntensors, w.m->nrows, alone.lr);
         rc = run_standalone(&w, &plan, &alone);
         goto out;
@@ -1224,11 +1235,11 @@ int main(int argc, char **argv) {
     if (tps__link_enabled(&link)) {
         char d[200];
         tps__link_describe(&link, d, sizeof(d));
-        tps_log("shaping every link to a shard: %s", d);
+        tps__log("shaping every link to a shard: %s", d);
     }
     rc = tps_open(&o, &w.cl, err, sizeof(err));
     if (rc < 0) {
-        tps_log_err("%s", err);
+        tps__log_err("%s", err);
         goto out;
     }
     watch_signals(w.cl);
@@ -1236,14 +1247,14 @@ int main(int argc, char **argv) {
     w.disconnect_at = is_eval ? -1 : disconnect_at;
     if ((rc = declare_all(&w)) < 0 || (rc = open_log(&w, logpath, is_eval)) < 0)
         goto out;
-    tps_log("connected to %d shards, model %s (%d tensors), %zu rows", tps_shards(w.cl),
-            w.m->name, w.m->ntensors, w.m->nrows);
+    tps__log("connected to %d shards, model %s (%d tensors), %zu rows",
+             tps_shards(w.cl), w.m->name, w.m->ntensors, w.m->nrows);
     /* Sync and local SGD promise gradients from the model of the step
      * before (that is what they are); overlap would break the promise. */
     int strict_mode = strcmp(tps_mode(w.cl), "sync") == 0 ||
                       strcmp(tps_mode(w.cl), "local") == 0;
     if (!is_eval && strcmp(overlap, "on") == 0 && strict_mode) {
-        tps_log_err("--overlap on: mode %s computes every gradient from the "
+        tps__log_err("--overlap on: mode %s computes every gradient from the "
                     "model of the step before; overlap would compute it one "
                     "step older (use async or ssp, or --overlap off)",
                     tps_mode(w.cl));
@@ -1252,7 +1263,7 @@ int main(int argc, char **argv) {
     }
     if (!is_eval && read_lag > 0 &&
         (strict_mode || strcmp(overlap, "on") == 0)) {
-        tps_log_err("--read-lag %d: %s", read_lag,
+        tps__log_err("--read-lag %d: %s", read_lag,
                     strict_mode ? "sync and local compute every gradient from "
                                   "the model of the step before"
                                 : "give it with --overlap off (the overlap "
@@ -1262,40 +1273,40 @@ int main(int argc, char **argv) {
     }
     plan.read_lag = is_eval ? 0 : read_lag;
     if (plan.read_lag > 0)
-        tps_log("read lag: every gradient is computed from the parameters "
+        tps__log("read lag: every gradient is computed from the parameters "
                 "of %d pulls before", read_lag);
     plan.overlap = !is_eval && strcmp(overlap, "on") == 0;
     if (plan.overlap)
-        tps_log("overlap: each push and the next pull are in flight while "
+        tps__log("overlap: each push and the next pull are in flight while "
                 "the next gradient is computed (one more step of staleness; "
                 "--overlap off for the strict order)");
     if (strcmp(tps_mode(w.cl), "local") == 0) {
         plan.local_steps = tps_local_steps(w.cl);
-        tps_log("mode local: %d local steps at lr %g per push", plan.local_steps,
-                local_lr);
+        tps__log("mode local: %d local steps at lr %g per push",
+                 plan.local_steps, local_lr);
     }
     /* Ready once it has joined every shard and declared its tensors. */
     sd_notifyf(0, "READY=1\nSTATUS=%s %d: joined %d shards, mode %s",
                is_eval ? "evaluator" : "worker", rank, tps_shards(w.cl),
                tps_mode(w.cl));
-    tps_worker_metrics_t wm;
-    tps_metrics_t *mh = NULL;
+    tps__worker_metrics_t wm;
+    tps__metrics_t *mh = NULL;
     if (metrics_addr != NULL) {
         tps__worker_metrics_init(&wm, rank);
-        if ((rc = tps_metrics_start(NULL, metrics_addr,
+        if ((rc = tps__metrics_start(NULL, metrics_addr,
                                     tps__worker_metrics_render, &wm, &mh, err,
                                     sizeof(err))) < 0) {
-            tps_log_err("%s", err);
+            tps__log_err("%s", err);
             tps__worker_metrics_free(&wm);
             goto out;
         }
         w.metrics = &wm;
-        tps_log("metrics on %s", tps_metrics_url(mh));
+        tps__log("metrics on %s", tps__metrics_url(mh));
     }
     rc = is_eval ? run_evaluator(&w, every_ms, seconds, target)
                  : run_worker(&w, &plan);
     if (mh != NULL) {
-        tps_metrics_stop(mh);
+        tps__metrics_stop(mh);
         tps__worker_metrics_free(&wm);
         w.metrics = NULL;
     }
@@ -1305,17 +1316,17 @@ int main(int argc, char **argv) {
          * applied, dropped, rejected or lost. */
         tps_delivery_t d;
         tps_delivery(w.cl, &d);
-        tps_log("pushes: sent %llu, applied %llu, dropped %llu, rejected %llu, "
-                "lost %llu; reconnects %llu, requests resent %llu",
-                (unsigned long long)d.pushes_sent,
-                (unsigned long long)d.pushes_applied,
-                (unsigned long long)d.pushes_dropped,
-                (unsigned long long)d.pushes_rejected,
-                (unsigned long long)d.pushes_lost,
-                (unsigned long long)d.reconnects,
-                (unsigned long long)d.frames_resent);
+        tps__log(
+            "pushes: sent %llu, applied %llu, dropped %llu, rejected %llu, "
+            "lost %llu; reconnects %llu, requests resent %llu",
+            (unsigned long long)d.pushes_sent,
+            (unsigned long long)d.pushes_applied,
+            (unsigned long long)d.pushes_dropped,
+            (unsigned long long)d.pushes_rejected,
+            (unsigned long long)d.pushes_lost, (unsigned long long)d.reconnects,
+            (unsigned long long)d.frames_resent);
         if (ssp_cache)
-            tps_log("pulls: %llu to the shards, %llu from the ssp cache; "
+            tps__log("pulls: %llu to the shards, %llu from the ssp cache; "
                     "read lag at most %llu clock(s)",
                     (unsigned long long)d.pulls_sent,
                     (unsigned long long)d.pulls_cached,
@@ -1323,7 +1334,7 @@ int main(int argc, char **argv) {
     }
 out:
     if (w.log && fclose(w.log) != 0 && rc == 0) {
-        tps_log_err("cannot write %s: %s", logpath, strerror(errno));
+        tps__log_err("cannot write %s: %s", logpath, strerror(errno));
         rc = TPS_EIO;
     }
     signal_client = NULL;
@@ -1335,7 +1346,7 @@ out:
     w.m->destroy(w.m);
     if (alone.eval != NULL)
         alone.eval->destroy(alone.eval);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
     /* Stopped by a signal while a shard was lost: a stop, not a failure. */
     if (rc == TPS_EINTR && stop_requested)
         rc = 0;

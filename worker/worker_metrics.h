@@ -14,7 +14,7 @@
 
 #include "taups.h"
 
-typedef struct tps_worker_metrics_s {
+typedef struct tps__worker_metrics_s {
     uv_mutex_t mu;
     int rank;
     double started;          /* seconds since the epoch */
@@ -23,16 +23,16 @@ typedef struct tps_worker_metrics_s {
     tps_push_info_t last;    /* the last push's fate */
     tps_delivery_t delivery;
     tps_traffic_t traffic;
-} tps_worker_metrics_t;
+} tps__worker_metrics_t;
 
-void tps__worker_metrics_init(tps_worker_metrics_t *m, int rank);
-void tps__worker_metrics_free(tps_worker_metrics_t *m);
+void tps__worker_metrics_init(tps__worker_metrics_t *m, int rank);
+void tps__worker_metrics_free(tps__worker_metrics_t *m);
 
 /* After an iteration: takes the client's counters into the snapshot. */
-void tps__worker_metrics_update(tps_worker_metrics_t *m, tps_client_t *cl,
+void tps__worker_metrics_update(tps__worker_metrics_t *m, tps_client_t *cl,
                                 int tensor, uint64_t clock, double loss);
 
-/* The page (a tps_metrics_render_fn; arg is the tps_worker_metrics_t). */
+/* The page (a tps__metrics_render_fn; arg is the tps__worker_metrics_t). */
 char *tps__worker_metrics_render(void *arg, size_t *len);
 
 #endif

@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Taups__Header *hello = taups__header__unpack(NULL, cut - 1, data + 1);
     Taups__Header *ans = taups__header__unpack(NULL, size - cut, data + cut);
     if (hello != NULL && ans != NULL) {
-        tps_key_t key = {1, {0}};
+        tps__key_t key = {1, {0}};
         memset(key.k, 0x5a, sizeof(key.k));
         uint8_t nc[TPS_NONCE_BYTES] = {1}, ns[TPS_NONCE_BYTES] = {2};
         if (hello->nonce.len == TPS_NONCE_BYTES)
@@ -27,15 +27,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (ans->nonce.len == TPS_NONCE_BYTES)
             memcpy(ns, ans->nonce.data, TPS_NONCE_BYTES);
         uint8_t proof[TPS_MAC_BYTES];
-        tps_auth_proof(&key, TPS_AUTH_CLIENT, nc, ns, hello, proof);
-        int ok = tps_auth_check(&key, TPS_AUTH_CLIENT, nc, ns, hello,
+        tps__auth_proof(&key, TPS_AUTH_CLIENT, nc, ns, hello, proof);
+        int ok = tps__auth_check(&key, TPS_AUTH_CLIENT, nc, ns, hello,
                                 ans->mac.data, ans->mac.len);
         int same = ans->mac.len == TPS_MAC_BYTES &&
                    memcmp(ans->mac.data, proof, TPS_MAC_BYTES) == 0;
         if (ok != same)
             abort();
         /* The shard's proof is never the client's. */
-        if (tps_auth_check(&key, TPS_AUTH_SHARD, nc, ns, hello, proof,
+        if (tps__auth_check(&key, TPS_AUTH_SHARD, nc, ns, hello, proof,
                            sizeof(proof)))
             abort();
     }

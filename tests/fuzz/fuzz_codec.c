@@ -62,7 +62,7 @@ static float take_f32(input_t *in) {
     return f;
 }
 
-static int same_codec(const tps_codec_t *a, const tps_codec_t *b) {
+static int same_codec(const tps__codec_t *a, const tps__codec_t *b) {
     return a->kind == b->kind && a->bits == b->bits && a->bucket == b->bucket &&
            a->log_scale == b->log_scale && a->stochastic == b->stochastic &&
            a->ratio == b->ratio;
@@ -95,7 +95,7 @@ static void check_spec(const uint8_t *p, size_t len, uint32_t bucket) {
         len = sizeof(spec) - 1;
     memcpy(spec, p, len);
     spec[len] = '\0';
-    tps_codec_t c, again;
+    tps__codec_t c, again;
     if (tps__codec_parse(&c, spec, bucket, err, sizeof(err)) < 0)
         return;
     tps__codec_describe(&c, desc, sizeof(desc));
@@ -108,7 +108,7 @@ static void check_spec(const uint8_t *p, size_t len, uint32_t bucket) {
         abort();
 }
 
-static void check_decoders(const tps_codec_t *c, const uint8_t *in,
+static void check_decoders(const tps__codec_t *c, const uint8_t *in,
                            size_t len, uint64_t n, uint64_t seed, float w) {
     float *dst = malloc(n * sizeof(float) + 1);
     float *acc = malloc(n * sizeof(float) + 1);
@@ -148,7 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     input_t in = {data, size};
     unsigned how = (unsigned)take(&in, 1) >> 6;
     check_half_floats((uint16_t)(size >= 3 ? data[1] | data[2] << 8 : 0));
-    tps_codec_t c;
+    tps__codec_t c;
     if (how == 3) {
         check_spec(in.p, in.left, 1 + (uint32_t)(size % 1024));
         return 0;
@@ -161,7 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     } else {
         static const int qs[] = {2, 4, 8, 16};
         memset(&c, 0, sizeof(c));
-        c.kind = (tps_codec_kind_t)(take(&in, 1) & 7);
+        c.kind = (tps__codec_kind_t)(take(&in, 1) & 7);
         unsigned flags = (unsigned)take(&in, 1);
         uint32_t bucket = 1 + (uint32_t)take(&in, 2);
         float ratio = (float)(take(&in, 1) + 1) / 256.0f;
@@ -176,7 +176,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             c.ratio = ratio;
         uint32_t id;
         float r;
-        tps_codec_t back;
+        tps__codec_t back;
         tps__codec_pack(&c, &id, &r);
         if (tps__codec_unpack(&back, id, r) < 0 || !same_codec(&c, &back))
             abort();

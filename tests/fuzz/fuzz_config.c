@@ -3,11 +3,11 @@
  *
  * | byte 0 mod 7 | parser                          | its text            |
  * |--------------|---------------------------------|---------------------|
- * | 0            | tps_cluster_parse               | --cluster lists     |
- * | 1            | tps_addr_parse                  | --listen, HOST:PORT |
- * | 2            | tps_opt_load_file               | --config FILE and   |
+ * | 0            | tps__cluster_parse               | --cluster lists     |
+ * | 1            | tps__addr_parse                  | --listen, HOST:PORT |
+ * | 2            | tps__opt_load_file               | --config FILE and   |
  * |              |                                 | deploy/cluster.conf |
- * | 3            | tps_opt_parse                   | a command line, one |
+ * | 3            | tps__opt_parse                   | a command line, one |
  * |              |                                 | argument per line   |
  * | 4            | launch_hosts_parse              | taups-launch --hosts|
  * | 5            | sweep_spec_load, then the grid  | taups-sweep's INI   |
@@ -15,7 +15,7 @@
  * | 6            | launch_faults_parse             | --fault specs, one  |
  * |              |                                 | per line            |
  *
- * Byte 1 picks the program the file is read for (tps_opt_load_file skips
+ * Byte 1 picks the program the file is read for (tps__opt_load_file skips
  * keys qualified for another); the text follows. Nothing else reads
  * configuration: tools/launch reads no file of its own but --hosts, and the
  * scripts (demo.sh, tests, experiments/run.sh) only pass files on.
@@ -23,10 +23,10 @@
  * Properties (abort() on violation): a parsed cluster has 1..256 shards,
  * each a nonempty host and a port in 1..65535; a parsed address has a port
  * in 0..65535; an option table read from a file or a command line turns
- * into JSON, unless a value is not UTF-8; a hosts file yields ssh destinations with ports in 1..65535
- * and some role; an experiment's grid has as many labels as points. ASan
- * and UBSan catch the rest. The parsers' complaints go to stderr (run.sh
- * passes -close_fd_mask=3). */
+ * into JSON, unless a value is not UTF-8; a hosts file yields ssh destinations
+ * with ports in 1..65535 and some role; an experiment's grid has as many labels
+ * as points. ASan and UBSan catch the rest. The parsers' complaints go to
+ * stderr (run.sh passes -close_fd_mask=3). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,9 +72,9 @@ static int lines(char *s, char **v, int max) {
 }
 
 static void fuzz_cluster(const char *s) {
-    tps_addr_t *a;
+    tps__addr_t *a;
     char err[512];
-    int n = tps_cluster_parse(s, &a, err, sizeof(err));
+    int n = tps__cluster_parse(s, &a, err, sizeof(err));
     if (n < 0) {
         if (a != NULL)
             abort();
@@ -96,9 +96,9 @@ static void fuzz_cluster(const char *s) {
 }
 
 static void fuzz_addr(const char *s) {
-    tps_addr_t a;
+    tps__addr_t a;
     char err[512];
-    if (tps_addr_parse(s, &a, err, sizeof(err)) == 0 &&
+    if (tps__addr_parse(s, &a, err, sizeof(err)) == 0 &&
         (a.host[0] == '\0' || a.port < 0 || a.port > 65535 ||
          (a.is_unix && a.port != 0)))
         abort();
@@ -110,9 +110,9 @@ static int o_workers, o_batch, o_quiet;
 static int64_t o_max_stale;
 static uint64_t o_seed;
 static double o_lr, o_seconds;
-static tps_strlist_t o_args;
+static tps__strlist_t o_args;
 
-static const tps_opt_t opts[] = {
+static const tps__opt_t opts[] = {
     {"cluster", TPS_OPT_STR, &o_cluster, NULL, 0, -1, NULL, "A0,A1,...", "x"},
     {"workers", TPS_OPT_INT, &o_workers, "1", 1, 4096, NULL, "N", "x"},
     {"mode", TPS_OPT_CHOICE, &o_mode, "async", 0, -1, "sync|ssp|async|local",
@@ -133,12 +133,12 @@ static const char *const progs[] = {"taups-server", "taups-worker",
 
 /* 1 when some text value is not UTF-8, which JSON cannot hold. */
 static int some_text_not_utf8(void) {
-    for (const tps_opt_t *o = opts; o->name; o++) {
+    for (const tps__opt_t *o = opts; o->name; o++) {
         const char *const *v = o->dst;
         int n = 1;
         if (o->type == TPS_OPT_LIST) {
-            v = (const char *const *)((const tps_strlist_t *)o->dst)->v;
-            n = ((const tps_strlist_t *)o->dst)->n;
+            v = (const char *const *)((const tps__strlist_t *)o->dst)->v;
+            n = ((const tps__strlist_t *)o->dst)->n;
         } else if (o->type != TPS_OPT_STR && o->type != TPS_OPT_CHOICE) {
             continue;
         }
@@ -155,7 +155,7 @@ static int some_text_not_utf8(void) {
 /* The settings as run.json records them: null only when a value is not
  * UTF-8 (tools/launch/record.c writes null then). */
 static void check_json(void) {
-    json_t *j = tps_opt_json(opts);
+    json_t *j = tps__opt_json(opts);
     if (j == NULL ? !some_text_not_utf8() : !json_is_object(j))
         abort();
     json_decref(j);
@@ -164,12 +164,12 @@ static void check_json(void) {
 static void fuzz_opt_file(const char *prog, const uint8_t *p, size_t len) {
     const char *path = fuzz_file_set(&file, p, len);
     char *argv[] = {(char *)prog, NULL};
-    /* Defaults first, as tps_opt_parse applies them before any file. */
-    if (tps_opt_parse(opts, prog, "usage", 1, argv) != 1)
+    /* Defaults first, as tps__opt_parse applies them before any file. */
+    if (tps__opt_parse(opts, prog, "usage", 1, argv) != 1)
         abort();
-    if (tps_opt_load_file(opts, prog, path) == 0)
+    if (tps__opt_load_file(opts, prog, path) == 0)
         check_json();
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 
 static void fuzz_opt_argv(const char *prog, char *s) {
@@ -182,12 +182,12 @@ static void fuzz_opt_argv(const char *prog, char *s) {
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--config", 8) == 0)
             return;
-    int rc = tps_opt_parse(opts, prog, "usage", argc, argv);
+    int rc = tps__opt_parse(opts, prog, "usage", argc, argv);
     if (rc > argc || rc == 0)
         abort();
     if (rc > 0)
         check_json();
-    tps_opt_free(opts);
+    tps__opt_free(opts);
 }
 
 static void fuzz_hosts(const uint8_t *p, size_t len) {

@@ -6,7 +6,7 @@
  * (max_payload = 64 * (bits 0-5); bits 6-7: where payloads go: the
  * reader's pool, a buffer of exactly their size from the destination
  * callback, a callback that refuses frames whose op is odd, or the pool
- * with reads through tps_reader_want/commit as a connection's direct reads
+ * with reads through tps__reader_want/commit as a connection's direct reads
  * do), nsplits u8 (1 + bits 0-2; bit 3: frames carry tags, --frame-mac,
  * under a fixed key), that many split sizes u8 (+1, used in turn), then the
  * stream.
@@ -14,7 +14,7 @@
  * Properties (abort() on violation): every delivered frame has lengths
  * within the limits and a payload where the callback put it; every field
  * of its header can be read (ASan checks the strings and bytes); the
- * header packs again (tps_frame_encode_meta writes tps_frame_meta_size
+ * header packs again (tps__frame_encode_meta writes tps__frame_meta_size
  * bytes) and unpacks from that to the same values; a reader in error stays
  * there, consuming nothing. */
 #include <stdint.h>
@@ -53,7 +53,7 @@ static int on_dest(void *arg, const Taups__Header *h, uint64_t len,
 
 static volatile uint64_t sink;
 
-static void check_frame(const tps_reader_t *rd, const dest_t *d) {
+static void check_frame(const tps__reader_t *rd, const dest_t *d) {
     const Taups__Header *h = rd->hdr;
     if (rd->state != TPS_RD_DONE || h == NULL || rd->hlen == 0 ||
         rd->hlen > rd->lim.max_header || rd->plen > rd->lim.max_payload ||
@@ -66,11 +66,11 @@ static void check_frame(const tps_reader_t *rd, const dest_t *d) {
     for (uint64_t i = 0; i < rd->plen; i++)
         sink += rd->payload[i];
 
-    size_t meta = tps_frame_meta_size(h);
+    size_t meta = tps__frame_meta_size(h);
     uint8_t *buf = malloc(meta);
     if (buf == NULL ||
-        tps_frame_encode_meta(h, rd->plen, buf, meta) != meta ||
-        tps_frame_encode_meta(h, rd->plen, buf, meta - 1) != 0)
+        tps__frame_encode_meta(h, rd->plen, buf, meta) != meta ||
+        tps__frame_encode_meta(h, rd->plen, buf, meta - 1) != 0)
         abort();
     Taups__Header *again = taups__header__unpack(
         NULL, meta - TPS_PREAMBLE_LEN, buf + TPS_PREAMBLE_LEN);
@@ -83,7 +83,7 @@ static void check_frame(const tps_reader_t *rd, const dest_t *d) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 3)
         return 0;
-    tps_limits_t lim = {16 + 8 * (uint32_t)(data[0] & 63),
+    tps__limits_t lim = {16 + 8 * (uint32_t)(data[0] & 63),
                         64 * (uint64_t)(data[1] & 63)};
     dest_t d = {data[1] >> 6, NULL, 0};
     size_t nsplit = 1 + (data[2] & 7);
@@ -94,17 +94,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     data += 3 + nsplit;
     size -= 3 + nsplit;
 
-    tps_reader_t rd;
-    if (tps_reader_init(&rd, &lim, on_dest, &d) < 0)
+    tps__reader_t rd;
+    if (tps__reader_init(&rd, &lim, on_dest, &d) < 0)
         abort();
     /* Nothing but a Poly1305 forgery gets a tagged frame through; what is
      * fuzzed here is the tag's state in the reader, at any split. */
-    tps_fmac_t mac;
+    tps__fmac_t mac;
     if (tagged) {
-        static const tps_key_t key = {1, {7}};
+        static const tps__key_t key = {1, {7}};
         static const uint8_t nonce[TPS_NONCE_BYTES] = {9};
-        tps_fmac_init(&mac, &key, TPS_AUTH_CLIENT, nonce, nonce);
-        tps_reader_set_mac(&rd, &mac);
+        tps__fmac_init(&mac, &key, TPS_AUTH_CLIENT, nonce, nonce);
+        tps__reader_set_mac(&rd, &mac);
     }
     uint64_t frames = 0;
     size_t off = 0;
@@ -117,17 +117,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (d.mode == DEST_POOL_DIRECT && rd.state != TPS_RD_ERROR) {
             uint8_t *base;
             size_t want;
-            tps_reader_want(&rd, &base, &want);
+            tps__reader_want(&rd, &base, &want);
             used = piece < want ? piece : want;
             memcpy(base, data + off, used);
-            rc = tps_reader_commit(&rd, used);
+            rc = tps__reader_commit(&rd, used);
         } else {
-            rc = tps_reader_feed(&rd, data + off, piece, &used);
+            rc = tps__reader_feed(&rd, data + off, piece, &used);
         }
         off += used;
         if (rc < 0) {
             /* A broken stream stays broken. */
-            int again = tps_reader_feed(&rd, data + off, size - off, &used);
+            int again = tps__reader_feed(&rd, data + off, size - off, &used);
             if (rd.state != TPS_RD_ERROR || again != rc || used != 0)
                 abort();
             break;
@@ -135,12 +135,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (rc == 1) {
             frames++;
             check_frame(&rd, &d);
-            tps_reader_next(&rd);
+            tps__reader_next(&rd);
         }
     }
     if (rd.frames != frames)
         abort();
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     free(d.buf);
     return 0;
 }

@@ -80,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 7)
         return 0;
     int mode = data[0] & 3;
-    tps_limits_t lim = {16 + (uint32_t)((data[1] | data[2] << 8) % 8192),
+    tps__limits_t lim = {16 + (uint32_t)((data[1] | data[2] << 8) % 8192),
                         (uint64_t)(data[3] | data[4] << 8)};
     uint32_t field = (uint32_t)(data[5] | data[6] << 8);
     const uint8_t *hdr = data + 7;
@@ -101,15 +101,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     put32(stream + 8, (uint32_t)pdecl);
     memcpy(stream + TPS_PREAMBLE_LEN, hdr, hlen);
 
-    tps_reader_t rd;
-    if (tps_reader_init(&rd, &lim, NULL, NULL) < 0)
+    tps__reader_t rd;
+    if (tps__reader_init(&rd, &lim, NULL, NULL) < 0)
         abort();
     size_t used;
-    int rc = tps_reader_feed(&rd, stream, total, &used);
+    int rc = tps__reader_feed(&rd, stream, total, &used);
     if (mode == PRE_MAGIC) {
         if (rc != TPS_EPROTO || used != TPS_PREAMBLE_LEN)
             abort();
-    } else if (hdecl == 0 || hdecl > lim.max_header || pdecl > lim.max_payload) {
+    } else if (hdecl == 0 || hdecl > lim.max_header ||
+               pdecl > lim.max_payload) {
         if (rc != TPS_E2BIG || used != TPS_PREAMBLE_LEN)
             abort();
     } else if (hdecl == hlen) {
@@ -124,7 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             (rc != TPS_EPROTO || canonical(sys, hdr, hlen)))
             abort();
     }
-    tps_reader_free(&rd);
+    tps__reader_free(&rd);
     free(stream);
     if (sys != NULL)
         taups__header__free_unpacked(sys, NULL);

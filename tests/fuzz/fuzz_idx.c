@@ -36,12 +36,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *lpath = fuzz_file_put(&labels, lab, rest - split, gz_lab, cut);
 
     char err[512];
-    tps_idx_set_t set, none = {0};
+    tps__idx_set_t set, none = {0};
     if (tps__idx_load(ipath, lpath, part, parts, &set, err, sizeof(err)) < 0)
         return 0;
     uint64_t count = set.total;
     uint64_t q = count / (uint64_t)parts, r = count % (uint64_t)parts;
-    uint64_t lo = (uint64_t)part * q + ((uint64_t)part < r ? (uint64_t)part : r);
+    uint64_t lo =
+        (uint64_t)part * q + ((uint64_t)part < r ? (uint64_t)part : r);
     uint64_t n = q + ((uint64_t)part < r);
     if (count == 0 || set.first != lo || set.n != n || set.dim == 0 ||
         set.dim > (size_t)4096 * 4096)

@@ -11,11 +11,11 @@
  * inputs that ask for it are scanned too.
  *
  * Properties (abort() on violation): scan and load agree on whether the
- * file is good and on its rows and largest index; a loaded block is what data_libsvm.h promises: rows
- * [first, first + n) of total, total the scanned row count, CSR offsets
- * from 0 to nnz never decreasing, 0-based indices increasing within a row
- * and below dim, labels -1 or +1, finite values, and dim the largest index
- * when none was given. */
+ * file is good and on its rows and largest index; a loaded block is what
+ * data_libsvm.h promises: rows [first, first + n) of total, total the scanned
+ * row count, CSR offsets from 0 to nnz never decreasing, 0-based indices
+ * increasing within a row and below dim, labels -1 or +1, finite values, and
+ * dim the largest index when none was given. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,10 +27,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static fuzz_file_t file;
 
-static void check_set(const tps_libsvm_set_t *s, uint64_t rows,
+static void check_set(const tps__libsvm_set_t *s, uint64_t rows,
                       uint64_t max_index, uint64_t dim, int part, int parts) {
     uint64_t q = rows / (uint64_t)parts, r = rows % (uint64_t)parts;
-    uint64_t lo = (uint64_t)part * q + ((uint64_t)part < r ? (uint64_t)part : r);
+    uint64_t lo =
+        (uint64_t)part * q + ((uint64_t)part < r ? (uint64_t)part : r);
     uint64_t n = q + ((uint64_t)part < r);
     if (s->total != rows || s->first != lo || s->n != n ||
         s->dim != (dim ? dim : max_index) || s->offsets[0] != 0 ||
@@ -64,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int scanned = scan ? tps__libsvm_scan(path, &rows, &max_index, err,
                                           sizeof(err))
                        : 0;
-    tps_libsvm_set_t set;
+    tps__libsvm_set_t set;
     int loaded = tps__libsvm_load(path, dim, drop, part, parts, &set, err,
                                   sizeof(err));
     if (scanned < 0 && loaded == 0)

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint8_t sel = data[0];
     const char *path = fuzz_file_set(&file, data + 1, size - 1);
     char err[512];
-    tps_npy_t npy;
+    tps__npy_t npy;
     if (tps__npy_open(path, &npy, err, sizeof(err)) < 0)
         return 0;
     uint64_t prod = 1;

@@ -66,38 +66,39 @@ static void vlog(const char *fmt, va_list ap) {
     fputc('\n', stderr);
 }
 
-void tps_log_init(const char *who) {
+void tps__log_init(const char *who) {
     (void)who;
 }
 
-void tps_log(const char *fmt, ...) {
+void tps__log(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vlog(fmt, ap);
     va_end(ap);
 }
 
-void tps_log_warn(const char *fmt, ...) {
+void tps__log_warn(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vlog(fmt, ap);
     va_end(ap);
 }
 
-void tps_log_err(const char *fmt, ...) {
+void tps__log_err(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vlog(fmt, ap);
     va_end(ap);
 }
 
-double tps_now(void) {
+double tps__now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* ---- failures -------------------------------------------------------------- */
+/* ---- failures --------------------------------------------------------------
+ */
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2), noreturn))
@@ -114,14 +115,15 @@ static void fail(const char *fmt, ...) {
     abort();
 }
 
-/* ---- servers --------------------------------------------------------------- */
+/* ---- servers ---------------------------------------------------------------
+ */
 
 static uv_loop_t loop;
-static tps_server_t *servers[FUZZ_SHARD_NCONFIGS];
+static tps__server_t *servers[FUZZ_SHARD_NCONFIGS];
 /* Frame limits of every server, and so of the shadow readers below. */
-static const tps_limits_t server_lim = {4096, 256u << 10};
+static const tps__limits_t server_lim = {4096, 256u << 10};
 
-static void server_config(int k, tps_server_config_t *cfg, char *cluster,
+static void server_config(int k, tps__server_config_t *cfg, char *cluster,
                           size_t len) {
     const fuzz_shard_config_t *fc = &fuzz_shard_configs[k];
     tps__server_config_init(cfg);
@@ -149,7 +151,7 @@ static void server_config(int k, tps_server_config_t *cfg, char *cluster,
         fail("bad mode %s", fc->mode);
     cfg->cons.staleness = 1;
     cfg->cons.local_steps = 2;
-    tps_optim_conf_t oc;
+    tps__optim_conf_t oc;
     tps__optim_conf_default(&oc);
     oc.optimizer = fc->optimizer;
     oc.lr = 0.5;
@@ -163,9 +165,9 @@ static void server_config(int k, tps_server_config_t *cfg, char *cluster,
         fail("optimizer: %s", err);
 }
 
-static tps_server_t *server_get(int k) {
+static tps__server_t *server_get(int k) {
     if (servers[k] == NULL) {
-        tps_server_config_t cfg;
+        tps__server_config_t cfg;
         char cluster[128], err[256];
         server_config(k, &cfg, cluster, sizeof(cluster));
         if (tps__server_start(&loop, &cfg, &servers[k], err, sizeof(err)) < 0)
@@ -175,7 +177,7 @@ static tps_server_t *server_get(int k) {
 }
 
 static void server_restart(int k) {
-    tps_server_t *s = servers[k];
+    tps__server_t *s = servers[k];
     tps__server_stop(s);
     for (int i = 0; s->open_handles > 0 || s->conns != NULL; i++) {
         if (i > 100000)
@@ -188,13 +190,13 @@ static void server_restart(int k) {
 }
 
 /* Anything a later input could notice; see the top of the file. */
-static int server_dirty(const tps_server_t *s) {
+static int server_dirty(const tps__server_t *s) {
     return s->shard.ntensors > 0 || s->members.njoined > 0 || s->step > 0 ||
            s->decl_waiting != NULL || s->inits != NULL ||
            tps__pull_held(s) > 0 || s->conns != NULL;
 }
 
-static void server_zero_counters(tps_server_t *s) {
+static void server_zero_counters(tps__server_t *s) {
     s->closed_bytes_in = s->closed_bytes_out = 0;
     s->protocol_errors = s->auth_failures = 0;
     s->conns_refused = s->timeouts = 0;
@@ -202,24 +204,25 @@ static void server_zero_counters(tps_server_t *s) {
     s->busy_max_ms = 0;
 }
 
-static uint64_t server_bytes(const tps_server_t *s) {
+static uint64_t server_bytes(const tps__server_t *s) {
     uint64_t n = s->closed_bytes_in + s->closed_bytes_out + (uint64_t)s->nconns;
     for (const sconn_t *sc = s->conns; sc; sc = sc->next)
         n += sc->c.bytes_in + sc->c.bytes_out;
     return n;
 }
 
-/* ---- clients --------------------------------------------------------------- */
+/* ---- clients ---------------------------------------------------------------
+ */
 
 typedef struct client_s {
     int fd;           /* -1: not open */
     int eof;          /* the server closed its side */
     int wr_closed;    /* we shut our side */
     uint64_t got;     /* reply bytes */
-    tps_reader_t replies;
+    tps__reader_t replies;
     /* What the server made of our bytes, as far as a reader can tell:
      * frames completed, and whether the stream broke. */
-    tps_reader_t shadow;
+    tps__reader_t shadow;
     int events;
     Taups__Op last_op; /* of the last reply */
     int nreplies;
@@ -242,7 +245,7 @@ static void check_pull_ok(const Taups__Header *h, const uint8_t *p,
         if (len)
             memcpy(x, p, len);
     } else {
-        tps_codec_t c;
+        tps__codec_t c;
         if (tps__codec_unpack(&c, h->codec, h->codec_ratio) < 0)
             fail("PULL_OK with an invalid codec 0x%x", h->codec);
         size_t want = tps__codec_wire_size(&c, h->count);
@@ -308,14 +311,14 @@ static void client_read(client_t *cl) {
         cl->got += (uint64_t)n;
         for (size_t off = 0; off < (size_t)n;) {
             size_t used;
-            int rc = tps_reader_feed(&cl->replies, buf + off, (size_t)n - off,
+            int rc = tps__reader_feed(&cl->replies, buf + off, (size_t)n - off,
                                      &used);
             off += used;
             if (rc < 0)
                 fail("a reply that is no frame: %s", tps_strerror(rc));
             if (rc == 1) {
                 check_reply(cl);
-                tps_reader_next(&cl->replies);
+                tps__reader_next(&cl->replies);
             }
         }
     }
@@ -375,9 +378,9 @@ static void client_open(client_t *cl, int port) {
     cl->got = 0;
     cl->events = 0;
     cl->nreplies = 0;
-    tps_limits_t big = {4096, 64u << 20};
-    if (tps_reader_init(&cl->replies, &big, NULL, NULL) < 0 ||
-        tps_reader_init(&cl->shadow, &server_lim, NULL, NULL) < 0)
+    tps__limits_t big = {4096, 64u << 20};
+    if (tps__reader_init(&cl->replies, &big, NULL, NULL) < 0 ||
+        tps__reader_init(&cl->shadow, &server_lim, NULL, NULL) < 0)
         fail("out of memory");
 }
 
@@ -402,20 +405,20 @@ static void client_close(client_t *cl) {
     setsockopt(cl->fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
     close(cl->fd);
     cl->fd = -1;
-    tps_reader_free(&cl->replies);
-    tps_reader_free(&cl->shadow);
+    tps__reader_free(&cl->replies);
+    tps__reader_free(&cl->shadow);
 }
 
 /* What a reader on the server's side has seen of our bytes so far. */
 static void shadow_feed(client_t *cl, const uint8_t *p, size_t len) {
     for (size_t off = 0; off < len && cl->shadow.state != TPS_RD_ERROR;) {
         size_t used;
-        int rc = tps_reader_feed(&cl->shadow, p + off, len - off, &used);
+        int rc = tps__reader_feed(&cl->shadow, p + off, len - off, &used);
         off += used;
         if (rc != 0)
             cl->events++;
         if (rc == 1)
-            tps_reader_next(&cl->shadow);
+            tps__reader_next(&cl->shadow);
     }
 }
 
@@ -448,7 +451,8 @@ static client_t *client_get(int i) {
     return cl;
 }
 
-/* ---- records --------------------------------------------------------------- */
+/* ---- records ---------------------------------------------------------------
+ */
 
 typedef struct input_s {
     const uint8_t *p;
@@ -548,11 +552,12 @@ static void run_record(input_t *in) {
     }
 }
 
-/* ---- the probe ------------------------------------------------------------- */
+/* ---- the probe -------------------------------------------------------------
+ */
 
 static void probe_send(client_t *cl, const Taups__Header *h) {
     uint8_t meta[512];
-    size_t n = tps_frame_encode_meta(h, 0, meta, sizeof(meta));
+    size_t n = tps__frame_encode_meta(h, 0, meta, sizeof(meta));
     if (n == 0)
         fail("probe header too long");
     client_send(cl, meta, n);
@@ -584,7 +589,8 @@ static void probe(int k) {
     client_close(cl);
 }
 
-/* ---- the target ------------------------------------------------------------ */
+/* ---- the target ------------------------------------------------------------
+ */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
@@ -604,7 +610,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     input_t in = {data + 1, size - 1};
     cur_config = data[0] % FUZZ_SHARD_NCONFIGS;
-    tps_server_t *s = server_get(cur_config);
+    tps__server_t *s = server_get(cur_config);
     while (in.left > 0)
         run_record(&in);
     pump();

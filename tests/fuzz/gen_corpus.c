@@ -21,7 +21,8 @@
 #include "tps_codec.h"
 #include "tps_frame.h"
 
-/* ---- a growable byte buffer ------------------------------------------------ */
+/* ---- a growable byte buffer ------------------------------------------------
+ */
 
 typedef struct buf_s {
     uint8_t *p;
@@ -79,7 +80,8 @@ static void save(const buf_t *b, const char *fmt, ...) {
     }
 }
 
-/* ---- headers --------------------------------------------------------------- */
+/* ---- headers ---------------------------------------------------------------
+ */
 
 static void header_bytes(buf_t *b, const Taups__Header *h) {
     size_t n = taups__header__get_packed_size(h);
@@ -92,7 +94,7 @@ static void header_bytes(buf_t *b, const Taups__Header *h) {
 static void frame(buf_t *b, const Taups__Header *h, const void *payload,
                   size_t len) {
     uint8_t meta[1024];
-    size_t n = tps_frame_encode_meta(h, len, meta, sizeof(meta));
+    size_t n = tps__frame_encode_meta(h, len, meta, sizeof(meta));
     put(b, meta, n);
     put(b, payload, len);
 }
@@ -150,7 +152,8 @@ static void gradient(float *x, size_t n, float scale) {
         x[i] = scale * sinf(0.37f * (float)i + 0.1f);
 }
 
-/* ---- frame and header ------------------------------------------------------ */
+/* ---- frame and header ------------------------------------------------------
+ */
 
 /* A session as a client and a shard would exchange it. */
 static void session_frames(buf_t *b) {
@@ -268,7 +271,8 @@ static void gen_frame_and_header(void) {
     free(b.p);
 }
 
-/* ---- shard ----------------------------------------------------------------- */
+/* ---- shard -----------------------------------------------------------------
+ */
 
 static void rec_frame(buf_t *b, int conn, const Taups__Header *h,
                       const void *payload, size_t len) {
@@ -306,8 +310,8 @@ static void rec(buf_t *b, int conn, int op) {
  * slice of the tensor. */
 static void shard_start(buf_t *b, int k, uint64_t *lo, uint64_t *count) {
     const fuzz_shard_config_t *fc = &fuzz_shard_configs[k];
-    *lo = tps_slice_lo(TENSOR, (uint32_t)fc->shards, (uint32_t)fc->shard);
-    *count = tps_slice_lo(TENSOR, (uint32_t)fc->shards,
+    *lo = tps__slice_lo(TENSOR, (uint32_t)fc->shards, (uint32_t)fc->shard);
+    *count = tps__slice_lo(TENSOR, (uint32_t)fc->shards,
                           (uint32_t)fc->shard + 1) - *lo;
     put8(b, (unsigned)k);
     for (int w = 0; w < 2; w++) {
@@ -349,7 +353,7 @@ static void shard_pull(buf_t *b, int conn, uint64_t lo, uint64_t count,
 /* An encoded push of `spec` from both workers, zstd-wrapped if asked. */
 static void shard_encoded(buf_t *b, const char *spec, int zstd, uint64_t lo,
                           uint64_t count, uint64_t clock) {
-    tps_codec_t c;
+    tps__codec_t c;
     char err[128];
     if (tps__codec_parse(&c, spec, 16, err, sizeof(err)) < 0) {
         fprintf(stderr, "%s\n", err);
@@ -417,7 +421,7 @@ static void gen_shard(void) {
         shard_clock(&b, 1);
         shard_encoded(&b, "topk:0.25", 1, lo, count, 1);
         shard_clock(&b, 2);
-        tps_codec_t c;
+        tps__codec_t c;
         uint32_t id;
         float ratio;
         tps__codec_parse(&c, "fp16", 16, NULL, 0);
@@ -457,11 +461,12 @@ static void gen_shard(void) {
     free(b.p);
 }
 
-/* ---- codec ----------------------------------------------------------------- */
+/* ---- codec -----------------------------------------------------------------
+ */
 
 static void codec_seed(const char *spec, uint32_t bucket, uint64_t n, int how,
                        float w) {
-    tps_codec_t c;
+    tps__codec_t c;
     char err[128];
     if (tps__codec_parse(&c, spec, bucket, err, sizeof(err)) < 0) {
         fprintf(stderr, "%s\n", err);
@@ -525,7 +530,8 @@ static void gen_codec(void) {
     free(b.p);
 }
 
-/* ---- idx ------------------------------------------------------------------- */
+/* ---- idx -------------------------------------------------------------------
+ */
 
 static void gzip_to(buf_t *out, const buf_t *in) {
     uLongf cap = compressBound(in->len) + 32;

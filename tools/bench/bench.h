@@ -30,7 +30,7 @@
 typedef struct bench_cfg_s {
     const char *cluster;
     const char *server_bin;
-    tps_strlist_t server_args;
+    tps__strlist_t server_args;
     int workers;
     int shards;
     const char *ops;

@@ -22,7 +22,7 @@
 #include "tps_rng.h"
 
 typedef struct codec_run_s {
-    const tps_codec_t *c;
+    const tps__codec_t *c;
     const float *x;
     uint64_t n;
     uint8_t *payload;
@@ -45,24 +45,24 @@ static int codec_op(codec_run_t *r, int decode) {
  * batch; when it alone lasts --min-time it counts as a sample, so that the
  * largest n of a slow codec is not run needlessly often. */
 static int codec_time(codec_run_t *r, int decode, double *per_op, int *count) {
-    double t0 = tps_now();
+    double t0 = tps__now();
     if (codec_op(r, decode))
         return -1;
-    double first = tps_now() - t0;
+    double first = tps__now() - t0;
     uint64_t batch = first >= 1e-3 ? 1 : (uint64_t)(1e-3 / fmax(first, 1e-9));
     samples_t s = {NULL, 0, 0};
     if (first >= bench_cfg.min_time && bench_samples_add(&s, first) < 0)
         return -1;
-    double start = tps_now();
+    double start = tps__now();
     while (s.n < 3 || (s.n < (size_t)bench_cfg.reps &&
-                       tps_now() - start < bench_cfg.min_time)) {
-        double a = tps_now();
+                       tps__now() - start < bench_cfg.min_time)) {
+        double a = tps__now();
         for (uint64_t k = 0; k < batch; k++)
             if (codec_op(r, decode)) {
                 free(s.v);
                 return -1;
             }
-        if (bench_samples_add(&s, (tps_now() - a) / (double)batch) < 0) {
+        if (bench_samples_add(&s, (tps__now() - a) / (double)batch) < 0) {
             free(s.v);
             return -1;
         }
@@ -81,7 +81,7 @@ int bench_codec_run(void) {
     int rc = -1;
     uint64_t maxn = bench_cfg.max_n;
     size_t cap = 0;
-    tps_codec_t codecs[32];
+    tps__codec_t codecs[32];
     int ncodecs = 0;
 
     for (const char *p = bench_cfg.codec; *p;) {
@@ -117,10 +117,10 @@ int bench_codec_run(void) {
                 (unsigned long long)maxn);
         goto out;
     }
-    tps_rng_t rng;
-    tps_rng_seed(&rng, bench_cfg.seed, 2);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, bench_cfg.seed, 2);
     for (uint64_t i = 0; i < maxn; i++)
-        x[i] = (float)tps_rng_normal(&rng);
+        x[i] = (float)tps__rng_normal(&rng);
     /* Touch every page now so that page faults are not timed. */
     memset(acc, 0, maxn * sizeof(float));
     memset(payload, 0, cap);

@@ -39,7 +39,7 @@
 
 bench_cfg_t bench_cfg;
 
-static const tps_opt_t options[] = {
+static const tps__opt_t options[] = {
     {"workers", TPS_OPT_INT, &bench_cfg.workers, "1", 1, 4096, NULL, "N",
      "worker threads, each with its own client"},
     {"shards", TPS_OPT_INT, &bench_cfg.shards, "1", 1, 256, NULL, "S",
@@ -55,7 +55,8 @@ static const tps_opt_t options[] = {
     {"factor", TPS_OPT_INT, &bench_cfg.factor, "4", 2, 1024, NULL, "F",
      "each size is F times the previous one"},
     {"reps", TPS_OPT_INT, &bench_cfg.reps, "20", 1, 1e9, NULL, "N",
-     "timed operations per worker and point, at least; with --codec-bench, timed "
+     "timed operations per worker and point, at least; with --codec-bench, "
+     "timed "
      "samples per point at most (at least 3, for --min-time)"},
     {"min-time", TPS_OPT_DOUBLE, &bench_cfg.min_time, "0.3", 0, 3600, NULL,
      "SECONDS", "time per point, at least"},
@@ -77,8 +78,7 @@ static const tps_opt_t options[] = {
     {"spin-us", TPS_OPT_INT, &bench_cfg.spin_us, "0", 0, 1000000, NULL, "US",
      "clients wait for replies by polling for up to US microseconds before "
      "sleeping (tps_options_t.spin_us)"},
-    {"codec", TPS_OPT_STR, &bench_cfg.push_codec, NULL, 0, -1, NULL,
-     "CODEC",
+    {"codec", TPS_OPT_STR, &bench_cfg.push_codec, NULL, 0, -1, NULL, "CODEC",
      "network mode: compress pushes like taups-worker --codec (error "
      "feedback as its default); the wire column shows the bytes that moved"},
     {"pull-codec", TPS_OPT_STR, &bench_cfg.pull_codec, NULL, 0, -1, NULL,
@@ -114,14 +114,16 @@ static const tps_opt_t options[] = {
     {"frame-mac", TPS_OPT_FLAG, &bench_cfg.frame_mac, NULL, 0, -1, NULL, NULL,
      "tag every frame either way (needs --key-file; what per-frame "
      "integrity costs)"},
-    {"codec-bench", TPS_OPT_STR, &bench_cfg.codec, NULL, 0, -1, NULL, "SPEC,...",
+    {"codec-bench", TPS_OPT_STR, &bench_cfg.codec, NULL, 0, -1, NULL,
+     "SPEC,...",
      "measure these codecs (e.g. fp16,qsgd:8,topk:0.01) instead of push and "
      "pull: encode GB/s of raw float32 and decode+accumulate elements/s "
      "(and GB/s of those elements; topk and randk touch only k) on one "
-     "core; no server is started and the options above except --reps, --min-time, "
+     "core; no server is started and the options above except --reps, "
+     "--min-time, "
      "--seed and --json are ignored"},
-    {"bucket", TPS_OPT_INT, &bench_cfg.bucket, TPS_STR(TPS_CODEC_BUCKET_DEFAULT), 1,
-     TPS_CODEC_BUCKET_MAX, NULL, "N",
+    {"bucket", TPS_OPT_INT, &bench_cfg.bucket,
+     TPS_STR(TPS_CODEC_BUCKET_DEFAULT), 1, TPS_CODEC_BUCKET_MAX, NULL, "N",
      "with --codec-bench: elements per bucket of qsgd and uniform"},
     {"max-n", TPS_OPT_U64, &bench_cfg.max_n, "100000000", 1000, 4294967296.0,
      NULL, "N",
@@ -242,43 +244,43 @@ int main(int argc, char **argv) {
     unsigned ops;
     int rc, nsizes;
 
-    rc = tps_opt_parse(options, PROG, usage, argc, argv);
+    rc = tps__opt_parse(options, PROG, usage, argc, argv);
     if (rc == TPS_OPT_EXIT_OK || rc == TPS_OPT_EXIT_ERR) {
-        tps_opt_free(options);
+        tps__opt_free(options);
         return rc == TPS_OPT_EXIT_OK ? 0 : 2;
     }
     if (rc < argc) {
         fprintf(stderr, PROG ": unexpected argument \"%s\" (see --help)\n",
                 argv[rc]);
-        tps_opt_free(options);
+        tps__opt_free(options);
         return 2;
     }
     if (bench_cfg.codec) {
         rc = bench_codec_run();
-        tps_opt_free(options);
+        tps__opt_free(options);
         return rc == 0 ? 0 : rc == -2 ? 2 : 1;
     }
     if (bench_cfg.frame_mac && bench_cfg.key_file == NULL) {
         fprintf(stderr, PROG ": --frame-mac needs --key-file (make one with "
                              "taups-ctl keygen FILE)\n");
-        tps_opt_free(options);
+        tps__opt_free(options);
         return 2;
     }
     bench_cfg.unix_sock = strcmp(bench_cfg.transport, "unix") == 0;
     if (bench_cfg.inflight > 1 && bench_cfg.clock) {
         fprintf(stderr, PROG ": --clock needs --inflight 1 (an iteration's "
                              "clock follows its own push)\n");
-        tps_opt_free(options);
+        tps__opt_free(options);
         return 2;
     }
     if (parse_ops(bench_cfg.ops, &ops) < 0 || setup_sizes(sizes, &nsizes) < 0) {
-        tps_opt_free(options);
+        tps__opt_free(options);
         return 2;
     }
     /* A server that dies mid-run must become an error message, not a
      * SIGPIPE that takes the benchmark and its report down. */
     signal(SIGPIPE, SIG_IGN);
     int status = bench_net(ops, sizes, nsizes);
-    tps_opt_free(options);
+    tps__opt_free(options);
     return status;
 }

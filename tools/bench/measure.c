@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* taups-bench's measuring tools: samples of a timed quantity, their
  * percentiles and median, and when a point has been measured long enough.
- * The clock is tps_now() (monotonic).
+ * The clock is tps__now() (monotonic).
  *
  * Must NOT time anything itself or print: the rooms that measure own their
  * loops, report.c owns the output. */

@@ -85,7 +85,7 @@ static int slot_issue(worker_t *w, slot_t *s, float *dst) {
     point_t *pt = w->pt;
     int rc = 0;
     s->push = s->pull = 0;
-    s->t0 = tps_now();
+    s->t0 = tps__now();
     if (pt->op != OP_PULL)
         rc = tps_push_async(w->client, pt->tensor, pt->grad, &s->push);
     if (rc == 0 && pt->op != OP_PUSH)
@@ -140,7 +140,7 @@ static double run_serial(worker_t *w) {
     while (!atomic_load(&w->pt->stop)) {
         a = b;
         int rc = run_op(w);
-        b = tps_now();
+        b = tps__now();
         if (rc < 0) {
             worker_fail(w, rc);
             break;
@@ -162,7 +162,7 @@ static double run_window(worker_t *w) {
     while (!atomic_load(&w->pt->stop)) {
         if (n == k) {
             rc = slot_wait(w, &ring[head]);
-            b = tps_now();
+            b = tps__now();
             if (rc < 0) {
                 worker_fail(w, rc);
                 break;
@@ -203,7 +203,7 @@ static void *worker_main(void *arg) {
     pthread_mutex_unlock(&pt->mu);
 
     tps_bytes(w->client, &s0, &r0);
-    w->t_begin = tps_now();
+    w->t_begin = tps__now();
     w->t_end = bench_cfg.inflight > 1 ? run_window(w) : run_serial(w);
     tps_bytes(w->client, &s1, &r1);
     w->wire = (s1 - s0) + (r1 - r0);
@@ -555,10 +555,10 @@ static int run(bench_t *B) {
         }
         /* Small finite values: with lr 0 any gradient leaves the parameters
          * as they are, but a NaN would be rejected, not timed. */
-        tps_rng_t rng;
-        tps_rng_seed(&rng, bench_cfg.seed, 1);
+        tps__rng_t rng;
+        tps__rng_seed(&rng, bench_cfg.seed, 1);
         for (uint64_t i = 0; i < maxsize / sizeof(float); i++)
-            B->grad[i] = (float)(tps_rng_uniform(&rng) - 0.5) * 1e-3f;
+            B->grad[i] = (float)(tps__rng_uniform(&rng) - 0.5) * 1e-3f;
         if (cluster == NULL) {
             B->servers = calloc((size_t)bench_cfg.shards, sizeof(*B->servers));
             if (B->servers == NULL)

@@ -294,7 +294,7 @@ int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
             goto out;
     }
 
-    double deadline = tps_now() + 20;
+    double deadline = tps__now() + 20;
     for (int ready = 0; ready < shards;) {
         ready = 0;
         for (int i = 0; i < shards; i++) {
@@ -315,7 +315,7 @@ int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
                 goto out;
             }
         }
-        if (ready < shards && tps_now() > deadline) {
+        if (ready < shards && tps__now() > deadline) {
             fprintf(stderr,
                     PROG ": %s did not say \"listening on\" within "
                          "20 s\n",
@@ -346,11 +346,11 @@ int bench_servers_stop(server_t *sv, int shards) {
             kill(sv[i].pid, SIGTERM);
     for (int i = 0; i < shards; i++) {
         int status = 0;
-        double deadline = tps_now() + 10;
+        double deadline = tps__now() + 10;
         if (sv[i].pid <= 0)
             goto close_log;
         while (waitpid(sv[i].pid, &status, WNOHANG) == 0) {
-            if (tps_now() > deadline) {
+            if (tps__now() > deadline) {
                 fprintf(stderr,
                         PROG ": shard %d (pid %d) still running 10 s "
                              "after SIGTERM; killing it\n",

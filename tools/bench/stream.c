@@ -152,10 +152,10 @@ static double stream_once(int nconn, size_t block, double secs) {
     }
     bench_sleep_ms((int)(STREAM_WARMUP_S * 1e3));
     b0 = total_received(c, nconn);
-    t0 = tps_now();
+    t0 = tps__now();
     bench_sleep_ms((int)(secs * 1e3));
     b1 = total_received(c, nconn);
-    t1 = tps_now();
+    t1 = tps__now();
     rate = (double)(b1 - b0) / (t1 - t0);
 out:
     atomic_store(&stop, 1);

@@ -139,12 +139,12 @@ int bench_tcp_slice(tcp_bench_t *t, uint64_t size, samples_t *lat,
     for (int i = 0; i < bench_cfg.warmup; i++)
         if (tcp_roundtrip(t, size) < 0)
             goto fail;
-    t0 = b = tps_now();
+    t0 = b = tps__now();
     do {
         a = b;
         if (tcp_roundtrip(t, size) < 0)
             goto fail;
-        b = tps_now();
+        b = tps__now();
         if (bench_samples_add(lat, (b - a) * 1e3) < 0) {
             errno = ENOMEM;
             goto fail;

@@ -281,7 +281,7 @@ int launch_choose_key(launch_t *l) {
             path = abs;
         }
     }
-    if (tps_key_generate(path, err, sizeof(err)) < 0) {
+    if (tps__key_generate(path, err, sizeof(err)) < 0) {
         launch_say(l, "%s", err);
         free(path);
         return -1;

@@ -77,15 +77,17 @@ int launch_faults_parse(const settings_t *s, fault_t **out) {
         ft->until = s->timeout;
         if (n != want || launch_parse_num(f[1], &rank) < 0 ||
             (!mtbf && launch_parse_num(f[2], &ft->at) < 0) ||
-            (want >= 4 && launch_parse_num(f[3], mtbf ? &ft->mtbf : &dur) < 0) ||
+            (want >= 4 &&
+             launch_parse_num(f[3], mtbf ? &ft->mtbf : &dur) < 0) ||
             (want == 5 && launch_parse_num(f[4], &ft->until) < 0) ||
             (mtbf && !(ft->mtbf > 0 && ft->until >= 0))) {
-            fprintf(stderr, "%s: --fault %s: expected %s\n", PROG, spec,
-                    ft->kind == FAULT_PAUSE        ? "pause:RANK:T:DUR"
-                    : ft->kind == FAULT_KILL       ? "kill:RANK:T"
-                    : ft->kind == FAULT_KILL_SHARD
-                        ? "kill-shard:I@T or kill-shard:I@mtbf:M[:UNTIL] (M > 0)"
-                        : "disconnect:RANK:T");
+            fprintf(
+                stderr, "%s: --fault %s: expected %s\n", PROG, spec,
+                ft->kind == FAULT_PAUSE  ? "pause:RANK:T:DUR"
+                : ft->kind == FAULT_KILL ? "kill:RANK:T"
+                : ft->kind == FAULT_KILL_SHARD
+                    ? "kill-shard:I@T or kill-shard:I@mtbf:M[:UNTIL] (M > 0)"
+                    : "disconnect:RANK:T");
             return -1;
         }
         if (ft->kind == FAULT_KILL_SHARD) {
@@ -145,10 +147,10 @@ void launch_faults_expand(launch_t *l) {
         }
         /* Its own stream per shard, so that adding a fault elsewhere does
          * not move these kills. */
-        tps_rng_t rng;
-        tps_rng_seed(&rng, l->s->seed, 0x6d746266ull + (uint64_t)ft->rank);
+        tps__rng_t rng;
+        tps__rng_seed(&rng, l->s->seed, 0x6d746266ull + (uint64_t)ft->rank);
         for (double t = 0;;) {
-            t += -ft->mtbf * log1p(-tps_rng_uniform(&rng));
+            t += -ft->mtbf * log1p(-tps__rng_uniform(&rng));
             if (t > ft->until || n >= 100000)
                 break;
             if (n == cap)

@@ -43,8 +43,8 @@ typedef struct settings_s {
     const char *split; /* workers' --split; NULL: theirs */
     double lr, seconds, cond, timeout, noise, hetero;
     uint64_t seed, rows, dim;
-    tps_strlist_t server_args, worker_args, faults;
-    tps_strlist_t worker_cmds; /* "R:COMMAND": rank R runs COMMAND instead */
+    tps__strlist_t server_args, worker_args, faults;
+    tps__strlist_t worker_cmds; /* "R:COMMAND": rank R runs COMMAND instead */
     const char *eval_cmd;      /* the evaluator runs it instead; NULL: none */
     int no_eval;               /* no evaluator at all (--no-eval, or every
                                   rank runs a --worker-cmd) */
@@ -168,7 +168,7 @@ typedef struct fault_s {
     fault_kind_t kind;
     int rank;                  /* the worker's, or kill-shard's shard index */
     double at, dur;            /* seconds after the workers start; dur: pause */
-    double mtbf, until;        /* kill-shard:I@mtbf:M[:UNTIL] before expansion */
+    double mtbf, until; /* kill-shard:I@mtbf:M[:UNTIL] before expansion */
     int fired, resumed;        /* first and (pause) second action done */
     double fired_s, resumed_s; /* when, on the same clock as `at` */
     char result[128];
@@ -176,7 +176,7 @@ typedef struct fault_s {
 
 typedef struct launch_s {
     settings_t *s;
-    const tps_opt_t *opts;
+    const tps__opt_t *opts;
     char **argv; /* the launcher's own, NULL-terminated */
     char *out;   /* run directory, owned */
     char *server_bin, *worker_bin;

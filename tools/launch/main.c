@@ -99,7 +99,7 @@ static const char usage[] =
 int main(int argc, char **argv) {
     settings_t s;
     memset(&s, 0, sizeof(s));
-    const tps_opt_t opts[] = {
+    const tps__opt_t opts[] = {
         {"shards", TPS_OPT_INT, &s.shards, "2", 1, 256, NULL, "S",
          "number of server shards, one process each"},
         {"workers", TPS_OPT_INT, &s.workers, "4", 1, 1024, NULL, "N",
@@ -211,20 +211,20 @@ int main(int argc, char **argv) {
          "command's arguments, \"$@\")"},
         TPS_OPT_END};
 
-    int idx = tps_opt_parse(opts, PROG, usage, argc, argv);
+    int idx = tps__opt_parse(opts, PROG, usage, argc, argv);
     if (idx < 0) {
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return idx == TPS_OPT_EXIT_OK ? 0 : 2;
     }
     if (idx < argc) {
         fprintf(stderr, "%s: unexpected argument \"%s\" (see --help)\n", PROG,
                 argv[idx]);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     if (s.iterations > 0 && s.seconds > 0) {
         fprintf(stderr, "%s: give --iterations or --seconds, not both\n", PROG);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     if (strchr(s.host, ':')) {
@@ -232,7 +232,7 @@ int main(int argc, char **argv) {
                 "%s: --host %s: IPv6 addresses are not supported; "
                 "give an IPv4 address or a name\n",
                 PROG, s.host);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     for (int k = 0; k < s.worker_cmds.n; k++) {
@@ -246,14 +246,14 @@ int main(int argc, char **argv) {
                     "%s: --worker-cmd \"%s\": expected R:COMMAND with R a "
                     "rank in 0..%d, or *:COMMAND\n",
                     PROG, spec, s.workers - 1);
-            tps_opt_free(opts);
+            tps__opt_free(opts);
             return 2;
         }
     }
     if (s.no_eval && s.eval_cmd) {
         fprintf(stderr, "%s: --no-eval and --eval-cmd: give one or the other\n",
                 PROG);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     /* Workers of the user's own model declare tensors that the built-in
@@ -268,7 +268,7 @@ int main(int argc, char **argv) {
     if ((s.worker_cmds.n > 0 || s.eval_cmd) && s.hosts) {
         fprintf(stderr, "%s: --worker-cmd and --eval-cmd run on this host; "
                         "they cannot be combined with --hosts\n", PROG);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     if (s.iterations == 0 && s.seconds == 0)
@@ -279,7 +279,7 @@ int main(int argc, char **argv) {
                 "%s: --host %s: with --hosts every server gets its own "
                 "address; leave --host out\n",
                 PROG, s.host);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     if (netns && !launch_netns_allowed()) {
@@ -287,7 +287,7 @@ int main(int argc, char **argv) {
                 "%s: --hosts netns creates network namespaces, which needs "
                 "root (CAP_SYS_ADMIN and CAP_NET_ADMIN); run it as root\n",
                 PROG);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
 
@@ -295,7 +295,7 @@ int main(int argc, char **argv) {
     int nhosts = 0;
     if (s.hosts && !netns && launch_hosts_parse(s.hosts, &hosts, &nhosts) < 0) {
         launch_hosts_free(hosts, nhosts);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
 
@@ -303,7 +303,7 @@ int main(int argc, char **argv) {
     if (launch_faults_parse(&s, &faults) < 0) {
         free(faults);
         launch_hosts_free(hosts, nhosts);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
 
@@ -330,13 +330,13 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &l.t0);
     clock_gettime(CLOCK_REALTIME, &l.wall0);
     if (s.seed == 0) {
-        tps_rng_t rng;
-        tps_rng_seed(&rng,
+        tps__rng_t rng;
+        tps__rng_seed(&rng,
                      (uint64_t)l.wall0.tv_sec * 1000000000u +
                          (uint64_t)l.wall0.tv_nsec,
                      (uint64_t)getpid());
         /* Small enough to type back in and to survive any JSON reader. */
-        s.seed = tps_rng_below(&rng, INT32_MAX) + 1;
+        s.seed = tps__rng_below(&rng, INT32_MAX) + 1;
         l.seed_drawn = 1;
     }
     launch_faults_expand(&l);
@@ -428,7 +428,7 @@ done:
     free(l.server_bin);
     free(l.worker_bin);
     free(l.out);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
     launch_signals_close();
     return l.exit_status;
 }

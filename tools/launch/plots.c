@@ -57,7 +57,7 @@ static int worker_curve(const char *path, int *col_t, int *col_loss) {
 
 /* Sets the output, title and y label of one plot of `what` ("loss" or the
  * metric) in format fmt. */
-static void plot_head(tps_plot_t *g, tps_plot_fmt_t fmt, const char *what,
+static void plot_head(tps__plot_t *g, tps__plot_fmt_t fmt, const char *what,
                       const char *sub, int log_y) {
     tps__plot_output(g, fmt, what, 1000, 600);
     char *text = tps__xasprintf("taups: %s vs time (%s)", what, sub);
@@ -68,7 +68,7 @@ static void plot_head(tps_plot_t *g, tps_plot_fmt_t fmt, const char *what,
     free(text);
 }
 
-static void write_plots(launch_t *l, tps_plot_t *g) {
+static void write_plots(launch_t *l, tps__plot_t *g) {
     const settings_t *s = l->s;
     const eval_state_t *e = &l->ev;
     const child_t *ev = &l->kids[s->shards];
@@ -146,7 +146,7 @@ void launch_make_plots(launch_t *l) {
                        e->metric);
             return;
         }
-    tps_plot_t g;
+    tps__plot_t g;
     if (tps__plot_open(&g, l->out, "plot.gp", PROG, NULL,
                        "Times are shifted by each process's start, as seen "
                        "by the launcher, so that all curves share one "

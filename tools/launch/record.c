@@ -249,7 +249,7 @@ static json_t *json_run(const launch_t *l) {
     json_t *doc = json_pack(
         "{s:s, s:s, s:o, s:o, s:o?, s:I, s:b, s:o, s:o, s:s}", "program", PROG,
         "taups_version", PACKAGE_VERSION, "hostname", jtext(host), "command",
-        jstrings(l->argv), "settings", tps_opt_json(l->opts), "seed",
+        jstrings(l->argv), "settings", tps__opt_json(l->opts), "seed",
         (json_int_t)l->s->seed, "seed_drawn", l->seed_drawn, "cluster",
         jtext(l->cluster), "hosts", json_hosts(l), "start_time", start);
     json_object_set_new(doc, "end_time", l->ended ? jtext(end) : json_null());

@@ -240,7 +240,7 @@ static int sweep_go(sweep_t *s, int repeats, int again) {
 int main(int argc, char **argv) {
     const char *out = NULL, *bindir = NULL;
     int repeats = 0, dry_run = 0, again = 0;
-    const tps_opt_t opts[] = {
+    const tps__opt_t opts[] = {
         {"out", TPS_OPT_STR, &out, NULL, 0, -1, NULL, "DIR",
          "results directory (unset: results/NAME-YYYYmmdd-HHMMSS, NAME the "
          "experiment file's name)"},
@@ -256,15 +256,15 @@ int main(int argc, char **argv) {
          "runs and sweep.json it holds (same experiment file and "
          "--repeats)"},
         TPS_OPT_END};
-    int idx = tps_opt_parse(opts, PROG, usage, argc, argv);
+    int idx = tps__opt_parse(opts, PROG, usage, argc, argv);
     if (idx < 0) {
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return idx == TPS_OPT_EXIT_OK ? 0 : 2;
     }
     if (idx != argc - 1) {
         fprintf(stderr, "%s: give exactly one experiment file (see --help)\n",
                 PROG);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     experiment_t x;
@@ -277,7 +277,7 @@ int main(int argc, char **argv) {
         launch = tps__find_program(bindir, "taups-launch", "tools");
     if (grid <= 0 || !launch) {
         sweep_spec_free(&x);
-        tps_opt_free(opts);
+        tps__opt_free(opts);
         return 2;
     }
     if (repeats == 0)
@@ -314,6 +314,6 @@ int main(int argc, char **argv) {
     sweep_free(&s);
     free(launch);
     sweep_spec_free(&x);
-    tps_opt_free(opts);
+    tps__opt_free(opts);
     return rc;
 }

@@ -71,7 +71,8 @@ static int panels(const sweep_t *s, int *panel) {
         int have = 0;
         for (int q = p; q < end; q++)
             have += s->plotted[q];
-        int k = (have + PANEL_MAX - 1) / PANEL_MAX, size = k ? (have + k - 1) / k : 0;
+        int k = (have + PANEL_MAX - 1) / PANEL_MAX,
+            size = k ? (have + k - 1) / k : 0;
         for (int q = p, seen = 0; q < end; q++)
             panel[q] = s->plotted[q] ? n + seen++ / size : -1;
         n += k;
@@ -96,7 +97,7 @@ static int spans_decades(const sweep_t *s, int k) {
 /* The metric of every plotted configuration against one x column, in
  * panels of at most PANEL_MAX curves (NAME.png, or NAME-1.png, ...), with
  * the target dashed; log-x when the runs' extent spans decades. */
-static void curves(tps_plot_t *g, const sweep_t *s, const char *name,
+static void curves(tps__plot_t *g, const sweep_t *s, const char *name,
                    const char *xlabel, const char *cols, int si_x, int logx) {
     const char *metric = s->x->metric ? s->x->metric : "metric";
     int *panel = tps__xmalloc((size_t)s->npoints * sizeof(int));
@@ -138,7 +139,7 @@ static void curves(tps_plot_t *g, const sweep_t *s, const char *name,
 }
 
 /* A histogram per configuration that has OUT/plots/LABEL-staleness.dat. */
-static void histograms(tps_plot_t *g, const sweep_t *s) {
+static void histograms(tps__plot_t *g, const sweep_t *s) {
     fputc('\n', g->f);
     tps__plot_linear(g, "x");
     tps__plot_linear(g, "y");
@@ -176,7 +177,7 @@ void sweep_plot(const sweep_t *s) {
         printf("%s: no run produced evaluation rows; no plots\n", PROG);
         return;
     }
-    tps_plot_t g;
+    tps__plot_t g;
     if (tps__plot_open(&g, s->out, "plots.gp", PROG, s->x->path,
                        "Curves are each configuration's first successful "
                        "seed.") < 0) {
