@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: MIT */
+/* Tickets to frames and replies to tickets (client_internal.h). A pull is
+ * one frame per non-empty slice, answered in chunks; a push is one frame
+ * per chunk of every non-empty slice (a dropped push, a header per slice);
+ * other requests are one frame per shard. Each reply op has one handler.
+ * Pull replies are read by the kernel straight into the caller's tensor:
+ * the reader asks tps__cl_dest_for_payload where a payload goes once the
+ * header has named the ticket and the offset. Runs on whoever holds io_mu.
+ * It must not decide consistency questions: policy.c does. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "client_internal.h"
+
+static uint64_t slice_lo(const tps_client_t *c, uint64_t n, int s) {
+    return tps__slice_lo(n, (uint32_t)c->nshards, (uint32_t)s);
+}
+
+int tps__cl_frames_for(const tps_client_t *c, int tensor) {
+    uint64_t n = c->tensors[tensor].n, frames = 0;
+    for (int s = 0; s < c->nshards; s++) {
+        uint64_t len = slice_lo(c, n, s + 1) - slice_lo(c, n, s);
+        frames += (len + c->chunk_elems - 1) / c->chunk_elems;
+    }
+    return (int)frames;
+}
+
+int tps__cl_slices_for(const tps_client_t *c, int tensor) {
+    uint64_t n = c->tensors[tensor].n;
+    int slices = 0;
+    for (int s = 0; s < c->nshards; s++)
+        slices += slice_lo(c, n, s + 1) > slice_lo(c, n, s);
+    return slices;
+}
+
+/* --- requests ------------------------------------------------------------ */
+
+/* Sends one frame of ticket t to shard s; on failure fails the ticket.
+ * Called without mu. */
+static int send_frame(tps_client_t *c, tps__ticket_t *t, int s,
+                      Taups__Header *h, const void *payload, uint64_t len) {
+    tps__cshard_t *sh = &c->shards[s];
+    if (sh->rejoining)
+        return 0; /* owed, and sent once the shard is back */
+    int err = sh->state == SH_READY
+                  ? tps__conn_send(&sh->conn, h, payload, len, NULL, NULL)
+                  : TPS_ECLOSED;
+    if (err < 0) {
+        uv_mutex_lock(&c->mu);
+        if (!c->errmsg[0] || err != TPS_ECLOSED)
+            tps__cl_errorf_locked(c, "shard %d at %s: cannot send: %s", s,
+                                  sh->addr.text, tps_strerror(err));
+        tps__cl_complete(c, t, err);
+        uv_mutex_unlock(&c->mu);
+    }
+    return err;
+}
+
+/* A CLOCK to every shard; nobody waits for its answer. */
+static void issue_clock(tps_client_t *c, tps__ticket_t *t, Taups__Header *h) {
+    h->op = TAUPS__OP__CLOCK;
+    h->clock = (uint64_t)t->x.clock;
+    for (int s = 0; s < c->nshards; s++)
+        if (send_frame(c, t, s, h, NULL, 0) < 0)
+            return;
+    uv_mutex_lock(&c->mu);
+    tps__cl_complete(c, t, 0);
+    uv_mutex_unlock(&c->mu);
+}
+
+/* A request of one frame per shard, each owed one answer: stats,
+ * checkpoint, declare, version probe. */
+static void issue_each(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
+                       int only) {
+    const tps__tensor_t *ts = &c->tensors[t->tensor];
+    switch (t->kind) {
+    case OP_STATS:
+        h->op = TAUPS__OP__STATS;
+        break;
+    case OP_CHECKPOINT:
+        h->op = TAUPS__OP__CHECKPOINT;
+        break;
+    case OP_DECLARE:
+        h->op = TAUPS__OP__DECLARE;
+        h->name = (char *)ts->name;
+        h->length = ts->n;
+        h->init = (Taups__Init)ts->init;
+        h->scale = ts->scale;
+        h->seed = ts->seed;
+        break;
+    default:
+        h->op = TAUPS__OP__VERSION;
+    }
+    for (int s = 0; s < c->nshards; s++) {
+        if (only >= 0 && s != only)
+            continue;
+        if (t->kind == OP_VERSION)
+            h->tensor_id = ts->ids[s];
+        *tps__cl_owed(c, t, s) = 1;
+        if (send_frame(c, t, s, h, NULL, 0) < 0)
+            return;
+    }
+}
+
+/* A pull's slice, or a dropped push's header: one frame for slice [lo, hi)
+ * of shard s. A resent pull asks for the whole slice again: what arrived is
+ * overwritten. */
+static int send_slice(tps_client_t *c, tps__ticket_t *t, int s,
+                      Taups__Header *h, uint64_t lo, uint64_t hi, int resend) {
+    int pull = t->kind == OP_PULL;
+    uint64_t want = pull ? hi - lo : 1;
+    uint64_t *ow = tps__cl_owed(c, t, s);
+    if (resend && pull) {
+        uv_mutex_lock(&c->mu);
+        t->left += want - *ow;
+        uv_mutex_unlock(&c->mu);
+    }
+    *ow = want;
+    h->offset = lo;
+    h->count = pull ? hi - lo : 0;
+    h->chunk = pull ? c->chunk_elems : 0;
+    h->last = 1;
+    return send_frame(c, t, s, h, NULL, 0);
+}
+
+/* A push's frames for slice [lo, hi) of shard s, one per chunk; *fi is the
+ * index of the slice's first frame in the encoded buffer, and moves past
+ * its last. A resend sends only the unanswered frames, which are the last
+ * ones, since frames are answered in order. */
+static int send_chunks(tps_client_t *c, tps__ticket_t *t, int s,
+                       Taups__Header *h, uint64_t lo, uint64_t hi, int mine,
+                       int resend, int *fi) {
+    const uint64_t chunk = c->chunk_elems;
+    uint64_t frames = (hi - lo + chunk - 1) / chunk;
+    if (!mine) {
+        *fi += (int)frames;
+        return 0;
+    }
+    uint64_t *ow = tps__cl_owed(c, t, s);
+    if (!resend)
+        *ow = frames;
+    uint64_t skip = frames - *ow, j = 0;
+    for (uint64_t off = lo; off < hi; off += chunk, (*fi)++, j++) {
+        if (j < skip)
+            continue;
+        h->offset = off;
+        h->count = hi - off < chunk ? hi - off : chunk;
+        h->last = off + h->count == hi;
+        h->raw_len = h->count * sizeof(float);
+        const void *payload = t->src + off;
+        uint64_t len = h->raw_len;
+        if (t->pb) {
+            const tps__pframe_t *f = &t->pb->fr[*fi];
+            h->codec = c->codec_id;
+            h->codec_ratio = c->codec_ratio;
+            h->codec_seed = f->seed;
+            h->encoded_len = f->enc_len;
+            h->zstd = f->zstd;
+            payload = t->pb->data + f->pos;
+            len = f->len;
+        }
+        if (send_frame(c, t, s, h, payload, len) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A push or a pull: its header, then every shard's slice. */
+static void issue_slices(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
+                         int only, int resend) {
+    const int S = c->nshards;
+    const tps__tensor_t *ts = &c->tensors[t->tensor];
+    int pull = t->kind == OP_PULL;
+    h->op = pull ? TAUPS__OP__PULL : TAUPS__OP__PUSH;
+    h->clock = (uint64_t)(pull && c->opts.role != TPS_ROLE_WORKER
+                              ? (int64_t)t->x.min_version
+                              : t->x.clock);
+    if (pull && c->pull_id) {
+        h->codec = c->pull_id;
+        h->codec_ratio = c->pull_ratio;
+    }
+    h->decided = t->x.decided;
+    h->dropped = t->x.dropped;
+    h->staleness = t->x.stale;
+    h->workers = t->x.live;
+    h->samples = pull ? 0 : t->x.samples;
+    h->grad_norm = t->grad_norm;
+    int fi = 0;
+    for (int s = 0; s < S; s++) {
+        uint64_t lo = slice_lo(c, ts->n, s), hi = slice_lo(c, ts->n, s + 1);
+        h->tensor_id = ts->ids[s];
+        h->version = ts->versions[s];
+        if (lo == hi)
+            continue;
+        int mine = only < 0 || s == only, rc = 0;
+        if (pull || t->x.dropped)
+            rc = mine ? send_slice(c, t, s, h, lo, hi, resend) : 0;
+        else
+            rc = send_chunks(c, t, s, h, lo, hi, mine, resend, &fi);
+        if (rc < 0)
+            return;
+    }
+}
+
+void tps__cl_issue_to(tps_client_t *c, tps__ticket_t *t, int only,
+                      int resend) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.request_id = (uint64_t)t->id;
+    h.rank = c->opts.rank;
+    switch (t->kind) {
+    case OP_CONNECT:
+        tps__cl_connect_all(c);
+        break;
+    case OP_CLOSE:
+        break;
+    case OP_CLOCK:
+        issue_clock(c, t, &h);
+        break;
+    case OP_PUSH:
+    case OP_PULL:
+        issue_slices(c, t, &h, only, resend);
+        break;
+    default:
+        issue_each(c, t, &h, only);
+    }
+}
+
+/* --- replies ------------------------------------------------------------- */
+
+/* Whether [offset, offset + count) lies in shard sh's slice of the tensor
+ * of pull ticket t, as a reply for it must. */
+static int in_slice(const tps_client_t *c, const tps__cshard_t *sh,
+                    const tps__ticket_t *t, const Taups__Header *h) {
+    const tps__tensor_t *ts = &c->tensors[t->tensor];
+    uint64_t lo = slice_lo(c, ts->n, sh->index);
+    uint64_t hi = slice_lo(c, ts->n, sh->index + 1);
+    return t->kind == OP_PULL && h->tensor_id == ts->ids[sh->index] &&
+           h->offset >= lo && h->offset <= hi && h->count <= hi - h->offset;
+}
+
+int tps__cl_dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
+                             uint8_t **dest) {
+    tps__cshard_t *sh = arg;
+    tps_client_t *c = sh->cl;
+    if (h->op != TAUPS__OP__PULL_OK || h->codec != 0)
+        return 0; /* stats text and encoded replies go to the pooled buffer */
+    int rc = 0;
+    uv_mutex_lock(&c->mu);
+    tps__ticket_t *t = tps__cl_find(c, h->request_id);
+    if (t && !t->done && t->kind == OP_PULL) {
+        if (!in_slice(c, sh, t, h) || len != h->count * sizeof(float))
+            rc = TPS_EPROTO; /* a reply we did not ask for: out of sync */
+        else
+            *dest = (uint8_t *)(t->dst + h->offset);
+    }
+    /* Unknown or finished tickets (failed earlier) read into the pool and
+     * are dropped: the caller's buffer is never written after tps_wait. */
+    uv_mutex_unlock(&c->mu);
+    return rc;
+}
+
+/* An encoded pull reply: checked like a dense one, then decoded into the
+ * caller's tensor. */
+static int decode_pull(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                       const Taups__Header *h, const uint8_t *payload,
+                       uint64_t len) {
+    tps__codec_t codec;
+    int rc = TPS_EPROTO;
+    if (in_slice(c, sh, t, h) &&
+        tps__codec_unpack(&codec, h->codec, h->codec_ratio) == 0)
+        rc = tps__codec_decode(&codec, payload, (size_t)len, h->count,
+                               h->codec_seed, t->dst + h->offset);
+    if (rc < 0)
+        tps__cl_errorf_locked(c, "shard %d at %s: bad encoded pull reply for "
+                              "tensor \"%s\": %s",
+                              sh->index, sh->addr.text,
+                              c->tensors[t->tensor].name, tps_strerror(rc));
+    return rc;
+}
+
+static int64_t on_hello_ok(tps_client_t *c, tps__cshard_t *sh,
+                           tps__ticket_t *t, const Taups__Header *h) {
+    sh->state = SH_READY;
+    uv_timer_stop(&sh->retry); /* the attempt's deadline */
+    sh->ever_ready = 1;
+    int rc = tps__cl_adopt_hello(c, sh, h, t->pending == c->nshards);
+    /* The shards that gave less learn the clock taken, or their gate would
+     * hold this worker's own pulls below it. */
+    int64_t raise_to = rc == 0 && t->pending == 1 && tps__cl_raises_clock(c)
+                           ? c->clock
+                           : -1;
+    tps__cl_complete(c, t, rc);
+    return raise_to;
+}
+
+static void on_declare_ok(tps_client_t *c, tps__cshard_t *sh,
+                          tps__ticket_t *t, const Taups__Header *h) {
+    tps__tensor_t *ts = &c->tensors[t->tensor];
+    *tps__cl_owed(c, t, sh->index) = 0;
+    ts->ids[sh->index] = h->tensor_id;
+    ts->versions[sh->index] = h->version;
+    if (ts->n == 0) {
+        ts->n = h->length; /* a lookup learns the length */
+    } else if (ts->n != h->length) {
+        tps__cl_errorf_locked(c, "tensor \"%s\": shard %d says length %llu, "
+                              "not %llu",
+                              ts->name, sh->index,
+                              (unsigned long long)h->length,
+                              (unsigned long long)ts->n);
+        tps__cl_complete(c, t, TPS_EMISMATCH);
+        return;
+    }
+    tps__cl_complete(c, t, 0);
+}
+
+static void on_push_ok(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                       const Taups__Header *h) {
+    uint64_t *ow = tps__cl_owed(c, t, sh->index);
+    if (*ow > 0)
+        (*ow)--;
+    if (h->staleness > t->info.staleness)
+        t->info.staleness = h->staleness;
+    if (h->weight < t->info.weight)
+        t->info.weight = h->weight;
+    t->info.dropped |= h->dropped;
+    tps__cl_complete(c, t, 0);
+}
+
+/* A shard answers a whole slice in as many chunks as it likes. */
+static void on_pull_ok(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                       const Taups__Header *h, const uint8_t *payload,
+                       uint64_t len) {
+    int rc = h->codec ? decode_pull(c, sh, t, h, payload, len) : 0;
+    uint64_t *ow = tps__cl_owed(c, t, sh->index);
+    *ow -= h->count < *ow ? h->count : *ow;
+    c->tensors[t->tensor].versions[sh->index] = h->version;
+    if (h->clock < t->reply_clock)
+        t->reply_clock = h->clock;
+    if (rc == 0 && h->count > t->left) {
+        tps__cl_errorf_locked(c, "shard %d at %s: pull reply of %llu "
+                              "elements, %llu were missing",
+                              sh->index, sh->addr.text,
+                              (unsigned long long)h->count,
+                              (unsigned long long)t->left);
+        rc = TPS_EPROTO;
+    }
+    if (rc == 0)
+        t->left -= h->count;
+    if (rc < 0 || t->left == 0)
+        tps__cl_complete(c, t, rc);
+}
+
+static void on_version_ok(tps_client_t *c, tps__cshard_t *sh,
+                          tps__ticket_t *t, const Taups__Header *h) {
+    *tps__cl_owed(c, t, sh->index) = 0;
+    uint64_t read = c->tensors[t->tensor].versions[sh->index];
+    uint64_t stale = h->version > read ? h->version - read : 0;
+    if (stale > t->x.stale)
+        t->x.stale = stale;
+    if (sh->index == 0)
+        t->x.live = h->workers;
+    tps__cl_complete(c, t, 0);
+}
+
+static void on_stats_ok(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                        const uint8_t *payload, uint64_t len) {
+    *tps__cl_owed(c, t, sh->index) = 0;
+    if (t->parts && (t->parts[sh->index] = malloc(len + 1)) != NULL) {
+        memcpy(t->parts[sh->index], payload, len);
+        t->parts[sh->index][len] = '\0';
+    }
+    tps__cl_complete(c, t, t->parts && t->parts[sh->index] ? 0 : TPS_ENOMEM);
+}
+
+int64_t tps__cl_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                      const Taups__Header *h, const uint8_t *payload,
+                      uint64_t len) {
+    switch (h->op) {
+    case TAUPS__OP__HELLO_OK:
+        return on_hello_ok(c, sh, t, h);
+    case TAUPS__OP__DECLARE_OK:
+        on_declare_ok(c, sh, t, h);
+        break;
+    case TAUPS__OP__PUSH_OK:
+        on_push_ok(c, sh, t, h);
+        break;
+    case TAUPS__OP__PULL_OK:
+        on_pull_ok(c, sh, t, h, payload, len);
+        break;
+    case TAUPS__OP__VERSION_OK:
+        on_version_ok(c, sh, t, h);
+        break;
+    case TAUPS__OP__STATS_OK:
+        on_stats_ok(c, sh, t, payload, len);
+        break;
+    case TAUPS__OP__ERROR:
+        tps__cl_errorf_locked(c, "shard %d at %s: %s", sh->index,
+                              sh->addr.text, h->error ? h->error : "error");
+        tps__cl_complete(c, t, h->status < 0 ? h->status : TPS_EREMOTE);
+        break;
+    default:
+        tps__cl_errorf_locked(c, "shard %d at %s: unexpected reply op %d",
+                              sh->index, sh->addr.text, (int)h->op);
+        tps__cl_complete(c, t, TPS_EPROTO);
+    }
+    return -1;
+}
+
+/* Frames of the handshake, and errors that end it; returns whether the
+ * frame was one. An ERROR's text is kept for the shard's failure message. */
+static int handshake_frame(tps__cshard_t *sh, const Taups__Header *h) {
+    tps_client_t *c = sh->cl;
+    if (h->op == TAUPS__OP__CHALLENGE) {
+        tps__cl_on_challenge(sh, h);
+        return 1;
+    }
+    if (h->op == TAUPS__OP__HELLO_OK && c->key.set && !sh->authed) {
+        tps__cl_auth_failed(sh, "the shard did not authenticate: it runs "
+                                "without a key (--key-file), or it is not "
+                                "this cluster's shard");
+        return 1;
+    }
+    if (h->op == TAUPS__OP__ERROR && h->status == TPS_EAUTH) {
+        tps__cl_auth_failed(sh, h->error ? h->error : "authentication failed");
+        return 1;
+    }
+    if (h->op == TAUPS__OP__ERROR)
+        snprintf(sh->remote_err, sizeof(sh->remote_err), "%s",
+                 h->error ? h->error : "error");
+    return 0;
+}
+
+void tps__cl_on_frame(tps__conn_t *conn, const Taups__Header *h,
+                      uint8_t *payload, uint64_t len) {
+    tps__cshard_t *sh = conn->data;
+    tps_client_t *c = sh->cl;
+    if (sh->state == SH_DEAD || handshake_frame(sh, h))
+        return;
+    if (h->request_id >= TPS__CL_RJ_FIRST) {
+        if (sh->rejoining)
+            tps__cl_rejoin_frame(sh, h);
+        return;
+    }
+    uv_mutex_lock(&c->mu);
+    tps__ticket_t *t = tps__cl_find(c, h->request_id);
+    int64_t raise_to =
+        t && !t->done ? tps__cl_reply(c, sh, t, h, payload, len) : -1;
+    uv_mutex_unlock(&c->mu);
+    /* Before any request of the caller's: it cannot send one while this
+     * thread holds io_mu. */
+    for (int s = 0; raise_to >= 0 && s < c->nshards; s++) {
+        tps__cshard_t *o = &c->shards[s];
+        if (o->state == SH_READY && (int64_t)o->hello_clock < raise_to)
+            tps__cl_send_clock(o, raise_to);
+    }
+}
