@@ -125,7 +125,7 @@ typedef struct tps_options_s {
  * 4 KiB minimum), role worker, rank 0, 1 worker, 10 s connect timeout,
  * 1 MiB chunks (small enough for the server to check and apply each one
  * while it is still in cache). */
-void tps_options_init(tps_options_t *opts);
+TPS_API void tps_options_init(tps_options_t *opts);
 
 /* Connects to every shard (retrying with backoff for up to
  * connect_timeout_ms), exchanges hellos, and starts the I/O thread. Every
@@ -136,8 +136,8 @@ void tps_options_init(tps_options_t *opts);
  * On success *out is a new client owned by the caller (free it with
  * tps_close). On failure *out is NULL and, when errbuf is not NULL, a sentence
  * naming the shard, host, port and cause is written to it. */
-int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
-             size_t errlen);
+TPS_API int tps_open(const tps_options_t *opts, tps_client_t **out,
+                     char *errbuf, size_t errlen);
 
 /* Says the application is stopping (callable from a signal handler: it
  * only wakes the I/O thread). Requests are still answered by the shards
@@ -147,27 +147,27 @@ int tps_open(const tps_options_t *opts, tps_client_t **out, char *errbuf,
  * unanswered 250-500 ms after this call (a pull held by a gate that will
  * not open, a reply lost on the path) fails with TPS_EINTR, closing the
  * client's connections: from then on every call fails. */
-void tps_interrupt(tps_client_t *c);
+TPS_API void tps_interrupt(tps_client_t *c);
 
 /* Closes every connection, stops the I/O thread and frees the client.
  * Outstanding tickets are abandoned. NULL is allowed. */
-void tps_close(tps_client_t *c);
+TPS_API void tps_close(tps_client_t *c);
 
 /* The last failure of this client as a full sentence (borrowed, valid until
  * the next call on the client). Empty if nothing failed. */
-const char *tps_errmsg(const tps_client_t *c);
+TPS_API const char *tps_errmsg(const tps_client_t *c);
 
 /* Declares tensor `name` of n float32 elements on every shard. Idempotent:
  * the same name, length and init give the same id; a different length is
  * TPS_EMISMATCH. Returns the tensor id (>= 0) or a negative error. `name` is
  * borrowed. */
-int tps_declare(tps_client_t *c, const char *name, uint64_t n, tps_init_t init,
-                float scale, uint64_t seed);
+TPS_API int tps_declare(tps_client_t *c, const char *name, uint64_t n,
+                        tps_init_t init, float scale, uint64_t seed);
 
 /* Looks up a tensor some other process declared, without creating it;
  * returns its id and stores its length in *n (TPS_ENOENT if no shard knows
  * the name). `name` is borrowed. */
-int tps_lookup(tps_client_t *c, const char *name, uint64_t *n);
+TPS_API int tps_lookup(tps_client_t *c, const char *name, uint64_t *n);
 
 /* Tickets of asynchronous operations; always > 0. */
 typedef int64_t tps_ticket_t;
@@ -175,30 +175,30 @@ typedef int64_t tps_ticket_t;
 /* Starts pushing a gradient of the tensor's full length. `grad` is borrowed
  * until the ticket completes (it is sent from in place, not copied): do not
  * change or free it before tps_wait returns for this ticket. */
-int tps_push_async(tps_client_t *c, int tensor, const float *grad,
-                   tps_ticket_t *ticket);
+TPS_API int tps_push_async(tps_client_t *c, int tensor, const float *grad,
+                           tps_ticket_t *ticket);
 
 /* Starts pulling the whole tensor into `dst` (borrowed, the tensor's length,
  * written by the I/O thread until the ticket completes). */
-int tps_pull_async(tps_client_t *c, int tensor, float *dst,
-                   tps_ticket_t *ticket);
+TPS_API int tps_pull_async(tps_client_t *c, int tensor, float *dst,
+                           tps_ticket_t *ticket);
 
 /* An evaluator's or admin's pull that waits until every shard's version of
  * the tensor is at least min_version (or no worker is left to make it).
  * In sync modes versions count steps, so this reads the model of one step
  * on every shard. Workers may not use it (their clock gates their pulls). */
-int tps_pull_at_async(tps_client_t *c, int tensor, float *dst,
-                      uint64_t min_version, tps_ticket_t *ticket);
+TPS_API int tps_pull_at_async(tps_client_t *c, int tensor, float *dst,
+                              uint64_t min_version, tps_ticket_t *ticket);
 
 /* Whether this client's blocking pulls are snapshots of one step on every
  * shard: an evaluator or admin of a cluster whose versions count steps
  * (sync, local with synchronous averaging). tps_pull then pulls again, for
  * the newest step, while the shards' versions differ. */
-int tps_snapshots(const tps_client_t *c);
+TPS_API int tps_snapshots(const tps_client_t *c);
 
 /* Waits for a ticket; returns its result (0 or a negative error). A ticket
  * can be waited on once. */
-int tps_wait(tps_client_t *c, tps_ticket_t ticket);
+TPS_API int tps_wait(tps_client_t *c, tps_ticket_t ticket);
 
 /* Starts pushing n tensors as one gradient (an iteration's whole model):
  * one NaN/Inf check and one norm (for clipping) over all of them, and, when
@@ -206,24 +206,25 @@ int tps_wait(tps_client_t *c, tps_ticket_t ticket);
  * every shard applies (docs/design.md §3a). tensors[i] and grads[i] are
  * borrowed as by tps_push_async; tickets[i] receives each tensor's ticket,
  * to be waited on one by one. On failure no ticket is left outstanding. */
-int tps_push_group_async(tps_client_t *c, int n, const int *tensors,
-                         const float *const *grads, tps_ticket_t *tickets);
+TPS_API int tps_push_group_async(tps_client_t *c, int n, const int *tensors,
+                                 const float *const *grads,
+                                 tps_ticket_t *tickets);
 
 /* Blocking forms: tps_push_async/tps_pull_async followed by tps_wait. */
-int tps_push(tps_client_t *c, int tensor, const float *grad);
-int tps_pull(tps_client_t *c, int tensor, float *dst);
+TPS_API int tps_push(tps_client_t *c, int tensor, const float *grad);
+TPS_API int tps_pull(tps_client_t *c, int tensor, float *dst);
 
 /* Ends this worker's iteration: advances its clock by one and tells every
  * shard, after the frames of the pushes already started (in sync modes this
  * commits them). Does not wait for the shards. Returns the new clock, or a
  * negative error when the client is already broken (a shard that cannot be
  * told breaks it, and the next call reports that). */
-int64_t tps_clock(tps_client_t *c);
+TPS_API int64_t tps_clock(tps_client_t *c);
 
 /* The version (updates applied) each shard reported for `tensor` in the last
  * completed pull; versions[s] for s < shards. Returns the number of shards. */
-int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
-                 int max);
+TPS_API int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
+                         int max);
 
 /* Says which parameters the next pushes of `tensor` were computed from:
  * the versions tps_versions gave right after the pull that brought them.
@@ -238,10 +239,10 @@ int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
  * push by it when every worker said it, so that the step is that of the
  * mean over all their samples, which equals sequential full-batch descent
  * even when workers hold unequal shares of the data. */
-void tps_set_samples(tps_client_t *c, uint64_t samples);
+TPS_API void tps_set_samples(tps_client_t *c, uint64_t samples);
 
-int tps_set_versions(tps_client_t *c, int tensor, const uint64_t *versions,
-                     int n);
+TPS_API int tps_set_versions(tps_client_t *c, int tensor,
+                             const uint64_t *versions, int n);
 
 /* What the shards did with this client's last completed push of `tensor`.
  * When the mode makes a staleness decision it is the one decision every
@@ -252,18 +253,20 @@ typedef struct tps_push_info_s {
     float weight;
     int dropped;
 } tps_push_info_t;
-int tps_last_push(const tps_client_t *c, int tensor, tps_push_info_t *info);
+TPS_API int tps_last_push(const tps_client_t *c, int tensor,
+                          tps_push_info_t *info);
 
 /* The cluster's consistency mode (borrowed string, e.g. "ssp") and, in mode
  * "local", the number of local steps K between averagings. */
-const char *tps_mode(const tps_client_t *c);
-int tps_local_steps(const tps_client_t *c);
+TPS_API const char *tps_mode(const tps_client_t *c);
+TPS_API int tps_local_steps(const tps_client_t *c);
 
 /* Number of shards in the cluster. */
-int tps_shards(const tps_client_t *c);
+TPS_API int tps_shards(const tps_client_t *c);
 
 /* Bytes this client has sent and received on the wire (frames included). */
-void tps_bytes(const tps_client_t *c, uint64_t *sent, uint64_t *received);
+TPS_API void tps_bytes(const tps_client_t *c, uint64_t *sent,
+                       uint64_t *received);
 
 /* Traffic of completed pushes and pulls: raw is what the tensors hold
  * (4 bytes per element), wire what crossed the network (frames included,
@@ -271,7 +274,7 @@ void tps_bytes(const tps_client_t *c, uint64_t *sent, uint64_t *received);
 typedef struct tps_traffic_s {
     uint64_t raw_sent, wire_sent, raw_recv, wire_recv;
 } tps_traffic_t;
-void tps_traffic(const tps_client_t *c, tps_traffic_t *t);
+TPS_API void tps_traffic(const tps_client_t *c, tps_traffic_t *t);
 
 /* What became of this client's pushes, and of its connections. Once every
  * push has completed, pushes_sent = applied + dropped + rejected + lost:
@@ -290,17 +293,17 @@ typedef struct tps_delivery_s {
      * read reflected, which ssp keeps at most s. */
     uint64_t pulls_sent, pulls_cached, max_read_lag;
 } tps_delivery_t;
-void tps_delivery(const tps_client_t *c, tps_delivery_t *d);
+TPS_API void tps_delivery(const tps_client_t *c, tps_delivery_t *d);
 
 /* Asks every shard for its counters and returns them as one JSON array,
  * one object per shard, in a malloc'd string the caller frees. */
-int tps_stats(tps_client_t *c, char **json_out);
+TPS_API int tps_stats(tps_client_t *c, char **json_out);
 
 /* Asks every shard to write a checkpoint now (shards started with
  * --checkpoint-dir) and waits until each is on disk; what each shard wrote
  * ({"checkpoint":{"generation","file","write_s"}}) comes back as a JSON
  * array like tps_stats's. */
-int tps_checkpoint(tps_client_t *c, char **json_out);
+TPS_API int tps_checkpoint(tps_client_t *c, char **json_out);
 
 /* Injected compute delays, drawn as taups-worker --delay and --straggler
  * draw them, for workers written against the library (the Python package's
@@ -312,16 +315,16 @@ int tps_checkpoint(tps_client_t *c, char **json_out);
  * Returns 0 and *out, or TPS_EINVAL with a sentence in err naming what is
  * wrong, or TPS_ENOMEM. */
 typedef struct tps_delay_s tps_delay_t;
-int tps_delay_new(const char *spec, const char *const *stragglers, int n,
-                  int rank, uint64_t seed, tps_delay_t **out, char *err,
-                  size_t errlen);
+TPS_API int tps_delay_new(const char *spec, const char *const *stragglers,
+                          int n, int rank, uint64_t seed, tps_delay_t **out,
+                          char *err, size_t errlen);
 /* Seconds to sleep after a minibatch step whose real compute took
  * compute_s: a draw of the distribution, and for a straggler its factor
  * applied to compute and draw alike. */
-double tps_delay_next(tps_delay_t *d, double compute_s);
+TPS_API double tps_delay_next(tps_delay_t *d, double compute_s);
 /* One line for a log, e.g. "lognormal:50:0.5 (mean 50 ms, sd 25 ms)". */
-void tps_delay_describe(const tps_delay_t *d, char *buf, size_t len);
-void tps_delay_free(tps_delay_t *d);
+TPS_API void tps_delay_describe(const tps_delay_t *d, char *buf, size_t len);
+TPS_API void tps_delay_free(tps_delay_t *d);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,15 @@
 #ifndef TAUPS_ERROR_H
 #define TAUPS_ERROR_H
 
+/* Marks the functions libtaups exports, in this header and in taups.h: the
+ * library is built with hidden visibility, so anything without it stays
+ * inside libtaups.so. */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define TPS_API __attribute__((visibility("default")))
+#else
+#define TPS_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,7 +40,7 @@ extern "C" {
                                   non-finite */
 
 /* Describes any code returned by this library, TPS_E* or libuv's. */
-const char *tps_strerror(int err);
+TPS_API const char *tps_strerror(int err);
 
 #ifdef __cplusplus
 }

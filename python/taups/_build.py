@@ -5,8 +5,9 @@ include/taups.h, so the compiler checks every structure and call against
 the header instead of trusting a layout copied by hand (what ctypes would
 need). The declarations cffi reads (its cdef) are generated here from the
 headers, never written out: comments, include lines and the C++ guards
-are dropped, and each integer #define becomes "#define NAME ...", whose
-value the compiler supplies.
+are dropped, the export marker TPS_API (a compiler attribute) too, and
+each integer #define becomes "#define NAME ...", whose value the compiler
+supplies.
 
 Usage (from the build, Makefile.am):
   python3 _build.py --include DIR --lib-dir DIR --rpath DIR --out PYDIR
@@ -23,6 +24,7 @@ def cdef_of(path):
     text = open(path).read()
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     text = re.sub(r"//[^\n]*", "", text)
+    text = re.sub(r"\bTPS_API\b", "", text)
     out, skip = [], 0
     for line in text.split("\n"):
         s = line.strip()
