@@ -38,6 +38,8 @@ const char *tps_strerror(int err) {
         return "a resource limit of the shard was reached";
     case TPS_ERANGE:
         return "the update would make parameters non-finite";
+    case TPS_EBUSY:
+        return "the worker rank is already connected";
     default:
         return err < 0 ? uv_strerror(err) : "unknown error";
     }

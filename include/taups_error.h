@@ -38,6 +38,8 @@ extern "C" {
 #define TPS_ELIMIT    (-10014) /* a resource limit of the shard was reached */
 #define TPS_ERANGE    (-10015) /* the update would make parameters
                                   non-finite */
+#define TPS_EBUSY     (-10016) /* the worker rank is held by another live
+                                  connection to the shard */
 
 /* Describes any code returned by this library, TPS_E* or libuv's. */
 TPS_API const char *tps_strerror(int err);

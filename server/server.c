@@ -324,7 +324,7 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
                 close_conn(o);
                 continue;
             }
-            refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused,
+            refuse(sc, h, TPS_EBUSY, &s->handshakes_refused,
                    "worker rank %d is already connected from %s",
                    h->rank, o->peer);
             return;

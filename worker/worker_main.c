@@ -178,10 +178,8 @@ static int reconnect(worker_t *w) {
      * for a while, any other failure is final. */
     int rc;
     double until = tps__now() + 5;
-    while ((rc = tps_open(w->opts, &w->cl, err, sizeof(err))) ==
-               TPS_EMISMATCH &&
-           strstr(err, "is already connected") != NULL && tps__now() < until &&
-           !stop_requested)
+    while ((rc = tps_open(w->opts, &w->cl, err, sizeof(err))) == TPS_EBUSY &&
+           tps__now() < until && !stop_requested)
         sleep_ms(50);
     watch_signals(w->cl);
     if (rc < 0) {

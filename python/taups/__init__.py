@@ -107,6 +107,10 @@ class IOError(Error):
     pass
 
 
+class RankBusy(Error):
+    """Another live connection holds this worker rank on a shard."""
+
+
 _ERRORS = {
     lib.TPS_EPROTO: ProtocolError, lib.TPS_E2BIG: LimitError,
     lib.TPS_EINVAL: InvalidArgument, lib.TPS_ENOMEM: OutOfMemory,
@@ -115,7 +119,7 @@ _ERRORS = {
     lib.TPS_EIO: IOError, lib.TPS_ENOENT: NotFound,
     lib.TPS_EINTR: Interrupted, lib.TPS_EAUTH: AuthError,
     lib.TPS_EPERM: PermissionDenied, lib.TPS_ELIMIT: LimitError,
-    lib.TPS_ERANGE: RangeError,
+    lib.TPS_ERANGE: RangeError, lib.TPS_EBUSY: RankBusy,
 }
 
 _INIT = {"zeros": lib.TPS_INIT_ZEROS, "uniform": lib.TPS_INIT_UNIFORM,
