@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit tests of the .npy reader (worker/data_npy.c) and of lsq trained from
- * NumPy files (worker/model_lsq.c, --data A.npy,b.npy[,xstar.npy]). The
- * files are written here byte by byte as the format describes them, and the
- * references are worked out by hand: the least-squares solution of a 3 x 2
- * system, and the gradient of one worker's block of rows. */
+/* Unit tests of the .npy reader (worker/data/data_npy.c) and of lsq trained
+ * from NumPy files (worker/models/model_lsq.c, --data
+ * A.npy,b.npy[,xstar.npy]). The files are written here byte by byte as the
+ * format describes them, and the references are worked out by hand: the
+ * least-squares solution of a 3 x 2 system, and the gradient of one worker's
+ * block of rows. */
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
@@ -12,8 +13,8 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "worker/data_npy.h"
-#include "worker/model.h"
+#include "worker/data/data_npy.h"
+#include "worker/models/model.h"
 
 /* ---- writing .npy files -------------------------------------------------- */
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit tests of the built-in models (worker/model*.c) and the IDX loader
- * (worker/data_idx.c). Every check compares against a reference computed
+/* Unit tests of the built-in models (worker/models/model*.c) and the IDX loader
+ * (worker/data/data_idx.c). Every check compares against a reference computed
  * here independently: eigenvalues by Jacobi rotations, gradients by central
  * finite differences and by closed forms, files written byte by byte.
  * The Fashion-MNIST tests need the dataset-fashion-mnist package and fail,
@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/data_idx.h"
-#include "worker/model.h"
-#include "worker/model_internal.h"
+#include "worker/data/data_idx.h"
+#include "worker/models/model.h"
+#include "worker/models/model_internal.h"
 #include "testutil.h"
 #include "tps_rng.h"
 
@@ -142,7 +142,7 @@ static long async_sgd(tps__model_t *model, double lr, int batch, int workers,
     for (long t = 0; t < max_updates; t++) {
         int w = (int)(t % workers);
         uint64_t lo, hi;
-        ck_assert_int_eq(tps__model_block(model->nrows, w, workers, "rows", &lo,
+        ck_assert_int_eq(tps__split_block(model->nrows, w, workers, "rows", &lo,
                                           &hi, NULL, 0),
                          0);
         for (int i = 0; i < batch; i++)
@@ -297,7 +297,7 @@ START_TEST(test_block_partition) {
             uint64_t next = 0, q = ns[a] / (uint64_t)ws[c];
             for (int r = 0; r < ws[c]; r++) {
                 uint64_t lo, hi;
-                ck_assert_int_eq(tps__model_block(ns[a], r, ws[c], "rows", &lo,
+                ck_assert_int_eq(tps__split_block(ns[a], r, ws[c], "rows", &lo,
                                                   &hi, NULL, 0),
                                  0);
                 ck_assert_uint_eq(lo, next); /* contiguous, in rank order */
@@ -308,14 +308,14 @@ START_TEST(test_block_partition) {
         }
     uint64_t lo, hi;
     char err[256];
-    ck_assert_int_eq(tps__model_block(10, 0, 0, "rows", &lo, &hi, err, 256),
+    ck_assert_int_eq(tps__split_block(10, 0, 0, "rows", &lo, &hi, err, 256),
                      TPS_EINVAL);
-    ck_assert_int_eq(tps__model_block(10, -1, 2, "rows", &lo, &hi, err, 256),
+    ck_assert_int_eq(tps__split_block(10, -1, 2, "rows", &lo, &hi, err, 256),
                      TPS_EINVAL);
-    ck_assert_int_eq(tps__model_block(10, 2, 2, "rows", &lo, &hi, err, 256),
+    ck_assert_int_eq(tps__split_block(10, 2, 2, "rows", &lo, &hi, err, 256),
                      TPS_EINVAL);
     ck_assert_msg(strstr(err, "rank 2") != NULL, "%s", err);
-    ck_assert_int_eq(tps__model_block(3, 0, 4, "lsq rows", &lo, &hi, err, 256),
+    ck_assert_int_eq(tps__split_block(3, 0, 4, "lsq rows", &lo, &hi, err, 256),
                      TPS_EINVAL);
     ck_assert_msg(strstr(err, "3 lsq rows") != NULL, "%s", err);
 }
@@ -463,7 +463,7 @@ START_TEST(test_lsq_split) {
         for (int r = 0; r < ws[c]; r++) {
             uint64_t lo, hi;
             ck_assert_int_eq(
-                tps__model_block(m, r, ws[c], "rows", &lo, &hi, NULL, 0), 0);
+                tps__split_block(m, r, ws[c], "rows", &lo, &hi, NULL, 0), 0);
             ck_assert_int_eq(
                 tps__lsq_generate(5, m, d, 30, lo, hi, a, b, xs, NULL, 0), 0);
             ck_assert(memcmp(a, full.a + lo * d, (hi - lo) * d * 4) == 0);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit tests of the LIBSVM reader (worker/data_libsvm.c) and of the logreg
- * and mlp models (worker/model_logreg.c, worker/model_mlp.c). References are
- * computed here independently: files written from known rows, losses in
- * double straight from the definitions, gradients by central finite
+/* Unit tests of the LIBSVM reader (worker/data/data_libsvm.c) and of the
+ * logreg and mlp models (worker/models/model_logreg.c, model_mlp.c).
+ * References are computed here independently: files written from known rows,
+ * losses in double straight from the definitions, gradients by central finite
  * differences and by the stationarity condition of the regularised
  * objective. The tests on real data need Debian's liblinear-tools (for
  * heart_scale) and dataset-fashion-mnist, and fail, saying so, without them. */
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/data_libsvm.h"
-#include "worker/model.h"
-#include "worker/model_internal.h"
+#include "worker/data/data_libsvm.h"
+#include "worker/models/model.h"
+#include "worker/models/model_internal.h"
 #include "testutil.h"
 #include "tps_rng.h"
 

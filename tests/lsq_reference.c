@@ -27,8 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/model.h"
-#include "worker/model_internal.h"
+#include "worker/models/model.h"
+#include "worker/models/model_internal.h"
 #include "server/optimizer.h"
 
 static float *read_npy(const char *path, uint64_t *n) {

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "worker/model_internal.h"
+#include "worker/models/model_internal.h"
 
 void tmp_init(tmpdir_t *t) {
     const char *base = getenv("TMPDIR");

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "worker/model.h"
+#include "worker/models/model.h"
 
 /* A private directory for test files, removed by tmp_clean. */
 typedef struct tmpdir_s {

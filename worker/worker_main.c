@@ -11,7 +11,7 @@
 
 #include <systemd/sd-daemon.h>
 
-#include "model.h"
+#include "worker/models/model.h"
 #include "taups.h"
 #include "tps_delay.h"
 #include "tps_link.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer: the IDX reader (worker/data_idx.c), tps__idx_load and
+/* libFuzzer: the IDX reader (worker/data/data_idx.c), tps__idx_load and
  * tps__idx_model_dim, on an arbitrary images file and labels file, each
  * plain or gzip (the reader's zlib path; either can also be a gzip stream
  * of its own).
@@ -10,14 +10,14 @@
  * bytes of the rest, the labels file what follows).
  *
  * Properties (abort() on violation): a loaded block is rows [first, first
- * + n) of a nonzero total, as tps__model_block splits them, images have
+ * + n) of a nonzero total, as tps__split_block splits them, images have
  * between 1 and 4096 x 4096 pixels, every pixel is in [0, 1] and every
  * label in 0..9; the model's dimension is the images'. */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "fuzz_file.h"
-#include "worker/data_idx.h"
+#include "worker/data/data_idx.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

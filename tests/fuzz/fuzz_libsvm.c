@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer: the LIBSVM reader (worker/data_libsvm.c), tps__libsvm_scan
+/* libFuzzer: the LIBSVM reader (worker/data/data_libsvm.c), tps__libsvm_scan
  * and tps__libsvm_load, on arbitrary files, plain or gzip (the reader's
  * zlib path; the file can also be a gzip stream of its own).
  *
@@ -21,7 +21,7 @@
 #include <stdlib.h>
 
 #include "fuzz_file.h"
-#include "worker/data_libsvm.h"
+#include "worker/data/data_libsvm.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer: the .npy reader (worker/data_npy.c), tps__npy_open and
+/* libFuzzer: the .npy reader (worker/data/data_npy.c), tps__npy_open and
  * tps__npy_read, on arbitrary files.
  *
  * Input: sel u8 (which block to read again), then the file.
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "fuzz_file.h"
-#include "worker/data_npy.h"
+#include "worker/data/data_npy.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

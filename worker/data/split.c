@@ -7,12 +7,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model_internal.h"
 #include "taups.h"
 #include "tps_rng.h"
 
 /* RNG streams of the assignment: per class, its shuffle and its shares. */
 #define SPLIT_STREAM (0x73706cull << 40)
+
+int tps__split_block(uint64_t n, int rank, int workers, const char *what,
+                     uint64_t *lo, uint64_t *hi, char *err, size_t errlen) {
+    if (workers < 1) {
+        snprintf(err, errlen,
+                 "%s cannot be split across %d workers; there must be at "
+                 "least one",
+                 what, workers);
+        return TPS_EINVAL;
+    }
+    if (rank < 0 || rank >= workers) {
+        snprintf(err, errlen, "worker rank %d is outside 0..%d (%d workers)",
+                 rank, workers - 1, workers);
+        return TPS_EINVAL;
+    }
+    if (n < (uint64_t)workers) {
+        snprintf(err, errlen,
+                 "%llu %s cannot be split across %d workers: some would get "
+                 "none",
+                 (unsigned long long)n, what, workers);
+        return TPS_EINVAL;
+    }
+    uint64_t w = (uint64_t)workers, r = (uint64_t)rank;
+    uint64_t q = n / w, rem = n % w;
+    *lo = r * q + (r < rem ? r : rem);
+    *hi = *lo + q + (r < rem ? 1 : 0);
+    return 0;
+}
 
 int tps__split_parse(const char *text, tps__split_t *out, char *err,
                      size_t errlen) {
@@ -94,7 +121,7 @@ int tps__split_rows(const tps__split_t *s, const int *cls, size_t n, int ncls,
     *rows = NULL;
     *nrows = 0;
     uint64_t lo, hi;
-    int rc = tps__model_block(n, rank, workers, "training rows", &lo, &hi, err,
+    int rc = tps__split_block(n, rank, workers, "training rows", &lo, &hi, err,
                               errlen);
     if (rc < 0)
         return rc;

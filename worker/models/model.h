@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "split.h"
 #include "taups.h"
+#include "worker/data/split.h"
 
 #define TPS_MODEL_MAX_TENSORS 4
 

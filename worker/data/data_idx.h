@@ -5,7 +5,7 @@
  * labels file (magic 0x00000801: count, then bytes), big-endian headers.
  *
  * A worker loads only its own contiguous block of rows (see
- * tps__model_block), so per-worker memory shrinks with the number of workers,
+ * tps__split_block), so per-worker memory shrinks with the number of workers,
  * while the whole of both files is still read and checked: every process sees
  * the same errors whatever its rank. */
 #ifndef TPS_DATA_IDX_H

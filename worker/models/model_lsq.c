@@ -56,9 +56,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "data_npy.h"
 #include "model_internal.h"
 #include "tps_rng.h"
+#include "worker/data/data_npy.h"
 
 #define LSQ_DEFAULT_ROWS 2048
 #define LSQ_DEFAULT_DIM 64
@@ -380,7 +380,7 @@ static int lsq_rows(const tps__model_config_t *cfg, uint64_t m, uint64_t *lo,
     *hi = m;
     if (cfg->eval)
         return 0;
-    return tps__model_block(m, cfg->rank, cfg->workers, "lsq rows", lo, hi,
+    return tps__split_block(m, cfg->rank, cfg->workers, "lsq rows", lo, hi,
                             err, errlen);
 }
 
@@ -413,7 +413,7 @@ static int lsq_perturb(const tps__model_config_t *cfg, lsq_t *p, char *err,
             /* The worker whose block holds row i, and its optimum's offset. */
             uint64_t blo = 0, bhi = 0;
             for (owner = owner < 0 ? 0 : owner + 1; owner < workers; owner++)
-                if (tps__model_block(p->m, owner, workers, "lsq rows", &blo,
+                if (tps__split_block(p->m, owner, workers, "lsq rows", &blo,
                                      &bhi, err, errlen) == 0 &&
                     i >= blo && i < bhi)
                     break;

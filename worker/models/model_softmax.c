@@ -8,7 +8,7 @@
  * Both start at zero, which is fine for this convex loss.
  *
  * A training worker loads only its block of the 60k training images (see
- * tps__model_block) and cannot evaluate; the evaluator (cfg->eval) loads
+ * tps__split_block) and cannot evaluate; the evaluator (cfg->eval) loads
  * only the 10k test images and holds no training rows. The model is used by
  * one thread at a time. */
 #include <assert.h>

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* Model registry of taups-worker: maps the model name given on the command
- * line to its constructor, and holds the row-splitting rule every model and
- * data loader shares and the softmax output of the image classifiers. Each
- * model lives in its own file (model_<name>.c). */
+ * line to its constructor, and holds the image models' loading and the
+ * softmax output of the image classifiers. Each model lives in its own file
+ * (model_<name>.c). */
 #include "model.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "data_idx.h"
 #include "model_internal.h"
+#include "worker/data/data_idx.h"
 
 typedef int (*model_new_fn)(const tps__model_config_t *cfg, tps__model_t **out,
                             char *err, size_t errlen);
@@ -76,34 +76,6 @@ int tps__model_load_images(const tps__model_config_t *cfg,
         rc = tps__idx_split(train, &cfg->split, cfg->rank, cfg->workers,
                             cfg->seed, info, infolen, err, errlen);
     return rc;
-}
-
-int tps__model_block(uint64_t n, int rank, int workers, const char *what,
-                     uint64_t *lo, uint64_t *hi, char *err, size_t errlen) {
-    if (workers < 1) {
-        snprintf(err, errlen,
-                 "%s cannot be split across %d workers; there must be at "
-                 "least one",
-                 what, workers);
-        return TPS_EINVAL;
-    }
-    if (rank < 0 || rank >= workers) {
-        snprintf(err, errlen, "worker rank %d is outside 0..%d (%d workers)",
-                 rank, workers - 1, workers);
-        return TPS_EINVAL;
-    }
-    if (n < (uint64_t)workers) {
-        snprintf(err, errlen,
-                 "%llu %s cannot be split across %d workers: some would get "
-                 "none",
-                 (unsigned long long)n, what, workers);
-        return TPS_EINVAL;
-    }
-    uint64_t w = (uint64_t)workers, r = (uint64_t)rank;
-    uint64_t q = n / w, rem = n % w;
-    *lo = r * q + (r < rem ? r : rem);
-    *hi = *lo + q + (r < rem ? 1 : 0);
-    return 0;
 }
 
 double tps__model_softmax(const double *z, int k, double *p) {

@@ -29,6 +29,16 @@ typedef struct tps__split_s {
     double alpha; /* dirichlet */
 } tps__split_t;
 
+/* The rows [*lo, *hi) of n that worker `rank` of `workers` holds. Blocks are
+ * contiguous and follow the same rule as tensor shards (taups.h):
+ * lo(r) = r*(n/W) + min(r, n%W). Consecutive ranks hold consecutive rows,
+ * sizes differ by at most one, and every row belongs to exactly one worker.
+ * Returns TPS_EINVAL, with a sentence in err, when workers < 1, rank is not
+ * in [0, workers), or the block would be empty (more workers than rows);
+ * `what` names the rows in that sentence (e.g. "lsq rows"). */
+int tps__split_block(uint64_t n, int rank, int workers, const char *what,
+                     uint64_t *lo, uint64_t *hi, char *err, size_t errlen);
+
 /* Parses "iid", "label-sorted" or "dirichlet:ALPHA" (ALPHA > 0, finite).
  * NULL is iid. Returns 0 or TPS_EINVAL with a sentence in err. */
 int tps__split_parse(const char *text, tps__split_t *out, char *err,

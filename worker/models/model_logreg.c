@@ -12,7 +12,7 @@
  * Data: cfg->data is "TRAIN[,TEST]" (LIBSVM files, plain or gzip; a path
  * cannot itself contain a comma), by default heart_scale as Debian's
  * liblinear-tools installs it. A training worker keeps its block of the
- * TRAIN rows (tps__model_block); the evaluator holds all of TEST when given,
+ * TRAIN rows (tps__split_block); the evaluator holds all of TEST when given,
  * else all of TRAIN. The dimension is cfg->dim, or the largest index in
  * TRAIN, which the evaluator reads too so that everyone declares the same "w";
  * TEST features beyond it are dropped, since their weights could only ever

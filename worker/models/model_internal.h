@@ -1,26 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* Internals shared by the built-in models (model.c, model_<name>.c), the
- * IDX and LIBSVM loaders and their unit tests. Nothing here is part
- * of libtaups: worker_main.c uses model.h only. */
+/* Internals shared by the built-in models (model.c, model_<name>.c) and
+ * their unit tests. Nothing here is part of libtaups: the taups-worker
+ * program uses model.h only. */
 #ifndef TPS_MODEL_INTERNAL_H
 #define TPS_MODEL_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "data_idx.h"
-#include "data_libsvm.h"
 #include "model.h"
-
-/* The rows [*lo, *hi) of n that worker `rank` of `workers` holds. Blocks are
- * contiguous and follow the same rule as tensor shards (taups.h):
- * lo(r) = r*(n/W) + min(r, n%W). Consecutive ranks hold consecutive rows,
- * sizes differ by at most one, and every row belongs to exactly one worker.
- * Returns TPS_EINVAL, with a sentence in err, when workers < 1, rank is not
- * in [0, workers), or the block would be empty (more workers than rows);
- * `what` names the rows in that sentence (e.g. "lsq rows"). */
-int tps__model_block(uint64_t n, int rank, int workers, const char *what,
-                     uint64_t *lo, uint64_t *hi, char *err, size_t errlen);
+#include "worker/data/data_idx.h"
+#include "worker/data/data_libsvm.h"
 
 /* The image models' data: Fashion-MNIST as tps__idx_load_fashion loads it,
  * a worker's training rows chosen by cfg->split (its block when iid, as

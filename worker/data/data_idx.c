@@ -11,7 +11,6 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "model_internal.h"
 #include "split.h"
 #include "taups.h"
 
@@ -298,7 +297,7 @@ int tps__idx_load(const char *images_path, const char *labels_path, int part,
     }
     uint64_t lo = 0, hi = 0;
     if (rc == 0)
-        rc = tps__model_block(ih[1], part, parts, "images", &lo, &hi, err,
+        rc = tps__split_block(ih[1], part, parts, "images", &lo, &hi, err,
                               errlen);
     if (rc == 0) {
         out->dim = (size_t)ih[2] * ih[3];

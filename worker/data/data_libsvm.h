@@ -11,7 +11,7 @@
  * feature indices, so that feature i of the file is weight i - 1.
  *
  * Like the IDX reader, a worker keeps only its own contiguous block of rows
- * (see tps__model_block) while the whole file is read and checked, so every
+ * (see tps__split_block) while the whole file is read and checked, so every
  * process reports the same errors and agrees on the dimension and the row
  * count whatever its rank. The file is read twice: once to check it and count
  * its rows, once to keep the block. */

@@ -13,7 +13,6 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "model_internal.h"
 #include "split.h"
 #include "taups.h"
 
@@ -404,7 +403,7 @@ int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
     }
     uint64_t lo = 0, hi = 0, total = p.rows;
     if (rc == 0)
-        rc = tps__model_block(total, part, parts, "LIBSVM rows", &lo, &hi, err,
+        rc = tps__split_block(total, part, parts, "LIBSVM rows", &lo, &hi, err,
                               errlen);
     if (rc == 0) {
         out->dim = dim ? (size_t)dim : (size_t)p.max_index;
