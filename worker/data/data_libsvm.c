@@ -173,24 +173,12 @@ static int next_line(reader_t *r, char *err, size_t errlen) {
     return 1;
 }
 
-/* Parses r->line into r->label and r->idx/val/npairs. Returns 1 for a row,
- * 0 for a blank or comment-only line, or TPS_EIO with a sentence. Checks
- * indices against p->dim (dropping or refusing larger ones) and keeps the
- * label convention of the file consistent. */
-static int parse_line(reader_t *r, pass_t *p, char *err, size_t errlen) {
-    char *s = r->line;
-    char *hash = strchr(s, '#');
-    if (hash != NULL)
-        *hash = '\0';
+/* Reads the label token [s, e) of the current line into r->label, keeping
+ * the label convention of the file (-1/+1 or 0/1) consistent. Returns 0 or
+ * TPS_EIO with a sentence. */
+static int parse_label(reader_t *r, pass_t *p, char *s, char *e, char *err,
+                       size_t errlen) {
     unsigned long long ln = (unsigned long long)r->lineno;
-    while (is_space(*s))
-        s++;
-    if (*s == '\0')
-        return 0;
-
-    char *e = s;
-    while (*e != '\0' && !is_space(*e))
-        e++;
     char *end = NULL;
     double y = strtod(s, &end);
     if (end != e || (y != 1.0 && y != -1.0 && y != 0.0)) {
@@ -215,6 +203,88 @@ static int parse_line(reader_t *r, pass_t *p, char *err, size_t errlen) {
         return TPS_EIO;
     }
     r->label = y > 0 ? 1 : -1;
+    return 0;
+}
+
+/* Parses the token [s, e) of the current line as index:value, the index
+ * above prev (the line's last). Returns 0 or TPS_EIO with a sentence. */
+static int parse_pair(const reader_t *r, char *s, char *e, uint64_t prev,
+                      uint64_t *index_out, double *value, char *err,
+                      size_t errlen) {
+    unsigned long long ln = (unsigned long long)r->lineno;
+    int toklen = (int)(e - s > 32 ? 32 : e - s);
+    uint64_t index = 0;
+    char *c = s;
+    for (; c < e && *c >= '0' && *c <= '9'; c++) {
+        index = index * 10 + (uint64_t)(*c - '0');
+        if (index > UINT32_MAX) {
+            snprintf(err, errlen,
+                     "%s:%llu: feature index in \"%.*s\" is larger than %u",
+                     r->path, ln, toklen, s, (unsigned)UINT32_MAX);
+            return TPS_EIO;
+        }
+    }
+    /* strtod would skip the blanks after an empty value, so an empty
+     * value is refused before it is parsed. */
+    if (c == s || c + 1 >= e || *c != ':') {
+        snprintf(err, errlen, "%s:%llu: \"%.*s\" is not an index:value pair",
+                 r->path, ln, toklen, s);
+        return TPS_EIO;
+    }
+    if (index == 0) {
+        snprintf(err, errlen,
+                 "%s:%llu: feature index 0 in \"%.*s\"; LIBSVM indices "
+                 "start at 1",
+                 r->path, ln, toklen, s);
+        return TPS_EIO;
+    }
+    if (index <= prev) {
+        snprintf(err, errlen,
+                 "%s:%llu: feature index %llu follows index %llu; indices "
+                 "must increase along a line",
+                 r->path, ln, (unsigned long long)index,
+                 (unsigned long long)prev);
+        return TPS_EIO;
+    }
+    char *end = NULL;
+    double v = strtod(c + 1, &end);
+    if (end != e) {
+        snprintf(err, errlen, "%s:%llu: \"%.*s\" is not an index:value pair",
+                 r->path, ln, toklen, s);
+        return TPS_EIO;
+    }
+    if (!isfinite(v) || fabs(v) > FLT_MAX) {
+        snprintf(err, errlen,
+                 "%s:%llu: value \"%.*s\" of feature %llu is not a finite "
+                 "float",
+                 r->path, ln, (int)(e - c - 1 > 32 ? 32 : e - c - 1), c + 1,
+                 (unsigned long long)index);
+        return TPS_EIO;
+    }
+    *index_out = index;
+    *value = v;
+    return 0;
+}
+
+/* Parses r->line into r->label and r->idx/val/npairs. Returns 1 for a row,
+ * 0 for a blank or comment-only line, or TPS_EIO with a sentence. Checks
+ * indices against p->dim (dropping or refusing larger ones) and keeps the
+ * label convention of the file consistent. */
+static int parse_line(reader_t *r, pass_t *p, char *err, size_t errlen) {
+    char *s = r->line;
+    char *hash = strchr(s, '#');
+    if (hash != NULL)
+        *hash = '\0';
+    while (is_space(*s))
+        s++;
+    if (*s == '\0')
+        return 0;
+
+    char *e = s;
+    while (*e != '\0' && !is_space(*e))
+        e++;
+    if (parse_label(r, p, s, e, err, errlen) < 0)
+        return TPS_EIO;
 
     uint64_t prev = 0;
     r->npairs = 0;
@@ -226,58 +296,11 @@ static int parse_line(reader_t *r, pass_t *p, char *err, size_t errlen) {
             break;
         for (e = s; *e != '\0' && !is_space(*e);)
             e++;
-        int toklen = (int)(e - s > 32 ? 32 : e - s);
-        uint64_t index = 0;
-        char *c = s;
-        for (; c < e && *c >= '0' && *c <= '9'; c++) {
-            index = index * 10 + (uint64_t)(*c - '0');
-            if (index > UINT32_MAX) {
-                snprintf(err, errlen,
-                         "%s:%llu: feature index in \"%.*s\" is larger than "
-                         "%u",
-                         r->path, ln, toklen, s, (unsigned)UINT32_MAX);
-                return TPS_EIO;
-            }
-        }
-        /* strtod would skip the blanks after an empty value, so an empty
-         * value is refused before it is parsed. */
-        if (c == s || c + 1 >= e || *c != ':') {
-            snprintf(err, errlen,
-                     "%s:%llu: \"%.*s\" is not an index:value pair", r->path,
-                     ln, toklen, s);
+        uint64_t index;
+        double v;
+        if (parse_pair(r, s, e, prev, &index, &v, err, errlen) < 0)
             return TPS_EIO;
-        }
-        if (index == 0) {
-            snprintf(err, errlen,
-                     "%s:%llu: feature index 0 in \"%.*s\"; LIBSVM indices "
-                     "start at 1",
-                     r->path, ln, toklen, s);
-            return TPS_EIO;
-        }
-        if (index <= prev) {
-            snprintf(err, errlen,
-                     "%s:%llu: feature index %llu follows index %llu; indices "
-                     "must increase along a line",
-                     r->path, ln, (unsigned long long)index,
-                     (unsigned long long)prev);
-            return TPS_EIO;
-        }
         prev = index;
-        double v = strtod(c + 1, &end);
-        if (end != e) {
-            snprintf(err, errlen,
-                     "%s:%llu: \"%.*s\" is not an index:value pair", r->path,
-                     ln, toklen, s);
-            return TPS_EIO;
-        }
-        if (!isfinite(v) || fabs(v) > FLT_MAX) {
-            snprintf(err, errlen,
-                     "%s:%llu: value \"%.*s\" of feature %llu is not a finite "
-                     "float",
-                     r->path, ln, (int)(e - c - 1 > 32 ? 32 : e - c - 1), c + 1,
-                     (unsigned long long)index);
-            return TPS_EIO;
-        }
         if (index > p->max_index)
             p->max_index = index;
         if (p->dim != 0 && index > p->dim) {
@@ -289,8 +312,8 @@ static int parse_line(reader_t *r, pass_t *p, char *err, size_t errlen) {
             snprintf(err, errlen,
                      "%s:%llu: feature index %llu exceeds the dimension %llu "
                      "given",
-                     r->path, ln, (unsigned long long)index,
-                     (unsigned long long)p->dim);
+                     r->path, (unsigned long long)r->lineno,
+                     (unsigned long long)index, (unsigned long long)p->dim);
             return TPS_EIO;
         }
         r->idx[r->npairs] = (uint32_t)(index - 1);

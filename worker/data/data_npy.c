@@ -229,16 +229,12 @@ static uint64_t le_bytes(const unsigned char *p, int n) {
     return v;
 }
 
-int tps__npy_open(const char *path, tps__npy_t *npy, char *err,
-                  size_t errlen) {
-    memset(npy, 0, sizeof(*npy));
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
-        return TPS_EIO;
-    }
-    int rc = TPS_EIO;
-    char *header = NULL;
+/* The magic string, the version and the header length of the file f at
+ * path, read up to where the header starts: *lenbytes is the width of the
+ * length field (2 or 4), *hlen the header's length. Returns 0 or TPS_EIO
+ * with a sentence. */
+static int read_preamble(const char *path, FILE *f, int *lenbytes,
+                         uint64_t *hlen, char *err, size_t errlen) {
     unsigned char pre[12];
     size_t got = fread(pre, 1, 8, f);
     if (got < 8 || memcmp(pre, "\x93NUMPY", 6) != 0) {
@@ -246,7 +242,7 @@ int tps__npy_open(const char *path, tps__npy_t *npy, char *err,
                  "%s: not a NumPy .npy file (bad magic: it does not start "
                  "with \\x93NUMPY)",
                  path);
-        goto out;
+        return TPS_EIO;
     }
     int major = pre[6], minor = pre[7];
     if (major < 1 || major > 3 || minor != 0) {
@@ -254,44 +250,34 @@ int tps__npy_open(const char *path, tps__npy_t *npy, char *err,
                  "%s: unsupported .npy format version %d.%d (1.0, 2.0 and "
                  "3.0 are read)",
                  path, major, minor);
-        goto out;
+        return TPS_EIO;
     }
-    int lenbytes = major == 1 ? 2 : 4;
-    if (fread(pre + 8, 1, (size_t)lenbytes, f) != (size_t)lenbytes) {
+    *lenbytes = major == 1 ? 2 : 4;
+    if (fread(pre + 8, 1, (size_t)*lenbytes, f) != (size_t)*lenbytes) {
         snprintf(err, errlen, "%s: truncated before the header length", path);
-        goto out;
+        return TPS_EIO;
     }
-    uint64_t hlen = le_bytes(pre + 8, lenbytes);
-    if (hlen > TPS_NPY_MAX_HEADER) {
+    *hlen = le_bytes(pre + 8, *lenbytes);
+    if (*hlen > TPS_NPY_MAX_HEADER) {
         snprintf(err, errlen,
                  "%s: header of %llu bytes is longer than the %u accepted",
-                 path, (unsigned long long)hlen, TPS_NPY_MAX_HEADER);
-        goto out;
+                 path, (unsigned long long)*hlen, TPS_NPY_MAX_HEADER);
+        return TPS_EIO;
     }
-    header = malloc((size_t)hlen + 1);
-    if (header == NULL) {
-        snprintf(err, errlen, "out of memory reading %s", path);
-        rc = TPS_ENOMEM;
-        goto out;
-    }
-    if (fread(header, 1, (size_t)hlen, f) != (size_t)hlen) {
-        snprintf(err, errlen, "%s: truncated within its %llu-byte header",
-                 path, (unsigned long long)hlen);
-        goto out;
-    }
-    header[hlen] = '\0';
-    char descr[32] = "";
-    int fortran = 0;
-    if ((rc = parse_header(path, header, (size_t)hlen, npy, descr,
-                           sizeof(descr), &fortran, err, errlen)) < 0)
-        goto out;
-    rc = TPS_EIO;
+    return 0;
+}
+
+/* What the header said, checked against what is read: C order, float32 or
+ * float64 (npy->word), and a shape whose bytes fit in 64 bits
+ * (npy->count). Returns 0 or TPS_EIO with a sentence. */
+static int check_dtype(const char *path, tps__npy_t *npy, const char *descr,
+                       int fortran, char *err, size_t errlen) {
     if (fortran) {
         snprintf(err, errlen,
                  "%s: array is in Fortran order; only C order is read: save "
                  "with np.ascontiguousarray",
                  path);
-        goto out;
+        return TPS_EIO;
     }
     if (strcmp(descr, "<f4") == 0 || strcmp(descr, "<f8") == 0) {
         npy->word = descr[2] - '0';
@@ -301,21 +287,27 @@ int tps__npy_open(const char *path, tps__npy_t *npy, char *err,
                  "float32 ('<f4') and float64 ('<f8') are read: save with "
                  ".astype('<f8')",
                  path, descr);
-        goto out;
+        return TPS_EIO;
     }
     npy->count = 1;
     for (int i = 0; i < npy->ndim; i++) {
         if (npy->shape[i] != 0 &&
             npy->count > UINT64_MAX / 8 / npy->shape[i]) {
             snprintf(err, errlen, "%s: shape too large", path);
-            goto out;
+            return TPS_EIO;
         }
         npy->count *= npy->shape[i];
     }
-    npy->offset = (uint64_t)(6 + 2 + lenbytes) + hlen;
+    return 0;
+}
+
+/* Whether the data after npy->offset is exactly the array's bytes. Returns
+ * 0 or TPS_EIO with a sentence. */
+static int check_size(const char *path, FILE *f, const tps__npy_t *npy,
+                      const char *descr, char *err, size_t errlen) {
     if (fseeko(f, 0, SEEK_END) != 0) {
         snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-        goto out;
+        return TPS_EIO;
     }
     uint64_t size = (uint64_t)ftello(f),
              want = npy->count * (uint64_t)npy->word;
@@ -329,9 +321,46 @@ int tps__npy_open(const char *path, tps__npy_t *npy, char *err,
                  found < want ? "truncated" : "trailing bytes after the array",
                  tps__npy_shape(npy, shape, sizeof(shape)), descr,
                  (unsigned long long)want, (unsigned long long)found);
+        return TPS_EIO;
+    }
+    return 0;
+}
+
+int tps__npy_open(const char *path, tps__npy_t *npy, char *err,
+                  size_t errlen) {
+    memset(npy, 0, sizeof(*npy));
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return TPS_EIO;
+    }
+    char *header = NULL;
+    int lenbytes;
+    uint64_t hlen;
+    int rc = read_preamble(path, f, &lenbytes, &hlen, err, errlen);
+    if (rc < 0)
+        goto out;
+    header = malloc((size_t)hlen + 1);
+    if (header == NULL) {
+        snprintf(err, errlen, "out of memory reading %s", path);
+        rc = TPS_ENOMEM;
         goto out;
     }
-    rc = 0;
+    if (fread(header, 1, (size_t)hlen, f) != (size_t)hlen) {
+        snprintf(err, errlen, "%s: truncated within its %llu-byte header",
+                 path, (unsigned long long)hlen);
+        rc = TPS_EIO;
+        goto out;
+    }
+    header[hlen] = '\0';
+    char descr[32] = "";
+    int fortran = 0;
+    if ((rc = parse_header(path, header, (size_t)hlen, npy, descr,
+                           sizeof(descr), &fortran, err, errlen)) < 0 ||
+        (rc = check_dtype(path, npy, descr, fortran, err, errlen)) < 0)
+        goto out;
+    npy->offset = (uint64_t)(6 + 2 + lenbytes) + hlen;
+    rc = check_size(path, f, npy, descr, err, errlen);
 out:
     free(header);
     fclose(f);

@@ -114,6 +114,92 @@ static int keep(size_t **rows, size_t *n, size_t *cap, size_t i) {
     return 0;
 }
 
+/* label-sorted: the rows whose position in the stably sorted order is in
+ * [lo, hi); count[c] is the number of rows of class c. */
+static int keep_sorted(const int *cls, size_t n, int ncls,
+                       const size_t *count, uint64_t lo, uint64_t hi,
+                       size_t **rows, size_t *nrows, size_t *cap) {
+    /* Position of row i in the stably sorted order: the rows of the
+     * classes before its own, then its rank within its class. */
+    size_t *start = calloc((size_t)ncls, sizeof(*start));
+    if (start == NULL)
+        return TPS_ENOMEM;
+    for (int c = 1; c < ncls; c++)
+        start[c] = start[c - 1] + count[c - 1];
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        size_t pos = start[cls[i]]++;
+        if (pos >= lo && pos < hi)
+            rc = keep(rows, nrows, cap, i);
+    }
+    free(start);
+    return rc;
+}
+
+/* dirichlet: per class, its rows in file order, shuffled, and dealt out in
+ * the proportions of one Dirichlet draw over the workers; the rows of
+ * `rank` then sorted by index. */
+static int keep_dirichlet(const tps__split_t *s, const int *cls, size_t n,
+                          int ncls, int rank, int workers, uint64_t seed,
+                          size_t **rows, size_t *nrows, size_t *cap) {
+    int rc = 0;
+    size_t *members = malloc((n ? n : 1) * sizeof(*members));
+    double *share = malloc((size_t)workers * sizeof(*share));
+    if (members == NULL || share == NULL)
+        rc = TPS_ENOMEM;
+    for (int c = 0; c < ncls && rc == 0; c++) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            if (cls[i] == c)
+                members[m++] = i;
+        tps__rng_t r;
+        tps__rng_seed(&r, seed, SPLIT_STREAM + 2 * (uint64_t)c);
+        for (size_t i = m; i > 1; i--) {
+            size_t j = (size_t)tps__rng_below(&r, i);
+            size_t t = members[i - 1];
+            members[i - 1] = members[j];
+            members[j] = t;
+        }
+        tps__rng_seed(&r, seed, SPLIT_STREAM + 2 * (uint64_t)c + 1);
+        double total = 0;
+        for (int w = 0; w < workers; w++)
+            total += share[w] = gamma_draw(&r, s->alpha);
+        double before = 0;
+        for (int w = 0; w < rank; w++)
+            before += share[w];
+        size_t from = (size_t)llround(m * (before / total));
+        size_t to = rank == workers - 1
+                        ? m
+                        : (size_t)llround(m * ((before + share[rank]) / total));
+        for (size_t k = from; k < to && rc == 0; k++)
+            rc = keep(rows, nrows, cap, members[k]);
+    }
+    free(members);
+    free(share);
+    if (rc == 0 && *nrows > 1)
+        qsort(*rows, *nrows, sizeof(**rows), by_index);
+    return rc;
+}
+
+/* The sentence for the log: the split, the rows kept and their classes
+ * (count is scratch of ncls entries). */
+static void describe_rows(const tps__split_t *s, const int *cls, size_t n,
+                          int ncls, int rank, int workers, const size_t *rows,
+                          size_t nrows, size_t *count, char *info,
+                          size_t infolen) {
+    char name[48];
+    memset(count, 0, (size_t)ncls * sizeof(*count));
+    for (size_t k = 0; k < nrows; k++)
+        count[cls[rows[k]]]++;
+    int len = snprintf(info, infolen,
+                       "split %s: worker %d of %d holds %zu of %zu rows; "
+                       "by class:",
+                       tps__split_describe(s, name, sizeof(name)), rank,
+                       workers, nrows, n);
+    for (int c = 0; c < ncls && len > 0 && (size_t)len < infolen; c++)
+        len += snprintf(info + len, infolen - (size_t)len, " %zu", count[c]);
+}
+
 int tps__split_rows(const tps__split_t *s, const int *cls, size_t n, int ncls,
                     int rank, int workers, uint64_t seed, size_t **rows,
                     size_t *nrows, char *info, size_t infolen, char *err,
@@ -138,65 +224,14 @@ int tps__split_rows(const tps__split_t *s, const int *cls, size_t n, int ncls,
         count[cls[i]]++;
     }
     size_t cap = 0;
-    rc = 0;
     if (s->kind == TPS_SPLIT_IID) {
         for (uint64_t i = lo; i < hi && rc == 0; i++)
             rc = keep(rows, nrows, &cap, (size_t)i);
     } else if (s->kind == TPS_SPLIT_LABEL_SORTED) {
-        /* Position of row i in the stably sorted order: the rows of the
-         * classes before its own, then its rank within its class. */
-        size_t *start = calloc((size_t)ncls, sizeof(*start));
-        if (start == NULL) {
-            free(count);
-            return TPS_ENOMEM;
-        }
-        for (int c = 1; c < ncls; c++)
-            start[c] = start[c - 1] + count[c - 1];
-        for (size_t i = 0; i < n && rc == 0; i++) {
-            size_t pos = start[cls[i]]++;
-            if (pos >= lo && pos < hi)
-                rc = keep(rows, nrows, &cap, i);
-        }
-        free(start);
+        rc = keep_sorted(cls, n, ncls, count, lo, hi, rows, nrows, &cap);
     } else {
-        /* Per class: its rows in file order, shuffled, and dealt out in
-         * the proportions of one Dirichlet draw over the workers. */
-        size_t *members = malloc((n ? n : 1) * sizeof(*members));
-        double *share = malloc((size_t)workers * sizeof(*share));
-        if (members == NULL || share == NULL)
-            rc = TPS_ENOMEM;
-        for (int c = 0; c < ncls && rc == 0; c++) {
-            size_t m = 0;
-            for (size_t i = 0; i < n; i++)
-                if (cls[i] == c)
-                    members[m++] = i;
-            tps__rng_t r;
-            tps__rng_seed(&r, seed, SPLIT_STREAM + 2 * (uint64_t)c);
-            for (size_t i = m; i > 1; i--) {
-                size_t j = (size_t)tps__rng_below(&r, i);
-                size_t t = members[i - 1];
-                members[i - 1] = members[j];
-                members[j] = t;
-            }
-            tps__rng_seed(&r, seed, SPLIT_STREAM + 2 * (uint64_t)c + 1);
-            double total = 0;
-            for (int w = 0; w < workers; w++)
-                total += share[w] = gamma_draw(&r, s->alpha);
-            double before = 0;
-            for (int w = 0; w < rank; w++)
-                before += share[w];
-            size_t from = (size_t)llround(m * (before / total));
-            size_t to =
-                rank == workers - 1
-                    ? m
-                    : (size_t)llround(m * ((before + share[rank]) / total));
-            for (size_t k = from; k < to && rc == 0; k++)
-                rc = keep(rows, nrows, &cap, members[k]);
-        }
-        free(members);
-        free(share);
-        if (rc == 0 && *nrows > 1)
-            qsort(*rows, *nrows, sizeof(**rows), by_index);
+        rc = keep_dirichlet(s, cls, n, ncls, rank, workers, seed, rows, nrows,
+                            &cap);
     }
     if (rc < 0) {
         free(count);
@@ -206,20 +241,9 @@ int tps__split_rows(const tps__split_t *s, const int *cls, size_t n, int ncls,
         *nrows = 0;
         return rc;
     }
-    if (info != NULL && infolen > 0) {
-        char name[48];
-        memset(count, 0, (size_t)ncls * sizeof(*count));
-        for (size_t k = 0; k < *nrows; k++)
-            count[cls[(*rows)[k]]]++;
-        int len = snprintf(info, infolen,
-                           "split %s: worker %d of %d holds %zu of %zu rows; "
-                           "by class:",
-                           tps__split_describe(s, name, sizeof(name)), rank,
-                           workers, *nrows, n);
-        for (int c = 0; c < ncls && len > 0 && (size_t)len < infolen; c++)
-            len += snprintf(info + len, infolen - (size_t)len, " %zu",
-                            count[c]);
-    }
+    if (info != NULL && infolen > 0)
+        describe_rows(s, cls, n, ncls, rank, workers, *rows, *nrows, count,
+                      info, infolen);
     free(count);
     return 0;
 }

@@ -190,6 +190,44 @@ static int cholesky(double *s, size_t d) {
     return 0;
 }
 
+/* Solves L' M = diag(sqrt(lambda)) V' for M (mm, d x d) by back
+ * substitution, row by row: gram holds L (Cholesky of G'G/m) and v the
+ * orthonormal V, column-major, so row j of V' is column j of V. */
+static void solve_m(const double *gram, const double *v, double cond,
+                    double *mm, size_t nd) {
+    for (size_t jj = nd; jj-- > 0;) {
+        double sl = sqrt(pow(cond, -(double)jj / (double)(nd - 1)));
+        double *mj = mm + jj * nd;
+        for (size_t k = 0; k < nd; k++)
+            mj[k] = sl * v[jj * nd + k];
+        for (size_t p = jj + 1; p < nd; p++)
+            axpy(-gram[p * nd + jj], mm + p * nd, mj, nd);
+        for (size_t k = 0; k < nd; k++)
+            mj[k] /= gram[jj * nd + jj];
+    }
+}
+
+/* Rows [lo, hi) of A = G M into a and of b = A x* into b; g and row are
+ * scratch of d doubles. b is computed from the rounded floats so that
+ * A x* = b holds for the data the model actually uses. */
+static void fill_block(uint64_t seed, uint64_t lo, uint64_t hi,
+                       const double *mm, const float *xstar, double *g,
+                       double *row, float *a, float *b, size_t nd) {
+    for (uint64_t i = lo; i < hi; i++) {
+        gaussian_row(seed, i, g, nd);
+        memset(row, 0, nd * sizeof(double));
+        for (size_t j = 0; j < nd; j++)
+            axpy(g[j], mm + j * nd, row, nd);
+        float *ai = a + (size_t)(i - lo) * nd;
+        double bi = 0;
+        for (size_t k = 0; k < nd; k++) {
+            ai[k] = (float)row[k];
+            bi += (double)ai[k] * (double)xstar[k];
+        }
+        b[i - lo] = (float)bi;
+    }
+}
+
 /* The construction in the file comment, done without storing Q: with G the
  * m x d Gaussian matrix and G'G/m = L L' (Cholesky), Q = G L^-T / sqrt(m) has
  * orthonormal columns, so A = G M with M = L^-T diag(sqrt(lambda)) V'. One
@@ -245,34 +283,8 @@ int tps__lsq_generate(uint64_t seed, uint64_t m, uint64_t d, double cond,
         goto done;
     }
 
-    /* Solve L' M = diag(sqrt(lambda)) V' by back substitution, row by row
-     * (V is column-major, so row j of V' is column j of V). */
-    for (size_t jj = nd; jj-- > 0;) {
-        double sl = sqrt(pow(cond, -(double)jj / (double)(nd - 1)));
-        double *mj = mm + jj * nd;
-        for (size_t k = 0; k < nd; k++)
-            mj[k] = sl * v[jj * nd + k];
-        for (size_t p = jj + 1; p < nd; p++)
-            axpy(-gram[p * nd + jj], mm + p * nd, mj, nd);
-        for (size_t k = 0; k < nd; k++)
-            mj[k] /= gram[jj * nd + jj];
-    }
-
-    /* b is computed from the rounded floats so that A x* = b holds for the
-     * data the model actually uses. */
-    for (uint64_t i = lo; i < hi; i++) {
-        gaussian_row(seed, i, g, nd);
-        memset(row, 0, nd * sizeof(double));
-        for (size_t j = 0; j < nd; j++)
-            axpy(g[j], mm + j * nd, row, nd);
-        float *ai = a + (size_t)(i - lo) * nd;
-        double bi = 0;
-        for (size_t k = 0; k < nd; k++) {
-            ai[k] = (float)row[k];
-            bi += (double)ai[k] * (double)xstar[k];
-        }
-        b[i - lo] = (float)bi;
-    }
+    solve_m(gram, v, cond, mm, nd);
+    fill_block(seed, lo, hi, mm, xstar, g, row, a, b, nd);
 done:
     free(gram);
     free(v);
@@ -386,21 +398,11 @@ static int lsq_rows(const tps__model_config_t *cfg, uint64_t m, uint64_t *lo,
 
 static int lsq_normal_solve(lsq_t *p);
 
-/* Adds the noise and the workers' own optima to b (see the file comment);
- * a process holding every row then solves for the optimum it scores
- * against, and says what it is. */
-static int lsq_perturb(const tps__model_config_t *cfg, lsq_t *p, char *err,
-                       size_t errlen) {
-    if (!(cfg->noise >= 0) || !isfinite(cfg->noise) || !(cfg->hetero >= 0) ||
-        !isfinite(cfg->hetero)) {
-        snprintf(err, errlen,
-                 "lsq --noise and --hetero must be finite and at least 0, not "
-                 "%g and %g",
-                 cfg->noise, cfg->hetero);
-        return TPS_EINVAL;
-    }
+/* Adds the noise and each row's owner's own optimum to the rows of b this
+ * process holds (see the file comment). */
+static int perturb_b(const tps__model_config_t *cfg, lsq_t *p, int workers,
+                     char *err, size_t errlen) {
     size_t d = p->d;
-    int workers = cfg->workers > 0 ? cfg->workers : 1;
     double *delta = calloc(d, sizeof(double));
     if (delta == NULL) {
         snprintf(err, errlen, "out of memory");
@@ -436,8 +438,15 @@ static int lsq_perturb(const tps__model_config_t *cfg, lsq_t *p, char *err,
         p->b[i - p->lo] = (float)bi;
     }
     free(delta);
-    if (p->lo != 0 || p->hi != p->m)
-        return 0; /* a worker: it does not score, so needs no optimum */
+    return 0;
+}
+
+/* For a process holding every row: replaces x* by the least-squares
+ * optimum of the perturbed problem and says in the model's info how far it
+ * is from the generating one. */
+static int perturbed_optimum(const tps__model_config_t *cfg, lsq_t *p,
+                             int workers, char *err, size_t errlen) {
+    size_t d = p->d;
     double xn = 0, dist = 0;
     float *gen = malloc(d * sizeof(float));
     if (gen == NULL) {
@@ -473,6 +482,28 @@ static int lsq_perturb(const tps__model_config_t *cfg, lsq_t *p, char *err,
              cfg->noise, cfg->hetero, workers, sum / (2.0 * (double)p->m),
              sqrt(dist / xn));
     return 0;
+}
+
+/* Adds the noise and the workers' own optima to b (see the file comment);
+ * a process holding every row then solves for the optimum it scores
+ * against, and says what it is. */
+static int lsq_perturb(const tps__model_config_t *cfg, lsq_t *p, char *err,
+                       size_t errlen) {
+    if (!(cfg->noise >= 0) || !isfinite(cfg->noise) || !(cfg->hetero >= 0) ||
+        !isfinite(cfg->hetero)) {
+        snprintf(err, errlen,
+                 "lsq --noise and --hetero must be finite and at least 0, not "
+                 "%g and %g",
+                 cfg->noise, cfg->hetero);
+        return TPS_EINVAL;
+    }
+    int workers = cfg->workers > 0 ? cfg->workers : 1;
+    int rc = perturb_b(cfg, p, workers, err, errlen);
+    if (rc < 0)
+        return rc;
+    if (p->lo != 0 || p->hi != p->m)
+        return 0; /* a worker: it does not score, so needs no optimum */
+    return perturbed_optimum(cfg, p, workers, err, errlen);
 }
 
 static int lsq_synthesize(const tps__model_config_t *cfg, lsq_t *p, char *err,
@@ -538,6 +569,105 @@ done:
     return rc;
 }
 
+/* Splits --data's list (a copy in *list, which the caller frees) into
+ * path[0..*n): A, b and maybe x*. Returns 0 or TPS_EINVAL / TPS_ENOMEM
+ * with a sentence. */
+static int data_paths(const char *data, char **list, char *path[4], int *n,
+                      char *err, size_t errlen) {
+    *list = strdup(data);
+    if (*list == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return TPS_ENOMEM;
+    }
+    *n = 0;
+    for (char *s = *list, *comma; *n < 4; s = comma + 1) {
+        path[(*n)++] = s;
+        if ((comma = strchr(s, ',')) == NULL)
+            break;
+        *comma = '\0';
+    }
+    if (*n < 2 || *n > 3 || path[0][0] == '\0' || path[1][0] == '\0' ||
+        (*n == 3 && path[2][0] == '\0')) {
+        snprintf(err, errlen,
+                 "lsq --data takes A.npy,b.npy or A.npy,b.npy,xstar.npy, not "
+                 "\"%s\"",
+                 data);
+        return TPS_EINVAL;
+    }
+    return 0;
+}
+
+/* Whether the shapes of A, b and (n == 3) x* make one problem that fits in
+ * memory. Returns 0 or TPS_EINVAL with a sentence. */
+static int check_shapes(char *const path[4], int n, const tps__npy_t *a,
+                        const tps__npy_t *b, const tps__npy_t *x, char *err,
+                        size_t errlen) {
+    char sa[96], sb[96];
+    if (a->ndim != 2 || a->count == 0) {
+        snprintf(err, errlen,
+                 "%s: A must be a 2-D array of rows x unknowns, with at least "
+                 "one of each, not shape %s",
+                 path[0], tps__npy_shape(a, sa, sizeof(sa)));
+        return TPS_EINVAL;
+    }
+    uint64_t m = a->shape[0], d = a->shape[1];
+    if (!((b->ndim == 1 && b->shape[0] == m) ||
+          (b->ndim == 2 && b->shape[0] == m && b->shape[1] == 1))) {
+        snprintf(err, errlen,
+                 "%s: b has shape %s but A (%s) has shape %s: b must be "
+                 "(%llu,) or (%llu, 1)",
+                 path[1], tps__npy_shape(b, sb, sizeof(sb)), path[0],
+                 tps__npy_shape(a, sa, sizeof(sa)), (unsigned long long)m,
+                 (unsigned long long)m);
+        return TPS_EINVAL;
+    }
+    if (n == 3 && !(x->ndim == 1 && x->shape[0] == d)) {
+        snprintf(err, errlen,
+                 "%s: x* has shape %s but A (%s) has shape %s: x* must be "
+                 "(%llu,)",
+                 path[2], tps__npy_shape(x, sb, sizeof(sb)), path[0],
+                 tps__npy_shape(a, sa, sizeof(sa)), (unsigned long long)d);
+        return TPS_EINVAL;
+    }
+    if (m > SIZE_MAX / sizeof(double) / d) {
+        snprintf(err, errlen, "%s: lsq problem of %llu x %llu is too large",
+                 path[0], (unsigned long long)m, (unsigned long long)d);
+        return TPS_EINVAL;
+    }
+    return 0;
+}
+
+/* x* of a loaded problem: read from the third file, solved for by a
+ * process holding every row, or dropped by a worker (p->xstar NULL). */
+static int load_xstar(char *const path[4], int n, const tps__npy_t *a,
+                      const tps__npy_t *x, lsq_t *p, char *err,
+                      size_t errlen) {
+    char sa[96];
+    int rc = 0;
+    if (n == 3) {
+        rc = tps__npy_read(path[2], x, 0, p->d, p->xstar, err, errlen);
+    } else if (p->lo == 0 && p->hi == p->m) {
+        rc = lsq_normal_solve(p);
+        if (rc == TPS_EINVAL)
+            snprintf(err, errlen,
+                     "%s: A'A is singular or not positive definite (A of "
+                     "shape %s has dependent columns or fewer rows than "
+                     "unknowns), so x* is not unique: give it as a third "
+                     "file, --data %s,%s,xstar.npy",
+                     path[0], tps__npy_shape(a, sa, sizeof(sa)), path[0],
+                     path[1]);
+        else if (rc < 0)
+            snprintf(err, errlen, "out of memory solving for x* of %s",
+                     path[0]);
+    } else {
+        /* Only a process holding every row evaluates, and only it needs x*:
+         * a worker skips the O(m d^2) solve. */
+        free(p->xstar);
+        p->xstar = NULL;
+    }
+    return rc;
+}
+
 /* The problem of --data "A.npy,b.npy[,xstar.npy]" (see the file comment). */
 static int lsq_load(const tps__model_config_t *cfg, lsq_t *p, char *err,
                     size_t errlen) {
@@ -549,95 +679,25 @@ static int lsq_load(const tps__model_config_t *cfg, lsq_t *p, char *err,
                  "problem and cannot be given with it");
         return TPS_EINVAL;
     }
-    char *list = strdup(cfg->data);
-    if (list == NULL) {
-        snprintf(err, errlen, "out of memory");
-        return TPS_ENOMEM;
-    }
-    char *path[4] = {NULL, NULL, NULL, NULL};
-    int n = 0;
-    for (char *s = list, *comma; n < 4; s = comma + 1) {
-        path[n++] = s;
-        if ((comma = strchr(s, ',')) == NULL)
-            break;
-        *comma = '\0';
-    }
-    int rc = TPS_EINVAL;
-    if (n < 2 || n > 3 || path[0][0] == '\0' || path[1][0] == '\0' ||
-        (n == 3 && path[2][0] == '\0')) {
-        snprintf(err, errlen,
-                 "lsq --data takes A.npy,b.npy or A.npy,b.npy,xstar.npy, not "
-                 "\"%s\"",
-                 cfg->data);
-        goto out;
-    }
+    char *list = NULL, *path[4] = {NULL, NULL, NULL, NULL};
+    int n;
     tps__npy_t a, b, x;
-    char sa[96], sb[96];
+    int rc = data_paths(cfg->data, &list, path, &n, err, errlen);
+    if (rc < 0)
+        goto out;
     if ((rc = tps__npy_open(path[0], &a, err, errlen)) < 0 ||
         (rc = tps__npy_open(path[1], &b, err, errlen)) < 0 ||
-        (n == 3 && (rc = tps__npy_open(path[2], &x, err, errlen)) < 0))
+        (n == 3 && (rc = tps__npy_open(path[2], &x, err, errlen)) < 0) ||
+        (rc = check_shapes(path, n, &a, &b, &x, err, errlen)) < 0)
         goto out;
-    rc = TPS_EINVAL;
-    if (a.ndim != 2 || a.count == 0) {
-        snprintf(err, errlen,
-                 "%s: A must be a 2-D array of rows x unknowns, with at least "
-                 "one of each, not shape %s",
-                 path[0], tps__npy_shape(&a, sa, sizeof(sa)));
-        goto out;
-    }
-    uint64_t m = a.shape[0], d = a.shape[1];
-    if (!((b.ndim == 1 && b.shape[0] == m) ||
-          (b.ndim == 2 && b.shape[0] == m && b.shape[1] == 1))) {
-        snprintf(err, errlen,
-                 "%s: b has shape %s but A (%s) has shape %s: b must be "
-                 "(%llu,) or (%llu, 1)",
-                 path[1], tps__npy_shape(&b, sb, sizeof(sb)), path[0],
-                 tps__npy_shape(&a, sa, sizeof(sa)), (unsigned long long)m,
-                 (unsigned long long)m);
-        goto out;
-    }
-    if (n == 3 && !(x.ndim == 1 && x.shape[0] == d)) {
-        snprintf(err, errlen,
-                 "%s: x* has shape %s but A (%s) has shape %s: x* must be "
-                 "(%llu,)",
-                 path[2], tps__npy_shape(&x, sb, sizeof(sb)), path[0],
-                 tps__npy_shape(&a, sa, sizeof(sa)), (unsigned long long)d);
-        goto out;
-    }
-    if (m > SIZE_MAX / sizeof(double) / d) {
-        snprintf(err, errlen, "%s: lsq problem of %llu x %llu is too large",
-                 path[0], (unsigned long long)m, (unsigned long long)d);
-        goto out;
-    }
-    uint64_t lo, hi;
+    uint64_t m = a.shape[0], d = a.shape[1], lo, hi;
     if ((rc = lsq_rows(cfg, m, &lo, &hi, err, errlen)) < 0 ||
         (rc = lsq_alloc(p, m, d, lo, hi, err, errlen)) < 0 ||
         (rc = tps__npy_read(path[0], &a, lo * d, (hi - lo) * d, p->a, err,
                             errlen)) < 0 ||
-        (rc = tps__npy_read(path[1], &b, lo, hi - lo, p->b, err, errlen)) < 0)
-        goto out;
-    if (n == 3) {
-        rc = tps__npy_read(path[2], &x, 0, d, p->xstar, err, errlen);
-    } else if (lo == 0 && hi == m) {
-        rc = lsq_normal_solve(p);
-        if (rc == TPS_EINVAL)
-            snprintf(err, errlen,
-                     "%s: A'A is singular or not positive definite (A of "
-                     "shape %s has dependent columns or fewer rows than "
-                     "unknowns), so x* is not unique: give it as a third "
-                     "file, --data %s,%s,xstar.npy",
-                     path[0], tps__npy_shape(&a, sa, sizeof(sa)), path[0],
-                     path[1]);
-        else if (rc < 0)
-            snprintf(err, errlen, "out of memory solving for x* of %s",
-                     path[0]);
-    } else {
-        /* Only a process holding every row evaluates, and only it needs x*:
-         * a worker skips the O(m d^2) solve. */
-        free(p->xstar);
-        p->xstar = NULL;
-    }
-    if (rc < 0 || p->xstar == NULL)
+        (rc = tps__npy_read(path[1], &b, lo, hi - lo, p->b, err, errlen)) < 0 ||
+        (rc = load_xstar(path, n, &a, &x, p, err, errlen)) < 0 ||
+        p->xstar == NULL)
         goto out;
     double norm = 0;
     for (size_t k = 0; k < (size_t)d; k++)
