@@ -199,7 +199,8 @@ int tps__run_worker(worker_t *w, plan_t *p);
 /* --- worker_eval.c: scoring ---------------------------------------------- */
 
 /* The evaluator: pulls and scores every every_ms until seconds run out or
- * a signal comes, then once more; target as note_target. */
+ * a signal comes, then once more; logs when the metric first reaches
+ * target (NAN: none). */
 int tps__run_evaluator(worker_t *w, double every_ms, double seconds,
                        double target);
 

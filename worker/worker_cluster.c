@@ -10,7 +10,6 @@
 
 #include "taups.h"
 #include "tps_log.h"
-#include "tps_tool.h"
 #include "worker.h"
 
 volatile sig_atomic_t tps__stop_requested;

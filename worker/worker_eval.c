@@ -10,7 +10,6 @@
 
 #include "taups.h"
 #include "tps_log.h"
-#include "tps_tool.h"
 #include "worker.h"
 
 static int evaluate_once(worker_t *w, double *metric) {

@@ -11,7 +11,6 @@
 
 #include "taups.h"
 #include "tps_log.h"
-#include "tps_tool.h"
 #include "worker.h"
 
 /* Fills rows with this iteration's minibatch and returns its size. */

@@ -2,7 +2,8 @@
 /* Built-in models of taups-worker: a model is a few named float32 tensors,
  * a minibatch loss and gradient over this worker's share of the training rows,
  * and an evaluation on held-out data. Models know nothing about the network:
- * worker_main.c pulls parameters, calls grad(), pushes the result. */
+ * taups-worker (worker_train.c) pulls parameters, calls grad() and pushes
+ * the result. */
 #ifndef TPS_MODEL_H
 #define TPS_MODEL_H
 
