@@ -204,10 +204,16 @@ int64_t tps__cl_submit(tps_client_t *c, tps__op_kind_t kind, int tensor,
         uv_mutex_unlock(&c->mu);
         return 0;
     }
-    int64_t id = ++c->next_id;
-    tps__ticket_t *t = &c->tickets[id % TPS__CL_MAX_TICKETS];
-    if (t->id != 0) {
-        c->next_id--;
+    /* The next id whose slot is free: ids need only increase, so a ticket
+     * held for long does not refuse every request that maps to its slot. */
+    int64_t id = c->next_id;
+    tps__ticket_t *t = NULL;
+    for (int k = 0; k < TPS__CL_MAX_TICKETS && t == NULL; k++) {
+        t = &c->tickets[++id % TPS__CL_MAX_TICKETS];
+        if (t->id != 0)
+            t = NULL;
+    }
+    if (t == NULL) {
         tps__cl_errorf_locked(c, "more than %d operations outstanding: wait "
                               "for some", TPS__CL_MAX_TICKETS - 1);
         *err = TPS_E2BIG;
@@ -215,6 +221,7 @@ int64_t tps__cl_submit(tps_client_t *c, tps__op_kind_t kind, int tensor,
         uv_mutex_unlock(&c->mu);
         return 0;
     }
+    c->next_id = id;
     ticket_init(c, t, id, kind, tensor, pending);
     t->src = src;
     t->dst = dst;
