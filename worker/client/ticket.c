@@ -152,6 +152,10 @@ static void ticket_init(tps_client_t *c, tps__ticket_t *t, int64_t id,
     t->pending = pending;
     t->next = -1;
     t->info.weight = 1.0f;
+    /* Nothing is owed before it is sent: the slot's last request may have
+     * ended by an error with replies still owed, and a reconnection would
+     * resend this one from those counts before the I/O thread issued it. */
+    memset(tps__cl_owed(c, t, 0), 0, (size_t)c->nshards * sizeof(*c->owed));
     if (kind == OP_PULL) {
         t->left = c->tensors[tensor].n;
         t->reply_clock = UINT64_MAX;
