@@ -122,8 +122,9 @@ static void bf16_encode(const float *restrict x, uint64_t n,
         codec_st16(out, i, (uint16_t)bf16_from_bits(sat_bf16(codec_f2u(x[i]))));
 }
 
-int tps__codec_f16_encode(const tps__codec_t *c, const float *x, uint64_t n,
-                          uint8_t *out) {
+static int f16_encode(const tps__codec_t *c, const float *x, uint64_t n,
+                      uint64_t seed, uint8_t *out) {
+    (void)seed;
     if (c->kind == TPS_CODEC_FP16)
         fp16_encode(x, n, out);
     else
@@ -131,7 +132,7 @@ int tps__codec_f16_encode(const tps__codec_t *c, const float *x, uint64_t n,
     return 0;
 }
 
-int tps__codec_f16_check(const tps__codec_t *c, const uint8_t *in, uint64_t n) {
+static int f16_check(const tps__codec_t *c, const uint8_t *in, uint64_t n) {
     /* All-ones exponent: Inf or NaN. */
     uint32_t em = c->kind == TPS_CODEC_FP16 ? 0x7c00u : 0x7f80u;
     uint64_t i = 0;
@@ -168,10 +169,27 @@ static void bf16_acc(const uint8_t *restrict in, uint64_t n, float w,
         acc[i] += w * codec_u2f((uint32_t)codec_ld16(in, i) << 16);
 }
 
-void tps__codec_f16_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
-                        float w, float *acc) {
+static void f16_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
+                    uint64_t seed, float w, float *acc) {
+    (void)seed;
     if (c->kind == TPS_CODEC_FP16)
         fp16_acc(in, n, w, acc);
     else
         bf16_acc(in, n, w, acc);
 }
+
+static uint64_t f16_wire_size(const tps__codec_t *c, uint64_t n) {
+    (void)c;
+    return 2 * n;
+}
+
+const tps__codec_ops_t tps__codec_f16_ops = {
+    .valid = tps__codec_no_params,
+    .describe = tps__codec_describe_plain,
+    .biased = tps__codec_biased_always,
+    .wire_size = f16_wire_size,
+    .encode = f16_encode,
+    .check = f16_check,
+    .acc = f16_acc,
+    .pullable = 1,
+};

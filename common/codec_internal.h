@@ -1,20 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* Internals shared by the codec families (tps_codec.c dispatches to
- * codec_float16.c, codec_quant.c, codec_topk.c and codec_sign.c): the
- * per-family entry points, little-endian access to payload bytes, and the
- * counter-based random stream of stochastic rounding. Nothing here is part of
- * libtaups's interface: callers use tps_codec.h.
+/* Internals shared by the codec families: the ops struct each family
+ * defines in its own file (codec_none.c, codec_float16.c, codec_quant.c,
+ * codec_topk.c, codec_sign.c) and tps_codec.c dispatches through,
+ * little-endian access to payload bytes, and the counter-based random
+ * stream of stochastic rounding. Nothing here is part of libtaups's
+ * interface: callers use tps_codec.h.
  *
- * Each family provides, for the kinds it owns:
- *   encode  writes exactly tps__codec_wire_size(c, n) bytes; called with a
- *           valid codec, n <= TPS_CODEC_MAX_N, enough room and finite x;
- *           returns 0 or TPS_EINVAL (data out of range).
- *   check   validates a payload of the right length without touching any
- *           destination; returns 0 or TPS_EPROTO.
- *   acc     acc[i] += w * decoded[i] for a payload that passed check. */
+ * A new codec is one kind in tps_codec.h's enum, one row in tps_codec.c's
+ * table of kinds and, for a new family, one tps__codec_ops_t. */
 #ifndef TPS_CODEC_INTERNAL_H
 #define TPS_CODEC_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -25,31 +22,82 @@
  * scalar remainder. 64 keeps Q-bit code groups byte-aligned for every Q. */
 #define CODEC_BLOCK 64
 
-int tps__codec_f16_encode(const tps__codec_t *c, const float *x, uint64_t n,
-                          uint8_t *out);
-int tps__codec_f16_check(const tps__codec_t *c, const uint8_t *in, uint64_t n);
-void tps__codec_f16_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
-                        float w, float *acc);
+/* What varies by codec family. tps_codec.c checks arguments, lengths and
+ * finiteness once for all families, then calls these; a family tells its
+ * kinds apart from c->kind itself.
+ *
+ * | member    | contract                                                   |
+ * |-----------|------------------------------------------------------------|
+ * | parse     | reads the parameters after the name (at *p, ':' first)     |
+ * |           | into *t, whose kind is set, and advances *p past them;     |
+ * |           | 0 or tps__codec_fail(). NULL: the spec is the name alone   |
+ * | valid     | 1 if the fields the family uses are in range and the       |
+ * |           | others zero (tps__codec_no_params for a family without)    |
+ * | describe  | tps__codec_describe for a valid codec; `bias` is "biased"  |
+ * |           | or "unbiased"                                              |
+ * | biased    | tps__codec_biased for a valid codec                        |
+ * | wire_size | payload bytes for n <= TPS_CODEC_MAX_N elements            |
+ * | encode    | writes exactly wire_size bytes; called with a valid codec, |
+ * |           | n <= TPS_CODEC_MAX_N, enough room, finite x and a nonzero  |
+ * |           | wire size; returns 0 or TPS_EINVAL (data out of range)     |
+ * | check     | validates a nonempty payload of the right length without   |
+ * |           | touching any destination; returns 0 or TPS_EPROTO          |
+ * | acc       | acc[i] += w * decoded[i] for n > 0 and a payload that      |
+ * |           | passed check                                               |
+ * | ratio     | 1 if the ratio field is used (and travels in the header)   |
+ * | pullable  | 1 if pulls may use it: a pull is a model, not a gradient,  |
+ * |           | and without error feedback a sparse or sign encoding of it |
+ * |           | would lose most of it every time                           |
+ */
+typedef struct tps__codec_ops_s {
+    int (*parse)(tps__codec_t *t, const char *name, const char **p,
+                 const char *spec, uint32_t bucket, char *err, size_t errlen);
+    int (*valid)(const tps__codec_t *c);
+    void (*describe)(const tps__codec_t *c, const char *name, const char *bias,
+                     char *buf, size_t len);
+    int (*biased)(const tps__codec_t *c);
+    uint64_t (*wire_size)(const tps__codec_t *c, uint64_t n);
+    int (*encode)(const tps__codec_t *c, const float *x, uint64_t n,
+                  uint64_t seed, uint8_t *out);
+    int (*check)(const tps__codec_t *c, const uint8_t *in, uint64_t n);
+    void (*acc)(const tps__codec_t *c, const uint8_t *in, uint64_t n,
+                uint64_t seed, float w, float *acc);
+    int ratio;
+    int pullable;
+} tps__codec_ops_t;
 
-int tps__codec_quant_encode(const tps__codec_t *c, const float *x, uint64_t n,
-                            uint64_t seed, uint8_t *out);
-int tps__codec_quant_check(const tps__codec_t *c, const uint8_t *in,
-                           uint64_t n);
-void tps__codec_quant_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
-                          float w, float *acc);
+extern const tps__codec_ops_t tps__codec_none_ops;   /* codec_none.c */
+extern const tps__codec_ops_t tps__codec_f16_ops;    /* codec_float16.c */
+extern const tps__codec_ops_t tps__codec_quant_ops;  /* codec_quant.c */
+extern const tps__codec_ops_t tps__codec_sparse_ops; /* codec_topk.c */
+extern const tps__codec_ops_t tps__codec_sign_ops;   /* codec_sign.c */
 
-int tps__codec_sparse_encode(const tps__codec_t *c, const float *x, uint64_t n,
-                             uint64_t seed, uint8_t *out);
-int tps__codec_sparse_check(const tps__codec_t *c, const uint8_t *in,
-                            uint64_t n);
-void tps__codec_sparse_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
-                           uint64_t seed, float w, float *acc);
+/* Helpers for the families' ops (tps_codec.c). */
 
-int tps__codec_sign_encode(const tps__codec_t *c, const float *x, uint64_t n,
-                           uint8_t *out);
-int tps__codec_sign_check(const tps__codec_t *c, const uint8_t *in, uint64_t n);
-void tps__codec_sign_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
-                         float w, float *acc);
+/* Writes 'codec "SPEC": ' and the formatted rest into err (if err != NULL
+ * and errlen > 0); returns TPS_EINVAL. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+int tps__codec_fail(char *err, size_t errlen, const char *spec,
+                    const char *fmt, ...);
+/* `valid` of a family without parameters: every field but kind is zero. */
+int tps__codec_no_params(const tps__codec_t *c);
+/* `describe` of a lossy family without parameters: "NAME (BIAS)". */
+void tps__codec_describe_plain(const tps__codec_t *c, const char *name,
+                               const char *bias, char *buf, size_t len);
+/* `biased` of a family whose kinds are all biased. */
+int tps__codec_biased_always(const tps__codec_t *c);
+
+/* Length of the ':'-separated field at s. */
+static inline size_t codec_field_len(const char *s) {
+    return strcspn(s, ":");
+}
+
+/* 1 if the field s[0..len) is `word`. */
+static inline int codec_field_is(const char *s, size_t len, const char *word) {
+    return strlen(word) == len && strncmp(s, word, len) == 0;
+}
 
 /* 0 if the `count` little-endian f32 at p are all finite, else TPS_EPROTO. */
 int tps__codec_check_f32(const uint8_t *p, uint64_t count);

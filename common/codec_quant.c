@@ -12,9 +12,13 @@
  * out of the buckets it overlaps, and the inner loops see fixed-size arrays
  * and vectorise. The log scale is computed element by element (log2/exp2 do
  * not vectorise in portable C) and is the slow variant. */
+#include <ctype.h>
+#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "codec_internal.h"
@@ -712,8 +716,8 @@ static void ulog_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
 /* ---- entry points
  * -------------------------------------------------------------- */
 
-int tps__codec_quant_encode(const tps__codec_t *c, const float *x, uint64_t n,
-                            uint64_t seed, uint8_t *out) {
+static int quant_encode(const tps__codec_t *c, const float *x, uint64_t n,
+                        uint64_t seed, uint8_t *out) {
     if (c->kind == TPS_CODEC_QSGD)
         return qsgd_encode(c, x, n, seed, out);
     if (c->log_scale)
@@ -721,8 +725,7 @@ int tps__codec_quant_encode(const tps__codec_t *c, const float *x, uint64_t n,
     return ulin_encode(c, x, n, seed, out);
 }
 
-int tps__codec_quant_check(const tps__codec_t *c, const uint8_t *in,
-                           uint64_t n) {
+static int quant_check(const tps__codec_t *c, const uint8_t *in, uint64_t n) {
     uint64_t B = c->bucket, nb = (n + B - 1) / B;
     int qsgd = c->kind == TPS_CODEC_QSGD;
     for (uint64_t b = 0; b < nb; b++) {
@@ -753,8 +756,9 @@ int tps__codec_quant_check(const tps__codec_t *c, const uint8_t *in,
     return 0;
 }
 
-void tps__codec_quant_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
-                          float w, float *acc) {
+static void quant_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
+                      uint64_t seed, float w, float *acc) {
+    (void)seed;
     if (c->kind == TPS_CODEC_QSGD)
         qsgd_acc(c, in, n, w, acc);
     else if (c->log_scale)
@@ -762,3 +766,111 @@ void tps__codec_quant_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
     else
         ulin_acc(c, in, n, w, acc);
 }
+
+/* ---- the family's spec, validity and sizes ------------------------------ */
+
+static int bits_allowed(int bits) {
+    return bits == 2 || bits == 4 || bits == 8 || bits == 16;
+}
+
+/* The flags after Q: uniform's log and stochastic, each at most once. */
+static int parse_flags(tps__codec_t *t, const char **pp, const char *spec,
+                       char *err, size_t errlen) {
+    const char *p = *pp;
+    while (*p == ':') {
+        p++;
+        size_t len = codec_field_len(p);
+        int *flag = NULL;
+        if (t->kind == TPS_CODEC_UNIFORM && codec_field_is(p, len, "log"))
+            flag = &t->log_scale;
+        else if (t->kind == TPS_CODEC_UNIFORM &&
+                 codec_field_is(p, len, "stochastic"))
+            flag = &t->stochastic;
+        if (flag == NULL)
+            return tps__codec_fail(
+                err, errlen, spec, "unknown option \"%.*s\"%s", (int)len, p,
+                t->kind == TPS_CODEC_UNIFORM ? " (log, stochastic)"
+                                             : " (qsgd takes only Q)");
+        if (*flag)
+            return tps__codec_fail(err, errlen, spec,
+                                   "option \"%.*s\" given twice", (int)len, p);
+        *flag = 1;
+        p += len;
+    }
+    *pp = p;
+    return 0;
+}
+
+static int quant_parse(tps__codec_t *t, const char *name, const char **pp,
+                       const char *spec, uint32_t bucket, char *err,
+                       size_t errlen) {
+    const char *p = *pp;
+    char *end;
+    if (*p != ':' || !isdigit((unsigned char)p[1]))
+        return tps__codec_fail(err, errlen, spec,
+                               "needs the bits per element: "
+                               "%s:Q with Q = 2, 4, 8 or 16",
+                               name);
+    errno = 0;
+    long q = strtol(p + 1, &end, 10);
+    if ((*end != ':' && *end != '\0') || errno == ERANGE ||
+        !bits_allowed((int)q) || q != (int)q)
+        return tps__codec_fail(err, errlen, spec, "Q must be 2, 4, 8 or 16");
+    t->bits = (int)q;
+    *pp = end;
+    int rc = parse_flags(t, pp, spec, err, errlen);
+    if (rc < 0)
+        return rc;
+    if (t->log_scale && t->bits == 2)
+        return tps__codec_fail(err, errlen, spec,
+                               "log scale needs Q >= 4 (Q = 2 "
+                               "leaves one magnitude level)");
+    if (bucket < 1 || bucket > TPS_CODEC_BUCKET_MAX)
+        return tps__codec_fail(err, errlen, spec,
+                               "bucket %lu is not in [1, %u]",
+                               (unsigned long)bucket, TPS_CODEC_BUCKET_MAX);
+    t->bucket = bucket;
+    return 0;
+}
+
+static int quant_valid(const tps__codec_t *c) {
+    if (!bits_allowed(c->bits) || c->bucket < 1 ||
+        c->bucket > TPS_CODEC_BUCKET_MAX)
+        return 0;
+    if (c->kind == TPS_CODEC_QSGD && (c->log_scale || c->stochastic))
+        return 0;
+    if ((c->log_scale != 0 && c->log_scale != 1) ||
+        (c->stochastic != 0 && c->stochastic != 1) ||
+        (c->log_scale && c->bits == 2))
+        return 0;
+    return c->ratio == 0;
+}
+
+static void quant_describe(const tps__codec_t *c, const char *name,
+                           const char *bias, char *buf, size_t len) {
+    snprintf(buf, len, "%s:%d%s%s (bucket %lu, %s)", name, c->bits,
+             c->log_scale ? ":log" : "", c->stochastic ? ":stochastic" : "",
+             (unsigned long)c->bucket, bias);
+}
+
+static int quant_biased(const tps__codec_t *c) {
+    return c->kind == TPS_CODEC_UNIFORM && !c->stochastic;
+}
+
+static uint64_t quant_wire_size(const tps__codec_t *c, uint64_t n) {
+    uint64_t nb = c->bucket ? (n + c->bucket - 1) / c->bucket : 0;
+    return (c->kind == TPS_CODEC_QSGD ? 4 : 8) * nb +
+           ((uint64_t)c->bits * n + 7) / 8;
+}
+
+const tps__codec_ops_t tps__codec_quant_ops = {
+    .parse = quant_parse,
+    .valid = quant_valid,
+    .describe = quant_describe,
+    .biased = quant_biased,
+    .wire_size = quant_wire_size,
+    .encode = quant_encode,
+    .check = quant_check,
+    .acc = quant_acc,
+    .pullable = 1,
+};

@@ -54,9 +54,10 @@ static void sign_bits(const float *restrict x, uint8_t *restrict bits) {
     }
 }
 
-int tps__codec_sign_encode(const tps__codec_t *c, const float *x, uint64_t n,
-                           uint8_t *out) {
+static int sign_encode(const tps__codec_t *c, const float *x, uint64_t n,
+                       uint64_t seed, uint8_t *out) {
     (void)c;
+    (void)seed;
     uint8_t *bits = out + 4;
     abs_sums_t sums;
     memset(&sums, 0, sizeof(sums));
@@ -87,8 +88,7 @@ int tps__codec_sign_encode(const tps__codec_t *c, const float *x, uint64_t n,
     return 0;
 }
 
-int tps__codec_sign_check(const tps__codec_t *c, const uint8_t *in,
-                          uint64_t n) {
+static int sign_check(const tps__codec_t *c, const uint8_t *in, uint64_t n) {
     (void)c;
     /* Finite and not negative (-0 included). */
     if (codec_ld32(in, 0) >= 0x7f800000u)
@@ -120,9 +120,10 @@ static void sign_acc_block(const uint8_t *restrict bits, float pos,
     }
 }
 
-void tps__codec_sign_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
-                         float w, float *acc) {
+static void sign_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
+                     uint64_t seed, float w, float *acc) {
     (void)c;
+    (void)seed;
     float pos = w * codec_ldf(in, 0);
     const uint8_t *bits = in + 4;
     uint64_t i = 0;
@@ -131,3 +132,18 @@ void tps__codec_sign_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
     for (; i < n; i++)
         acc[i] += bits[i / 8] >> (i % 8) & 1 ? -pos : pos;
 }
+
+static uint64_t sign_wire_size(const tps__codec_t *c, uint64_t n) {
+    (void)c;
+    return 4 + (n + 7) / 8;
+}
+
+const tps__codec_ops_t tps__codec_sign_ops = {
+    .valid = tps__codec_no_params,
+    .describe = tps__codec_describe_plain,
+    .biased = tps__codec_biased_always,
+    .wire_size = sign_wire_size,
+    .encode = sign_encode,
+    .check = sign_check,
+    .acc = sign_acc,
+};

@@ -18,7 +18,13 @@
  * [0, n)): distinct by construction, a uniformly spread k-subset, computed
  * in O(k) by either end without tables. The values are not rescaled by n/k
  * (see tps_codec.h for why). */
+#include <ctype.h>
+#include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "codec_internal.h"
@@ -291,8 +297,8 @@ static void randk_acc(const uint8_t *restrict in, uint64_t n, uint64_t k,
 /* ---- entry points
  * -------------------------------------------------------------- */
 
-int tps__codec_sparse_encode(const tps__codec_t *c, const float *x, uint64_t n,
-                             uint64_t seed, uint8_t *out) {
+static int sparse_encode(const tps__codec_t *c, const float *x, uint64_t n,
+                         uint64_t seed, uint8_t *out) {
     uint64_t k = tps__codec_k(c, n);
     if (c->kind == TPS_CODEC_TOPK) {
         if (k > 0)
@@ -303,16 +309,15 @@ int tps__codec_sparse_encode(const tps__codec_t *c, const float *x, uint64_t n,
     return 0;
 }
 
-int tps__codec_sparse_check(const tps__codec_t *c, const uint8_t *in,
-                            uint64_t n) {
+static int sparse_check(const tps__codec_t *c, const uint8_t *in, uint64_t n) {
     uint64_t k = tps__codec_k(c, n);
     if (c->kind == TPS_CODEC_TOPK)
         return topk_check(in, n, k);
     return tps__codec_check_f32(in, k);
 }
 
-void tps__codec_sparse_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
-                           uint64_t seed, float w, float *acc) {
+static void sparse_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
+                       uint64_t seed, float w, float *acc) {
     uint64_t k = tps__codec_k(c, n);
     if (c->kind == TPS_CODEC_TOPK) {
         topk_acc(in, k, w, acc);
@@ -320,3 +325,69 @@ void tps__codec_sparse_acc(const tps__codec_t *c, const uint8_t *in, uint64_t n,
     }
     randk_acc(in, n, k, seed, w, acc);
 }
+
+/* ---- the family's spec, validity and sizes ------------------------------ */
+
+static int sparse_parse(tps__codec_t *t, const char *name, const char **pp,
+                        const char *spec, uint32_t bucket, char *err,
+                        size_t errlen) {
+    const char *p = *pp;
+    char *end;
+    double r;
+    (void)bucket;
+    if (*p != ':' || p[1] == '\0' || isspace((unsigned char)p[1]))
+        return tps__codec_fail(err, errlen, spec,
+                               "needs a ratio: %s:RATIO with 0 < "
+                               "RATIO <= 1",
+                               name);
+    errno = 0;
+    r = strtod(p + 1, &end);
+    if (end == p + 1 || *end != '\0' || errno == ERANGE || !isfinite(r) ||
+        !(r > 0 && r <= 1) || !((float)r > 0))
+        return tps__codec_fail(err, errlen, spec,
+                               "RATIO must be a number in (0, 1] "
+                               "(at least %g)",
+                               FLT_TRUE_MIN);
+    t->ratio = (float)r;
+    *pp = end;
+    return 0;
+}
+
+static int sparse_valid(const tps__codec_t *c) {
+    return c->bits == 0 && c->bucket == 0 && !c->log_scale && !c->stochastic &&
+           isfinite(c->ratio) && c->ratio > 0 && c->ratio <= 1;
+}
+
+/* Shortest decimal that reads back as the same float, so that the spec in a
+ * log says "0.01", not "0.00999999978". */
+static void format_ratio(float r, char *buf, size_t len) {
+    for (int prec = 1; prec <= 9; prec++) {
+        snprintf(buf, len, "%.*g", prec, (double)r);
+        if (strtof(buf, NULL) == r)
+            return;
+    }
+}
+
+static void sparse_describe(const tps__codec_t *c, const char *name,
+                            const char *bias, char *buf, size_t len) {
+    char r[32];
+    format_ratio(c->ratio, r, sizeof(r));
+    snprintf(buf, len, "%s:%s (%s)", name, r, bias);
+}
+
+/* topk sends an index and a value per kept element, randk the value. */
+static uint64_t sparse_wire_size(const tps__codec_t *c, uint64_t n) {
+    return (c->kind == TPS_CODEC_TOPK ? 8 : 4) * tps__codec_k(c, n);
+}
+
+const tps__codec_ops_t tps__codec_sparse_ops = {
+    .parse = sparse_parse,
+    .valid = sparse_valid,
+    .describe = sparse_describe,
+    .biased = tps__codec_biased_always,
+    .wire_size = sparse_wire_size,
+    .encode = sparse_encode,
+    .check = sparse_check,
+    .acc = sparse_acc,
+    .ratio = 1,
+};

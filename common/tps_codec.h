@@ -156,6 +156,11 @@ void tps__codec_describe(const tps__codec_t *c, char *buf, size_t len);
  * 0 for none, qsgd and stochastic uniform. */
 int tps__codec_biased(const tps__codec_t *c);
 
+/* 1 if pulls may use the codec: none, fp16, bf16, qsgd and uniform. A pull
+ * is a model, not a gradient: without error feedback, a sparse or sign
+ * encoding of it would lose most of it every time. 0 for an invalid codec. */
+int tps__codec_pullable(const tps__codec_t *c);
+
 /* Elements kept by topk and randk for n elements: ceil(ratio*n) clamped to
  * [1, n] (0 for n = 0). The product is taken with the float ratio shrunk by
  * 2^-24 relative, so that "topk:0.1" keeps 1 of 10 although the float 0.1 is

@@ -294,17 +294,19 @@ START_TEST(test_biased_and_k) {
               0);
     static const struct {
         const char *spec;
-        int biased;
-    } b[] = {{"none", 0},          {"fp16", 1},
-             {"bf16", 1},          {"qsgd:4", 0},
-             {"uniform:4", 1},     {"uniform:4:stochastic", 0},
-             {"uniform:4:log", 1}, {"uniform:4:log:stochastic", 0},
-             {"topk:0.1", 1},      {"randk:0.1", 1},
-             {"sign", 1}};
+        int biased, pullable;
+    } b[] = {{"none", 0, 1},          {"fp16", 1, 1},
+             {"bf16", 1, 1},          {"qsgd:4", 0, 1},
+             {"uniform:4", 1, 1},     {"uniform:4:stochastic", 0, 1},
+             {"uniform:4:log", 1, 1}, {"uniform:4:log:stochastic", 0, 1},
+             {"topk:0.1", 1, 0},      {"randk:0.1", 1, 0},
+             {"sign", 1, 0}};
     for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
         tps__codec_t c = codec(b[i].spec, 64);
         CHECK(tps__codec_biased(&c) == b[i].biased, "%s", b[i].spec);
+        CHECK(tps__codec_pullable(&c) == b[i].pullable, "%s", b[i].spec);
     }
+    CHECK_INT(tps__codec_pullable(&(tps__codec_t){.kind = 15}), ==, 0);
     /* The float 0.1 is above one tenth; k must still be ceil(0.1 n). */
     tps__codec_t c = codec("topk:0.1", 0);
     CHECK_UINT(tps__codec_k(&c, 10), ==, 1);
