@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tps_codec.h"
+#include "tps_rng.h"
 
 /* Inner loops work on fixed blocks of this many elements: GCC 12 at -O2
  * vectorises only loops whose trip count is a compile-time constant with no
@@ -200,10 +201,8 @@ static inline uint32_t codec_mix32(uint32_t h) {
 /* A 32-bit key for one purpose (`tag`) of one message: splitmix64 of the
  * seed, so that neighbouring seeds give unrelated keys. */
 static inline uint32_t codec_key(uint64_t seed, uint64_t tag) {
-    uint64_t z = seed + tag * 0x9e3779b97f4a7c15ULL + 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return (uint32_t)(z ^ (z >> 31));
+    return (uint32_t)tps__mix64(seed + tag * 0x9e3779b97f4a7c15ULL +
+                                0x9e3779b97f4a7c15ULL);
 }
 
 #endif

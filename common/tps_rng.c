@@ -6,14 +6,8 @@
 
 #include "taups.h"
 
-static uint64_t mix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 static uint64_t splitmix64(uint64_t *x) {
-    return mix64(*x += 0x9e3779b97f4a7c15ULL);
+    return tps__mix64(*x += 0x9e3779b97f4a7c15ULL);
 }
 
 static inline uint64_t rotl(uint64_t x, int k) {
@@ -75,7 +69,8 @@ double tps__rng_normal(tps__rng_t *r) {
 }
 
 static double unit(uint64_t seed, uint64_t i, uint64_t k) {
-    uint64_t h = mix64(seed * 0x9e3779b97f4a7c15ULL + mix64(2 * i + k + 1));
+    uint64_t h =
+        tps__mix64(seed * 0x9e3779b97f4a7c15ULL + tps__mix64(2 * i + k + 1));
     return ((double)(h >> 11) + 0.5) * 0x1.0p-53; /* in (0, 1) */
 }
 

@@ -8,6 +8,15 @@
 
 #include <stdint.h>
 
+/* The splitmix64 finaliser (Steele, Lea and Flood): a bijection of 64-bit
+ * words that spreads every input bit over the output. The one copy: seeds
+ * derived through it decide reproducible runs, so it must not change. */
+static inline uint64_t tps__mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
 typedef struct tps__rng_s {
     uint64_t s[4];
     double spare;   /* second Box-Muller deviate, valid when has_spare */
