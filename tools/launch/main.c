@@ -96,6 +96,269 @@ static const char usage[] =
     "SIGTERM is killed and said so, but is not a failure of the run: the\n"
     "workers' results stand.";
 
+/* --worker-cmd's R:COMMAND, R a rank or *. */
+static int check_worker_cmds(const settings_t *s) {
+    for (int k = 0; k < s->worker_cmds.n; k++) {
+        const char *spec = s->worker_cmds.v[k], *colon = strchr(spec, ':');
+        char *end = NULL;
+        long r = colon ? strtol(spec, &end, 10) : -1;
+        int star = colon && colon - spec == 1 && spec[0] == '*';
+        if (colon == NULL || colon[1] == '\0' ||
+            (!star && (end != colon || r < 0 || r >= s->workers))) {
+            fprintf(stderr,
+                    "%s: --worker-cmd \"%s\": expected R:COMMAND with R a "
+                    "rank in 0..%d, or *:COMMAND\n",
+                    PROG, spec, s->workers - 1);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Options that conflict, and the defaults that depend on others; -1 after
+ * a message for a usage error. */
+static int check_settings(settings_t *s) {
+    if (s->iterations > 0 && s->seconds > 0) {
+        fprintf(stderr, "%s: give --iterations or --seconds, not both\n", PROG);
+        return -1;
+    }
+    if (strchr(s->host, ':')) {
+        fprintf(stderr,
+                "%s: --host %s: IPv6 addresses are not supported; "
+                "give an IPv4 address or a name\n",
+                PROG, s->host);
+        return -1;
+    }
+    if (check_worker_cmds(s) < 0)
+        return -1;
+    if (s->no_eval && s->eval_cmd) {
+        fprintf(stderr, "%s: --no-eval and --eval-cmd: give one or the other\n",
+                PROG);
+        return -1;
+    }
+    /* Workers of the user's own model declare tensors that the built-in
+     * evaluator does not know: it would wait for its own until stopped. */
+    if (!s->no_eval && !s->eval_cmd && launch_every_rank_cmd(s)) {
+        s->no_eval = 1;
+        printf("%s: every worker runs --worker-cmd and there is no "
+               "--eval-cmd: no evaluator (the built-in one knows only the "
+               "built-in models)\n",
+               PROG);
+    }
+    if ((s->worker_cmds.n > 0 || s->eval_cmd) && s->hosts) {
+        fprintf(stderr,
+                "%s: --worker-cmd and --eval-cmd run on this host; "
+                "they cannot be combined with --hosts\n",
+                PROG);
+        return -1;
+    }
+    if (s->iterations == 0 && s->seconds == 0)
+        s->iterations = 1000;
+    return 0;
+}
+
+/* --hosts against --host, and netns against the user's rights. */
+static int check_hosts(const settings_t *s, int netns) {
+    if (s->hosts && strcmp(s->host, "127.0.0.1") != 0) {
+        fprintf(stderr,
+                "%s: --host %s: with --hosts every server gets its own "
+                "address; leave --host out\n",
+                PROG, s->host);
+        return -1;
+    }
+    if (netns && !launch_netns_allowed()) {
+        fprintf(stderr,
+                "%s: --hosts netns creates network namespaces, which needs "
+                "root (CAP_SYS_ADMIN and CAP_NET_ADMIN); run it as root\n",
+                PROG);
+        return -1;
+    }
+    return 0;
+}
+
+/* --seed 0: one drawn from the clock and the pid, recorded in run.json. */
+static void draw_seed(launch_t *l) {
+    tps__rng_t rng;
+    tps__rng_seed(&rng,
+                  (uint64_t)l->wall0.tv_sec * 1000000000u +
+                      (uint64_t)l->wall0.tv_nsec,
+                  (uint64_t)getpid());
+    /* Small enough to type back in and to survive any JSON reader. */
+    l->s->seed = tps__rng_below(&rng, INT32_MAX) + 1;
+    l->seed_drawn = 1;
+}
+
+/* Everything before the first process starts: ssh, clocks, seed, faults,
+ * programs, run directory, signals, the children's table. -1 with
+ * l->exit_status set when the run cannot go on. */
+static int prepare(launch_t *l) {
+    settings_t *s = l->s;
+    if (l->hosts && launch_ssh_split(l) < 0) {
+        fprintf(stderr, "%s: --ssh is empty\n", PROG);
+        l->exit_status = 2;
+        return -1;
+    }
+    launch_progress_init(l);
+    clock_gettime(CLOCK_MONOTONIC, &l->t0);
+    clock_gettime(CLOCK_REALTIME, &l->wall0);
+    if (s->seed == 0)
+        draw_seed(l);
+    launch_faults_expand(l);
+
+    l->server_bin = tps__find_program(s->bindir, "taups-server", "server");
+    l->worker_bin = tps__find_program(s->bindir, "taups-worker", "worker");
+    if (!l->server_bin || !l->worker_bin || launch_make_run_dir(l) < 0)
+        return -1;
+    if (l->hosts)
+        launch_ssh_prepare(l);
+    if (launch_signals_install() < 0) {
+        fprintf(stderr, "%s: cannot install signal handlers: %s\n", PROG,
+                strerror(errno));
+        return -1;
+    }
+    l->nkids = s->shards + 1 + s->workers;
+    l->kids = launch_xcalloc((size_t)l->nkids, sizeof(*l->kids));
+    if (l->hosts)
+        launch_hosts_place(l);
+
+    printf("%s: run directory %s (seed %llu%s)\n", PROG, l->out,
+           (unsigned long long)s->seed, l->seed_drawn ? ", drawn" : "");
+    fflush(stdout);
+    return 0;
+}
+
+/* Network, key, servers, workers, then the run loop; returns how the loop
+ * ended (END_SIGNAL if it never ran). */
+static int start_and_run(launch_t *l) {
+    const settings_t *s = l->s;
+    int end = END_SIGNAL;
+    int rc = START_OK;
+    if (l->hosts) {
+        printf("%s: %d host%s from %s, over %s (short ssh commands in %s)\n",
+               PROG, l->nhosts, l->nhosts == 1 ? "" : "s", s->hosts, l->ssh[0],
+               l->ssh_log);
+        fflush(stdout);
+    } else if (s->hosts && launch_netns_build(l) < 0) {
+        rc = launch_stop_count > 0 ? START_STOPPED : START_FAILED;
+    }
+    if (rc == START_OK && launch_choose_key(l) < 0)
+        rc = START_FAILED;
+    if (rc == START_OK)
+        rc = launch_start_servers(l);
+    if (rc == START_OK && launch_start_workers(l) == 0) {
+        launch_write_record(l);
+        end = launch_run_loop(l);
+    } else if (rc != START_STOPPED && launch_stop_count == 0) {
+        l->outcome = "startup_failed";
+    }
+    return end;
+}
+
+/* The run's outcome and exit status, unless startup already named it. */
+static void set_outcome(launch_t *l, int end, int failed) {
+    if (l->outcome) {
+        l->exit_status = 1;
+    } else if (launch_stop_signal) {
+        l->outcome = "interrupted";
+        l->exit_status = 128 + launch_stop_signal;
+    } else if (end == END_TIMEOUT) {
+        l->outcome = "timeout";
+        l->exit_status = 124;
+    } else if (failed) {
+        l->outcome = "failed";
+        l->exit_status = 1;
+    } else {
+        l->outcome = "completed";
+        l->exit_status = 0;
+    }
+}
+
+/* Stops everything, collects what the run left behind, and reports. */
+static void conclude(launch_t *l, int end) {
+    launch_stop_all(l);
+    int net_left = l->ns ? launch_netns_teardown(l) : 0;
+    int fetch_failed = l->hosts ? launch_fetch_csvs(l) : 0;
+    clock_gettime(CLOCK_REALTIME, &l->wall1);
+    l->ended = 1;
+    launch_progress_end(l);
+
+    launch_faults_finish(l);
+    int failed = launch_report_failures(l);
+    set_outcome(l, end,
+                end == END_SERVER_DIED || failed || net_left || fetch_failed);
+    if (!l->s->no_plot && strcmp(l->outcome, "startup_failed") != 0)
+        launch_make_plots(l);
+    launch_write_record(l);
+    launch_print_summary(l);
+    if (l->exit_status != 0)
+        launch_say(l, "run ended: %s (exit status %d)", l->outcome,
+                   l->exit_status);
+}
+
+static void launch_free(launch_t *l) {
+    launch_children_free(l);
+    launch_hosts_free(l->hosts, l->nhosts);
+    launch_av_free(l->ssh);
+    free(l->ssh_log);
+    free(l->run_id);
+    free(l->faults);
+    free(l->ns);
+    free(l->ns_log);
+    for (int k = 0; k < l->nplots; k++)
+        free(l->plots[k]);
+    free(l->cluster);
+    free(l->key);
+    free(l->server_bin);
+    free(l->worker_bin);
+    free(l->out);
+}
+
+/* The run after option parsing; returns the exit status. */
+static int launch(settings_t *s, const tps__opt_t *opts, int argc, char **argv,
+                  int idx) {
+    if (idx < argc) {
+        fprintf(stderr, "%s: unexpected argument \"%s\" (see --help)\n", PROG,
+                argv[idx]);
+        return 2;
+    }
+    int netns = s->hosts && strcmp(s->hosts, "netns") == 0;
+    if (check_settings(s) < 0 || check_hosts(s, netns) < 0)
+        return 2;
+    host_t *hosts = NULL;
+    int nhosts = 0;
+    if (s->hosts && !netns &&
+        launch_hosts_parse(s->hosts, &hosts, &nhosts) < 0) {
+        launch_hosts_free(hosts, nhosts);
+        return 2;
+    }
+    fault_t *faults;
+    if (launch_faults_parse(s, &faults) < 0) {
+        free(faults);
+        launch_hosts_free(hosts, nhosts);
+        return 2;
+    }
+
+    /* The tools' rule for running out of memory (end with a message) holds
+     * inside jansson too, so that run.json is whole or not written. */
+    json_set_alloc_funcs(tps__xmalloc, free);
+
+    launch_t l;
+    memset(&l, 0, sizeof(l));
+    l.faults = faults;
+    l.nfaults = s->faults.n;
+    l.hosts = hosts;
+    l.nhosts = nhosts;
+    l.s = s;
+    l.opts = opts;
+    l.argv = argv;
+    l.exit_status = 1;
+    if (prepare(&l) == 0)
+        conclude(&l, start_and_run(&l));
+    launch_free(&l);
+    launch_signals_close();
+    return l.exit_status;
+}
+
 int main(int argc, char **argv) {
     settings_t s;
     memset(&s, 0, sizeof(s));
@@ -212,223 +475,8 @@ int main(int argc, char **argv) {
         TPS_OPT_END};
 
     int idx = tps__opt_parse(opts, PROG, usage, argc, argv);
-    if (idx < 0) {
-        tps__opt_free(opts);
-        return idx == TPS_OPT_EXIT_OK ? 0 : 2;
-    }
-    if (idx < argc) {
-        fprintf(stderr, "%s: unexpected argument \"%s\" (see --help)\n", PROG,
-                argv[idx]);
-        tps__opt_free(opts);
-        return 2;
-    }
-    if (s.iterations > 0 && s.seconds > 0) {
-        fprintf(stderr, "%s: give --iterations or --seconds, not both\n", PROG);
-        tps__opt_free(opts);
-        return 2;
-    }
-    if (strchr(s.host, ':')) {
-        fprintf(stderr,
-                "%s: --host %s: IPv6 addresses are not supported; "
-                "give an IPv4 address or a name\n",
-                PROG, s.host);
-        tps__opt_free(opts);
-        return 2;
-    }
-    for (int k = 0; k < s.worker_cmds.n; k++) {
-        const char *spec = s.worker_cmds.v[k], *colon = strchr(spec, ':');
-        char *end = NULL;
-        long r = colon ? strtol(spec, &end, 10) : -1;
-        int star = colon && colon - spec == 1 && spec[0] == '*';
-        if (colon == NULL || colon[1] == '\0' ||
-            (!star && (end != colon || r < 0 || r >= s.workers))) {
-            fprintf(stderr,
-                    "%s: --worker-cmd \"%s\": expected R:COMMAND with R a "
-                    "rank in 0..%d, or *:COMMAND\n",
-                    PROG, spec, s.workers - 1);
-            tps__opt_free(opts);
-            return 2;
-        }
-    }
-    if (s.no_eval && s.eval_cmd) {
-        fprintf(stderr, "%s: --no-eval and --eval-cmd: give one or the other\n",
-                PROG);
-        tps__opt_free(opts);
-        return 2;
-    }
-    /* Workers of the user's own model declare tensors that the built-in
-     * evaluator does not know: it would wait for its own until stopped. */
-    if (!s.no_eval && !s.eval_cmd && launch_every_rank_cmd(&s)) {
-        s.no_eval = 1;
-        printf("%s: every worker runs --worker-cmd and there is no "
-               "--eval-cmd: no evaluator (the built-in one knows only the "
-               "built-in models)\n",
-               PROG);
-    }
-    if ((s.worker_cmds.n > 0 || s.eval_cmd) && s.hosts) {
-        fprintf(stderr, "%s: --worker-cmd and --eval-cmd run on this host; "
-                        "they cannot be combined with --hosts\n", PROG);
-        tps__opt_free(opts);
-        return 2;
-    }
-    if (s.iterations == 0 && s.seconds == 0)
-        s.iterations = 1000;
-    int netns = s.hosts && strcmp(s.hosts, "netns") == 0;
-    if (s.hosts && strcmp(s.host, "127.0.0.1") != 0) {
-        fprintf(stderr,
-                "%s: --host %s: with --hosts every server gets its own "
-                "address; leave --host out\n",
-                PROG, s.host);
-        tps__opt_free(opts);
-        return 2;
-    }
-    if (netns && !launch_netns_allowed()) {
-        fprintf(stderr,
-                "%s: --hosts netns creates network namespaces, which needs "
-                "root (CAP_SYS_ADMIN and CAP_NET_ADMIN); run it as root\n",
-                PROG);
-        tps__opt_free(opts);
-        return 2;
-    }
-
-    host_t *hosts = NULL;
-    int nhosts = 0;
-    if (s.hosts && !netns && launch_hosts_parse(s.hosts, &hosts, &nhosts) < 0) {
-        launch_hosts_free(hosts, nhosts);
-        tps__opt_free(opts);
-        return 2;
-    }
-
-    fault_t *faults;
-    if (launch_faults_parse(&s, &faults) < 0) {
-        free(faults);
-        launch_hosts_free(hosts, nhosts);
-        tps__opt_free(opts);
-        return 2;
-    }
-
-    /* The tools' rule for running out of memory (end with a message) holds
-     * inside jansson too, so that run.json is whole or not written. */
-    json_set_alloc_funcs(tps__xmalloc, free);
-
-    launch_t l;
-    memset(&l, 0, sizeof(l));
-    l.faults = faults;
-    l.nfaults = s.faults.n;
-    l.hosts = hosts;
-    l.nhosts = nhosts;
-    l.s = &s;
-    l.opts = opts;
-    l.argv = argv;
-    l.exit_status = 1;
-    if (hosts && launch_ssh_split(&l) < 0) {
-        fprintf(stderr, "%s: --ssh is empty\n", PROG);
-        l.exit_status = 2;
-        goto done;
-    }
-    launch_progress_init(&l);
-    clock_gettime(CLOCK_MONOTONIC, &l.t0);
-    clock_gettime(CLOCK_REALTIME, &l.wall0);
-    if (s.seed == 0) {
-        tps__rng_t rng;
-        tps__rng_seed(&rng,
-                     (uint64_t)l.wall0.tv_sec * 1000000000u +
-                         (uint64_t)l.wall0.tv_nsec,
-                     (uint64_t)getpid());
-        /* Small enough to type back in and to survive any JSON reader. */
-        s.seed = tps__rng_below(&rng, INT32_MAX) + 1;
-        l.seed_drawn = 1;
-    }
-    launch_faults_expand(&l);
-
-    l.server_bin = tps__find_program(s.bindir, "taups-server", "server");
-    l.worker_bin = tps__find_program(s.bindir, "taups-worker", "worker");
-    if (!l.server_bin || !l.worker_bin || launch_make_run_dir(&l) < 0)
-        goto done;
-    if (hosts)
-        launch_ssh_prepare(&l);
-    if (launch_signals_install() < 0) {
-        fprintf(stderr, "%s: cannot install signal handlers: %s\n", PROG,
-                strerror(errno));
-        goto done;
-    }
-    l.nkids = s.shards + 1 + s.workers;
-    l.kids = launch_xcalloc((size_t)l.nkids, sizeof(*l.kids));
-    if (hosts)
-        launch_hosts_place(&l);
-
-    printf("%s: run directory %s (seed %llu%s)\n", PROG, l.out,
-           (unsigned long long)s.seed, l.seed_drawn ? ", drawn" : "");
-    fflush(stdout);
-    int end = END_SIGNAL;
-    int rc = START_OK;
-    if (hosts) {
-        printf("%s: %d host%s from %s, over %s (short ssh commands in %s)\n",
-               PROG, nhosts, nhosts == 1 ? "" : "s", s.hosts, l.ssh[0],
-               l.ssh_log);
-        fflush(stdout);
-    } else if (s.hosts && launch_netns_build(&l) < 0) {
-        rc = launch_stop_count > 0 ? START_STOPPED : START_FAILED;
-    }
-    if (rc == START_OK && launch_choose_key(&l) < 0)
-        rc = START_FAILED;
-    if (rc == START_OK)
-        rc = launch_start_servers(&l);
-    if (rc == START_OK && launch_start_workers(&l) == 0) {
-        launch_write_record(&l);
-        end = launch_run_loop(&l);
-    } else if (rc != START_STOPPED && launch_stop_count == 0) {
-        l.outcome = "startup_failed";
-    }
-    launch_stop_all(&l);
-    int net_left = l.ns ? launch_netns_teardown(&l) : 0;
-    int fetch_failed = l.hosts ? launch_fetch_csvs(&l) : 0;
-    clock_gettime(CLOCK_REALTIME, &l.wall1);
-    l.ended = 1;
-    launch_progress_end(&l);
-
-    launch_faults_finish(&l);
-    int failed = launch_report_failures(&l);
-    if (l.outcome) {
-        l.exit_status = 1;
-    } else if (launch_stop_signal) {
-        l.outcome = "interrupted";
-        l.exit_status = 128 + launch_stop_signal;
-    } else if (end == END_TIMEOUT) {
-        l.outcome = "timeout";
-        l.exit_status = 124;
-    } else if (end == END_SERVER_DIED || failed || net_left || fetch_failed) {
-        l.outcome = "failed";
-        l.exit_status = 1;
-    } else {
-        l.outcome = "completed";
-        l.exit_status = 0;
-    }
-    if (!s.no_plot && strcmp(l.outcome, "startup_failed") != 0)
-        launch_make_plots(&l);
-    launch_write_record(&l);
-    launch_print_summary(&l);
-    if (l.exit_status != 0)
-        launch_say(&l, "run ended: %s (exit status %d)", l.outcome,
-                   l.exit_status);
-
-done:
-    launch_children_free(&l);
-    launch_hosts_free(l.hosts, l.nhosts);
-    launch_av_free(l.ssh);
-    free(l.ssh_log);
-    free(l.run_id);
-    free(l.faults);
-    free(l.ns);
-    free(l.ns_log);
-    for (int k = 0; k < l.nplots; k++)
-        free(l.plots[k]);
-    free(l.cluster);
-    free(l.key);
-    free(l.server_bin);
-    free(l.worker_bin);
-    free(l.out);
+    int status = idx < 0 ? (idx == TPS_OPT_EXIT_OK ? 0 : 2)
+                         : launch(&s, opts, argc, argv, idx);
     tps__opt_free(opts);
-    launch_signals_close();
-    return l.exit_status;
+    return status;
 }
