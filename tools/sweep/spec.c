@@ -205,24 +205,149 @@ static int target_number(const char *path, int lineno, const char *key,
     return 0;
 }
 
-int sweep_spec_load(experiment_t *x, const char *path) {
-    memset(x, 0, sizeof(*x));
-    x->diverge = NAN;
-    x->smooth = 3;
-    x->tune_repeats = 2;
-    x->tune_by = ST_U_TARGET;
-    x->path = path;
-    x->text = sweep_read_file(path);
-    if (!x->text) {
-        fprintf(stderr, "%s: cannot read %s: %s\n", PROG, path,
-                strerror(errno));
+/* The sections of an experiment file. */
+typedef enum { SEC_NONE, SEC_BASE, SEC_SWEEP, SEC_TUNE, SEC_TARGET } section_t;
+
+/* "[NAME]" at s: the section it opens, or -1 after a message. */
+static int section_at(char *s, const char *path, int lineno, section_t *sec) {
+    char *end = strchr(s, ']');
+    if (!end) {
+        fprintf(stderr, "%s: %s:%d: unterminated section name\n", PROG, path,
+                lineno);
         return -1;
     }
-    char *copy = tps__xstrdup(x->text);
-    enum { NONE, BASE, SWEEP, TUNE, TARGET } sec = NONE;
+    *end = '\0';
+    const char *name = trim(s + 1);
+    if (strcmp(name, "run") == 0 || strcmp(name, "base") == 0)
+        *sec = SEC_BASE;
+    else if (strcmp(name, "sweep") == 0)
+        *sec = SEC_SWEEP;
+    else if (strcmp(name, "tune") == 0)
+        *sec = SEC_TUNE;
+    else if (strcmp(name, "target") == 0)
+        *sec = SEC_TARGET;
+    else {
+        fprintf(stderr,
+                "%s: %s:%d: unknown section [%s] (run, base, sweep, "
+                "tune, target)\n",
+                PROG, path, lineno, name);
+        return -1;
+    }
+    return 0;
+}
+
+/* [tune] by = updates|time|final. */
+static int tune_by(experiment_t *x, const char *val, int lineno) {
+    if (strcmp(val, "updates") == 0)
+        x->tune_by = ST_U_TARGET;
+    else if (strcmp(val, "time") == 0)
+        x->tune_by = ST_T_TARGET;
+    else if (strcmp(val, "final") == 0)
+        x->tune_by = ST_FINAL;
+    else {
+        fprintf(stderr, "%s: %s:%d: by = %s: want updates, time or final\n",
+                PROG, x->path, lineno, val);
+        return -1;
+    }
+    return 0;
+}
+
+/* One KEY = VAL of [target]; *have_value is set by value. */
+static int target_set(experiment_t *x, const char *key, const char *val,
+                      int lineno, int *have_value) {
+    const char *path = x->path;
+    int rc = 0;
+    if (strcmp(key, "metric") == 0) {
+        if (strcmp(val, "rel_err") && strcmp(val, "accuracy") &&
+            strcmp(val, "loss")) {
+            fprintf(stderr,
+                    "%s: %s:%d: metric = %s: want rel_err, accuracy or "
+                    "loss\n",
+                    PROG, path, lineno, val);
+            rc = -1;
+        }
+        free(x->metric);
+        x->metric = tps__xstrdup(val);
+        x->lower_better = strcmp(val, "accuracy") != 0;
+    } else if (strcmp(key, "stop") == 0) {
+        if (strcmp(val, "yes") && strcmp(val, "no")) {
+            fprintf(stderr, "%s: %s:%d: stop = %s: want yes or no\n", PROG,
+                    path, lineno, val);
+            rc = -1;
+        }
+        x->stop = strcmp(val, "yes") == 0;
+    } else if (strcmp(key, "diverge") == 0) {
+        rc = target_number(path, lineno, key, val, &x->diverge);
+    } else if (strcmp(key, "value") == 0) {
+        rc = target_number(path, lineno, key, val, &x->target);
+        *have_value = 1;
+    } else if (strcmp(key, "smooth") == 0) {
+        rc = int_in(path, lineno, key, val, 1, SMOOTH_MAX, &x->smooth);
+    } else if (strcmp(key, "final") == 0) {
+        if (strcmp(val, "last") && strcmp(val, "smoothed")) {
+            fprintf(stderr, "%s: %s:%d: final = %s: want last or "
+                    "smoothed\n", PROG, path, lineno, val);
+            rc = -1;
+        }
+        x->final_smoothed = strcmp(val, "smoothed") == 0;
+    } else {
+        fprintf(stderr,
+                "%s: %s:%d: [target] knows metric, value, smooth, final, "
+                "stop and diverge, not %s\n",
+                PROG, path, lineno, key);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* One KEY = VAL of section sec. */
+static int key_set(experiment_t *x, section_t sec, char *key, char *val,
+                   int lineno, int *have_value) {
+    const char *path = x->path;
+    if (*key == '\0') {
+        fprintf(stderr, "%s: %s:%d: empty key\n", PROG, path, lineno);
+        return -1;
+    }
+    if (sec != SEC_TARGET && key_reserved(key)) {
+        fprintf(stderr,
+                "%s: %s:%d: %s is set by %s for every run; use --repeats "
+                "(seeds 1..N) and --out\n",
+                PROG, path, lineno, key, PROG);
+        return -1;
+    }
+    if (sec == SEC_BASE && strcmp(key, "repeats") == 0)
+        return int_in(path, lineno, key, val, 1, 1000, &x->repeats);
+    if (sec == SEC_TUNE && strcmp(key, "repeats") == 0)
+        return int_in(path, lineno, key, val, 1, 100, &x->tune_repeats);
+    if (sec == SEC_TUNE && strcmp(key, "by") == 0)
+        return tune_by(x, val, lineno);
+    if (sec == SEC_TUNE)
+        return tune_set(x, key, val, lineno);
+    if (sec == SEC_BASE) {
+        x->base = tps__xrealloc(x->base, (size_t)(x->nbase + 1) * sizeof(kv_t));
+        x->base[x->nbase].key = tps__xstrdup(key);
+        x->base[x->nbase].val = tps__xstrdup(val);
+        x->nbase++;
+        return 0;
+    }
+    if (sec == SEC_SWEEP && strcmp(key, "repeats") == 0) {
+        fprintf(stderr,
+                "%s: %s:%d: repeats belongs in [run] (or --repeats); "
+                "seeds are not a grid axis\n",
+                PROG, path, lineno);
+        return -1;
+    }
+    if (sec == SEC_SWEEP)
+        return axes_add(x, key, val, lineno);
+    return target_set(x, key, val, lineno, have_value);
+}
+
+/* Reads every line of the text into x; *have_value as in target_set. */
+static int parse_lines(experiment_t *x, char *copy, int *have_value) {
+    const char *path = x->path;
+    section_t sec = SEC_NONE;
     int lineno = 0, rc = 0;
     char *save = NULL;
-    int have_value = 0;
     for (char *line = strtok_r(copy, "\n", &save); line && rc == 0;
          line = strtok_r(NULL, "\n", &save)) {
         lineno++;
@@ -231,146 +356,50 @@ int sweep_spec_load(experiment_t *x, const char *path) {
         if (*s == '\0')
             continue;
         if (*s == '[') {
-            char *end = strchr(s, ']');
-            if (!end) {
-                fprintf(stderr, "%s: %s:%d: unterminated section name\n", PROG,
-                        path, lineno);
-                rc = -1;
-                break;
-            }
-            *end = '\0';
-            const char *name = trim(s + 1);
-            if (strcmp(name, "run") == 0 || strcmp(name, "base") == 0)
-                sec = BASE;
-            else if (strcmp(name, "sweep") == 0)
-                sec = SWEEP;
-            else if (strcmp(name, "tune") == 0)
-                sec = TUNE;
-            else if (strcmp(name, "target") == 0)
-                sec = TARGET;
-            else {
-                fprintf(stderr,
-                        "%s: %s:%d: unknown section [%s] (run, base, sweep, "
-                        "tune, target)\n",
-                        PROG, path, lineno, name);
-                rc = -1;
-            }
+            rc = section_at(s, path, lineno, &sec);
             continue;
         }
         char *eq = strchr(s, '=');
-        if (!eq || sec == NONE) {
+        if (!eq || sec == SEC_NONE) {
             fprintf(stderr,
                     "%s: %s:%d: expected KEY = VALUE inside a section\n", PROG,
                     path, lineno);
-            rc = -1;
-            break;
+            return -1;
         }
         *eq = '\0';
-        char *key = trim(s), *val = trim(eq + 1);
-        if (*key == '\0') {
-            fprintf(stderr, "%s: %s:%d: empty key\n", PROG, path, lineno);
-            rc = -1;
-        } else if (sec != TARGET && key_reserved(key)) {
-            fprintf(stderr,
-                    "%s: %s:%d: %s is set by %s for every run; use --repeats "
-                    "(seeds 1..N) and --out\n",
-                    PROG, path, lineno, key, PROG);
-            rc = -1;
-        } else if (sec == BASE && strcmp(key, "repeats") == 0) {
-            rc = int_in(path, lineno, key, val, 1, 1000, &x->repeats);
-        } else if (sec == TUNE && strcmp(key, "repeats") == 0) {
-            rc = int_in(path, lineno, key, val, 1, 100, &x->tune_repeats);
-        } else if (sec == TUNE && strcmp(key, "by") == 0) {
-            if (strcmp(val, "updates") == 0)
-                x->tune_by = ST_U_TARGET;
-            else if (strcmp(val, "time") == 0)
-                x->tune_by = ST_T_TARGET;
-            else if (strcmp(val, "final") == 0)
-                x->tune_by = ST_FINAL;
-            else {
-                fprintf(stderr,
-                        "%s: %s:%d: by = %s: want updates, time or final\n",
-                        PROG, path, lineno, val);
-                rc = -1;
-            }
-        } else if (sec == TUNE) {
-            rc = tune_set(x, key, val, lineno);
-        } else if (sec == BASE) {
-            x->base =
-                tps__xrealloc(x->base, (size_t)(x->nbase + 1) * sizeof(kv_t));
-            x->base[x->nbase].key = tps__xstrdup(key);
-            x->base[x->nbase].val = tps__xstrdup(val);
-            x->nbase++;
-        } else if (sec == SWEEP && strcmp(key, "repeats") == 0) {
-            fprintf(stderr,
-                    "%s: %s:%d: repeats belongs in [run] (or --repeats); "
-                    "seeds are not a grid axis\n",
-                    PROG, path, lineno);
-            rc = -1;
-        } else if (sec == SWEEP) {
-            rc = axes_add(x, key, val, lineno);
-        } else if (strcmp(key, "metric") == 0) {
-            if (strcmp(val, "rel_err") && strcmp(val, "accuracy") &&
-                strcmp(val, "loss")) {
-                fprintf(stderr,
-                        "%s: %s:%d: metric = %s: want rel_err, accuracy or "
-                        "loss\n",
-                        PROG, path, lineno, val);
-                rc = -1;
-            }
-            free(x->metric);
-            x->metric = tps__xstrdup(val);
-            x->lower_better = strcmp(val, "accuracy") != 0;
-        } else if (strcmp(key, "stop") == 0) {
-            if (strcmp(val, "yes") && strcmp(val, "no")) {
-                fprintf(stderr, "%s: %s:%d: stop = %s: want yes or no\n", PROG,
-                        path, lineno, val);
-                rc = -1;
-            }
-            x->stop = strcmp(val, "yes") == 0;
-        } else if (strcmp(key, "diverge") == 0) {
-            rc = target_number(path, lineno, key, val, &x->diverge);
-        } else if (strcmp(key, "value") == 0) {
-            rc = target_number(path, lineno, key, val, &x->target);
-            have_value = 1;
-        } else if (strcmp(key, "smooth") == 0) {
-            rc = int_in(path, lineno, key, val, 1, SMOOTH_MAX, &x->smooth);
-        } else if (strcmp(key, "final") == 0) {
-            if (strcmp(val, "last") && strcmp(val, "smoothed")) {
-                fprintf(stderr, "%s: %s:%d: final = %s: want last or "
-                        "smoothed\n", PROG, path, lineno, val);
-                rc = -1;
-            }
-            x->final_smoothed = strcmp(val, "smoothed") == 0;
-        } else {
-            fprintf(stderr,
-                    "%s: %s:%d: [target] knows metric, value, smooth, final, "
-                    "stop and diverge, not %s\n",
-                    PROG, path, lineno, key);
-            rc = -1;
-        }
+        rc = key_set(x, sec, trim(s), trim(eq + 1), lineno, have_value);
     }
-    free(copy);
-    if (rc == 0 && (x->stop || !isnan(x->diverge)) && !x->metric) {
+    return rc;
+}
+
+/* What [target] and [tune] need of each other. */
+static int check_target(const experiment_t *x, int have_value) {
+    const char *path = x->path;
+    if ((x->stop || !isnan(x->diverge)) && !x->metric) {
         fprintf(stderr, "%s: %s: [target] stop and diverge need a metric\n",
                 PROG, path);
-        rc = -1;
+        return -1;
     }
-    if (rc == 0 && (x->metric != NULL) != have_value) {
+    if ((x->metric != NULL) != have_value) {
         fprintf(stderr, "%s: %s: [target] needs both metric and value\n", PROG,
                 path);
-        rc = -1;
+        return -1;
     }
-    if (rc == 0 && x->tune_key && !x->metric) {
+    if (x->tune_key && !x->metric) {
         fprintf(stderr,
                 "%s: %s: [tune] needs a [target] to judge the values by\n",
                 PROG, path);
-        rc = -1;
+        return -1;
     }
-    /* Multipliers xK scale each configuration's own value, so the key must
-     * have one (swept or in [run]); plain values replace it, so it must not
-     * be swept. */
-    int mult = 0, swept = 0, base = 0;
+    return 0;
+}
+
+/* Multipliers xK scale each configuration's own value, so the key must
+ * have one (swept or in [run]); plain values replace it, so it must not
+ * be swept. */
+static int check_tune(const experiment_t *x) {
+    const char *path = x->path;
+    int mult = 0, swept = 0, base = 0, rc = 0;
     for (int i = 0; rc == 0 && i < x->ntune; i++) {
         const char *v = x->tune_vals[i];
         char *end = NULL;
@@ -387,23 +416,49 @@ int sweep_spec_load(experiment_t *x, const char *path) {
         }
         mult = m;
     }
+    if (rc < 0)
+        return rc;
     for (int i = 0; x->tune_key && i < x->naxes; i++)
         swept |= strcmp(x->axes[i].key, x->tune_key) == 0;
     for (int i = 0; x->tune_key && i < x->nbase; i++)
         base |= strcmp(x->base[i].key, x->tune_key) == 0;
-    if (rc == 0 && x->tune_key && swept && !mult) {
+    if (x->tune_key && swept && !mult) {
         fprintf(stderr,
                 "%s: %s: %s is both swept and tuned; choose one, or tune "
                 "multipliers of it (xK)\n", PROG, path, x->tune_key);
-        rc = -1;
+        return -1;
     }
-    if (rc == 0 && x->tune_key && mult && !swept && !base) {
+    if (x->tune_key && mult && !swept && !base) {
         fprintf(stderr,
                 "%s: %s: [tune] %s multiplies each configuration's %s, but "
                 "the experiment gives none\n", PROG, path, x->tune_key,
                 x->tune_key);
-        rc = -1;
+        return -1;
     }
+    return 0;
+}
+
+int sweep_spec_load(experiment_t *x, const char *path) {
+    memset(x, 0, sizeof(*x));
+    x->diverge = NAN;
+    x->smooth = 3;
+    x->tune_repeats = 2;
+    x->tune_by = ST_U_TARGET;
+    x->path = path;
+    x->text = sweep_read_file(path);
+    if (!x->text) {
+        fprintf(stderr, "%s: cannot read %s: %s\n", PROG, path,
+                strerror(errno));
+        return -1;
+    }
+    char *copy = tps__xstrdup(x->text);
+    int have_value = 0;
+    int rc = parse_lines(x, copy, &have_value);
+    free(copy);
+    if (rc == 0)
+        rc = check_target(x, have_value);
+    if (rc == 0)
+        rc = check_tune(x);
     return rc;
 }
 
