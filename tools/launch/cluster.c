@@ -97,6 +97,134 @@ static int log_says_in_use(const char *path) {
            strstr(buf, "EADDRINUSE") != NULL;
 }
 
+/* The ports of the S servers: fresh ones held open in fds on this host,
+ * NETNS_PORT in namespaces, --port-base + shard (+ the shift of retries)
+ * on remote hosts, fds -1 then. -1 after a message. */
+static int choose_ports(launch_t *l, int S, int *fds, int *ports) {
+    if (!l->ns && !l->hosts)
+        return pick_ports(l, S, fds, ports);
+    for (int i = 0; i < S; i++) {
+        fds[i] = -1;
+        ports[i] = l->ns ? NETNS_PORT : l->s->port_base + l->port_shift + i;
+        if (ports[i] > 65535) {
+            launch_say(l,
+                       "--port-base %d: no ports left above it for %d "
+                       "shards",
+                       l->s->port_base, S);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* --restart-shards: what a restarted shard comes back from. A remote shard
+ * keeps it in its host's workdir, where its wrapper runs it; a local one in
+ * the run directory, owner only as the server would make it, since it holds
+ * the whole model. A failed mkdir is left to the server to report. `every`:
+ * --server-arg already gives --checkpoint-every. */
+static void checkpoint_args(launch_t *l, argv_t *av, int i, int every) {
+    if (l->s->restart_shards && l->kids[i].host) {
+        launch_av_opt(av, "--checkpoint-dir", "ckpt-shard-%d", i);
+    } else if (l->s->restart_shards) {
+        char *dir = tps__xasprintf("%s/ckpt-shard-%d", l->out, i);
+        if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+            launch_say(l, "cannot create %s: %s", dir, strerror(errno));
+        launch_av_add(av, "--checkpoint-dir");
+        launch_av_add(av, dir);
+        free(dir);
+    }
+    if (l->s->restart_shards && !every)
+        launch_av_opt(av, "--checkpoint-every", "%d", 1);
+}
+
+/* Shard i's command line, into l->kids[i]. */
+static void server_child_init(launch_t *l, int i, const char *host, int port,
+                              const char *lr) {
+    char bin[PATH_MAX];
+    argv_t av = {0};
+    launch_av_add(&av,
+                  program_on(l->kids[i].host, l->server_bin, bin, sizeof(bin)));
+    launch_av_opt(&av, "--listen", "%s:%d", host, port);
+    launch_av_add(&av, "--cluster");
+    launch_av_add(&av, l->cluster);
+    launch_av_opt(&av, "--shard", "%d", i);
+    launch_av_opt(&av, "--workers", "%d", l->s->workers);
+    launch_av_opt(&av, "--lr", "%s", lr);
+    if (l->s->mode)
+        launch_av_opt(&av, "--mode", "%s", l->s->mode);
+    if (l->s->staleness)
+        launch_av_opt(&av, "--staleness", "%s", l->s->staleness);
+    if (l->s->optimizer)
+        launch_av_opt(&av, "--optimizer", "%s", l->s->optimizer);
+    if (l->key) {
+        launch_av_add(&av, "--key-file");
+        launch_av_add(&av, l->key);
+    }
+    if (l->s->frame_mac)
+        launch_av_add(&av, "--frame-mac");
+    int every = 0;
+    for (int k = 0; k < l->s->server_args.n; k++) {
+        launch_av_add(&av, l->s->server_args.v[k]);
+        every |= strncmp(l->s->server_args.v[k], "--checkpoint-every", 18) == 0;
+    }
+    checkpoint_args(l, &av, i, every);
+    launch_child_init(&l->kids[i], ROLE_SERVER, i, &av,
+                      tps__xasprintf("%s/server-%d.log", l->out, i), NULL);
+}
+
+/* A shard that exited before it was ready: START_IN_USE if its port was
+ * taken, else START_FAILED; 0 if none did. */
+static int exited_early(launch_t *l, int S, const int *ready) {
+    for (int i = 0; i < S; i++) {
+        child_t *c = &l->kids[i];
+        if (c->running || ready[i])
+            continue;
+        char st[96];
+        launch_describe_status(c, st, sizeof(st));
+        if (log_says_in_use(c->log)) {
+            launch_say(l, "%s: port %s was taken before it could bind it",
+                       c->name, c->argv[2]);
+            return START_IN_USE;
+        }
+        /* launch_report_failures prints its log at the end. */
+        launch_say(l, "%s exited during startup (%s)", c->name, st);
+        return START_FAILED;
+    }
+    return 0;
+}
+
+/* Waits until every started shard has printed "listening on"; a START_*. */
+static int wait_listening(launch_t *l, int S, tail_t *tails, int *ready) {
+    double deadline = launch_elapsed(l) + START_WAIT_S;
+    for (;;) {
+        int nready = 0;
+        for (int i = 0; i < S; i++) {
+            if (!ready[i])
+                launch_tail_poll(&tails[i], 0, ready_line, &ready[i]);
+            nready += ready[i];
+        }
+        if (nready == S)
+            return START_OK;
+        int rc = exited_early(l, S, ready);
+        if (rc != 0)
+            return rc;
+        if (launch_stop_count > 0)
+            return START_STOPPED;
+        if (launch_elapsed(l) > deadline) {
+            for (int i = 0; i < S; i++)
+                if (!ready[i]) {
+                    launch_say(
+                        l, "%s did not print \"listening on\" within %.0f s",
+                        l->kids[i].name, START_WAIT_S);
+                    launch_print_tail(l->kids[i].log, TAIL_LINES);
+                    l->kids[i].tail_shown = 1;
+                }
+            return START_FAILED;
+        }
+        launch_wait_events(l, 0.05);
+    }
+}
+
 /* Starts the S servers on fresh ports and waits until each has printed
  * "listening on". Remote servers listen on --port-base + shard (+ S after
  * each retry), since no port can be reserved on another host. */
@@ -115,75 +243,17 @@ static int start_servers_once(launch_t *l) {
                               : l->s->host;
         cap += strlen(hosts[i]) + 8;
     }
-    if (l->ns || l->hosts) {
-        for (int i = 0; i < S; i++) {
-            fds[i] = -1;
-            ports[i] = l->ns ? NETNS_PORT : l->s->port_base + l->port_shift + i;
-            if (ports[i] > 65535) {
-                launch_say(l,
-                           "--port-base %d: no ports left above it for %d "
-                           "shards",
-                           l->s->port_base, S);
-                goto out;
-            }
-        }
-    } else if (pick_ports(l, S, fds, ports) < 0) {
+    if (choose_ports(l, S, fds, ports) < 0)
         goto out;
-    }
     free(l->cluster);
     l->cluster = launch_xcalloc(1, cap);
     for (int i = 0, n = 0; i < S; i++)
         n += snprintf(l->cluster + n, cap - (size_t)n, "%s%s:%d", i ? "," : "",
                       hosts[i], ports[i]);
-    char lr[40], bin[PATH_MAX];
+    char lr[40];
     launch_fmt_double(lr, sizeof(lr), l->s->lr);
     for (int i = 0; i < S; i++) {
-        argv_t av = {0};
-        launch_av_add(
-            &av, program_on(l->kids[i].host, l->server_bin, bin, sizeof(bin)));
-        launch_av_opt(&av, "--listen", "%s:%d", hosts[i], ports[i]);
-        launch_av_add(&av, "--cluster");
-        launch_av_add(&av, l->cluster);
-        launch_av_opt(&av, "--shard", "%d", i);
-        launch_av_opt(&av, "--workers", "%d", l->s->workers);
-        launch_av_opt(&av, "--lr", "%s", lr);
-        if (l->s->mode)
-            launch_av_opt(&av, "--mode", "%s", l->s->mode);
-        if (l->s->staleness)
-            launch_av_opt(&av, "--staleness", "%s", l->s->staleness);
-        if (l->s->optimizer)
-            launch_av_opt(&av, "--optimizer", "%s", l->s->optimizer);
-        if (l->key) {
-            launch_av_add(&av, "--key-file");
-            launch_av_add(&av, l->key);
-        }
-        if (l->s->frame_mac)
-            launch_av_add(&av, "--frame-mac");
-        int every = 0;
-        for (int k = 0; k < l->s->server_args.n; k++) {
-            launch_av_add(&av, l->s->server_args.v[k]);
-            every |=
-                strncmp(l->s->server_args.v[k], "--checkpoint-every", 18) == 0;
-        }
-        /* --restart-shards: what a restarted shard comes back from. A
-         * remote shard keeps it in its host's workdir, where its wrapper
-         * runs it; a local one in the run directory, owner only as the
-         * server would make it, since it holds the whole model. A failed
-         * mkdir is left to the server to report. */
-        if (l->s->restart_shards && l->kids[i].host) {
-            launch_av_opt(&av, "--checkpoint-dir", "ckpt-shard-%d", i);
-        } else if (l->s->restart_shards) {
-            char *dir = tps__xasprintf("%s/ckpt-shard-%d", l->out, i);
-            if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-                launch_say(l, "cannot create %s: %s", dir, strerror(errno));
-            launch_av_add(&av, "--checkpoint-dir");
-            launch_av_add(&av, dir);
-            free(dir);
-        }
-        if (l->s->restart_shards && !every)
-            launch_av_opt(&av, "--checkpoint-every", "%d", 1);
-        launch_child_init(&l->kids[i], ROLE_SERVER, i, &av,
-                          tps__xasprintf("%s/server-%d.log", l->out, i), NULL);
+        server_child_init(l, i, hosts[i], ports[i], lr);
         tails[i].path = l->kids[i].log;
     }
     for (int i = 0; i < S; i++)
@@ -192,52 +262,7 @@ static int start_servers_once(launch_t *l) {
     for (int i = 0; i < S; i++)
         if (launch_start_child(l, &l->kids[i]) < 0)
             goto out;
-    double deadline = launch_elapsed(l) + START_WAIT_S;
-    for (;;) {
-        int nready = 0;
-        for (int i = 0; i < S; i++) {
-            if (!ready[i])
-                launch_tail_poll(&tails[i], 0, ready_line, &ready[i]);
-            nready += ready[i];
-        }
-        if (nready == S) {
-            rc = START_OK;
-            break;
-        }
-        for (int i = 0; i < S; i++) {
-            child_t *c = &l->kids[i];
-            if (!c->running && !ready[i]) {
-                char st[96];
-                launch_describe_status(c, st, sizeof(st));
-                if (log_says_in_use(c->log)) {
-                    rc = START_IN_USE;
-                    launch_say(l,
-                               "%s: port %s was taken before it could bind it",
-                               c->name, c->argv[2]);
-                } else {
-                    /* launch_report_failures prints its log at the end. */
-                    launch_say(l, "%s exited during startup (%s)", c->name, st);
-                }
-                goto out;
-            }
-        }
-        if (launch_stop_count > 0) {
-            rc = START_STOPPED;
-            break;
-        }
-        if (launch_elapsed(l) > deadline) {
-            for (int i = 0; i < S; i++)
-                if (!ready[i]) {
-                    launch_say(
-                        l, "%s did not print \"listening on\" within %.0f s",
-                        l->kids[i].name, START_WAIT_S);
-                    launch_print_tail(l->kids[i].log, TAIL_LINES);
-                    l->kids[i].tail_shown = 1;
-                }
-            break;
-        }
-        launch_wait_events(l, 0.05);
-    }
+    rc = wait_listening(l, S, tails, ready);
 out:
     free(hosts);
     free(fds);
