@@ -204,96 +204,84 @@ static void shard_address(char *buf, size_t len, int i, int port) {
         snprintf(buf, len, "127.0.0.1:%d", port);
 }
 
-int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
-    char *bin = NULL, *list = NULL;
-    int *ports = NULL, rc = -1;
-    size_t cap = (size_t)shards * (sizeof(unix_dir) + 32);
-    for (int i = 0; i < shards; i++) {
-        sv[i].pid = 0;
-        sv[i].log = -1;
+/* --server-bin, or taups-server found near this program; owned, NULL
+ * after a message. */
+static char *server_binary(void) {
+    if (!bench_cfg.server_bin)
+        return find_server();
+    if (!executable(bench_cfg.server_bin)) {
+        fprintf(stderr, PROG ": --server-bin %s: not an executable file\n",
+                bench_cfg.server_bin);
+        return NULL;
     }
-    if (bench_cfg.server_bin) {
-        if (!executable(bench_cfg.server_bin)) {
-            fprintf(stderr, PROG ": --server-bin %s: not an executable file\n",
-                    bench_cfg.server_bin);
-            return -1;
-        }
-        bin = strdup(bench_cfg.server_bin);
-    } else if ((bin = find_server()) == NULL) {
+    return strdup(bench_cfg.server_bin);
+}
+
+/* --transport unix: unix_dir made under $TMPDIR (or /tmp). */
+static int make_unix_dir(void) {
+    const char *tmp = getenv("TMPDIR");
+    snprintf(unix_dir, sizeof(unix_dir), "%s/taups-bench-XXXXXX",
+             tmp && *tmp ? tmp : "/tmp");
+    if (mkdtemp(unix_dir) == NULL) {
+        fprintf(stderr, PROG ": cannot make a directory for the shards' "
+                             "sockets in %s: %s\n",
+                tmp && *tmp ? tmp : "/tmp", strerror(errno));
+        unix_dir[0] = '\0';
         return -1;
     }
-    ports = malloc((size_t)shards * sizeof(*ports));
-    list = malloc(cap);
-    if (bin == NULL || ports == NULL || list == NULL)
-        goto out;
-    if (bench_cfg.unix_sock) {
-        const char *tmp = getenv("TMPDIR");
-        snprintf(unix_dir, sizeof(unix_dir), "%s/taups-bench-XXXXXX",
-                 tmp && *tmp ? tmp : "/tmp");
-        if (mkdtemp(unix_dir) == NULL) {
-            fprintf(stderr, PROG ": cannot make a directory for the shards' "
-                                 "sockets in %s: %s\n",
-                    tmp && *tmp ? tmp : "/tmp", strerror(errno));
-            unix_dir[0] = '\0';
-            goto out;
-        }
-        if (strlen(unix_dir) + 16 > TPS_UNIX_PATH_MAX) {
-            fprintf(stderr, PROG ": %s is too long a path for unix: sockets "
-                                 "(set TMPDIR to a shorter one)\n", unix_dir);
-            goto out;
-        }
-    } else if (free_ports(ports, shards) < 0) {
-        goto out;
+    if (strlen(unix_dir) + 16 > TPS_UNIX_PATH_MAX) {
+        fprintf(stderr, PROG ": %s is too long a path for unix: sockets "
+                             "(set TMPDIR to a shorter one)\n", unix_dir);
+        return -1;
     }
-    list[0] = '\0';
-    for (int i = 0; i < shards; i++) {
-        char a[sizeof(unix_dir) + 32];
-        shard_address(a, sizeof(a), i, ports[i]);
-        snprintf(list + strlen(list), cap - strlen(list), "%s%s", i ? "," : "",
-                 a);
-    }
+    return 0;
+}
 
-    for (int i = 0; i < shards; i++) {
-        char listen_at[sizeof(unix_dir) + 32], shard[16], nworkers[16];
-        int argc = 0;
-        /* 11 fixed arguments, 3 of the key, the --server-arg ones, and the
-         * NULL. */
-        char **argv =
-            malloc((size_t)(14 + bench_cfg.server_args.n + 1) * sizeof(*argv));
-        if (argv == NULL)
-            goto out;
-        shard_address(listen_at, sizeof(listen_at), i, ports[i]);
-        snprintf(shard, sizeof(shard), "%d", i);
-        snprintf(nworkers, sizeof(nworkers), "%d", workers);
-        argv[argc++] = bin;
-        argv[argc++] = (char *)"--listen";
-        argv[argc++] = listen_at;
-        argv[argc++] = (char *)"--cluster";
-        argv[argc++] = list;
-        argv[argc++] = (char *)"--shard";
-        argv[argc++] = shard;
-        argv[argc++] = (char *)"--workers";
-        argv[argc++] = nworkers;
-        /* lr 0: the benchmark pushes the same gradient forever; parameters
-         * must neither drift to NaN nor change, which the final check uses. */
-        argv[argc++] = (char *)"--lr";
-        argv[argc++] = (char *)"0";
-        if (bench_cfg.key_file) {
-            argv[argc++] = (char *)"--key-file";
-            argv[argc++] = (char *)bench_cfg.key_file;
-        }
-        if (bench_cfg.frame_mac)
-            argv[argc++] = (char *)"--frame-mac";
-        for (int k = 0; k < bench_cfg.server_args.n; k++)
-            argv[argc++] = bench_cfg.server_args.v[k];
-        argv[argc] = NULL;
-        sv[i].port = bench_cfg.unix_sock ? 0 : ports[i];
-        int spawned = server_spawn(&sv[i], bin, argv);
-        free(argv);
-        if (spawned < 0)
-            goto out;
+/* Starts shard i of the cluster `list`. */
+static int spawn_shard(server_t *sv, int i, char *bin, char *list, int port,
+                       int workers) {
+    char listen_at[sizeof(unix_dir) + 32], shard[16], nworkers[16];
+    int argc = 0;
+    /* 11 fixed arguments, 3 of the key, the --server-arg ones, and the
+     * NULL. */
+    char **argv =
+        malloc((size_t)(14 + bench_cfg.server_args.n + 1) * sizeof(*argv));
+    if (argv == NULL)
+        return -1;
+    shard_address(listen_at, sizeof(listen_at), i, port);
+    snprintf(shard, sizeof(shard), "%d", i);
+    snprintf(nworkers, sizeof(nworkers), "%d", workers);
+    argv[argc++] = bin;
+    argv[argc++] = (char *)"--listen";
+    argv[argc++] = listen_at;
+    argv[argc++] = (char *)"--cluster";
+    argv[argc++] = list;
+    argv[argc++] = (char *)"--shard";
+    argv[argc++] = shard;
+    argv[argc++] = (char *)"--workers";
+    argv[argc++] = nworkers;
+    /* lr 0: the benchmark pushes the same gradient forever; parameters
+     * must neither drift to NaN nor change, which the final check uses. */
+    argv[argc++] = (char *)"--lr";
+    argv[argc++] = (char *)"0";
+    if (bench_cfg.key_file) {
+        argv[argc++] = (char *)"--key-file";
+        argv[argc++] = (char *)bench_cfg.key_file;
     }
+    if (bench_cfg.frame_mac)
+        argv[argc++] = (char *)"--frame-mac";
+    for (int k = 0; k < bench_cfg.server_args.n; k++)
+        argv[argc++] = bench_cfg.server_args.v[k];
+    argv[argc] = NULL;
+    sv[i].port = bench_cfg.unix_sock ? 0 : port;
+    int spawned = server_spawn(&sv[i], bin, argv);
+    free(argv);
+    return spawned;
+}
 
+/* Waits up to 20 s until every shard says "listening on"; -1 after a
+ * message if one exits first or time runs out. */
+static int wait_listening(server_t *sv, int shards, const char *bin) {
     double deadline = tps__now() + 20;
     for (int ready = 0; ready < shards;) {
         ready = 0;
@@ -312,7 +300,7 @@ int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
                         bin, i, how);
                 log_dump(&sv[i], i);
                 sv[i].pid = 0;
-                goto out;
+                return -1;
             }
         }
         if (ready < shards && tps__now() > deadline) {
@@ -322,11 +310,43 @@ int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
                     bin);
             for (int i = 0; i < shards; i++)
                 log_dump(&sv[i], i);
-            goto out;
+            return -1;
         }
         if (ready < shards)
             bench_sleep_ms(5);
     }
+    return 0;
+}
+
+int bench_servers_start(server_t *sv, int shards, int workers, char **cluster) {
+    char *bin = NULL, *list = NULL;
+    int *ports = NULL, rc = -1;
+    size_t cap = (size_t)shards * (sizeof(unix_dir) + 32);
+    for (int i = 0; i < shards; i++) {
+        sv[i].pid = 0;
+        sv[i].log = -1;
+    }
+    if ((bin = server_binary()) == NULL)
+        return -1;
+    ports = malloc((size_t)shards * sizeof(*ports));
+    list = malloc(cap);
+    if (ports == NULL || list == NULL)
+        goto out;
+    if (bench_cfg.unix_sock ? make_unix_dir() < 0
+                            : free_ports(ports, shards) < 0)
+        goto out;
+    list[0] = '\0';
+    for (int i = 0; i < shards; i++) {
+        char a[sizeof(unix_dir) + 32];
+        shard_address(a, sizeof(a), i, ports[i]);
+        snprintf(list + strlen(list), cap - strlen(list), "%s%s", i ? "," : "",
+                 a);
+    }
+    for (int i = 0; i < shards; i++)
+        if (spawn_shard(sv, i, bin, list, ports[i], workers) < 0)
+            goto out;
+    if (wait_listening(sv, shards, bin) < 0)
+        goto out;
     *cluster = list;
     list = NULL;
     rc = 0;
