@@ -152,67 +152,73 @@ static double window_median(const csv_t *ev, int c, int j, int k) {
     return sweep_median(win, n);
 }
 
-/* Reads RUN/eval.csv and RUN/worker-R.csv into r->st and the staleness
- * histogram; if `dat` is given, also writes the metric curve against time,
- * updates and the workers' bytes on the wire at that time. The workers'
- * time_s and the evaluator's both count from their own start, which
- * taups-launch makes nearly simultaneous, so the bytes are matched by time.
- * Returns the number of curve rows written to `dat`. */
 static double pulls_sent(const run_t *r);
 
-static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
-    for (int k = 0; k < ST_N; k++)
-        r->st[k] = NAN;
-    char *p = tps__xasprintf("%s/eval.csv", r->dir);
-    csv_t ev;
-    int have_eval = csv_read(&ev, p) == 0;
-    free(p);
-    int ct = -1, cu = -1, cm = -1, curve = 0;
-    if (have_eval) {
-        ct = csv_col(&ev, "time_s", 0);
-        cu = csv_col(&ev, "updates", 0);
-        cm = x->metric ? csv_col(&ev, x->metric, 0) : ev.ncols - 1;
-    }
-
+/* RUN/worker-0.csv, worker-1.csv, ... up to the first missing; *nw of
+ * them, owned (the array has one more, unread, slot). */
+static csv_t *read_workers(const run_t *r, int *nw) {
     csv_t *w = NULL;
-    int nw = 0;
-    double stale_sum = 0;
-    size_t stale_n = 0, stale_cap = 0;
-    double *stale = NULL;
-    for (;; nw++) {
-        p = tps__xasprintf("%s/worker-%d.csv", r->dir, nw);
-        w = tps__xrealloc(w, (size_t)(nw + 1) * sizeof(csv_t));
-        int ok = csv_read(&w[nw], p) == 0;
+    int n = 0;
+    for (;; n++) {
+        char *p = tps__xasprintf("%s/worker-%d.csv", r->dir, n);
+        w = tps__xrealloc(w, (size_t)(n + 1) * sizeof(csv_t));
+        int ok = csv_read(&w[n], p) == 0;
         free(p);
         if (!ok)
             break;
     }
+    *nw = n;
+    return w;
+}
+
+/* The staleness of every push the workers logged: mean and p99 into r->st,
+ * each into the histogram. */
+static void stale_stats(run_t *r, const csv_t *w, int nw, hist_t *h) {
+    double stale_sum = 0;
+    size_t stale_n = 0, stale_cap = 0;
+    double *stale = NULL;
+    for (int i = 0; i < nw; i++) {
+        const csv_t *c = &w[i];
+        int cs = csv_col(c, "staleness", 1);
+        for (int j = 0; cs >= 0 && j < c->nrows; j++) {
+            if (isnan(c->rows[j][cs]))
+                continue;
+            if (stale_n == stale_cap) {
+                stale_cap = stale_cap ? 2 * stale_cap : 1024;
+                stale = tps__xrealloc(stale, stale_cap * sizeof(double));
+            }
+            stale[stale_n++] = c->rows[j][cs];
+            stale_sum += c->rows[j][cs];
+            hist_add(h, c->rows[j][cs]);
+        }
+    }
+    if (stale_n) {
+        qsort(stale, stale_n, sizeof(double), sweep_cmp_double);
+        r->st[ST_STALE_MEAN] = stale_sum / (double)stale_n;
+        size_t k = (size_t)ceil(0.99 * (double)stale_n);
+        r->st[ST_STALE_P99] = stale[k ? k - 1 : 0];
+    }
+    free(stale);
+}
+
+/* Duration, bytes on the wire, drops and drift from the workers' CSVs. */
+static void worker_stats(run_t *r, const csv_t *w, int nw) {
     double wire = 0, sent = 0, dropped = 0, drift = 0;
     int have_wire = 0, have_dropped = 0;
     size_t ndrift = 0;
     for (int i = 0; i < nw; i++) {
-        csv_t *c = &w[i];
+        const csv_t *c = &w[i];
         if (c->nrows > 0 && (isnan(r->st[ST_DURATION]) ||
                              c->rows[c->nrows - 1][0] > r->st[ST_DURATION]))
             r->st[ST_DURATION] = c->rows[c->nrows - 1][0];
         int bs = csv_col(c, "bytes_sent", 1), br = csv_col(c, "bytes_recv", 1);
-        int cs = csv_col(c, "staleness", 1), cd = csv_col(c, "dropped", 1);
-        int cx = csv_col(c, "drift", 0);
+        int cd = csv_col(c, "dropped", 1), cx = csv_col(c, "drift", 0);
         if (bs >= 0 && br >= 0 && c->nrows > 0) {
             wire += c->rows[c->nrows - 1][bs] + c->rows[c->nrows - 1][br];
             sent += c->rows[c->nrows - 1][bs];
             have_wire = 1;
         }
         for (int j = 0; j < c->nrows; j++) {
-            if (cs >= 0 && !isnan(c->rows[j][cs])) {
-                if (stale_n == stale_cap) {
-                    stale_cap = stale_cap ? 2 * stale_cap : 1024;
-                    stale = tps__xrealloc(stale, stale_cap * sizeof(double));
-                }
-                stale[stale_n++] = c->rows[j][cs];
-                stale_sum += c->rows[j][cs];
-                hist_add(h, c->rows[j][cs]);
-            }
             if (cd >= 0 && !isnan(c->rows[j][cd])) {
                 dropped += c->rows[j][cd];
                 have_dropped = 1;
@@ -232,57 +238,88 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
     r->st[ST_PULLS] = pulls_sent(r);
     if (ndrift)
         r->st[ST_DRIFT] = drift / (double)ndrift;
-    if (stale_n) {
-        qsort(stale, stale_n, sizeof(double), sweep_cmp_double);
-        r->st[ST_STALE_MEAN] = stale_sum / (double)stale_n;
-        size_t k = (size_t)ceil(0.99 * (double)stale_n);
-        r->st[ST_STALE_P99] = stale[k ? k - 1 : 0];
-    }
-    free(stale);
+}
 
-    if (have_eval && ct >= 0 && cm >= 0 && ev.nrows > 0) {
-        r->st[ST_FINAL] = ev.rows[ev.nrows - 1][cm];
-        if (x->final_smoothed)
-            r->st[ST_FINAL] = window_median(&ev, cm, ev.nrows - 1, x->smooth);
+/* The final metric, updates, and when the target was met, from eval.csv's
+ * columns time ct, updates cu (or -1) and metric cm. */
+static void eval_stats(run_t *r, const experiment_t *x, const csv_t *ev,
+                       int ct, int cu, int cm) {
+    r->st[ST_FINAL] = ev->rows[ev->nrows - 1][cm];
+    if (x->final_smoothed)
+        r->st[ST_FINAL] = window_median(ev, cm, ev->nrows - 1, x->smooth);
+    if (cu >= 0)
+        r->st[ST_UPDATES] = ev->rows[ev->nrows - 1][cu];
+    /* The target is met on the moving median of the last `smooth`
+     * evaluations (fewer at the start), as the sweep stops runs: one
+     * lucky evaluation of a noisy metric is not convergence. */
+    for (int j = 0; j < ev->nrows && x->metric; j++) {
+        double m = window_median(ev, cm, j, x->smooth);
+        if (isnan(m) || (x->lower_better ? m > x->target : m < x->target))
+            continue;
+        r->st[ST_T_TARGET] = ev->rows[j][ct];
         if (cu >= 0)
-            r->st[ST_UPDATES] = ev.rows[ev.nrows - 1][cu];
-        /* The target is met on the moving median of the last `smooth`
-         * evaluations (fewer at the start), as the sweep stops runs: one
-         * lucky evaluation of a noisy metric is not convergence. */
-        for (int j = 0; j < ev.nrows && x->metric; j++) {
-            double m = window_median(&ev, cm, j, x->smooth);
-            if (isnan(m) || (x->lower_better ? m > x->target : m < x->target))
+            r->st[ST_U_TARGET] = ev->rows[j][cu];
+        break;
+    }
+}
+
+/* The metric curve with the workers' bytes at each evaluation's time;
+ * returns its rows. */
+static int write_curve(FILE *dat, const csv_t *ev, int ct, int cu, int cm,
+                       const csv_t *w, int nw) {
+    int curve = 0;
+    fprintf(dat, "# time_s updates %s wire_bytes\n",
+            cm < ev->ncols ? ev->names[cm] : "metric");
+    int *pos = tps__xmalloc((size_t)(nw ? nw : 1) * sizeof(int));
+    memset(pos, 0, (size_t)nw * sizeof(int));
+    for (int j = 0; j < ev->nrows; j++) {
+        double t = ev->rows[j][ct], b = 0;
+        for (int i = 0; i < nw; i++) {
+            const csv_t *c = &w[i];
+            int bs = csv_col(c, "bytes_sent", 1);
+            int br = csv_col(c, "bytes_recv", 1);
+            if (bs < 0 || br < 0)
                 continue;
-            r->st[ST_T_TARGET] = ev.rows[j][ct];
-            if (cu >= 0)
-                r->st[ST_U_TARGET] = ev.rows[j][cu];
-            break;
+            while (pos[i] + 1 < c->nrows && c->rows[pos[i] + 1][0] <= t)
+                pos[i]++;
+            if (c->nrows > 0 && c->rows[pos[i]][0] <= t)
+                b += c->rows[pos[i]][bs] + c->rows[pos[i]][br];
         }
-        if (dat) {
-            fprintf(dat, "# time_s updates %s wire_bytes\n",
-                    cm < ev.ncols ? ev.names[cm] : "metric");
-            int *pos = tps__xmalloc((size_t)(nw ? nw : 1) * sizeof(int));
-            memset(pos, 0, (size_t)nw * sizeof(int));
-            for (int j = 0; j < ev.nrows; j++) {
-                double t = ev.rows[j][ct], b = 0;
-                for (int i = 0; i < nw; i++) {
-                    csv_t *c = &w[i];
-                    int bs = csv_col(c, "bytes_sent", 1);
-                    int br = csv_col(c, "bytes_recv", 1);
-                    if (bs < 0 || br < 0)
-                        continue;
-                    while (pos[i] + 1 < c->nrows && c->rows[pos[i] + 1][0] <= t)
-                        pos[i]++;
-                    if (c->nrows > 0 && c->rows[pos[i]][0] <= t)
-                        b += c->rows[pos[i]][bs] + c->rows[pos[i]][br];
-                }
-                fprintf(dat, "%.4f %.17g %.9g %.17g\n", t,
-                        cu >= 0 ? ev.rows[j][cu] : (double)j, ev.rows[j][cm],
-                        b);
-                curve++;
-            }
-            free(pos);
-        }
+        fprintf(dat, "%.4f %.17g %.9g %.17g\n", t,
+                cu >= 0 ? ev->rows[j][cu] : (double)j, ev->rows[j][cm], b);
+        curve++;
+    }
+    free(pos);
+    return curve;
+}
+
+/* Reads RUN/eval.csv and RUN/worker-R.csv into r->st and the staleness
+ * histogram; if `dat` is given, also writes the metric curve against time,
+ * updates and the workers' bytes on the wire at that time. The workers'
+ * time_s and the evaluator's both count from their own start, which
+ * taups-launch makes nearly simultaneous, so the bytes are matched by time.
+ * Returns the number of curve rows written to `dat`. */
+static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
+    for (int k = 0; k < ST_N; k++)
+        r->st[k] = NAN;
+    char *p = tps__xasprintf("%s/eval.csv", r->dir);
+    csv_t ev;
+    int have_eval = csv_read(&ev, p) == 0;
+    free(p);
+    int ct = -1, cu = -1, cm = -1, curve = 0;
+    if (have_eval) {
+        ct = csv_col(&ev, "time_s", 0);
+        cu = csv_col(&ev, "updates", 0);
+        cm = x->metric ? csv_col(&ev, x->metric, 0) : ev.ncols - 1;
+    }
+    int nw;
+    csv_t *w = read_workers(r, &nw);
+    worker_stats(r, w, nw);
+    stale_stats(r, w, nw, h);
+    if (have_eval && ct >= 0 && cm >= 0 && ev.nrows > 0) {
+        eval_stats(r, x, &ev, ct, cu, cm);
+        if (dat)
+            curve = write_curve(dat, &ev, ct, cu, cm, w, nw);
     }
     for (int i = 0; i < nw; i++)
         csv_free(&w[i]);
