@@ -132,6 +132,80 @@ typedef struct totals_s {
     double blocked_s, stale_sum;
 } totals_t;
 
+/* Each rank's clock, "-" for a rank not (or no longer) joined. */
+static void print_clocks(const json_t *sh) {
+    printf("  clocks    ");
+    const json_t *clocks = json_object_get(sh, "worker_clocks");
+    size_t nclocks = json_array_size(clocks);
+    for (size_t r = 0; r < nclocks; r++) {
+        const json_t *c = json_array_get(clocks, r);
+        /* null: the rank has not joined or has left */
+        if (json_is_number(c))
+            printf(" rank %zu: %llu%s", r, (unsigned long long)u64_of(c),
+                   r + 1 < nclocks ? "," : "");
+        else
+            printf(" rank %zu: -%s", r, r + 1 < nclocks ? "," : "");
+    }
+    printf("%s\n", nclocks ? "" : " none");
+}
+
+/* Per codec: raw bytes the frames stand for, wire bytes, their ratio. */
+static void print_codecs(const json_t *sh) {
+    const json_t *codecs = json_object_get(sh, "codecs");
+    for (size_t i = 0; i < json_array_size(codecs); i++) {
+        const json_t *cd = json_array_get(codecs, i);
+        char r1[32], w1[32], r2[32], w2[32];
+        printf("  codec      %s: pushes %llu frames, %s raw in %s on the wire "
+               "(x%.2f); pulls %llu frames, %s raw in %s (x%.2f)\n",
+               jstr(cd, "codec"), (unsigned long long)ju64(cd, "push_frames"),
+               human_bytes(ju64(cd, "raw_in"), r1, sizeof(r1)),
+               human_bytes(ju64(cd, "wire_in"), w1, sizeof(w1)),
+               jnum(cd, "ratio_in"),
+               (unsigned long long)ju64(cd, "pull_frames"),
+               human_bytes(ju64(cd, "raw_out"), r2, sizeof(r2)),
+               human_bytes(ju64(cd, "wire_out"), w2, sizeof(w2)),
+               jnum(cd, "ratio_out"));
+    }
+}
+
+static void print_tensors(const json_t *sh) {
+    const json_t *tensors = json_object_get(sh, "tensors");
+    size_t ntensors = json_array_size(tensors);
+    if (ntensors == 0)
+        printf("  tensors    none\n");
+    for (size_t i = 0; i < ntensors; i++) {
+        const json_t *tn = json_array_get(tensors, i);
+        printf("  tensor     %s: length %llu, slice [%llu, %llu), version "
+               "%llu\n",
+               jstr(tn, "name"), (unsigned long long)ju64(tn, "length"),
+               (unsigned long long)ju64(tn, "lo"),
+               (unsigned long long)ju64(tn, "hi"),
+               (unsigned long long)ju64(tn, "version"));
+    }
+}
+
+/* Adds one shard's counters to the cluster's totals. */
+static void add_totals(totals_t *t, const json_t *sh, const json_t *st) {
+    t->answered++;
+    /* Every shard sees every worker, so the cluster has as many live
+     * workers as the shard that sees the most. */
+    if (ju64(sh, "workers") > t->workers)
+        t->workers = ju64(sh, "workers");
+    t->pushes += ju64(sh, "pushes");
+    t->steps += ju64(sh, "steps");
+    t->dropped += ju64(sh, "dropped");
+    t->rejected += ju64(sh, "rejected");
+    t->pulls += ju64(sh, "pulls");
+    t->blocked += ju64(sh, "pulls_blocked");
+    t->blocked_s += jnum(sh, "blocked_s");
+    t->stale_count += ju64(st, "count");
+    t->stale_sum += jnum(st, "mean") * (double)ju64(st, "count");
+    if (ju64(st, "max") > t->stale_max)
+        t->stale_max = ju64(st, "max");
+    t->in += ju64(sh, "bytes_in");
+    t->out += ju64(sh, "bytes_out");
+}
+
 static void print_shard(int s, const json_t *sh, totals_t *t) {
     char b1[32], b2[32];
     const json_t *st = json_object_get(sh, "staleness");
@@ -158,67 +232,10 @@ static void print_shard(int s, const json_t *sh, totals_t *t) {
     printf("\n  bytes      %s in, %s out\n",
            human_bytes(ju64(sh, "bytes_in"), b1, sizeof(b1)),
            human_bytes(ju64(sh, "bytes_out"), b2, sizeof(b2)));
-    printf("  clocks    ");
-    const json_t *clocks = json_object_get(sh, "worker_clocks");
-    size_t nclocks = json_array_size(clocks);
-    for (size_t r = 0; r < nclocks; r++) {
-        const json_t *c = json_array_get(clocks, r);
-        /* null: the rank has not joined or has left */
-        if (json_is_number(c))
-            printf(" rank %zu: %llu%s", r, (unsigned long long)u64_of(c),
-                   r + 1 < nclocks ? "," : "");
-        else
-            printf(" rank %zu: -%s", r, r + 1 < nclocks ? "," : "");
-    }
-    printf("%s\n", nclocks ? "" : " none");
-    /* Per codec: raw bytes the frames stand for, wire bytes, their ratio. */
-    const json_t *codecs = json_object_get(sh, "codecs");
-    for (size_t i = 0; i < json_array_size(codecs); i++) {
-        const json_t *cd = json_array_get(codecs, i);
-        char r1[32], w1[32], r2[32], w2[32];
-        printf("  codec      %s: pushes %llu frames, %s raw in %s on the wire "
-               "(x%.2f); pulls %llu frames, %s raw in %s (x%.2f)\n",
-               jstr(cd, "codec"), (unsigned long long)ju64(cd, "push_frames"),
-               human_bytes(ju64(cd, "raw_in"), r1, sizeof(r1)),
-               human_bytes(ju64(cd, "wire_in"), w1, sizeof(w1)),
-               jnum(cd, "ratio_in"),
-               (unsigned long long)ju64(cd, "pull_frames"),
-               human_bytes(ju64(cd, "raw_out"), r2, sizeof(r2)),
-               human_bytes(ju64(cd, "wire_out"), w2, sizeof(w2)),
-               jnum(cd, "ratio_out"));
-    }
-    const json_t *tensors = json_object_get(sh, "tensors");
-    size_t ntensors = json_array_size(tensors);
-    if (ntensors == 0)
-        printf("  tensors    none\n");
-    for (size_t i = 0; i < ntensors; i++) {
-        const json_t *tn = json_array_get(tensors, i);
-        printf("  tensor     %s: length %llu, slice [%llu, %llu), version "
-               "%llu\n",
-               jstr(tn, "name"), (unsigned long long)ju64(tn, "length"),
-               (unsigned long long)ju64(tn, "lo"),
-               (unsigned long long)ju64(tn, "hi"),
-               (unsigned long long)ju64(tn, "version"));
-    }
-
-    t->answered++;
-    /* Every shard sees every worker, so the cluster has as many live
-     * workers as the shard that sees the most. */
-    if (ju64(sh, "workers") > t->workers)
-        t->workers = ju64(sh, "workers");
-    t->pushes += ju64(sh, "pushes");
-    t->steps += ju64(sh, "steps");
-    t->dropped += ju64(sh, "dropped");
-    t->rejected += ju64(sh, "rejected");
-    t->pulls += ju64(sh, "pulls");
-    t->blocked += ju64(sh, "pulls_blocked");
-    t->blocked_s += jnum(sh, "blocked_s");
-    t->stale_count += ju64(st, "count");
-    t->stale_sum += jnum(st, "mean") * (double)ju64(st, "count");
-    if (ju64(st, "max") > t->stale_max)
-        t->stale_max = ju64(st, "max");
-    t->in += ju64(sh, "bytes_in");
-    t->out += ju64(sh, "bytes_out");
+    print_clocks(sh);
+    print_codecs(sh);
+    print_tensors(sh);
+    add_totals(t, sh, st);
 }
 
 static void print_summary(const json_t *root) {
@@ -510,120 +527,71 @@ static const command_t commands[] = {
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
-int main(int argc, char **argv) {
-    const char *cluster = NULL, *key_file = NULL;
-    int timeout_ms = 5000, frame_mac = 0;
-    const tps__opt_t opts[] = {
-        {"key-file", TPS_OPT_STR, &key_file, NULL, 0, -1, NULL, "FILE",
-         "the cluster's pre-shared key (the shards' --key-file)"},
-        {"frame-mac", TPS_OPT_FLAG, &frame_mac, NULL, 0, 0, NULL, NULL,
-         "protect every frame either way with a tag (needs --key-file)"},
-        {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
-         "ordered shard addresses, the same list the servers were given"},
-        {"connect-timeout", TPS_OPT_INT, &timeout_ms,
-         TPS_STR(TPS_CONNECT_TIMEOUT_MS), 0, 3600000, NULL,
-         "MS", "how long to keep trying to reach each shard"},
-        TPS_OPT_END,
-    };
-    /* The command list in --help comes from the command table. */
-    char usage[2048];
-    int ul = snprintf(usage, sizeof(usage),
+/* The options every command shares: how to reach the cluster. */
+typedef struct reach_s {
+    const char *cluster, *key_file;
+    int timeout_ms, frame_mac;
+} reach_t;
+
+/* --help's text; the command list in it comes from the command table. */
+static void build_usage(char *usage, size_t len) {
+    int ul = snprintf(usage, len,
                       "Usage: " PROG " --cluster A0,A1,... [options] COMMAND "
                       "[ARGS]\n\n"
                       "Looks inside a running taups cluster as an admin "
                       "client: it never counts\nas a worker and its pulls "
                       "never block.\n\nCommands:\n");
-    for (size_t i = 0; i < NCOMMANDS && ul > 0 && (size_t)ul < sizeof(usage);
-         i++) {
+    for (size_t i = 0; i < NCOMMANDS && ul > 0 && (size_t)ul < len; i++) {
         char left[64];
         snprintf(left, sizeof(left), "%s %s", commands[i].name,
                  commands[i].synopsis);
-        ul += snprintf(usage + ul, sizeof(usage) - (size_t)ul, "  %-28s %s\n",
-                       left, commands[i].help);
+        ul += snprintf(usage + ul, len - (size_t)ul, "  %-28s %s\n", left,
+                       commands[i].help);
     }
-    if (ul > 0 && (size_t)ul < sizeof(usage))
-        ul += snprintf(usage + ul, sizeof(usage) - (size_t)ul,
-                       "  %-28s %s\n", "keygen FILE",
-                       "a new key for --key-file (mode 0600)");
-    if (ul > 0 && (size_t)ul < sizeof(usage))
-        snprintf(usage + ul, sizeof(usage) - (size_t)ul,
+    if (ul > 0 && (size_t)ul < len)
+        ul += snprintf(usage + ul, len - (size_t)ul, "  %-28s %s\n",
+                       "keygen FILE", "a new key for --key-file (mode 0600)");
+    if (ul > 0 && (size_t)ul < len)
+        snprintf(usage + ul, len - (size_t)ul,
                  "\n`" PROG " COMMAND --help` shows a command's options.\n"
                  "Exit status: 0 done, 1 failed, 2 usage error.");
+}
 
-    /* A closed pipe or a file-size limit then fails a write with an error
-     * that is reported (and the temporary removed) instead of killing us. */
-    signal(SIGPIPE, SIG_IGN);
-    signal(SIGXFSZ, SIG_IGN);
-    int at = tps__opt_parse(opts, PROG, usage, argc, argv);
-    if (at < 0)
-        return at == TPS_OPT_EXIT_OK ? 0 : EXIT_USAGE;
-    int status = EXIT_USAGE;
-    const command_t *cmd = NULL;
-    if (at >= argc) {
-        fprintf(stderr, PROG ": no command given (see --help)\n");
-        goto out;
+/* keygen FILE: the one command that talks to no shard, since it makes the
+ * key they will all be given. args[0] is "keygen". */
+static int keygen(int nargs, char **args) {
+    char kerr[512];
+    if (nargs != 2) {
+        fprintf(stderr, PROG ": keygen takes one argument, the file to "
+                        "create\n");
+        return EXIT_USAGE;
     }
-    if (strcmp(argv[at], "keygen") == 0) {
-        /* The one command that talks to no shard: it makes the key they
-         * will all be given. */
-        char kerr[512];
-        if (argc - at != 2) {
-            fprintf(stderr, PROG ": keygen takes one argument, the file to "
-                            "create\n");
-            goto out;
-        }
-        if (tps__key_generate(argv[at + 1], kerr, sizeof(kerr)) < 0) {
-            fprintf(stderr, PROG ": %s\n", kerr);
-            status = EXIT_RUNTIME;
-            goto out;
-        }
-        status = 0;
-        goto out;
+    if (tps__key_generate(args[1], kerr, sizeof(kerr)) < 0) {
+        fprintf(stderr, PROG ": %s\n", kerr);
+        return EXIT_RUNTIME;
     }
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (strcmp(argv[at], commands[i].name) == 0)
-            cmd = &commands[i];
-    if (cmd == NULL) {
-        fprintf(stderr, PROG ": unknown command \"%s\" (see --help)\n",
-                argv[at]);
-        goto out;
-    }
-    char cprog[64], cusage[512];
-    snprintf(cprog, sizeof(cprog), PROG " %s", cmd->name);
-    snprintf(cusage, sizeof(cusage),
-             "Usage: " PROG " --cluster A0,A1,... %s %s\n\n%s.", cmd->name,
-             cmd->synopsis, cmd->help);
-    /* The command's own options follow its name; argv[at] plays argv[0]. */
-    int first = tps__opt_parse(cmd->opts, cprog, cusage, argc - at, argv + at);
-    if (first < 0) {
-        status = first == TPS_OPT_EXIT_OK ? 0 : EXIT_USAGE;
-        goto out;
-    }
-    if (argc - at - first != cmd->nargs) {
-        fprintf(stderr, PROG ": usage: %s %s\n", cmd->name, cmd->synopsis);
-        goto out;
-    }
-    if (cluster == NULL || cluster[0] == '\0') {
-        fprintf(stderr, PROG ": --cluster A0,A1,... is required\n");
-        goto out;
-    }
+    return 0;
+}
 
+/* Opens an admin client, runs cmd with its arguments, and checks that the
+ * output was written; an exit status. */
+static int connect_and_run(const reach_t *r, const command_t *cmd,
+                           char **args) {
     tps_options_t o;
     tps_options_init(&o);
-    o.cluster = cluster;
+    o.cluster = r->cluster;
     o.role = TPS_ROLE_ADMIN;
-    o.connect_timeout_ms = timeout_ms;
-    o.key_file = key_file;
-    o.frame_mac = frame_mac;
+    o.connect_timeout_ms = r->timeout_ms;
+    o.key_file = r->key_file;
+    o.frame_mac = r->frame_mac;
     tps_client_t *c = NULL;
     char err[512];
     int rc = tps_open(&o, &c, err, sizeof(err));
     if (rc < 0) {
         fprintf(stderr, PROG ": %s\n", err[0] ? err : tps_strerror(rc));
-        status = EXIT_RUNTIME;
-        goto out;
+        return EXIT_RUNTIME;
     }
-    status = cmd->run(c, argv + at + first);
+    int status = cmd->run(c, args);
     tps_close(c);
     /* errno belongs to the failure only when the flush is what failed. */
     if (fflush(stdout) != 0) {
@@ -634,7 +602,75 @@ int main(int argc, char **argv) {
         fprintf(stderr, PROG ": cannot write the output\n");
         status = EXIT_RUNTIME;
     }
-out:
+    return status;
+}
+
+/* The command at argv[at], its options and arguments; *cmd is set once its
+ * options are parsed (the caller frees them). An exit status. */
+static int dispatch(const reach_t *r, int argc, char **argv, int at,
+                    const command_t **cmd) {
+    if (at >= argc) {
+        fprintf(stderr, PROG ": no command given (see --help)\n");
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[at], "keygen") == 0)
+        return keygen(argc - at, argv + at);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[at], commands[i].name) == 0)
+            *cmd = &commands[i];
+    if (*cmd == NULL) {
+        fprintf(stderr, PROG ": unknown command \"%s\" (see --help)\n",
+                argv[at]);
+        return EXIT_USAGE;
+    }
+    char cprog[64], cusage[512];
+    snprintf(cprog, sizeof(cprog), PROG " %s", (*cmd)->name);
+    snprintf(cusage, sizeof(cusage),
+             "Usage: " PROG " --cluster A0,A1,... %s %s\n\n%s.", (*cmd)->name,
+             (*cmd)->synopsis, (*cmd)->help);
+    /* The command's own options follow its name; argv[at] plays argv[0]. */
+    int first =
+        tps__opt_parse((*cmd)->opts, cprog, cusage, argc - at, argv + at);
+    if (first < 0)
+        return first == TPS_OPT_EXIT_OK ? 0 : EXIT_USAGE;
+    if (argc - at - first != (*cmd)->nargs) {
+        fprintf(stderr, PROG ": usage: %s %s\n", (*cmd)->name,
+                (*cmd)->synopsis);
+        return EXIT_USAGE;
+    }
+    if (r->cluster == NULL || r->cluster[0] == '\0') {
+        fprintf(stderr, PROG ": --cluster A0,A1,... is required\n");
+        return EXIT_USAGE;
+    }
+    return connect_and_run(r, *cmd, argv + at + first);
+}
+
+int main(int argc, char **argv) {
+    reach_t r = {.timeout_ms = 5000};
+    const tps__opt_t opts[] = {
+        {"key-file", TPS_OPT_STR, &r.key_file, NULL, 0, -1, NULL, "FILE",
+         "the cluster's pre-shared key (the shards' --key-file)"},
+        {"frame-mac", TPS_OPT_FLAG, &r.frame_mac, NULL, 0, 0, NULL, NULL,
+         "protect every frame either way with a tag (needs --key-file)"},
+        {"cluster", TPS_OPT_STR, &r.cluster, NULL, 0, -1, NULL, "A0,A1,...",
+         "ordered shard addresses, the same list the servers were given"},
+        {"connect-timeout", TPS_OPT_INT, &r.timeout_ms,
+         TPS_STR(TPS_CONNECT_TIMEOUT_MS), 0, 3600000, NULL,
+         "MS", "how long to keep trying to reach each shard"},
+        TPS_OPT_END,
+    };
+    char usage[2048];
+    build_usage(usage, sizeof(usage));
+
+    /* A closed pipe or a file-size limit then fails a write with an error
+     * that is reported (and the temporary removed) instead of killing us. */
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN);
+    int at = tps__opt_parse(opts, PROG, usage, argc, argv);
+    if (at < 0)
+        return at == TPS_OPT_EXIT_OK ? 0 : EXIT_USAGE;
+    const command_t *cmd = NULL;
+    int status = dispatch(&r, argc, argv, at, &cmd);
     if (cmd)
         tps__opt_free(cmd->opts);
     tps__opt_free(opts);
