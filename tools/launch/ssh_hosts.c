@@ -218,6 +218,108 @@ void launch_hosts_free(host_t *h, int n) {
     free(h);
 }
 
+/* roles=server,worker: NULL, or why the value is refused. */
+static const char *parse_roles(host_t *h, char *val) {
+    const char *why = NULL;
+    h->roles = 0;
+    char *rsave;
+    for (char *r = strtok_r(val, ",", &rsave); r && !why;
+         r = strtok_r(NULL, ",", &rsave)) {
+        if (strcmp(r, "server") == 0)
+            h->roles |= 1 << ROLE_SERVER;
+        else if (strcmp(r, "worker") == 0)
+            h->roles |= 1 << ROLE_WORKER;
+        else
+            why = "roles are server and worker, comma-separated";
+    }
+    if (h->roles == 0 && !why)
+        why = "roles is empty";
+    return why;
+}
+
+/* One key=value of a host line: 0 (with *why set if the value is refused),
+ * or -1 for a key this format does not have. */
+static int host_key(host_t *h, const char *key, char *val, const char **why) {
+    if (strcmp(key, "addr") == 0) {
+        free(h->addr);
+        h->addr = tps__xstrdup(val);
+        if (strchr(val, ':'))
+            *why = "IPv6 addresses are not supported";
+    } else if (strcmp(key, "ssh-port") == 0) {
+        double port;
+        if (launch_parse_num(val, &port) < 0 || port < 1 || port > 65535 ||
+            port != floor(port))
+            *why = "ssh-port must be a port number";
+        else
+            h->ssh_port = (int)port;
+    } else if (strcmp(key, "roles") == 0) {
+        *why = parse_roles(h, val);
+    } else if (strcmp(key, "bindir") == 0 || strcmp(key, "workdir") == 0) {
+        char **dst = *key == 'b' ? &h->bindir : &h->workdir;
+        free(*dst);
+        *dst = tps__xstrdup(val);
+        if (*val != '/')
+            *why = "bindir and workdir must be absolute paths";
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+/* The host whose destination is `dest`, with the rest of its line (the
+ * strtok_r state `save`) read into it. */
+static int parse_host(host_t *h, const char *dest, char **save,
+                      const char *path, int lineno) {
+    memset(h, 0, sizeof(*h));
+    h->line = lineno;
+    h->dest = tps__xstrdup(dest);
+    h->ssh_port = 22;
+    h->roles = 1 << ROLE_SERVER | 1 << ROLE_WORKER;
+    const char *at = strrchr(h->dest, '@');
+    const char *why = NULL;
+    char *tok;
+    if (*h->dest == '-' || at == h->dest + strlen(h->dest) - 1)
+        why = "is not an ssh destination ([user@]host)";
+    while (why == NULL && (tok = strtok_r(NULL, " \t", save)) != NULL) {
+        char *val = strchr(tok, '=');
+        if (val == NULL || val[1] == '\0') {
+            why = "expected key=value";
+            break;
+        }
+        *val++ = '\0';
+        if (host_key(h, tok, val, &why) < 0) {
+            fprintf(stderr,
+                    "%s: %s:%d: unknown key \"%s\" (known: addr, "
+                    "ssh-port, roles, bindir, workdir)\n",
+                    PROG, path, lineno, tok);
+            return -1;
+        }
+    }
+    if (why) {
+        fprintf(stderr, "%s: %s:%d: %s: %s\n", PROG, path, lineno, h->dest,
+                why);
+        return -1;
+    }
+    if (h->addr == NULL)
+        h->addr = tps__xstrdup(at ? at + 1 : h->dest);
+    return 0;
+}
+
+/* Every role needs a host. */
+static int check_roles(const host_t *hosts, int n, const char *path) {
+    for (role_t r = ROLE_SERVER; r <= ROLE_WORKER; r += 2) {
+        int any = 0;
+        for (int k = 0; k < n; k++)
+            any |= hosts[k].roles >> r & 1;
+        if (!any) {
+            fprintf(stderr, "%s: --hosts %s: no host has the %s role\n", PROG,
+                    path, launch_role_names[r]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* The format is the one in the usage text. */
 int launch_hosts_parse(const char *path, host_t **out, int *n) {
     *out = NULL;
@@ -239,72 +341,7 @@ int launch_hosts_parse(const char *path, host_t **out, int *n) {
             cap = cap ? cap * 2 : 8;
             *out = tps__xrealloc(*out, (size_t)cap * sizeof(**out));
         }
-        host_t *h = &(*out)[(*n)++];
-        memset(h, 0, sizeof(*h));
-        h->line = lineno;
-        h->dest = tps__xstrdup(tok);
-        h->ssh_port = 22;
-        h->roles = 1 << ROLE_SERVER | 1 << ROLE_WORKER;
-        const char *at = strrchr(h->dest, '@');
-        const char *why = NULL;
-        if (*h->dest == '-' || at == h->dest + strlen(h->dest) - 1)
-            why = "is not an ssh destination ([user@]host)";
-        while (why == NULL && (tok = strtok_r(NULL, " \t", &save)) != NULL) {
-            char *val = strchr(tok, '=');
-            if (val == NULL || val[1] == '\0') {
-                why = "expected key=value";
-                break;
-            }
-            *val++ = '\0';
-            if (strcmp(tok, "addr") == 0) {
-                free(h->addr);
-                h->addr = tps__xstrdup(val);
-                if (strchr(val, ':'))
-                    why = "IPv6 addresses are not supported";
-            } else if (strcmp(tok, "ssh-port") == 0) {
-                double port;
-                if (launch_parse_num(val, &port) < 0 || port < 1 ||
-                    port > 65535 || port != floor(port))
-                    why = "ssh-port must be a port number";
-                else
-                    h->ssh_port = (int)port;
-            } else if (strcmp(tok, "roles") == 0) {
-                h->roles = 0;
-                char *rsave;
-                for (char *r = strtok_r(val, ",", &rsave); r && !why;
-                     r = strtok_r(NULL, ",", &rsave)) {
-                    if (strcmp(r, "server") == 0)
-                        h->roles |= 1 << ROLE_SERVER;
-                    else if (strcmp(r, "worker") == 0)
-                        h->roles |= 1 << ROLE_WORKER;
-                    else
-                        why = "roles are server and worker, comma-separated";
-                }
-                if (h->roles == 0 && !why)
-                    why = "roles is empty";
-            } else if (strcmp(tok, "bindir") == 0 ||
-                       strcmp(tok, "workdir") == 0) {
-                char **dst = *tok == 'b' ? &h->bindir : &h->workdir;
-                free(*dst);
-                *dst = tps__xstrdup(val);
-                if (*val != '/')
-                    why = "bindir and workdir must be absolute paths";
-            } else {
-                fprintf(stderr,
-                        "%s: %s:%d: unknown key \"%s\" (known: addr, "
-                        "ssh-port, roles, bindir, workdir)\n",
-                        PROG, path, lineno, tok);
-                rc = -1;
-                break;
-            }
-        }
-        if (why) {
-            fprintf(stderr, "%s: %s:%d: %s: %s\n", PROG, path, lineno, h->dest,
-                    why);
-            rc = -1;
-        }
-        if (rc == 0 && h->addr == NULL)
-            h->addr = tps__xstrdup(at ? at + 1 : h->dest);
+        rc = parse_host(&(*out)[(*n)++], tok, &save, path, lineno);
     }
     if (rc == 0 && ferror(f)) {
         fprintf(stderr, "%s: --hosts %s: %s\n", PROG, path, strerror(errno));
@@ -315,16 +352,8 @@ int launch_hosts_parse(const char *path, host_t **out, int *n) {
         fprintf(stderr, "%s: --hosts %s: no hosts in the file\n", PROG, path);
         rc = -1;
     }
-    for (role_t r = ROLE_SERVER; rc == 0 && r <= ROLE_WORKER; r += 2) {
-        int any = 0;
-        for (int k = 0; k < *n; k++)
-            any |= (*out)[k].roles >> r & 1;
-        if (!any) {
-            fprintf(stderr, "%s: --hosts %s: no host has the %s role\n", PROG,
-                    path, launch_role_names[r]);
-            rc = -1;
-        }
-    }
+    if (rc == 0)
+        rc = check_roles(*out, *n, path);
     return rc;
 }
 
