@@ -31,108 +31,139 @@ int launch_parse_num(const char *f, double *v) {
     return end != f && *end == '\0' && errno == 0 && isfinite(*v) ? 0 : -1;
 }
 
-int launch_faults_parse(const settings_t *s, fault_t **out) {
-    *out = launch_xcalloc((size_t)s->faults.n + 1, sizeof(**out));
-    for (int k = 0; k < s->faults.n; k++) {
-        fault_t *ft = &(*out)[k];
-        const char *spec = s->faults.v[k];
-        char buf[128], *f[5];
-        int n = 0;
-        snprintf(buf, sizeof(buf), "%s", spec);
-        /* kill-shard:I@T reads as kill-shard:I:T */
-        char *at =
-            strncmp(buf, "kill-shard:", 11) == 0 ? strchr(buf, '@') : NULL;
-        if (at)
-            *at = ':';
-        for (char *p = buf; n < 5 && p; n++) {
-            f[n] = p;
-            p = strchr(p, ':');
-            if (p)
-                *p++ = '\0';
-        }
-        ft->spec = spec;
-        int want;
-        if (strcmp(f[0], "kill") == 0) {
-            ft->kind = FAULT_KILL;
-            want = 3;
-        } else if (strcmp(f[0], "pause") == 0) {
-            ft->kind = FAULT_PAUSE;
-            want = 4;
-        } else if (strcmp(f[0], "disconnect") == 0) {
-            ft->kind = FAULT_DISCONNECT;
-            want = 3;
-        } else if (strcmp(f[0], "kill-shard") == 0) {
-            ft->kind = FAULT_KILL_SHARD;
-            want = n >= 4 && strcmp(f[2], "mtbf") == 0 ? (n == 5 ? 5 : 4) : 3;
-        } else {
+/* Splits a copy of spec in buf at ':' into at most 5 fields; returns how
+ * many. kill-shard:I@T reads as kill-shard:I:T. */
+static int split_fields(char *buf, size_t len, const char *spec, char *f[5]) {
+    int n = 0;
+    snprintf(buf, len, "%s", spec);
+    char *at = strncmp(buf, "kill-shard:", 11) == 0 ? strchr(buf, '@') : NULL;
+    if (at)
+        *at = ':';
+    for (char *p = buf; n < 5 && p; n++) {
+        f[n] = p;
+        p = strchr(p, ':');
+        if (p)
+            *p++ = '\0';
+    }
+    return n;
+}
+
+/* The fault's kind from its first field; returns the number of fields it
+ * takes, or -1 after a message. */
+static int fault_kind(fault_t *ft, char *const f[5], int n) {
+    if (strcmp(f[0], "kill") == 0) {
+        ft->kind = FAULT_KILL;
+        return 3;
+    }
+    if (strcmp(f[0], "pause") == 0) {
+        ft->kind = FAULT_PAUSE;
+        return 4;
+    }
+    if (strcmp(f[0], "disconnect") == 0) {
+        ft->kind = FAULT_DISCONNECT;
+        return 3;
+    }
+    if (strcmp(f[0], "kill-shard") == 0) {
+        ft->kind = FAULT_KILL_SHARD;
+        return n >= 4 && strcmp(f[2], "mtbf") == 0 ? (n == 5 ? 5 : 4) : 3;
+    }
+    fprintf(stderr,
+            "%s: --fault %s: unknown fault \"%s\"; expected "
+            "kill:RANK:T, pause:RANK:T:DUR, disconnect:RANK:T, "
+            "kill-shard:I@T or kill-shard:I@mtbf:M[:UNTIL]\n",
+            PROG, ft->spec, f[0]);
+    return -1;
+}
+
+/* The rank (or shard) a fault names exists and may be hit. */
+static int check_rank(const settings_t *s, const fault_t *ft, double rank,
+                      const char *field) {
+    const char *spec = ft->spec;
+    if (ft->kind == FAULT_KILL_SHARD) {
+        if (rank < 0 || rank >= s->shards || rank != floor(rank)) {
             fprintf(stderr,
-                    "%s: --fault %s: unknown fault \"%s\"; expected "
-                    "kill:RANK:T, pause:RANK:T:DUR, disconnect:RANK:T, "
-                    "kill-shard:I@T or kill-shard:I@mtbf:M[:UNTIL]\n",
-                    PROG, spec, f[0]);
+                    "%s: --fault %s: shard %s is not a shard (0..%d)\n",
+                    PROG, spec, field, s->shards - 1);
             return -1;
         }
-        double rank, dur = 0;
-        int mtbf = ft->kind == FAULT_KILL_SHARD && want >= 4;
-        ft->until = s->timeout;
-        if (n != want || launch_parse_num(f[1], &rank) < 0 ||
-            (!mtbf && launch_parse_num(f[2], &ft->at) < 0) ||
-            (want >= 4 &&
-             launch_parse_num(f[3], mtbf ? &ft->mtbf : &dur) < 0) ||
-            (want == 5 && launch_parse_num(f[4], &ft->until) < 0) ||
-            (mtbf && !(ft->mtbf > 0 && ft->until >= 0))) {
-            fprintf(
-                stderr, "%s: --fault %s: expected %s\n", PROG, spec,
+        if (!s->restart_shards) {
+            fprintf(stderr,
+                    "%s: --fault %s: a killed shard ends the run unless "
+                    "it is restarted: add --restart-shards\n",
+                    PROG, spec);
+            return -1;
+        }
+    } else if (rank < 0 || rank >= s->workers || rank != floor(rank)) {
+        fprintf(stderr, "%s: --fault %s: rank %s is not a worker (0..%d)\n",
+                PROG, spec, field, s->workers - 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* A worker takes one --disconnect-at: fault k against those before it. */
+static int check_one_disconnect(const fault_t *all, int k) {
+    const fault_t *ft = &all[k];
+    for (int j = 0; j < k; j++)
+        if (ft->kind == FAULT_DISCONNECT && all[j].kind == FAULT_DISCONNECT &&
+            all[j].rank == ft->rank) {
+            fprintf(stderr,
+                    "%s: --fault %s: worker %d already has a disconnect "
+                    "(%s); one per worker\n",
+                    PROG, ft->spec, ft->rank, all[j].spec);
+            return -1;
+        }
+    return 0;
+}
+
+/* Fault k of --fault into all[k]. */
+static int parse_fault(const settings_t *s, fault_t *all, int k) {
+    fault_t *ft = &all[k];
+    const char *spec = s->faults.v[k];
+    char buf[128], *f[5];
+    int n = split_fields(buf, sizeof(buf), spec, f);
+    ft->spec = spec;
+    int want = fault_kind(ft, f, n);
+    if (want < 0)
+        return -1;
+    double rank, dur = 0;
+    int mtbf = ft->kind == FAULT_KILL_SHARD && want >= 4;
+    ft->until = s->timeout;
+    if (n != want || launch_parse_num(f[1], &rank) < 0 ||
+        (!mtbf && launch_parse_num(f[2], &ft->at) < 0) ||
+        (want >= 4 && launch_parse_num(f[3], mtbf ? &ft->mtbf : &dur) < 0) ||
+        (want == 5 && launch_parse_num(f[4], &ft->until) < 0) ||
+        (mtbf && !(ft->mtbf > 0 && ft->until >= 0))) {
+        fprintf(stderr, "%s: --fault %s: expected %s\n", PROG, spec,
                 ft->kind == FAULT_PAUSE  ? "pause:RANK:T:DUR"
                 : ft->kind == FAULT_KILL ? "kill:RANK:T"
                 : ft->kind == FAULT_KILL_SHARD
                     ? "kill-shard:I@T or kill-shard:I@mtbf:M[:UNTIL] (M > 0)"
                     : "disconnect:RANK:T");
-            return -1;
-        }
-        if (ft->kind == FAULT_KILL_SHARD) {
-            if (rank < 0 || rank >= s->shards || rank != floor(rank)) {
-                fprintf(stderr,
-                        "%s: --fault %s: shard %s is not a shard (0..%d)\n",
-                        PROG, spec, f[1], s->shards - 1);
-                return -1;
-            }
-            if (!s->restart_shards) {
-                fprintf(stderr,
-                        "%s: --fault %s: a killed shard ends the run unless "
-                        "it is restarted: add --restart-shards\n",
-                        PROG, spec);
-                return -1;
-            }
-        } else if (rank < 0 || rank >= s->workers || rank != floor(rank)) {
-            fprintf(stderr, "%s: --fault %s: rank %s is not a worker (0..%d)\n",
-                    PROG, spec, f[1], s->workers - 1);
-            return -1;
-        }
-        if (ft->at < 0) {
-            fprintf(stderr, "%s: --fault %s: time %s is negative\n", PROG, spec,
-                    f[2]);
-            return -1;
-        }
-        if (want == 4 && !mtbf && dur <= 0) {
-            fprintf(stderr, "%s: --fault %s: duration %s must be positive\n",
-                    PROG, spec, f[3]);
-            return -1;
-        }
-        ft->rank = (int)rank;
-        ft->dur = dur;
-        /* A worker takes one --disconnect-at. */
-        for (int j = 0; j < k; j++)
-            if (ft->kind == FAULT_DISCONNECT &&
-                (*out)[j].kind == FAULT_DISCONNECT &&
-                (*out)[j].rank == ft->rank) {
-                fprintf(stderr,
-                        "%s: --fault %s: worker %d already has a disconnect "
-                        "(%s); one per worker\n",
-                        PROG, spec, ft->rank, (*out)[j].spec);
-                return -1;
-            }
+        return -1;
     }
+    if (check_rank(s, ft, rank, f[1]) < 0)
+        return -1;
+    if (ft->at < 0) {
+        fprintf(stderr, "%s: --fault %s: time %s is negative\n", PROG, spec,
+                f[2]);
+        return -1;
+    }
+    if (want == 4 && !mtbf && dur <= 0) {
+        fprintf(stderr, "%s: --fault %s: duration %s must be positive\n", PROG,
+                spec, f[3]);
+        return -1;
+    }
+    ft->rank = (int)rank;
+    ft->dur = dur;
+    return check_one_disconnect(all, k);
+}
+
+int launch_faults_parse(const settings_t *s, fault_t **out) {
+    *out = launch_xcalloc((size_t)s->faults.n + 1, sizeof(**out));
+    for (int k = 0; k < s->faults.n; k++)
+        if (parse_fault(s, *out, k) < 0)
+            return -1;
     return 0;
 }
 
