@@ -522,66 +522,70 @@ static const row_t *summarise(bench_t *B, int op) {
     return &row;
 }
 
-static int run(bench_t *B) {
-    uint64_t chunk = 0, maxsize = B->sizes[B->nsizes - 1];
-    int taups = (B->ops & ~(1u << OP_TCP)) != 0;
-    const char *cluster = bench_cfg.cluster;
+static int out_of_memory(uint64_t maxsize) {
+    fprintf(stderr,
+            PROG ": out of memory (largest size %llu bytes, %d "
+                 "workers)\n",
+            (unsigned long long)maxsize, bench_cfg.workers);
+    return -1;
+}
 
-    if (bench_cfg.chunk && bench_parse_size(bench_cfg.chunk, &chunk) < 0) {
-        fprintf(stderr, PROG ": --chunk: \"%s\" is not a size such as 4M\n",
-                bench_cfg.chunk);
+/* The gradient and the pull destinations; -1 when memory runs out. */
+static int alloc_buffers(bench_t *B, uint64_t maxsize) {
+    B->w = calloc((size_t)bench_cfg.workers, sizeof(*B->w));
+    B->tensors = calloc((size_t)B->nsizes, sizeof(*B->tensors));
+    B->grad = malloc(maxsize);
+    if (B->w == NULL || B->tensors == NULL || B->grad == NULL)
         return -1;
-    }
-    if (taups) {
-        B->w = calloc((size_t)bench_cfg.workers, sizeof(*B->w));
-        B->tensors = calloc((size_t)B->nsizes, sizeof(*B->tensors));
-        B->grad = malloc(maxsize);
-        if (B->w == NULL || B->tensors == NULL || B->grad == NULL)
-            goto nomem;
-        /* Worker 0's first buffer also serves the lr-0 check. */
-        int pulls = (B->ops & (1u << OP_PULL | 1u << OP_PUSHPULL)) != 0;
-        for (int i = 0; i < bench_cfg.workers; i++) {
-            if (i > 0 && !pulls)
-                break;
-            int nbuf = pulls ? bench_cfg.inflight : 1;
-            if ((B->w[i].dst = calloc((size_t)bench_cfg.inflight,
-                                      sizeof(float *))) == NULL)
-                goto nomem;
-            for (int k = 0; k < nbuf; k++) {
-                if ((B->w[i].dst[k] = malloc(maxsize)) == NULL)
-                    goto nomem;
-                memset(B->w[i].dst[k], 0, maxsize);
-            }
-        }
-        /* Small finite values: with lr 0 any gradient leaves the parameters
-         * as they are, but a NaN would be rejected, not timed. */
-        tps__rng_t rng;
-        tps__rng_seed(&rng, bench_cfg.seed, 1);
-        for (uint64_t i = 0; i < maxsize / sizeof(float); i++)
-            B->grad[i] = (float)(tps__rng_uniform(&rng) - 0.5) * 1e-3f;
-        if (cluster == NULL) {
-            B->servers = calloc((size_t)bench_cfg.shards, sizeof(*B->servers));
-            if (B->servers == NULL)
-                goto nomem;
-            B->nservers = bench_cfg.shards;
-            if (bench_servers_start(B->servers, bench_cfg.shards,
-                                    bench_cfg.workers, &B->own_cluster) < 0)
-                return -1;
-            cluster = B->own_cluster;
-        }
-        if (open_clients(B, cluster, chunk) < 0 || declare_tensors(B) < 0)
+    /* Worker 0's first buffer also serves the lr-0 check. */
+    int pulls = (B->ops & (1u << OP_PULL | 1u << OP_PUSHPULL)) != 0;
+    for (int i = 0; i < bench_cfg.workers; i++) {
+        if (i > 0 && !pulls)
+            break;
+        int nbuf = pulls ? bench_cfg.inflight : 1;
+        if ((B->w[i].dst = calloc((size_t)bench_cfg.inflight,
+                                  sizeof(float *))) == NULL)
             return -1;
-        fprintf(stderr, PROG ": %d worker(s), %d shard(s) at %s%s\n",
-                bench_cfg.workers, B->shards, cluster,
-                bench_cfg.cluster ? "" : " (started by this run, --lr 0)");
+        for (int k = 0; k < nbuf; k++) {
+            if ((B->w[i].dst[k] = malloc(maxsize)) == NULL)
+                return -1;
+            memset(B->w[i].dst[k], 0, maxsize);
+        }
     }
-    if (bench_tcp_start(&B->tcp, maxsize) < 0)
-        return -1;
-    B->res = calloc((size_t)bench_cfg.rounds * NOPS, sizeof(*B->res));
-    B->ref = calloc((size_t)bench_cfg.rounds, sizeof(*B->ref));
-    if (B->res == NULL || B->ref == NULL)
-        goto nomem;
+    /* Small finite values: with lr 0 any gradient leaves the parameters
+     * as they are, but a NaN would be rejected, not timed. */
+    tps__rng_t rng;
+    tps__rng_seed(&rng, bench_cfg.seed, 1);
+    for (uint64_t i = 0; i < maxsize / sizeof(float); i++)
+        B->grad[i] = (float)(tps__rng_uniform(&rng) - 0.5) * 1e-3f;
+    return 0;
+}
 
+/* Buffers, the servers (unless --cluster), the clients and the tensors. */
+static int setup_taups(bench_t *B, uint64_t chunk, uint64_t maxsize) {
+    const char *cluster = bench_cfg.cluster;
+    if (alloc_buffers(B, maxsize) < 0)
+        return out_of_memory(maxsize);
+    if (cluster == NULL) {
+        B->servers = calloc((size_t)bench_cfg.shards, sizeof(*B->servers));
+        if (B->servers == NULL)
+            return out_of_memory(maxsize);
+        B->nservers = bench_cfg.shards;
+        if (bench_servers_start(B->servers, bench_cfg.shards,
+                                bench_cfg.workers, &B->own_cluster) < 0)
+            return -1;
+        cluster = B->own_cluster;
+    }
+    if (open_clients(B, cluster, chunk) < 0 || declare_tensors(B) < 0)
+        return -1;
+    fprintf(stderr, PROG ": %d worker(s), %d shard(s) at %s%s\n",
+            bench_cfg.workers, B->shards, cluster,
+            bench_cfg.cluster ? "" : " (started by this run, --lr 0)");
+    return 0;
+}
+
+/* Every size in --rounds rounds, then its rows. */
+static int measure_sizes(bench_t *B) {
     /* Loopback throughput on a shared machine drifts by tens of percent
      * within seconds, so every size is measured in --rounds rounds, each
      * of which measures the references and then every operation, one after
@@ -601,6 +605,28 @@ static int run(bench_t *B) {
                 return -1;
     }
     bench_net_footer();
+    return 0;
+}
+
+static int run(bench_t *B) {
+    uint64_t chunk = 0, maxsize = B->sizes[B->nsizes - 1];
+    int taups = (B->ops & ~(1u << OP_TCP)) != 0;
+
+    if (bench_cfg.chunk && bench_parse_size(bench_cfg.chunk, &chunk) < 0) {
+        fprintf(stderr, PROG ": --chunk: \"%s\" is not a size such as 4M\n",
+                bench_cfg.chunk);
+        return -1;
+    }
+    if (taups && setup_taups(B, chunk, maxsize) < 0)
+        return -1;
+    if (bench_tcp_start(&B->tcp, maxsize) < 0)
+        return -1;
+    B->res = calloc((size_t)bench_cfg.rounds * NOPS, sizeof(*B->res));
+    B->ref = calloc((size_t)bench_cfg.rounds, sizeof(*B->ref));
+    if (B->res == NULL || B->ref == NULL)
+        return out_of_memory(maxsize);
+    if (measure_sizes(B) < 0)
+        return -1;
     if (taups) {
         if (check_unchanged(B) < 0)
             return -1;
@@ -610,12 +636,6 @@ static int run(bench_t *B) {
                 B->nsizes);
     }
     return 0;
-nomem:
-    fprintf(stderr,
-            PROG ": out of memory (largest size %llu bytes, %d "
-                 "workers)\n",
-            (unsigned long long)maxsize, bench_cfg.workers);
-    return -1;
 }
 
 int bench_net(unsigned ops, const uint64_t *sizes, int nsizes) {
