@@ -74,16 +74,12 @@ static int codec_time(codec_run_t *r, int decode, double *per_op, int *count) {
     return 0;
 }
 
-int bench_codec_run(void) {
-    char spec[128], desc[160];
-    float *x = NULL, *acc = NULL;
-    uint8_t *payload = NULL;
-    int rc = -1;
-    uint64_t maxn = bench_cfg.max_n;
-    size_t cap = 0;
-    tps__codec_t codecs[32];
+/* --codec-bench's comma-separated specs into codecs[0..32); returns how
+ * many, or -2 after a message. *cap: the largest payload for --max-n. */
+static int parse_codecs(tps__codec_t codecs[32], size_t *cap) {
+    char spec[128];
     int ncodecs = 0;
-
+    *cap = 0;
     for (const char *p = bench_cfg.codec; *p;) {
         size_t len = strcspn(p, ",");
         char err[256];
@@ -98,8 +94,8 @@ int bench_codec_run(void) {
             fprintf(stderr, PROG ": --codec-bench: %s\n", err);
             return -2;
         }
-        size_t w = tps__codec_wire_size(&codecs[ncodecs], maxn);
-        cap = w > cap ? w : cap;
+        size_t w = tps__codec_wire_size(&codecs[ncodecs], bench_cfg.max_n);
+        *cap = w > *cap ? w : *cap;
         ncodecs++;
         p += len + (p[len] == ',');
     }
@@ -107,6 +103,52 @@ int bench_codec_run(void) {
         fprintf(stderr, PROG ": --codec-bench: no codec given\n");
         return -2;
     }
+    return ncodecs;
+}
+
+/* One codec's rows, n = 1000, 10000, ... up to --max-n. */
+static int codec_rows(const tps__codec_t *codec, float *x, uint8_t *payload,
+                      float *acc) {
+    char spec[128], desc[160];
+    tps__codec_describe(codec, desc, sizeof(desc));
+    snprintf(spec, sizeof(spec), "%.*s", (int)strcspn(desc, " "), desc);
+    for (uint64_t n = 1000; n <= bench_cfg.max_n; n *= 10) {
+        codec_run_t r = {codec,
+                         x,
+                         n,
+                         payload,
+                         tps__codec_wire_size(codec, n),
+                         acc,
+                         bench_cfg.seed};
+        double enc, dec;
+        int nenc, ndec;
+        if (codec_time(&r, 0, &enc, &nenc) < 0 ||
+            codec_time(&r, 1, &dec, &ndec) < 0) {
+            /* Normal gradients are in range for every codec: a failure
+             * is a bug, not a measurement. */
+            fprintf(stderr, PROG ": %s failed at n = %llu\n", desc,
+                    (unsigned long long)n);
+            return -1;
+        }
+        /* tps__codec_k is 0 for the dense codecs. */
+        uint64_t touched = tps__codec_k(codec, n);
+        if (bench_codec_row(spec, codec->bucket, n, r.len,
+                            touched ? touched : n, enc, dec, nenc, ndec) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int bench_codec_run(void) {
+    float *x = NULL, *acc = NULL;
+    uint8_t *payload = NULL;
+    int rc = -1;
+    uint64_t maxn = bench_cfg.max_n;
+    size_t cap;
+    tps__codec_t codecs[32];
+    int ncodecs = parse_codecs(codecs, &cap);
+    if (ncodecs < 0)
+        return ncodecs;
     x = malloc(maxn * sizeof(float));
     acc = malloc(maxn * sizeof(float));
     payload = malloc(cap);
@@ -126,35 +168,9 @@ int bench_codec_run(void) {
     memset(payload, 0, cap);
 
     bench_codec_header();
-    for (int k = 0; k < ncodecs; k++) {
-        tps__codec_describe(&codecs[k], desc, sizeof(desc));
-        snprintf(spec, sizeof(spec), "%.*s", (int)strcspn(desc, " "), desc);
-        for (uint64_t n = 1000; n <= maxn; n *= 10) {
-            codec_run_t r = {&codecs[k],
-                             x,
-                             n,
-                             payload,
-                             tps__codec_wire_size(&codecs[k], n),
-                             acc,
-                             bench_cfg.seed};
-            double enc, dec;
-            int nenc, ndec;
-            if (codec_time(&r, 0, &enc, &nenc) < 0 ||
-                codec_time(&r, 1, &dec, &ndec) < 0) {
-                /* Normal gradients are in range for every codec: a failure
-                 * is a bug, not a measurement. */
-                fprintf(stderr, PROG ": %s failed at n = %llu\n", desc,
-                        (unsigned long long)n);
-                goto out;
-            }
-            /* tps__codec_k is 0 for the dense codecs. */
-            uint64_t touched = tps__codec_k(&codecs[k], n);
-            if (bench_codec_row(spec, codecs[k].bucket, n, r.len,
-                                touched ? touched : n, enc, dec, nenc,
-                                ndec) < 0)
-                goto out;
-        }
-    }
+    for (int k = 0; k < ncodecs; k++)
+        if (codec_rows(&codecs[k], x, payload, acc) < 0)
+            goto out;
     bench_codec_footer();
     rc = 0;
 out:
