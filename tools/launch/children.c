@@ -252,6 +252,39 @@ void launch_wait_events(launch_t *l, double timeout) {
     reap(l);
 }
 
+/* In the forked child: default signals, the old mask, death with the
+ * launcher, its own process group, then the namespace, stdin (in_r or
+ * /dev/null), stdout (outfd or the log), stderr (the log), the directory
+ * and exec; an error goes back as errno through ep_w. */
+static void exec_child(char *const argv[], const spawn_t *sp,
+                       const sigset_t *old, pid_t parent, int in_r, int outfd,
+                       int logfd, int ep_w) {
+    int err;
+    const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE};
+    for (size_t k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
+        signal(sigs[k], SIG_DFL);
+    sigprocmask(SIG_SETMASK, old, NULL);
+    /* The launcher may have died before prctl took effect; then we have
+     * been re-parented and must not run unsupervised. */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+        _exit(127);
+    setpgid(0, 0);
+    int nsfd = sp->netns ? open(sp->netns, O_RDONLY | O_CLOEXEC) : -2;
+    int infd = sp->in_w ? in_r : open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (nsfd == -1 || (nsfd >= 0 && setns(nsfd, CLONE_NEWNET) < 0) ||
+        infd < 0 || dup2(infd, 0) < 0 ||
+        dup2(outfd >= 0 ? outfd : logfd, 1) < 0 || dup2(logfd, 2) < 0 ||
+        (sp->cwd && chdir(sp->cwd) < 0)) {
+        err = errno;
+    } else {
+        execvp(argv[0], argv);
+        err = errno;
+    }
+    ssize_t r = write(ep_w, &err, sizeof(err));
+    (void)r;
+    _exit(127);
+}
+
 /* The child's exec error comes back through a close-on-exec pipe, so that a
  * missing binary is reported here and not as a mysterious 127. */
 pid_t launch_spawn(char *const argv[], const spawn_t *sp) {
@@ -279,32 +312,8 @@ pid_t launch_spawn(char *const argv[], const spawn_t *sp) {
     sigprocmask(SIG_BLOCK, &all, &old);
     pid_t parent = getpid();
     pid_t pid = fork();
-    if (pid == 0) {
-        int err;
-        const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE};
-        for (size_t k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
-            signal(sigs[k], SIG_DFL);
-        sigprocmask(SIG_SETMASK, &old, NULL);
-        /* The launcher may have died before prctl took effect; then we have
-         * been re-parented and must not run unsupervised. */
-        if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
-            _exit(127);
-        setpgid(0, 0);
-        int nsfd = sp->netns ? open(sp->netns, O_RDONLY | O_CLOEXEC) : -2;
-        int infd = sp->in_w ? in[0] : open("/dev/null", O_RDONLY | O_CLOEXEC);
-        if (nsfd == -1 || (nsfd >= 0 && setns(nsfd, CLONE_NEWNET) < 0) ||
-            infd < 0 || dup2(infd, 0) < 0 ||
-            dup2(outfd >= 0 ? outfd : logfd, 1) < 0 || dup2(logfd, 2) < 0 ||
-            (sp->cwd && chdir(sp->cwd) < 0)) {
-            err = errno;
-        } else {
-            execvp(argv[0], argv);
-            err = errno;
-        }
-        ssize_t r = write(ep[1], &err, sizeof(err));
-        (void)r;
-        _exit(127);
-    }
+    if (pid == 0)
+        exec_child(argv, sp, &old, parent, in[0], outfd, logfd, ep[1]);
     int fork_errno = errno;
     if (pid > 0)
         setpgid(pid, pid); /* also here: a kill(-pid) right after must work */
