@@ -63,54 +63,24 @@ static int flag_value(const char *v) {
     return -1;
 }
 
-/* Sets option o from text v, which came from `where` ("on the command
- * line", "in config file FILE:LINE", "in environment variable NAME"): a
- * refusal names the option, the value, what was wrong and where. */
-static int set_value(const tps__opt_t *o, const char *prog, const char *v,
-                     const char *where, int save) {
+/* A list option: v appended, copied. */
+static int list_add(const tps__opt_t *o, const char *v) {
+    tps__strlist_t *l = o->dst;
+    char **grown = realloc(l->v, (size_t)(l->n + 1) * sizeof(*l->v));
+    if (grown == NULL)
+        return -1;
+    l->v = grown;
+    if ((l->v[l->n] = strdup(v)) == NULL)
+        return -1;
+    l->n++;
+    return 0;
+}
+
+/* A numeric option (int, u64, i64, double) from v; arguments as set_value's. */
+static int set_number(const tps__opt_t *o, const char *prog, const char *v,
+                      const char *where) {
     char *end;
     double d;
-    switch (o->type) {
-    case TPS_OPT_STR:
-    case TPS_OPT_CHOICE:
-        if (o->type == TPS_OPT_CHOICE && !choice_ok(o->choices, v)) {
-            fprintf(stderr, "%s: --%s: \"%s\" is not one of %s (%s)\n", prog,
-                    o->name, v, o->choices, where);
-            return -1;
-        }
-        if (save && (v = save_str(v)) == NULL)
-            return -1;
-        *(const char **)o->dst = v;
-        return 0;
-    case TPS_OPT_LIST: {
-        tps__strlist_t *l = o->dst;
-        char **grown = realloc(l->v, (size_t)(l->n + 1) * sizeof(*l->v));
-        if (grown == NULL)
-            return -1;
-        l->v = grown;
-        if ((l->v[l->n] = strdup(v)) == NULL)
-            return -1;
-        l->n++;
-        return 0;
-    }
-    case TPS_OPT_FLAG: {
-        int on = flag_value(v);
-        if (on < 0) {
-            fprintf(stderr,
-                    "%s: --%s: \"%s\" is neither on nor off; write one of "
-                    "%s (%s)\n",
-                    prog, o->name, v, FLAG_SPELLINGS, where);
-            return -1;
-        }
-        *(int *)o->dst = on;
-        return 0;
-    }
-    case TPS_OPT_INT:
-    case TPS_OPT_U64:
-    case TPS_OPT_I64:
-    case TPS_OPT_DOUBLE:
-        break;
-    }
     /* Whole numbers are decimal: "010" is ten, as a person means it, not
      * eight (base 0 would also take "0x10"). */
     errno = 0;
@@ -152,6 +122,46 @@ static int set_value(const tps__opt_t *o, const char *prog, const char *v,
         *(double *)o->dst = d;
     }
     return 0;
+}
+
+/* Sets option o from text v, which came from `where` ("on the command
+ * line", "in config file FILE:LINE", "in environment variable NAME"): a
+ * refusal names the option, the value, what was wrong and where. */
+static int set_value(const tps__opt_t *o, const char *prog, const char *v,
+                     const char *where, int save) {
+    switch (o->type) {
+    case TPS_OPT_STR:
+    case TPS_OPT_CHOICE:
+        if (o->type == TPS_OPT_CHOICE && !choice_ok(o->choices, v)) {
+            fprintf(stderr, "%s: --%s: \"%s\" is not one of %s (%s)\n", prog,
+                    o->name, v, o->choices, where);
+            return -1;
+        }
+        if (save && (v = save_str(v)) == NULL)
+            return -1;
+        *(const char **)o->dst = v;
+        return 0;
+    case TPS_OPT_LIST:
+        return list_add(o, v);
+    case TPS_OPT_FLAG: {
+        int on = flag_value(v);
+        if (on < 0) {
+            fprintf(stderr,
+                    "%s: --%s: \"%s\" is neither on nor off; write one of "
+                    "%s (%s)\n",
+                    prog, o->name, v, FLAG_SPELLINGS, where);
+            return -1;
+        }
+        *(int *)o->dst = on;
+        return 0;
+    }
+    case TPS_OPT_INT:
+    case TPS_OPT_U64:
+    case TPS_OPT_I64:
+    case TPS_OPT_DOUBLE:
+        break;
+    }
+    return set_number(o, prog, v, where);
 }
 
 static const tps__opt_t *find(const tps__opt_t *opts, const char *name,
