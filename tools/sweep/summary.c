@@ -179,10 +179,8 @@ static void md_num(FILE *f, int k, double v) {
         fprintf(f, "%.*f", md_cols[k].decimals, v / md_cols[k].scale);
 }
 
-int sweep_write_summary_md(const sweep_t *s) {
-    FILE *f = sweep_create(s, "summary.md");
-    if (!f)
-        return -1;
+/* The title and the paragraph that says how to read the table. */
+static void md_intro(FILE *f, const sweep_t *s) {
     /* The file's name, not where it sat on the machine it ran on. */
     const char *slash = strrchr(s->x->path, '/');
     fprintf(f, "# Sweep of `%s`\n\n", slash ? slash + 1 : s->x->path);
@@ -205,8 +203,12 @@ int sweep_write_summary_md(const sweep_t *s) {
                "and max); *reached* counts the runs that met the target, and "
                "the time and updates to target are over those runs only. Bytes "
                "on the wire are summed over the workers.\n\n");
-    /* The swept values are the columns that name a configuration; its
-     * label (summary.csv's first column) would say it all again. */
+}
+
+/* The table's head. The swept values are the columns that name a
+ * configuration; its label (summary.csv's first column) would say it all
+ * again. */
+static void md_head(FILE *f, const sweep_t *s) {
     fputs("|", f);
     for (int i = 0; i < s->x->naxes; i++) {
         fputs(" ", f);
@@ -227,44 +229,56 @@ int sweep_write_summary_md(const sweep_t *s) {
     for (int i = 0; i < s->x->naxes + !!s->x->tune_key + 4 + ST_N; i++)
         fputs("---|", f);
     fputs("\n", f);
-    for (int p = 0; p < s->npoints; p++) {
-        fputs("|", f);
-        for (int i = 0; i < s->x->naxes; i++) {
-            fputs(" ", f);
-            sweep_md_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
-            fputs(" |", f);
-        }
-        if (s->x->tune_key) {
-            fputs(" ", f);
-            char *v = s->tuned[p] >= 0
-                          ? sweep_tuned_value(s->x, &s->pts[p],
-                                              s->x->tune_vals[s->tuned[p]], 1)
-                          : NULL;
-            sweep_md_field(f, v ? v : "–");
-            free(v);
-            fputs(" |", f);
-        }
-        int runs, failed, diverged;
-        point_counts(s, p, &runs, &failed, &diverged);
-        agg_t reached = aggregate(s->runs, s->nruns, p, ST_T_TARGET);
-        fprintf(f, " %d | %d | %d | %d", runs, failed, diverged, reached.n);
-        for (int k = 0; k < ST_N; k++) {
-            agg_t a = aggregate(s->runs, s->nruns, p, k);
-            fputs(" | ", f);
-            if (a.n == 0) {
-                fputs("–", f);
-                continue;
-            }
-            md_num(f, k, a.med);
-            if (a.n > 1 && a.q1 != a.q3) {
-                fputs(" [", f);
-                md_num(f, k, a.q1);
-                fputs(", ", f);
-                md_num(f, k, a.q3);
-                fputs("]", f);
-            }
-        }
-        fputs(" |\n", f);
+}
+
+/* The row of configuration p. */
+static void md_row(FILE *f, const sweep_t *s, int p) {
+    fputs("|", f);
+    for (int i = 0; i < s->x->naxes; i++) {
+        fputs(" ", f);
+        sweep_md_field(f, s->x->axes[i].vals[s->pts[p].idx[i]]);
+        fputs(" |", f);
     }
+    if (s->x->tune_key) {
+        fputs(" ", f);
+        char *v = s->tuned[p] >= 0
+                      ? sweep_tuned_value(s->x, &s->pts[p],
+                                          s->x->tune_vals[s->tuned[p]], 1)
+                      : NULL;
+        sweep_md_field(f, v ? v : "–");
+        free(v);
+        fputs(" |", f);
+    }
+    int runs, failed, diverged;
+    point_counts(s, p, &runs, &failed, &diverged);
+    agg_t reached = aggregate(s->runs, s->nruns, p, ST_T_TARGET);
+    fprintf(f, " %d | %d | %d | %d", runs, failed, diverged, reached.n);
+    for (int k = 0; k < ST_N; k++) {
+        agg_t a = aggregate(s->runs, s->nruns, p, k);
+        fputs(" | ", f);
+        if (a.n == 0) {
+            fputs("–", f);
+            continue;
+        }
+        md_num(f, k, a.med);
+        if (a.n > 1 && a.q1 != a.q3) {
+            fputs(" [", f);
+            md_num(f, k, a.q1);
+            fputs(", ", f);
+            md_num(f, k, a.q3);
+            fputs("]", f);
+        }
+    }
+    fputs(" |\n", f);
+}
+
+int sweep_write_summary_md(const sweep_t *s) {
+    FILE *f = sweep_create(s, "summary.md");
+    if (!f)
+        return -1;
+    md_intro(f, s);
+    md_head(f, s);
+    for (int p = 0; p < s->npoints; p++)
+        md_row(f, s, p);
     return fclose(f) == 0 ? 0 : -1;
 }
