@@ -7,17 +7,11 @@
 
 #include "client_internal.h"
 #include "tps_float.h"
-
-/* The splitmix64 finaliser. */
-static uint64_t mix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+#include "tps_rng.h"
 
 uint64_t tps__cl_frame_seed(uint64_t push, uint64_t off, int tensor,
                             int rank) {
-    return mix64(push * 0x9e3779b97f4a7c15ULL ^ mix64(off + 1) ^
+    return tps__mix64(push * 0x9e3779b97f4a7c15ULL ^ tps__mix64(off + 1) ^
                       ((uint64_t)tensor << 48) ^ (uint64_t)rank);
 }
 

@@ -110,8 +110,7 @@ static int setup_codecs(tps_client_t *c, char *err, size_t errlen) {
         tps__codec_parse(&c->pull_codec, o->pull_codec ? o->pull_codec : "none",
                          bucket, err, errlen) < 0)
         return TPS_EINVAL;
-    tps__codec_kind_t pk = c->pull_codec.kind;
-    if (pk == TPS_CODEC_TOPK || pk == TPS_CODEC_RANDK || pk == TPS_CODEC_SIGN) {
+    if (!tps__codec_pullable(&c->pull_codec)) {
         /* A pull is a model, not a gradient: without error feedback, a
          * sparse or sign encoding of it would lose most of it every time. */
         snprintf(err, errlen, "pull codec \"%s\": use none, fp16, bf16, "
