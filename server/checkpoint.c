@@ -66,7 +66,7 @@ static void adopt(tps__server_t *s, loaded_t *L) {
      * until they are back a barrier or a gate does not run ahead of them;
      * those it saw leave stay gone, or the shard would wait for the dead.
      * A rank that does not come back within --rejoin-grace has left
-     * (server.c). */
+     * (hello.c). */
     tps__members_restore(m, L->joined, L->live, L->clock);
     s->rejoin_deadline = tps__now() + s->cfg.rejoin_grace;
     for (int r = 0; r < m->n; r++) {

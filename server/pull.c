@@ -7,7 +7,7 @@
  *
  * Must NOT change parameters, versions or clocks (push.c and consistency.c
  * do), and must not manage connections beyond its held pulls and reply
- * buffers (server.c). */
+ * buffers (accept.c). */
 #include "server_internal.h"
 
 #include <stdlib.h>

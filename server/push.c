@@ -12,7 +12,8 @@
  *
  * Must NOT answer or hold pulls (pull.c: told through
  * tps__pull_process_pending when a push or a step may release one), and
- * must not manage connections, hellos or the listener (server.c). */
+ * must not manage connections, hellos or the listener (accept.c,
+ * hello.c, server.c). */
 #include "server_internal.h"
 
 #include <float.h>

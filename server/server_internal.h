@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Internals of the shard server shared by its rooms: server.c (listener,
- * connections, hello, declare, frame dispatch, start/stop/free), push.c
- * (push fates, commits, the sync step) and pull.c (the pull gate, pending
- * pulls, replies). Nothing here is part of server.h: taups-server, the
- * tests and the benches use that only.
+/* Internals of the shard server shared by its rooms: server.c (config,
+ * start, stop, free, stats view, trace), accept.c (connections from accept
+ * to close, their caps and timeouts), dispatch.c (frames by op, error
+ * replies), hello.c (hello, key handshake, membership), declare.c
+ * (declarations), push.c (push fates, commits, the sync step) and pull.c
+ * (the pull gate, pending pulls, replies). Nothing here is part of
+ * server.h: taups-server, the tests and the benches use that only.
  *
  * Must NOT hold logic: the shared types, and the tps__ functions the rooms
  * call each other through, each with its contract. */
@@ -108,7 +110,7 @@ struct sconn_s {
     size_t hello_len;
     double accepted_at; /* loop ms */
     /* Until its hello is accepted: on the server's handshake list, oldest
-     * first, and the address it came from (server.c, hs_*). */
+     * first, and the address it came from (accept.c, hs_*). */
     sconn_t *hs_prev, *hs_next;
     int in_hs;
     int evicted;        /* closed to make room; its slot is free already */
@@ -208,8 +210,9 @@ struct tps__server_s {
     uint64_t hs_evicted;      /* closed to make room for newer ones */
     uint64_t timeouts;        /* hello, header or idle timeouts */
     uv_timer_t sweep;         /* the timeouts */
-    struct init_job_s *inits; /* server.c: tensors initialising off the loop */
-    struct decl_wait_s *decl_waiting; /* server.c: evaluators' declarations
+    struct init_job_s *inits; /* declare.c: tensors initialising off the
+                                 loop */
+    struct decl_wait_s *decl_waiting; /* declare.c: evaluators' declarations
                                          waiting for the workers' */
     float *undo;              /* sync steps: what they overwrote */
     size_t undo_cap;
@@ -235,6 +238,31 @@ void tps__trace(tps__server_t *s, const char *event, int rank, uint64_t clock,
                 int tensor, uint64_t version, uint64_t staleness, double weight,
                 double blocked_ms, uint64_t read);
 
+/* accept.c ---------------------------------------------------------------- */
+
+/* The listener's callback: sets up the connection (its callbacks are
+ * dispatch.c's), names its peer, and makes room among the connections
+ * that have not said hello, or tells it the shard is full. */
+void tps__accept(uv_stream_t *listener, int status);
+
+/* The once-a-second timer: rejoin deadlines, and connections past the
+ * hello, header or idle timeouts. */
+void tps__sweep(uv_timer_t *t);
+
+/* Takes sc off the handshake list (its hello was accepted, or it closes);
+ * no-op when it is not there. */
+void tps__hs_remove(tps__server_t *s, sconn_t *sc);
+
+/* dispatch.c -------------------------------------------------------------- */
+
+/* The connection callbacks (tps_conn.h) of every shard connection: where a
+ * payload may land, each frame by op, and read errors. */
+int tps__dispatch_dest(void *arg, const Taups__Header *h, uint64_t len,
+                       uint8_t **dest);
+void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
+                         uint8_t *payload, uint64_t len);
+void tps__dispatch_error(tps__conn_t *c, int err);
+
 /* Answers request `h` (NULL: request 0) with an error and, when `fatal`,
  * closes the connection once the reply is out. The message is also logged
  * with the peer's name. */
@@ -243,6 +271,19 @@ __attribute__((format(printf, 5, 6)))
 #endif
 void tps__reply_error(sconn_t *sc, const Taups__Header *h, int status,
                       int fatal, const char *fmt, ...);
+
+/* Refuses a client and closes its connection, counting it in *count
+ * (refused handshakes, authentication failures) rather than as a protocol
+ * error. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+void tps__refuse(sconn_t *sc, const Taups__Header *h, int status,
+                 uint64_t *count, const char *fmt, ...);
+
+/* Tells sc why it is closed (not a broken frame: a timeout, a limit), then
+ * closes it once that is out. */
+void tps__tell_and_close(sconn_t *sc, int status, const char *why);
 
 /* A write callback that frees its argument. */
 void tps__free_arg(void *arg, int status);
@@ -258,6 +299,38 @@ void tps__send_or_close(sconn_t *sc, const Taups__Header *r,
  * or NULL after a fatal error reply. */
 tps__tensor_t *tps__check_range(sconn_t *sc, const Taups__Header *h,
                                uint64_t payload_len, int is_push);
+
+/* hello.c ----------------------------------------------------------------- */
+
+/* A HELLO frame: accepted at once by a shard without a key; otherwise
+ * answered with the challenge and kept until the proof arrives. */
+void tps__hello_handle(sconn_t *sc, const Taups__Header *h);
+
+/* An AUTH frame: the client's proof of the kept hello, which is then
+ * accepted or refused. */
+void tps__auth_handle(sconn_t *sc, const Taups__Header *h);
+
+/* sc's worker has left (closed, or replaced by its reconnection): it no
+ * longer counts in barriers and gates. */
+void tps__worker_left(sconn_t *sc);
+
+/* Ranks awaited after a restore that are past --rejoin-grace count as
+ * having left; what waited for them moves on. */
+void tps__rejoin_expire(tps__server_t *s);
+
+/* declare.c --------------------------------------------------------------- */
+
+/* A DECLARE frame: declares, repeats or looks up a tensor, answered now,
+ * once its initial values are computed, or (an evaluator's) once a worker
+ * has declared it. */
+void tps__declare_handle(sconn_t *sc, const Taups__Header *h);
+
+/* A closing connection: its declarations waiting for initial values or
+ * for a worker are dropped. */
+void tps__declare_forget(sconn_t *sc);
+
+/* Frees the evaluators' waiting declarations of a server being freed. */
+void tps__declare_free_all(tps__server_t *s);
 
 /* push.c ------------------------------------------------------------------ */
 

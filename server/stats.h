@@ -4,8 +4,8 @@
  * a STATS frame with (taups-ctl stats shows it, tests read it).
  *
  * It reads a view of the server that server.c fills in, and must NOT reach
- * into connections or change any state: the counting is done by server.c,
- * push.c, pull.c and shard.c. */
+ * into connections or change any state: the counting is done by accept.c,
+ * dispatch.c, hello.c, push.c, pull.c and shard.c. */
 #ifndef TPS_STATS_H
 #define TPS_STATS_H
 
