@@ -346,6 +346,25 @@ static int mkdir_p(const char *dir) {
     return mkdir(p, 0700) < 0 && errno != EEXIST ? -1 : 0;
 }
 
+/* What a restore brought back: generation, age, each tensor's version,
+ * and the workers awaited. */
+static void log_restored(const tps__server_t *s, const char *path,
+                         uint64_t gen, double age, double t0) {
+    int nt = s->shard.ntensors;
+    char versions[256] = "";
+    size_t used = 0;
+    for (int t = 0; t < nt && used + 40 < sizeof(versions); t++)
+        used += (size_t)snprintf(versions + used, sizeof(versions) - used,
+                                 "%s%s@%" PRIu64, t ? " " : "",
+                                 s->shard.tensors[t].name,
+                                 s->shard.tensors[t].version);
+    tps__log("restored checkpoint generation %" PRIu64 " (%s), %.0f s old, "
+            "in %.3f s: %d tensors, step %" PRIu64 "; versions %s",
+            gen, path, age, tps__now() - t0, nt, s->step,
+            nt ? versions : "-");
+    log_awaited(s);
+}
+
 int tps__ckpt_open(tps__server_t *s, char *err, size_t errlen) {
     const tps__ckpt_cfg_t *cfg = &s->cfg.ckpt;
     if (cfg->dir == NULL)
@@ -404,20 +423,8 @@ int tps__ckpt_open(tps__server_t *s, char *err, size_t errlen) {
         }
         double age = (double)(time(NULL) - L.written);
         uint64_t gen = L.generation;
-        int nt = L.shard.ntensors;
         adopt(s, &L);
-        char versions[256] = "";
-        size_t used = 0;
-        for (int t = 0; t < nt && used + 40 < sizeof(versions); t++)
-            used += (size_t)snprintf(versions + used, sizeof(versions) - used,
-                                     "%s%s@%" PRIu64, t ? " " : "",
-                                     s->shard.tensors[t].name,
-                                     s->shard.tensors[t].version);
-        tps__log("restored checkpoint generation %" PRIu64 " (%s), %.0f s old, "
-                "in %.3f s: %d tensors, step %" PRIu64 "; versions %s",
-                gen, path, age, tps__now() - t0, nt, s->step,
-                nt ? versions : "-");
-        log_awaited(s);
+        log_restored(s, path, gen, age, t0);
         k->done_at = tps__now() - age;
         k->sig_done = signature(s);
         break;

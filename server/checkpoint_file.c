@@ -184,6 +184,84 @@ static int fsync_dir(const char *dir) {
     return rc;
 }
 
+/* Bytes of the data section: every ready slice with its optimizer state,
+ * and each rank's dedup window. */
+static uint64_t data_bytes(const tps__server_t *s) {
+    const tps__shard_t *sh = &s->shard;
+    int slots = tps__optim_slots(&sh->optim);
+    uint64_t data = 0;
+    for (int i = 0; i < sh->ntensors; i++)
+        data += sh->tensors[i].ready * (sh->tensors[i].hi - sh->tensors[i].lo) *
+                sizeof(float) * (uint64_t)(1 + slots);
+    for (int r = 0; r < s->cfg.workers; r++)
+        data += 8 * (5 + (uint64_t)s->dedup[r].count * DEDUP_FIELDS);
+    return data;
+}
+
+/* The data section: parameters and optimizer slots, then the dedup
+ * windows, oldest answer first. */
+static void put_data(writer_t *w, const tps__server_t *s) {
+    const tps__shard_t *sh = &s->shard;
+    int slots = tps__optim_slots(&sh->optim);
+    for (int i = 0; i < sh->ntensors; i++) {
+        const tps__tensor_t *t = &sh->tensors[i];
+        if (!t->ready)
+            continue;
+        size_t len = (size_t)(t->hi - t->lo) * sizeof(float);
+        put(w, t->param, len);
+        for (int k = 0; k < slots; k++)
+            put(w, t->slot[k], len);
+    }
+    for (int r = 0; r < s->cfg.workers; r++) {
+        const tps__dedup_t *d = &s->dedup[r];
+        put_u64(w, d->session);
+        put_u64(w, (uint64_t)d->seen);
+        put_u64(w, d->last_rid);
+        put_u64(w, d->last_off);
+        put_u64(w, d->count);
+        for (unsigned k = 0; k < d->count; k++) { /* oldest first */
+            const tps__push_answer_t *a =
+                &d->ring[(d->head + TPS_DEDUP_WINDOW - d->count + k) %
+                         TPS_DEDUP_WINDOW];
+            uint32_t wbits;
+            memcpy(&wbits, &a->weight, sizeof(wbits));
+            uint64_t f[DEDUP_FIELDS] = {a->request_id, a->offset, a->tensor_id,
+                                        a->count,      a->version, a->staleness,
+                                        wbits,         (uint64_t)a->dropped};
+            put(w, f, sizeof(f));
+        }
+    }
+}
+
+/* Closes a finished file: checksum and end mark, fsync, and the rename
+ * that makes it the generation at `path`. Returns 0 or an errno value. */
+static int finish(writer_t *w, const char *tmp, const char *path) {
+    uint64_t sum = XXH3_64bits_digest(w->h);
+    XXH3_freeState(w->h);
+    w->h = NULL;
+    put_u64(w, sum);
+    put(w, MAGIC_END, 8);
+    if (w->err == 0 && fsync(w->fd) < 0)
+        w->err = errno;
+    if (close(w->fd) < 0 && w->err == 0)
+        w->err = errno;
+    if (w->err == 0 && rename(tmp, path) < 0)
+        w->err = errno;
+    return w->err;
+}
+
+/* Keeps the newest `keep` generations in dir. */
+static void prune(const char *dir, int keep) {
+    uint64_t *gens;
+    int n = tps__ckpt_list(dir, &gens, 0);
+    for (int i = keep; i < n; i++) {
+        char old[4096];
+        tps__ckpt_path(old, sizeof(old), dir, gens[i]);
+        unlink(old);
+    }
+    free(gens);
+}
+
 /* Writes generation `gen` of the server's state into dir, atomically, and
  * keeps only the newest `keep` generations. Runs in the forked child or, at
  * exit, in the server itself: it reads the state and changes nothing. */
@@ -194,14 +272,6 @@ int tps__ckpt_write(const tps__server_t *s, const char *dir, uint64_t gen,
         snprintf(err, errlen, "out of memory for the checkpoint's metadata");
         return TPS_ENOMEM;
     }
-    const tps__shard_t *sh = &s->shard;
-    int slots = tps__optim_slots(&sh->optim);
-    uint64_t data = 0;
-    for (int i = 0; i < sh->ntensors; i++)
-        data += sh->tensors[i].ready * (sh->tensors[i].hi - sh->tensors[i].lo) *
-                sizeof(float) * (uint64_t)(1 + slots);
-    for (int r = 0; r < s->cfg.workers; r++)
-        data += 8 * (5 + (uint64_t)s->dedup[r].count * DEDUP_FIELDS);
     char tmp[4096], path[4096];
     snprintf(tmp, sizeof(tmp), "%s/.gen-%016" PRIu64 ".%ld.tmp", dir, gen,
              (long)getpid());
@@ -225,49 +295,11 @@ int tps__ckpt_write(const tps__server_t *s, const char *dir, uint64_t gen,
     put_u32(&w, FORMAT);
     put_u32(&w, BOM);
     put_u64(&w, mlen);
-    put_u64(&w, data);
+    put_u64(&w, data_bytes(s));
     put(&w, meta, mlen);
     free(meta);
-    for (int i = 0; i < sh->ntensors; i++) {
-        const tps__tensor_t *t = &sh->tensors[i];
-        if (!t->ready)
-            continue;
-        size_t len = (size_t)(t->hi - t->lo) * sizeof(float);
-        put(&w, t->param, len);
-        for (int k = 0; k < slots; k++)
-            put(&w, t->slot[k], len);
-    }
-    for (int r = 0; r < s->cfg.workers; r++) {
-        const tps__dedup_t *d = &s->dedup[r];
-        put_u64(&w, d->session);
-        put_u64(&w, (uint64_t)d->seen);
-        put_u64(&w, d->last_rid);
-        put_u64(&w, d->last_off);
-        put_u64(&w, d->count);
-        for (unsigned k = 0; k < d->count; k++) { /* oldest first */
-            const tps__push_answer_t *a =
-                &d->ring[(d->head + TPS_DEDUP_WINDOW - d->count + k) %
-                         TPS_DEDUP_WINDOW];
-            uint32_t wbits;
-            memcpy(&wbits, &a->weight, sizeof(wbits));
-            uint64_t f[DEDUP_FIELDS] = {a->request_id, a->offset, a->tensor_id,
-                                        a->count,      a->version, a->staleness,
-                                        wbits,         (uint64_t)a->dropped};
-            put(&w, f, sizeof(f));
-        }
-    }
-    uint64_t sum = XXH3_64bits_digest(w.h);
-    XXH3_freeState(w.h);
-    w.h = NULL;
-    put_u64(&w, sum);
-    put(&w, MAGIC_END, 8);
-    if (w.err == 0 && fsync(w.fd) < 0)
-        w.err = errno;
-    if (close(w.fd) < 0 && w.err == 0)
-        w.err = errno;
-    if (w.err == 0 && rename(tmp, path) < 0)
-        w.err = errno;
-    if (w.err != 0) {
+    put_data(&w, s);
+    if (finish(&w, tmp, path) != 0) {
         snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(w.err));
         unlink(tmp);
         return TPS_EIO;
@@ -277,14 +309,7 @@ int tps__ckpt_write(const tps__server_t *s, const char *dir, uint64_t gen,
                  strerror(errno));
         return TPS_EIO;
     }
-    uint64_t *gens;
-    int n = tps__ckpt_list(dir, &gens, 0);
-    for (int i = keep; i < n; i++) {
-        char old[4096];
-        tps__ckpt_path(old, sizeof(old), dir, gens[i]);
-        unlink(old);
-    }
-    free(gens);
+    prune(dir, keep);
     return 0;
 }
 
@@ -533,10 +558,107 @@ static int load_members(const tps__server_t *s, json_t *m, loaded_t *L,
     return LOAD_OK;
 }
 
+/* The fixed header: magic, format, byte order, and lengths that add up
+ * to the file's size. Returns 0, or -1 with why set. */
+static int read_header(reader_t *rd, uint64_t *mlen, uint64_t *dlen,
+                       char *why, size_t len) {
+    struct stat stt;
+    char magic[8];
+    uint32_t format = 0, bom = 0;
+    if (fstat(fileno(rd->f), &stt) < 0 || get(rd, magic, 8) < 0 ||
+        memcmp(magic, MAGIC, 8) != 0) {
+        snprintf(why, len, "it is not a taups checkpoint (no magic)");
+        return -1;
+    }
+    if (get(rd, &format, 4) < 0 || get(rd, &bom, 4) < 0 ||
+        get(rd, mlen, 8) < 0 || get(rd, dlen, 8) < 0 || format != FORMAT ||
+        bom != BOM) {
+        snprintf(why, len, "format %u (byte order mark %08x) is not format %d "
+                 "of this host", format, bom, FORMAT);
+        return -1;
+    }
+    if (*mlen > (1u << 30) ||
+        (uint64_t)stt.st_size != HEADER_LEN + *mlen + *dlen + TRAILER_LEN) {
+        snprintf(why, len,
+                 "it is %lld bytes, its header says %" PRIu64
+                 " (truncated or overwritten)",
+                 (long long)stt.st_size,
+                 HEADER_LEN + *mlen + *dlen + TRAILER_LEN);
+        return -1;
+    }
+    return 0;
+}
+
+/* The metadata: mlen bytes of JSON. NULL with why set when unreadable. */
+static json_t *read_meta(reader_t *rd, uint64_t mlen, char *why,
+                         size_t len) {
+    char *meta = malloc(mlen + 1);
+    if (meta == NULL || get(rd, meta, mlen) < 0) {
+        snprintf(why, len, "cannot read its metadata");
+        free(meta);
+        return NULL;
+    }
+    meta[mlen] = '\0';
+    json_error_t jerr;
+    json_t *m = json_loads(meta, 0, &jerr);
+    free(meta);
+    if (m == NULL)
+        snprintf(why, len, "its metadata is not JSON: %s", jerr.text);
+    return m;
+}
+
+/* The shard's counters as the metadata kept them. */
+static void load_stats(json_t *m, loaded_t *L) {
+    json_t *st = json_object_get(m, "stats");
+    tps__shard_stats_t *ls = &L->shard.st;
+    json_u64(st, "pushes", &ls->pushes);
+    json_u64(st, "push_frames", &ls->push_frames);
+    json_u64(st, "steps", &ls->steps);
+    json_u64(st, "dropped", &ls->dropped);
+    json_u64(st, "pulls", &ls->pulls);
+    json_u64(st, "refused", &ls->refused);
+    json_u64(st, "applied_frames", &ls->applied_frames);
+    json_u64(st, "dropped_frames", &ls->dropped_frames);
+    json_u64(st, "duplicates", &ls->duplicates);
+}
+
+/* The state of a file whose shape is this server's: a shard like this
+ * one's, membership, tensors, dedup windows and counters. */
+static int load_state(const tps__server_t *s, json_t *m, reader_t *rd,
+                      loaded_t *L, char *why, size_t len) {
+    int n = s->cfg.workers;
+    const tps__shard_t *sh = &s->shard;
+    if (tps__shard_init(&L->shard, sh->index, sh->nshards, sh->max_tensors,
+                        sh->max_elements, &sh->optim) < 0) {
+        snprintf(why, len, "out of memory");
+        return LOAD_BAD;
+    }
+    L->shard_ok = 1;
+    if (sh->aggregate)
+        tps__shard_set_aggregate(&L->shard, sh->workers);
+    L->clock = calloc((size_t)n, sizeof(*L->clock));
+    L->dedup = calloc((size_t)n, sizeof(*L->dedup));
+    if (L->clock == NULL || L->dedup == NULL) {
+        snprintf(why, len, "out of memory");
+        return LOAD_BAD;
+    }
+    if (json_u64(m, "step", &L->step) ||
+        json_u64(m, "generation", &L->generation) ||
+        load_members(s, m, L, why, len) != LOAD_OK ||
+        load_tensors(s, m, rd, L, why, len) != LOAD_OK ||
+        load_dedup(s, rd, L, why, len) != LOAD_OK) {
+        if (!why[0])
+            snprintf(why, len, "its metadata is incomplete");
+        return LOAD_BAD;
+    }
+    L->written = json_integer_value(json_object_get(m, "written"));
+    load_stats(m, L);
+    return LOAD_OK;
+}
+
 /* Loads one file into L. */
 int tps__ckpt_load(const tps__server_t *s, const char *path, loaded_t *L,
                      char *why, size_t len) {
-    int n = s->cfg.workers;
     memset(L, 0, sizeof(*L));
     reader_t rd = {.f = fopen(path, "rb"), .h = XXH3_createState()};
     if (rd.h == NULL || XXH3_64bits_reset(rd.h) != XXH_OK) {
@@ -551,46 +673,12 @@ int tps__ckpt_load(const tps__server_t *s, const char *path, loaded_t *L,
         XXH3_freeState(rd.h);
         return LOAD_BAD;
     }
-    struct stat stt;
-    char magic[8];
-    uint32_t format = 0, bom = 0;
     uint64_t mlen = 0, dlen = 0;
     int rc = LOAD_BAD;
     json_t *m = NULL;
-    char *meta = NULL;
-    if (fstat(fileno(rd.f), &stt) < 0 || get(&rd, magic, 8) < 0 ||
-        memcmp(magic, MAGIC, 8) != 0) {
-        snprintf(why, len, "it is not a taups checkpoint (no magic)");
+    if (read_header(&rd, &mlen, &dlen, why, len) < 0 ||
+        (m = read_meta(&rd, mlen, why, len)) == NULL)
         goto out;
-    }
-    if (get(&rd, &format, 4) < 0 || get(&rd, &bom, 4) < 0 ||
-        get(&rd, &mlen, 8) < 0 || get(&rd, &dlen, 8) < 0 || format != FORMAT ||
-        bom != BOM) {
-        snprintf(why, len, "format %u (byte order mark %08x) is not format %d "
-                 "of this host", format, bom, FORMAT);
-        goto out;
-    }
-    if (mlen > (1u << 30) ||
-        (uint64_t)stt.st_size != HEADER_LEN + mlen + dlen + TRAILER_LEN) {
-        snprintf(why, len,
-                 "it is %lld bytes, its header says %" PRIu64
-                 " (truncated or overwritten)",
-                 (long long)stt.st_size,
-                 HEADER_LEN + mlen + dlen + TRAILER_LEN);
-        goto out;
-    }
-    meta = malloc(mlen + 1);
-    if (meta == NULL || get(&rd, meta, mlen) < 0) {
-        snprintf(why, len, "cannot read its metadata");
-        goto out;
-    }
-    meta[mlen] = '\0';
-    json_error_t jerr;
-    m = json_loads(meta, 0, &jerr);
-    if (m == NULL) {
-        snprintf(why, len, "its metadata is not JSON: %s", jerr.text);
-        goto out;
-    }
     if ((rc = check_shape(s, m, why, len)) != LOAD_OK) {
         /* A flipped bit in the metadata can make our own file look like
          * another shard's: only an intact file may refuse the start, a
@@ -601,55 +689,16 @@ int tps__ckpt_load(const tps__server_t *s, const char *path, loaded_t *L,
             rc = LOAD_BAD;
         goto out;
     }
-    rc = LOAD_BAD;
-    const tps__shard_t *sh = &s->shard;
-    if (tps__shard_init(&L->shard, sh->index, sh->nshards, sh->max_tensors,
-                        sh->max_elements, &sh->optim) < 0) {
-        snprintf(why, len, "out of memory");
-        goto out;
-    }
-    L->shard_ok = 1;
-    if (sh->aggregate)
-        tps__shard_set_aggregate(&L->shard, sh->workers);
-    L->clock = calloc((size_t)n, sizeof(*L->clock));
-    L->dedup = calloc((size_t)n, sizeof(*L->dedup));
-    if (L->clock == NULL || L->dedup == NULL) {
-        snprintf(why, len, "out of memory");
-        goto out;
-    }
-    json_t *st = json_object_get(m, "stats");
-    if (json_u64(m, "step", &L->step) ||
-        json_u64(m, "generation", &L->generation) ||
-        load_members(s, m, L, why, len) != LOAD_OK ||
-        load_tensors(s, m, &rd, L, why, len) != LOAD_OK ||
-        load_dedup(s, &rd, L, why, len) != LOAD_OK) {
-        if (!why[0])
-            snprintf(why, len, "its metadata is incomplete");
-        goto out;
-    }
-    L->written = json_integer_value(json_object_get(m, "written"));
-    tps__shard_stats_t *ls = &L->shard.st;
-    json_u64(st, "pushes", &ls->pushes);
-    json_u64(st, "push_frames", &ls->push_frames);
-    json_u64(st, "steps", &ls->steps);
-    json_u64(st, "dropped", &ls->dropped);
-    json_u64(st, "pulls", &ls->pulls);
-    json_u64(st, "refused", &ls->refused);
-    json_u64(st, "applied_frames", &ls->applied_frames);
-    json_u64(st, "dropped_frames", &ls->dropped_frames);
-    json_u64(st, "duplicates", &ls->duplicates);
-    if (check_trailer(&rd, why, len) < 0)
-        goto out;
-    rc = LOAD_OK;
+    rc = load_state(s, m, &rd, L, why, len);
+    if (rc == LOAD_OK && check_trailer(&rd, why, len) < 0)
+        rc = LOAD_BAD;
 out:
     if (rc != LOAD_OK && rd.short_read && !why[0])
         snprintf(why, len, "it ends early (truncated)");
     json_decref(m);
-    free(meta);
     fclose(rd.f);
     XXH3_freeState(rd.h);
     if (rc != LOAD_OK)
-        tps__ckpt_loaded_free(L, n);
+        tps__ckpt_loaded_free(L, s->cfg.workers);
     return rc;
 }
-

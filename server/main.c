@@ -71,11 +71,11 @@ static char *render_metrics(void *arg, size_t *len) {
     return tps__server_metrics(arg, len);
 }
 
-int main(int argc, char **argv) {
-    tps__server_config_t cfg;
-    tps__server_config_init(&cfg);
-    const char *listen = NULL, *cluster = NULL, *metrics_addr = NULL;
-    int shard = 0, workers = 1;
+/* The options that are not fields of the server's configuration as they
+ * come from the command line, before config_from_args turns them into it. */
+typedef struct args_s {
+    const char *listen, *cluster, *metrics_addr;
+    int shard, workers;
     double stats_every;
     uint64_t max_payload, max_elements, staleness;
     int max_header, max_tensors, local_steps;
@@ -83,77 +83,271 @@ int main(int argc, char **argv) {
     const char *mode, *local_avg, *trace, *ckpt_every;
     int ckpt_keep, no_restore, allow_large_lr;
     double mtbf;
-    const char *key_file = NULL;
+    const char *key_file;
     tps__optim_conf_t oc;
-    tps__optim_conf_default(&oc);
+    char own[300]; /* --listen taken from the cluster list */
+} args_t;
+
+/* Without --listen a shard listens on its own entry of the cluster list,
+ * so that one cluster.conf serves every host. Returns 0, or 2 (told). */
+static int own_listen(args_t *a) {
+    if (a->listen == NULL && a->cluster != NULL) {
+        tps__addr_t *list = NULL;
+        int n = tps__cluster_parse(a->cluster, &list, a->own, sizeof(a->own));
+        if (n > a->shard && a->shard >= 0) {
+            snprintf(a->own, sizeof(a->own), "%s", list[a->shard].text);
+            a->listen = a->own;
+        }
+        free(list);
+    }
+    if (a->listen == NULL) {
+        fprintf(stderr, "taups-server: --listen HOST:PORT is required (or "
+                        "--cluster with this --shard's address)\n");
+        return 2;
+    }
+    return 0;
+}
+
+/* --checkpoint-every: seconds, or auto (from --mtbf). Returns 0, or 2
+ * (told). */
+static int ckpt_every(args_t *a, tps__server_config_t *cfg) {
+    if (strcmp(a->ckpt_every, "auto") == 0) {
+        cfg->ckpt.mtbf = a->mtbf;
+        return 0;
+    }
+    char *end;
+    cfg->ckpt.every = strtod(a->ckpt_every, &end);
+    if (*end != '\0' || end == a->ckpt_every || !(cfg->ckpt.every >= 0) ||
+        cfg->ckpt.every > 1e9) {
+        fprintf(stderr, "taups-server: --checkpoint-every \"%s\": expected "
+                        "seconds (>= 0) or auto\n", a->ckpt_every);
+        return 2;
+    }
+    return 0;
+}
+
+/* The values that are certainly mistakes, the key and the optimizer.
+ * Returns 0, or 2 (told). */
+static int config_check(args_t *a, tps__server_config_t *cfg) {
+    char err[512];
+    /* Values that are certainly typos; the fused finiteness check would
+     * refuse every push they make anyway. */
+    if (!a->allow_large_lr && a->oc.lr > 1e3) {
+        fprintf(stderr, "taups-server: --lr %g is above 1000; give "
+                        "--allow-large-lr if you mean it\n", a->oc.lr);
+        return 2;
+    }
+    if (!a->allow_large_lr && a->oc.weight_decay > 1) {
+        fprintf(stderr, "taups-server: --weight-decay %g is above 1; give "
+                        "--allow-large-lr if you mean it\n",
+                a->oc.weight_decay);
+        return 2;
+    }
+    if (a->key_file &&
+        tps__key_load(a->key_file, &cfg->key, err, sizeof(err)) < 0) {
+        fprintf(stderr, "taups-server: %s\n", err);
+        return 2;
+    }
+    if (cfg->frame_mac && !cfg->key.set) {
+        fprintf(stderr, "taups-server: --frame-mac needs the cluster's key "
+                        "(--key-file): the tags are keyed by it\n");
+        return 2;
+    }
+    if (tps__optim_init(&cfg->optim, &a->oc, err, sizeof(err)) < 0) {
+        fprintf(stderr, "taups-server: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+/* The server's configuration from the parsed options. Returns 0, or 2
+ * (told). */
+static int config_from_args(args_t *a, tps__server_config_t *cfg) {
+    int rc = own_listen(a);
+    if (rc != 0)
+        return rc;
+    cfg->listen = a->listen;
+    cfg->cluster = a->cluster;
+    cfg->shard = a->shard;
+    cfg->workers = a->workers;
+    if ((rc = config_check(a, cfg)) != 0)
+        return rc;
+    tps__mode_parse(a->mode, &cfg->cons.mode);
+    cfg->cons.staleness = a->staleness;
+    cfg->cons.max_staleness = a->max_staleness;
+    cfg->cons.local_steps = a->local_steps;
+    cfg->cons.local_sync = strcmp(a->local_avg, "sync") == 0;
+    cfg->trace = a->trace;
+    cfg->ckpt.keep = a->ckpt_keep;
+    cfg->ckpt.no_restore = a->no_restore;
+    if ((rc = ckpt_every(a, cfg)) != 0)
+        return rc;
+    cfg->stats_every = a->stats_every;
+    cfg->lim.max_header = (uint32_t)a->max_header;
+    cfg->lim.max_payload = a->max_payload;
+    cfg->max_tensors = a->max_tensors;
+    cfg->max_elements = a->max_elements;
+    return 0;
+}
+
+/* Tells the service manager (when it listens) that the shard is ready,
+ * and then its counters every 2 s, or at half the watchdog's interval. */
+static void notifier_start(uv_loop_t *loop, notifier_t *n, const args_t *a) {
+    uint64_t wd_usec = 0;
+    n->watchdog = sd_watchdog_enabled(0, &wd_usec) > 0;
+    uv_timer_init(loop, &n->timer);
+    n->timer.data = n;
+    if (getenv("NOTIFY_SOCKET") == NULL)
+        return;
+    sd_notifyf(0, "READY=1\nSTATUS=listening on %s as shard %d", a->listen,
+               a->shard);
+    uint64_t ms = 2000;
+    if (n->watchdog && wd_usec / 2000 < ms)
+        ms = wd_usec / 2000 ? wd_usec / 2000 : 1;
+    uv_timer_start(&n->timer, on_notify_timer, ms, ms);
+    uv_unref((uv_handle_t *)&n->timer);
+}
+
+/* Runs the loop until SIGTERM or SIGINT has stopped the server and every
+ * handle is closed. */
+static void run_until_signal(uv_loop_t *loop, notifier_t *n) {
+    uv_signal_t sigterm, sigint;
+    uv_signal_init(loop, &sigterm);
+    uv_signal_init(loop, &sigint);
+    sigterm.data = sigint.data = n;
+    uv_signal_start(&sigterm, on_signal, SIGTERM);
+    uv_signal_start(&sigint, on_signal, SIGINT);
+    /* Whichever signal did not fire must not keep the loop alive. */
+    uv_unref((uv_handle_t *)&sigterm);
+    uv_unref((uv_handle_t *)&sigint);
+    uv_run(loop, UV_RUN_DEFAULT);
+    if (!uv_is_closing((uv_handle_t *)&sigterm))
+        uv_close((uv_handle_t *)&sigterm, NULL);
+    if (!uv_is_closing((uv_handle_t *)&sigint))
+        uv_close((uv_handle_t *)&sigint, NULL);
+    uv_close((uv_handle_t *)&n->timer, NULL);
+    uv_run(loop, UV_RUN_DEFAULT);
+}
+
+/* Serves until a signal; returns the exit status. */
+static int serve(const tps__server_config_t *cfg, const args_t *a) {
+    char who[32];
+    snprintf(who, sizeof(who), "taups-server[%d]", a->shard);
+    tps__log_init(who);
+    signal(SIGPIPE, SIG_IGN);
+
+    uv_loop_t loop;
+    uv_loop_init(&loop);
+    tps__server_t *srv;
+    char err[512];
+    int rc = tps__server_start(&loop, cfg, &srv, err, sizeof(err));
+    if (rc < 0) {
+        tps__log_err("%s", err);
+        uv_loop_close(&loop);
+        return 1;
+    }
+    /* Ready: listening, and restored when it keeps checkpoints. */
+    notifier_t notifier = {.srv = srv, .last_t = tps__now()};
+    if (a->metrics_addr != NULL) {
+        rc = tps__metrics_start(&loop, a->metrics_addr, render_metrics, srv,
+                               &notifier.metrics, err, sizeof(err));
+        if (rc < 0) {
+            tps__log_err("%s", err);
+            tps__server_stop(srv);
+            uv_run(&loop, UV_RUN_DEFAULT);
+            tps__server_free(srv);
+            uv_loop_close(&loop);
+            return 1;
+        }
+        tps__log("metrics on %s", tps__metrics_url(notifier.metrics));
+    }
+    notifier_start(&loop, &notifier, a);
+    run_until_signal(&loop, &notifier);
+    int lost = tps__ckpt_final_failed(srv);
+    tps__server_free(srv);
+    rc = uv_loop_close(&loop);
+    if (rc != 0)
+        tps__log_err("loop closed with handles open: %s", uv_strerror(rc));
+    if (lost)
+        tps__log_err("exit status 1: the final checkpoint was not written");
+    return rc == 0 && !lost ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+    tps__server_config_t cfg;
+    tps__server_config_init(&cfg);
+    args_t a = {.shard = 0, .workers = 1};
+    tps__optim_conf_default(&a.oc);
     const tps__opt_t opts[] = {
-        {"metrics", TPS_OPT_STR, &metrics_addr, NULL, 0, -1, NULL, "HOST:PORT",
+        {"metrics", TPS_OPT_STR, &a.metrics_addr, NULL, 0, -1, NULL,
+         "HOST:PORT",
          "serve Prometheus metrics at http://HOST:PORT/metrics (port 0 picks "
          "one; the log says which)"},
-        {"listen", TPS_OPT_STR, &listen, NULL, 0, -1, NULL, "HOST:PORT",
+        {"listen", TPS_OPT_STR, &a.listen, NULL, 0, -1, NULL, "HOST:PORT",
          "address to listen on: IPv4, IPv6 or a host name, or unix:/PATH "
          "(port 0 picks one)"},
-        {"cluster", TPS_OPT_STR, &cluster, NULL, 0, -1, NULL, "A0,A1,...",
+        {"cluster", TPS_OPT_STR, &a.cluster, NULL, 0, -1, NULL, "A0,A1,...",
          "ordered shard addresses, the same list on every process"},
-        {"shard", TPS_OPT_INT, &shard, "0", 0, 255, NULL, "I",
+        {"shard", TPS_OPT_INT, &a.shard, "0", 0, 255, NULL, "I",
          "this process's index in --cluster"},
-        {"workers", TPS_OPT_INT, &workers, "1", 1, 4096, NULL, "N",
+        {"workers", TPS_OPT_INT, &a.workers, "1", 1, 4096, NULL, "N",
          "number of workers in the cluster"},
-        {"mode", TPS_OPT_CHOICE, &mode, "async", 0, -1, "sync|ssp|async|local",
-         NULL, "consistency mode (taups(7))"},
-        {"staleness", TPS_OPT_U64, &staleness, "2", 0, 1e9, NULL, "T",
+        {"mode", TPS_OPT_CHOICE, &a.mode, "async", 0, -1,
+         "sync|ssp|async|local", NULL, "consistency mode (taups(7))"},
+        {"staleness", TPS_OPT_U64, &a.staleness, "2", 0, 1e9, NULL, "T",
          "ssp: answer a worker at clock c once the slowest is at c - T"},
-        {"max-staleness", TPS_OPT_I64, &max_staleness, "-1", -1, 1e15, NULL,
+        {"max-staleness", TPS_OPT_I64, &a.max_staleness, "-1", -1, 1e15, NULL,
          "T",
          "async/local-async: drop pushes with staleness above T (-1: never)"},
-        {"local-steps", TPS_OPT_INT, &local_steps, "4", 1, 1000000, NULL, "K",
+        {"local-steps", TPS_OPT_INT, &a.local_steps, "4", 1, 1000000, NULL, "K",
          "local: steps each worker takes between averagings"},
-        {"local-avg", TPS_OPT_CHOICE, &local_avg, "sync", 0, -1, "sync|async",
+        {"local-avg", TPS_OPT_CHOICE, &a.local_avg, "sync", 0, -1, "sync|async",
          NULL,
          "local: average deltas in a barrier, or apply each scaled by 1/N"},
-        {"optimizer", TPS_OPT_STR, &oc.optimizer, "sgd", 0, -1, NULL,
+        {"optimizer", TPS_OPT_STR, &a.oc.optimizer, "sgd", 0, -1, NULL,
          "sgd|momentum|nesterov|adam|adagrad", "update rule on the shard"},
-        {"lr", TPS_OPT_DOUBLE, &oc.lr, "0.1", 0, 1e6, NULL, "LR",
+        {"lr", TPS_OPT_DOUBLE, &a.oc.lr, "0.1", 0, 1e6, NULL, "LR",
          "learning rate, at most 1000 unless --allow-large-lr (0 freezes the "
          "parameters: for benchmarks of the transport)"},
-        {"allow-large-lr", TPS_OPT_FLAG, &allow_large_lr, NULL, 0, 0, NULL,
+        {"allow-large-lr", TPS_OPT_FLAG, &a.allow_large_lr, NULL, 0, 0, NULL,
          NULL, "accept --lr above 1000 and --weight-decay above 1"},
-        {"momentum", TPS_OPT_DOUBLE, &oc.momentum, "0.9", 0, 0.999999, NULL,
+        {"momentum", TPS_OPT_DOUBLE, &a.oc.momentum, "0.9", 0, 0.999999, NULL,
          "MU", "momentum, nesterov: momentum coefficient"},
-        {"beta1", TPS_OPT_DOUBLE, &oc.beta1, "0.9", 0, 0.999999, NULL, "B1",
+        {"beta1", TPS_OPT_DOUBLE, &a.oc.beta1, "0.9", 0, 0.999999, NULL, "B1",
          "adam: first-moment decay"},
-        {"beta2", TPS_OPT_DOUBLE, &oc.beta2, "0.999", 0, 0.999999999, NULL,
+        {"beta2", TPS_OPT_DOUBLE, &a.oc.beta2, "0.999", 0, 0.999999999, NULL,
          "B2", "adam: second-moment decay"},
-        {"eps", TPS_OPT_DOUBLE, &oc.eps, "1e-8", 1e-30, 1, NULL, "EPS",
+        {"eps", TPS_OPT_DOUBLE, &a.oc.eps, "1e-8", 1e-30, 1, NULL, "EPS",
          "adam, adagrad: denominator guard"},
-        {"weight-decay", TPS_OPT_DOUBLE, &oc.weight_decay, "0", 0, 1e6, NULL,
+        {"weight-decay", TPS_OPT_DOUBLE, &a.oc.weight_decay, "0", 0, 1e6, NULL,
          "WD",
          "L2 coefficient added to the gradient, in [0, 1] unless "
          "--allow-large-lr"},
-        {"lr-schedule", TPS_OPT_STR, &oc.schedule, "constant", 0, -1, NULL,
+        {"lr-schedule", TPS_OPT_STR, &a.oc.schedule, "constant", 0, -1, NULL,
          "SCHEDULE", "constant|invsqrt|step:EVERY:FACTOR|cosine:TOTAL"},
-        {"warmup", TPS_OPT_U64, &oc.warmup, "0", 0, 1e12, NULL, "N",
+        {"warmup", TPS_OPT_U64, &a.oc.warmup, "0", 0, 1e12, NULL, "N",
          "ramp the learning rate up linearly over the first N steps"},
-        {"clip-norm", TPS_OPT_DOUBLE, &oc.clip_norm, "0", 0, 1e30, NULL, "X",
+        {"clip-norm", TPS_OPT_DOUBLE, &a.oc.clip_norm, "0", 0, 1e30, NULL, "X",
          "scale each worker's gradient to norm at most X (0: off); a push "
          "is clipped by the larger of its claimed norm and its slice's"},
-        {"staleness-weight", TPS_OPT_STR, &oc.weight, "none", 0, -1, NULL, "W",
+        {"staleness-weight", TPS_OPT_STR, &a.oc.weight, "none", 0, -1, NULL,
+         "W",
          "none|inverse|exp:LAMBDA|lrdiv: weight of a push of staleness s"},
-        {"trace", TPS_OPT_STR, &trace, NULL, 0, -1, NULL, "FILE",
+        {"trace", TPS_OPT_STR, &a.trace, NULL, 0, -1, NULL, "FILE",
          "CSV of every pull answered, push, step, join and leave"},
         {"checkpoint-dir", TPS_OPT_STR, &cfg.ckpt.dir, NULL, 0, -1, NULL, "DIR",
          "keep checkpoints in DIR (created) and restore the newest on start"},
-        {"checkpoint-every", TPS_OPT_STR, &ckpt_every, "60", 0, -1, NULL,
+        {"checkpoint-every", TPS_OPT_STR, &a.ckpt_every, "60", 0, -1, NULL,
          "SEC|auto",
          "seconds between checkpoints (0: only on request and at "
          "exit); auto: Young's sqrt(2 C MTBF) from --mtbf"},
-        {"checkpoint-keep", TPS_OPT_INT, &ckpt_keep, "3", 1, 1000, NULL, "N",
+        {"checkpoint-keep", TPS_OPT_INT, &a.ckpt_keep, "3", 1, 1000, NULL, "N",
          "checkpoint generations kept"},
-        {"mtbf", TPS_OPT_DOUBLE, &mtbf, "86400", 1, 1e9, NULL, "SEC",
+        {"mtbf", TPS_OPT_DOUBLE, &a.mtbf, "86400", 1, 1e9, NULL, "SEC",
          "mean time between failures, for --checkpoint-every auto"},
-        {"no-restore", TPS_OPT_FLAG, &no_restore, NULL, 0, 0, NULL, NULL,
+        {"no-restore", TPS_OPT_FLAG, &a.no_restore, NULL, 0, 0, NULL, NULL,
          "start afresh even when --checkpoint-dir holds a checkpoint"},
-        {"stats-every", TPS_OPT_DOUBLE, &stats_every, "10", 0, 86400, NULL,
+        {"stats-every", TPS_OPT_DOUBLE, &a.stats_every, "10", 0, 86400, NULL,
          "SEC", "seconds between summary log lines (0: only at exit)"},
         {"latency-ms", TPS_OPT_DOUBLE, &cfg.link.latency_ms, "0", 0, 600000,
          NULL, "MS", "delay every frame this shard sends by MS"},
@@ -163,15 +357,15 @@ int main(int argc, char **argv) {
          "BYTES_PER_S", "cap what each connection sends (0: unlimited)"},
         {"link-seed", TPS_OPT_U64, &cfg.link.seed, "1", 0, -1, NULL, "N",
          "seed of the jitter"},
-        {"max-header", TPS_OPT_INT, &max_header, "4096", 64, 1 << 20, NULL,
+        {"max-header", TPS_OPT_INT, &a.max_header, "4096", 64, 1 << 20, NULL,
          "BYTES", "largest frame header accepted"},
-        {"max-payload", TPS_OPT_U64, &max_payload, "67108864", 1024,
+        {"max-payload", TPS_OPT_U64, &a.max_payload, "67108864", 1024,
          (double)(1ULL << 34), NULL, "BYTES", "largest frame payload accepted"},
-        {"max-tensors", TPS_OPT_INT, &max_tensors, "64", 1, 65536, NULL, "N",
+        {"max-tensors", TPS_OPT_INT, &a.max_tensors, "64", 1, 65536, NULL, "N",
          "most tensors this shard holds"},
-        {"max-elements", TPS_OPT_U64, &max_elements, "2147483648", 1,
+        {"max-elements", TPS_OPT_U64, &a.max_elements, "2147483648", 1,
          (double)(1ULL << 40), NULL, "N", "longest tensor (whole length)"},
-        {"key-file", TPS_OPT_STR, &key_file, NULL, 0, -1, NULL, "FILE",
+        {"key-file", TPS_OPT_STR, &a.key_file, NULL, 0, -1, NULL, "FILE",
          "the cluster's pre-shared key (mode 0600, >= 32 characters; "
          "taups-ctl keygen FILE): every client must prove it"},
         {"insecure", TPS_OPT_FLAG, &cfg.insecure, NULL, 0, 0, NULL, NULL,
@@ -227,153 +421,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "taups-server: unexpected argument \"%s\"\n", argv[rc]);
         return 2;
     }
-    /* Without --listen a shard listens on its own entry of the cluster
-     * list, so that one cluster.conf serves every host. */
-    char own[300];
-    if (listen == NULL && cluster != NULL) {
-        tps__addr_t *list = NULL;
-        int n = tps__cluster_parse(cluster, &list, own, sizeof(own));
-        if (n > shard && shard >= 0) {
-            snprintf(own, sizeof(own), "%s", list[shard].text);
-            listen = own;
-        }
-        free(list);
-    }
-    if (listen == NULL) {
-        fprintf(stderr, "taups-server: --listen HOST:PORT is required (or "
-                        "--cluster with this --shard's address)\n");
-        return 2;
-    }
-    cfg.listen = listen;
-    cfg.cluster = cluster;
-    cfg.shard = shard;
-    cfg.workers = workers;
-    char err[512];
-    /* Values that are certainly typos; the fused finiteness check would
-     * refuse every push they make anyway. */
-    if (!allow_large_lr && oc.lr > 1e3) {
-        fprintf(stderr, "taups-server: --lr %g is above 1000; give "
-                        "--allow-large-lr if you mean it\n", oc.lr);
-        tps__opt_free(opts);
-        return 2;
-    }
-    if (!allow_large_lr && oc.weight_decay > 1) {
-        fprintf(stderr, "taups-server: --weight-decay %g is above 1; give "
-                        "--allow-large-lr if you mean it\n", oc.weight_decay);
-        tps__opt_free(opts);
-        return 2;
-    }
-    if (key_file &&
-        tps__key_load(key_file, &cfg.key, err, sizeof(err)) < 0) {
-        fprintf(stderr, "taups-server: %s\n", err);
-        tps__opt_free(opts);
-        return 2;
-    }
-    if (cfg.frame_mac && !cfg.key.set) {
-        fprintf(stderr, "taups-server: --frame-mac needs the cluster's key "
-                        "(--key-file): the tags are keyed by it\n");
-        tps__opt_free(opts);
-        return 2;
-    }
-    if (tps__optim_init(&cfg.optim, &oc, err, sizeof(err)) < 0) {
-        fprintf(stderr, "taups-server: %s\n", err);
-        tps__opt_free(opts);
-        return 2;
-    }
-    tps__mode_parse(mode, &cfg.cons.mode);
-    cfg.cons.staleness = staleness;
-    cfg.cons.max_staleness = max_staleness;
-    cfg.cons.local_steps = local_steps;
-    cfg.cons.local_sync = strcmp(local_avg, "sync") == 0;
-    cfg.trace = trace;
-    cfg.ckpt.keep = ckpt_keep;
-    cfg.ckpt.no_restore = no_restore;
-    if (strcmp(ckpt_every, "auto") == 0) {
-        cfg.ckpt.mtbf = mtbf;
-    } else {
-        char *end;
-        cfg.ckpt.every = strtod(ckpt_every, &end);
-        if (*end != '\0' || end == ckpt_every || !(cfg.ckpt.every >= 0) ||
-            cfg.ckpt.every > 1e9) {
-            fprintf(stderr, "taups-server: --checkpoint-every \"%s\": expected "
-                            "seconds (>= 0) or auto\n", ckpt_every);
-            tps__opt_free(opts);
-            return 2;
-        }
-    }
-    cfg.stats_every = stats_every;
-    cfg.lim.max_header = (uint32_t)max_header;
-    cfg.lim.max_payload = max_payload;
-    cfg.max_tensors = max_tensors;
-    cfg.max_elements = max_elements;
-
-    char who[32];
-    snprintf(who, sizeof(who), "taups-server[%d]", shard);
-    tps__log_init(who);
-    signal(SIGPIPE, SIG_IGN);
-
-    uv_loop_t loop;
-    uv_loop_init(&loop);
-    tps__server_t *srv;
-    rc = tps__server_start(&loop, &cfg, &srv, err, sizeof(err));
-    if (rc < 0) {
-        tps__log_err("%s", err);
-        uv_loop_close(&loop);
-        tps__opt_free(opts);
-        return 1;
-    }
-    /* Ready: listening, and restored when it keeps checkpoints. */
-    notifier_t notifier = {.srv = srv, .last_t = tps__now()};
-    if (metrics_addr != NULL) {
-        rc = tps__metrics_start(&loop, metrics_addr, render_metrics, srv,
-                               &notifier.metrics, err, sizeof(err));
-        if (rc < 0) {
-            tps__log_err("%s", err);
-            tps__server_stop(srv);
-            uv_run(&loop, UV_RUN_DEFAULT);
-            tps__server_free(srv);
-            uv_loop_close(&loop);
-            tps__opt_free(opts);
-            return 1;
-        }
-        tps__log("metrics on %s", tps__metrics_url(notifier.metrics));
-    }
-    uint64_t wd_usec = 0;
-    notifier.watchdog = sd_watchdog_enabled(0, &wd_usec) > 0;
-    uv_timer_init(&loop, &notifier.timer);
-    notifier.timer.data = &notifier;
-    if (getenv("NOTIFY_SOCKET") != NULL) {
-        sd_notifyf(0, "READY=1\nSTATUS=listening on %s as shard %d",
-                   listen, shard);
-        uint64_t ms = 2000;
-        if (notifier.watchdog && wd_usec / 2000 < ms)
-            ms = wd_usec / 2000 ? wd_usec / 2000 : 1;
-        uv_timer_start(&notifier.timer, on_notify_timer, ms, ms);
-        uv_unref((uv_handle_t *)&notifier.timer);
-    }
-    uv_signal_t sigterm, sigint;
-    uv_signal_init(&loop, &sigterm);
-    uv_signal_init(&loop, &sigint);
-    sigterm.data = sigint.data = &notifier;
-    uv_signal_start(&sigterm, on_signal, SIGTERM);
-    uv_signal_start(&sigint, on_signal, SIGINT);
-    /* Whichever signal did not fire must not keep the loop alive. */
-    uv_unref((uv_handle_t *)&sigterm);
-    uv_unref((uv_handle_t *)&sigint);
-    uv_run(&loop, UV_RUN_DEFAULT);
-    if (!uv_is_closing((uv_handle_t *)&sigterm))
-        uv_close((uv_handle_t *)&sigterm, NULL);
-    if (!uv_is_closing((uv_handle_t *)&sigint))
-        uv_close((uv_handle_t *)&sigint, NULL);
-    uv_close((uv_handle_t *)&notifier.timer, NULL);
-    uv_run(&loop, UV_RUN_DEFAULT);
-    int lost = tps__ckpt_final_failed(srv);
-    tps__server_free(srv);
-    rc = uv_loop_close(&loop);
+    rc = config_from_args(&a, &cfg);
+    if (rc == 0)
+        rc = serve(&cfg, &a);
     tps__opt_free(opts);
-    if (rc != 0)
-        tps__log_err("loop closed with handles open: %s", uv_strerror(rc));
-    if (lost)
-        tps__log_err("exit status 1: the final checkpoint was not written");
-    return rc == 0 && !lost ? 0 : 1;
+    return rc;
 }

@@ -572,27 +572,27 @@ static void handle_decided_drop(sconn_t *sc, const Taups__Header *h,
     push_answered(sc, h, t);
 }
 
-void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
-                      uint64_t len) {
-    tps__server_t *s = sc->srv;
-    tps__shard_t *sh = &s->shard;
-    const tps__consistency_t *cons = &s->cfg.cons;
+/* The tensor a push frame may go to: from a worker, not a repeat, not a
+ * decided drop (answered here), in range, and not a later chunk of a push
+ * refused already. NULL when answered or refused. */
+static tps__tensor_t *push_target(sconn_t *sc, const Taups__Header *h,
+                                  uint64_t len) {
     if (sc->role != TPS_ROLE_WORKER) {
         tps__reply_error(sc, h, TPS_EPERM, 1,
                          "only workers may push; this connection said hello "
                          "as %s",
                          sc->role == TPS_ROLE_ADMIN ? "admin" : "evaluator");
-        return;
+        return NULL;
     }
     if (push_repeat(sc, h))
-        return;
+        return NULL;
     if (h->decided && h->dropped) {
         handle_decided_drop(sc, h, len);
-        return;
+        return NULL;
     }
     tps__tensor_t *t = tps__check_range(sc, h, len, 1);
     if (t == NULL)
-        return;
+        return NULL;
     if (sc->refused_open && h->request_id == sc->refused_request &&
         h->tensor_id == sc->refused_tensor) {
         refuse(sc, h, sc->refused_reason, TPS_EINVAL,
@@ -601,8 +601,181 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                "with it",
                (unsigned long long)h->request_id, sc->rank, t->name,
                (unsigned long long)h->offset);
+        return NULL;
+    }
+    return t;
+}
+
+/* Aggregating modes: a push for another step than the pending one is
+ * answered as dropped (the step went on without it) or refused. Returns
+ * 1 when it was, 0 when it belongs to the pending step. */
+static int step_mismatch(sconn_t *sc, const Taups__Header *h,
+                         tps__tensor_t *t) {
+    tps__server_t *s = sc->srv;
+    tps__shard_t *sh = &s->shard;
+    if (s->behind && h->clock > s->step)
+        catch_up(s, sc->rank, h->clock);
+    int inherited = sc->inherited_commit && h->clock == s->step &&
+                    s->members.committed[sc->rank];
+    if (inherited ||
+        (h->clock < s->step && !s->members.committed[sc->rank])) {
+        /* The step went ahead without this worker while it was away
+         * (reconnecting), or its predecessor's contribution to it is in
+         * already: its push is late, and dropped like a stale one. */
+        tps__push_close(sc);
+        sh->st.push_frames++;
+        sh->st.dropped_frames++;
+        if (h->last)
+            sh->st.dropped++;
+        sc->cur_stale = s->step - h->clock;
+        sc->cur_weight = 1;
+        sc->cur_drop = 1;
+        push_answered(sc, h, t);
+        sc->cur_drop = 0;
+        return 1;
+    }
+    if (h->clock == s->step && !s->members.committed[sc->rank])
+        return 0;
+    const char *mode = tps__mode_name(s->cfg.cons.mode);
+    if (h->clock != s->step)
+        refuse(sc, h, TPS_REFUSE_STEP, TPS_EINVAL,
+               "%s mode: worker %d pushed tensor \"%s\" for clock "
+               "%llu, but the shard is at step %llu; ignored",
+               mode, sc->rank, t->name,
+               (unsigned long long)h->clock, (unsigned long long)s->step);
+    else
+        refuse(sc, h, TPS_REFUSE_STEP, TPS_EINVAL,
+               "%s mode: worker %d pushed tensor \"%s\" after its "
+               "CLOCK committed step %llu; ignored",
+               mode, sc->rank, t->name, (unsigned long long)s->step);
+    return 1;
+}
+
+/* The first chunk of a logical push: one left unfinished before it is
+ * abandoned, and its fate is decided. A pull of this tensor waits until
+ * its last chunk. Returns 0, or -1 when refused. */
+static int push_open(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t) {
+    tps__push_close(sc);
+    if (push_fate(sc, h, t) < 0)
+        return -1;
+    sc->cur_open = 1;
+    sc->cur_tensor = h->tensor_id;
+    sc->cur_request = h->request_id;
+    sc->cur_claim = h->grad_norm;
+    sc->cur_sumsq = 0;
+    t->pushing++;
+    if (!(h->grad_norm >= 0 && h->grad_norm <= FLT_MAX)) {
+        /* max(claim, what the shard sees) must mean something: a NaN
+         * claim would compare false and a negative one be ignored. */
+        refuse(sc, h, TPS_REFUSE_NORM, TPS_EINVAL,
+               "push from worker %d to tensor \"%s\" claims a gradient "
+               "norm of %g; a norm is a finite number >= 0; rejected",
+               sc->rank, t->name, (double)h->grad_norm);
+        return -1;
+    }
+    return 0;
+}
+
+/* A chunk that could not be applied (rc < 0): nothing was, and it is
+ * refused with the reason; out of memory closes the connection. */
+static void push_failed(sconn_t *sc, const Taups__Header *h,
+                        const tps__tensor_t *t, int rc, int staged,
+                        const char *err) {
+    if (rc == TPS_ENOMEM) {
+        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory applying a push");
         return;
     }
+    if (rc == TPS_ERANGE) {
+        /* Finite gradient, finite parameters, but together with the step
+         * size they overflow: the elements were restored. The last chunk,
+         * staged with the others, is the refused frame itself. */
+        if (staged)
+            sc->nstaged--;
+        refuse(sc, h, TPS_REFUSE_NONFINITE_PARAM, TPS_ERANGE,
+               "push from worker %d to tensor \"%s\" (elements [%llu, "
+               "+%llu)): this update would make parameters non-finite (lr "
+               "too large?); rejected, parameters unchanged",
+               sc->rank, t->name,
+               (unsigned long long)(staged ? t->lo + sc->stage_off : h->offset),
+               (unsigned long long)(staged ? sc->stage_n : h->count));
+        return;
+    }
+    if (rc == TPS_EINVAL && err[0]) {
+        refuse(sc, h, TPS_REFUSE_MALFORMED, rc,
+               "push request %llu of worker %d to tensor \"%s\": %s; "
+               "rejected, parameters unchanged",
+               (unsigned long long)h->request_id, sc->rank, t->name, err);
+        return;
+    }
+    /* The decoder validates before it writes: nothing was applied. */
+    refuse(sc, h, TPS_REFUSE_MALFORMED, rc,
+           "push from worker %d to tensor \"%s\": malformed %s "
+           "payload (%s); rejected, parameters unchanged",
+           sc->rank, t->name, "codec", tps_strerror(rc));
+}
+
+/* A chunk applied, staged to the end, or dropped: counted, and at the
+ * last chunk the push's update (a version, or its part in the step). */
+static void push_count(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
+                       int staged, int aggregate) {
+    tps__server_t *s = sc->srv;
+    tps__shard_t *sh = &s->shard;
+    uint64_t frames = staged && !sc->cur_drop ? sc->nstaged : 1;
+    sh->st.push_frames += frames;
+    if (sc->cur_drop)
+        sh->st.dropped_frames++;
+    else
+        sh->st.applied_frames += frames;
+    if (!h->last)
+        return;
+    if (sc->cur_drop) {
+        sh->st.dropped++;
+    } else {
+        sh->st.pushes++;
+        if (aggregate) {
+            t->sync.done[sc->rank] = 1; /* counts once committed */
+            t->sync.samples[sc->rank] = h->samples;
+        } else {
+            t->version++;
+            sh->st.steps++;
+        }
+    }
+    tps__trace(s, sc->cur_drop ? "drop" : "push", sc->rank, h->clock,
+               (int)h->tensor_id, t->version, sc->cur_stale, sc->cur_weight,
+               0, h->version);
+}
+
+/* Answers the chunk (or every staged chunk, in order, with what the push
+ * did); a last chunk closes the push and may release held pulls. */
+static void push_reply(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
+                       int staged) {
+    tps__server_t *s = sc->srv;
+    if (staged && !sc->cur_drop) {
+        Taups__Header fh = *h;
+        fh.offset = t->lo + sc->stage_off;
+        for (size_t k = 0; k < sc->nstaged; k++) {
+            fh.count = sc->stage_counts[k];
+            push_answered(sc, &fh, t);
+            fh.offset += fh.count;
+        }
+    } else {
+        push_answered(sc, h, t);
+    }
+    if (h->last) {
+        sc->cur_streamed = 0; /* whole: its update is counted above */
+        tps__push_close(sc);
+        if (s->pending)
+            tps__pull_process_pending(s);
+    }
+}
+
+void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
+                      uint64_t len) {
+    tps__server_t *s = sc->srv;
+    tps__shard_t *sh = &s->shard;
+    tps__tensor_t *t = push_target(sc, h, len);
+    if (t == NULL)
+        return;
     const float *g = (const float *)payload;
     tps__codec_t codec;
     const uint8_t *enc = NULL;
@@ -623,66 +796,13 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
                (unsigned long long)(h->offset + bad));
         return;
     }
-    int aggregate = tps__consistency_aggregates(cons);
-    if (aggregate && s->behind && h->clock > s->step)
-        catch_up(s, sc->rank, h->clock);
-    int inherited = sc->inherited_commit && h->clock == s->step &&
-                    s->members.committed[sc->rank];
-    if (aggregate && (inherited || (h->clock < s->step &&
-                                    !s->members.committed[sc->rank]))) {
-        /* The step went ahead without this worker while it was away
-         * (reconnecting), or its predecessor's contribution to it is in
-         * already: its push is late, and dropped like a stale one. */
-        tps__push_close(sc);
-        sh->st.push_frames++;
-        sh->st.dropped_frames++;
-        if (h->last)
-            sh->st.dropped++;
-        sc->cur_stale = s->step - h->clock;
-        sc->cur_weight = 1;
-        sc->cur_drop = 1;
-        push_answered(sc, h, t);
-        sc->cur_drop = 0;
+    int aggregate = tps__consistency_aggregates(&s->cfg.cons);
+    if (aggregate && step_mismatch(sc, h, t))
         return;
-    }
-    if (aggregate && (h->clock != s->step || s->members.committed[sc->rank])) {
-        if (h->clock != s->step)
-            refuse(sc, h, TPS_REFUSE_STEP, TPS_EINVAL,
-                   "%s mode: worker %d pushed tensor \"%s\" for clock "
-                   "%llu, but the shard is at step %llu; ignored",
-                   tps__mode_name(cons->mode), sc->rank, t->name,
-                   (unsigned long long)h->clock, (unsigned long long)s->step);
-        else
-            refuse(sc, h, TPS_REFUSE_STEP, TPS_EINVAL,
-                   "%s mode: worker %d pushed tensor \"%s\" after its "
-                   "CLOCK committed step %llu; ignored",
-                   tps__mode_name(cons->mode), sc->rank, t->name,
-                   (unsigned long long)s->step);
+    if ((!sc->cur_open || sc->cur_tensor != h->tensor_id ||
+         sc->cur_request != h->request_id) &&
+        push_open(sc, h, t) < 0)
         return;
-    }
-    if (!sc->cur_open || sc->cur_tensor != h->tensor_id ||
-        sc->cur_request != h->request_id) {
-        /* First chunk of a logical push; one left unfinished before it is
-         * abandoned. A pull of this tensor waits until its last chunk. */
-        tps__push_close(sc);
-        if (push_fate(sc, h, t) < 0)
-            return;
-        sc->cur_open = 1;
-        sc->cur_tensor = h->tensor_id;
-        sc->cur_request = h->request_id;
-        sc->cur_claim = h->grad_norm;
-        sc->cur_sumsq = 0;
-        t->pushing++;
-        if (!(h->grad_norm >= 0 && h->grad_norm <= FLT_MAX)) {
-            /* max(claim, what the shard sees) must mean something: a NaN
-             * claim would compare false and a negative one be ignored. */
-            refuse(sc, h, TPS_REFUSE_NORM, TPS_EINVAL,
-                   "push from worker %d to tensor \"%s\" claims a gradient "
-                   "norm of %g; a norm is a finite number >= 0; rejected",
-                   sc->rank, t->name, (double)h->grad_norm);
-            return;
-        }
-    }
     tps__codec_stats_t *cs = tps__codec_stats(sh, h->codec, h->codec_ratio);
     cs->push_frames++;
     cs->raw_in += h->count * sizeof(float);
@@ -711,81 +831,12 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         if (rc == 0)
             rc = apply_staged(sc, t, aggregate);
     }
-    if (rc == TPS_ENOMEM) {
-        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory applying a push");
-        return;
-    }
-    if (rc == TPS_ERANGE) {
-        /* Finite gradient, finite parameters, but together with the step
-         * size they overflow: the elements were restored. The last chunk,
-         * staged with the others, is the refused frame itself. */
-        if (staged)
-            sc->nstaged--;
-        refuse(sc, h, TPS_REFUSE_NONFINITE_PARAM, TPS_ERANGE,
-               "push from worker %d to tensor \"%s\" (elements [%llu, "
-               "+%llu)): this update would make parameters non-finite (lr "
-               "too large?); rejected, parameters unchanged",
-               sc->rank, t->name,
-               (unsigned long long)(staged ? t->lo + sc->stage_off : h->offset),
-               (unsigned long long)(staged ? sc->stage_n : h->count));
-        return;
-    }
-    if (rc == TPS_EINVAL && err[0]) {
-        refuse(sc, h, TPS_REFUSE_MALFORMED, rc,
-               "push request %llu of worker %d to tensor \"%s\": %s; "
-               "rejected, parameters unchanged",
-               (unsigned long long)h->request_id, sc->rank, t->name, err);
-        return;
-    }
     if (rc < 0) {
-        /* The decoder validates before it writes: nothing was applied. */
-        refuse(sc, h, TPS_REFUSE_MALFORMED, rc,
-               "push from worker %d to tensor \"%s\": malformed %s "
-               "payload (%s); rejected, parameters unchanged",
-               sc->rank, t->name, "codec", tps_strerror(rc));
+        push_failed(sc, h, t, rc, staged, err);
         return;
     }
-    uint64_t frames = staged && !sc->cur_drop ? sc->nstaged : 1;
-    sh->st.push_frames += frames;
-    if (sc->cur_drop)
-        sh->st.dropped_frames++;
-    else
-        sh->st.applied_frames += frames;
-    if (h->last) {
-        if (sc->cur_drop) {
-            sh->st.dropped++;
-        } else {
-            sh->st.pushes++;
-            if (aggregate) {
-                t->sync.done[sc->rank] = 1; /* counts once committed */
-                t->sync.samples[sc->rank] = h->samples;
-            } else {
-                t->version++;
-                sh->st.steps++;
-            }
-        }
-        tps__trace(s, sc->cur_drop ? "drop" : "push", sc->rank, h->clock,
-                   (int)h->tensor_id, t->version, sc->cur_stale, sc->cur_weight,
-                   0, h->version);
-    }
-    if (staged && !sc->cur_drop) {
-        /* Every chunk is answered now, in order, with what the push did. */
-        Taups__Header fh = *h;
-        fh.offset = t->lo + sc->stage_off;
-        for (size_t k = 0; k < sc->nstaged; k++) {
-            fh.count = sc->stage_counts[k];
-            push_answered(sc, &fh, t);
-            fh.offset += fh.count;
-        }
-    } else {
-        push_answered(sc, h, t);
-    }
-    if (h->last) {
-        sc->cur_streamed = 0; /* whole: its update is counted above */
-        tps__push_close(sc);
-        if (s->pending)
-            tps__pull_process_pending(s);
-    }
+    push_count(sc, h, t, staged, aggregate);
+    push_reply(sc, h, t, staged);
 }
 
 /* A worker finished an iteration: its clock moves, and in sync modes its

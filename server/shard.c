@@ -77,12 +77,10 @@ static uint64_t tensor_bytes(const tps__shard_t *sh, uint64_t n) {
     return len * sizeof(float) * copies;
 }
 
-/* fill: 1 computes the initial values now, 0 leaves them (a restore
- * overwrites them), 2 leaves them and the zeroing of the state to
- * tps__shard_fill when the slice is large. */
-static int declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
-                   float scale, uint64_t seed, int fill, char *err,
-                   size_t errlen) {
+/* A name of 1 to TPS_MAX_NAME - 1 bytes, a known init, a scale whose
+ * values stay finite. Returns 0 or TPS_EINVAL with err set. */
+static int spec_check(const char *name, int init, float scale, char *err,
+                      size_t errlen) {
     size_t nl = strlen(name);
     if (nl == 0 || nl >= TPS_MAX_NAME) {
         snprintf(err, errlen, "tensor name must have 1 to %d bytes",
@@ -99,8 +97,16 @@ static int declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
                  name, init, (double)scale);
         return TPS_EINVAL;
     }
+    return 0;
+}
+
+/* The id of tensor `name` when declared already, the same way;
+ * TPS_EMISMATCH (err set) when declared otherwise; TPS_ENOENT when not. */
+static int lookup(const tps__shard_t *sh, const char *name, uint64_t n,
+                  int init, float scale, uint64_t seed, char *err,
+                  size_t errlen) {
     for (int i = 0; i < sh->ntensors; i++) {
-        tps__tensor_t *t = &sh->tensors[i];
+        const tps__tensor_t *t = &sh->tensors[i];
         if (strcmp(t->name, name) != 0)
             continue;
         if (t->n != n) {
@@ -117,6 +123,14 @@ static int declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
         }
         return i;
     }
+    return TPS_ENOENT;
+}
+
+/* A new tensor of n elements fits: its length, the tensor count, and
+ * `bytes` more within --max-memory. Checked before anything is allocated.
+ * Returns 0 or a TPS_E* code with err set. */
+static int room_check(const tps__shard_t *sh, const char *name, uint64_t n,
+                      uint64_t bytes, char *err, size_t errlen) {
     if (n == 0 || n > sh->max_elements) {
         snprintf(err, errlen,
                  "tensor \"%s\": length %llu is outside [1, %llu]", name,
@@ -129,8 +143,6 @@ static int declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
                  sh->max_tensors);
         return TPS_E2BIG;
     }
-    /* Checked before anything is allocated. */
-    uint64_t bytes = tensor_bytes(sh, n);
     if (sh->max_bytes > 0 && bytes > sh->max_bytes - sh->bytes) {
         snprintf(err, errlen,
                  "tensor \"%s\": %llu elements need %.1f MB on shard %u, which "
@@ -139,12 +151,15 @@ static int declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
                  (double)sh->bytes / 1e6, (double)sh->max_bytes / 1e6);
         return TPS_ELIMIT;
     }
-    tps__tensor_t *t = &sh->tensors[sh->ntensors];
-    int defer = fill == 2 && tps__slice_lo(n, sh->nshards, sh->index + 1) -
-                                     tps__slice_lo(n, sh->nshards, sh->index) >=
-                                 TPS_INIT_DEFER;
-    t->lo = tps__slice_lo(n, sh->nshards, sh->index);
-    t->hi = tps__slice_lo(n, sh->nshards, sh->index + 1);
+    return 0;
+}
+
+/* The buffers of t's slice [t->lo, t->hi): parameters, optimizer slots
+ * (zeroed now unless `defer`), and in sync modes the mean and the ranks'
+ * buffers. Returns 0, or TPS_ENOMEM with err set and t cleared. */
+static int slice_buffers(const tps__shard_t *sh, tps__tensor_t *t,
+                         const char *name, int defer, char *err,
+                         size_t errlen) {
     /* One spare element so that an empty slice (n < S) still has a buffer. */
     t->param = slice_alloc((size_t)(t->hi - t->lo + 1) * sizeof(float), 0);
     if (t->param == NULL) {
@@ -178,7 +193,33 @@ static int declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
                  name);
         return TPS_ENOMEM;
     }
-    memcpy(t->name, name, nl + 1);
+    return 0;
+}
+
+/* fill: 1 computes the initial values now, 0 leaves them (a restore
+ * overwrites them), 2 leaves them and the zeroing of the state to
+ * tps__shard_fill when the slice is large. */
+static int declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
+                   float scale, uint64_t seed, int fill, char *err,
+                   size_t errlen) {
+    int rc = spec_check(name, init, scale, err, errlen);
+    if (rc < 0)
+        return rc;
+    rc = lookup(sh, name, n, init, scale, seed, err, errlen);
+    if (rc != TPS_ENOENT)
+        return rc;
+    uint64_t bytes = tensor_bytes(sh, n);
+    if ((rc = room_check(sh, name, n, bytes, err, errlen)) < 0)
+        return rc;
+    tps__tensor_t *t = &sh->tensors[sh->ntensors];
+    int defer = fill == 2 && tps__slice_lo(n, sh->nshards, sh->index + 1) -
+                                     tps__slice_lo(n, sh->nshards, sh->index) >=
+                                 TPS_INIT_DEFER;
+    t->lo = tps__slice_lo(n, sh->nshards, sh->index);
+    t->hi = tps__slice_lo(n, sh->nshards, sh->index + 1);
+    if ((rc = slice_buffers(sh, t, name, defer, err, errlen)) < 0)
+        return rc;
+    memcpy(t->name, name, strlen(name) + 1);
     t->n = n;
     t->init = init;
     t->scale = scale;
