@@ -2,11 +2,47 @@
 /* Address and cluster-list parsing; see tps_cluster.h. */
 #include "tps_cluster.h"
 
+#include <netdb.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <uv.h>
+
 #include "taups_error.h"
+
+int tps__resolve(const char *host, int port, int family,
+                 struct sockaddr_storage *ss, socklen_t *len) {
+    /* Numeric addresses first, without the resolver (and with an IPv6
+     * scope such as %eth0). */
+    if (family != AF_INET6 &&
+        uv_ip4_addr(host, port, (struct sockaddr_in *)ss) == 0) {
+        if (len)
+            *len = sizeof(struct sockaddr_in);
+        return 0;
+    }
+    if (family != AF_INET &&
+        uv_ip6_addr(host, port, (struct sockaddr_in6 *)ss) == 0) {
+        if (len)
+            *len = sizeof(struct sockaddr_in6);
+        return 0;
+    }
+    struct addrinfo hints = {.ai_family = family,
+                             .ai_socktype = SOCK_STREAM}, *ai = NULL;
+    char service[16];
+    snprintf(service, sizeof(service), "%d", port);
+    int gai = getaddrinfo(host, service, &hints, &ai);
+    if (gai != 0)
+        return gai;
+    if (ai == NULL)
+        return EAI_NONAME;
+    memcpy(ss, ai->ai_addr, ai->ai_addrlen);
+    if (len)
+        *len = ai->ai_addrlen;
+    freeaddrinfo(ai);
+    return 0;
+}
 
 int tps__addr_parse(const char *s, tps__addr_t *out, char *err, size_t errlen) {
     const char *colon, *hs = s, *he;

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 
 #define TPS_MAX_SHARDS 256
 #define TPS_MAX_WORKERS 4096
@@ -25,6 +26,14 @@ typedef struct tps__addr_s {
  * in the file system, for shards and workers on one host). Returns 0 or
  * TPS_EINVAL, with a sentence naming the bad text in err. */
 int tps__addr_parse(const char *s, tps__addr_t *out, char *err, size_t errlen);
+
+/* Resolves host (a numeric IPv4 or IPv6 address, or a name) and port to
+ * its first stream socket address: `family` AF_UNSPEC takes any, AF_INET
+ * or AF_INET6 only that one. Writes *ss and, when len is not NULL, its
+ * length. Returns 0, or getaddrinfo's EAI_* code (gai_strerror names
+ * it). */
+int tps__resolve(const char *host, int port, int family,
+                 struct sockaddr_storage *ss, socklen_t *len);
 
 /* Parses a comma-separated list into a malloc'd array (*out, owned by the
  * caller). Returns the number of shards (> 0) or TPS_EINVAL with err set. */

@@ -104,8 +104,8 @@ static void on_poll(uv_poll_t *p, int status, int events) {
 }
 
 /* HOST:PORT as a socket address, resolved as --cluster's are. */
-static int resolve(const char *addr, struct sockaddr_storage *ss,
-                   socklen_t *sl, char *err, size_t errlen) {
+static int resolve(const char *addr, struct sockaddr_storage *ss, char *err,
+                   size_t errlen) {
     tps__addr_t a;
     char why[200];
     if (tps__addr_parse(addr, &a, why, sizeof(why)) < 0 || a.is_unix) {
@@ -114,19 +114,12 @@ static int resolve(const char *addr, struct sockaddr_storage *ss,
                            : why);
         return TPS_EINVAL;
     }
-    struct addrinfo hints = {.ai_family = AF_UNSPEC,
-                             .ai_socktype = SOCK_STREAM}, *ai = NULL;
-    char port[16];
-    snprintf(port, sizeof(port), "%d", a.port);
-    int gai = getaddrinfo(a.host, port, &hints, &ai);
+    int gai = tps__resolve(a.host, a.port, AF_UNSPEC, ss, NULL);
     if (gai != 0) {
         snprintf(err, errlen, "--metrics %s: cannot resolve host \"%s\": %s",
                  addr, a.host, gai_strerror(gai));
         return TPS_EINVAL;
     }
-    memcpy(ss, ai->ai_addr, ai->ai_addrlen);
-    *sl = ai->ai_addrlen;
-    freeaddrinfo(ai);
     return 0;
 }
 
@@ -135,11 +128,9 @@ int tps__metrics_start(uv_loop_t *loop, const char *addr,
                        tps__metrics_t **out, char *err, size_t errlen) {
     *out = NULL;
     struct sockaddr_storage ss;
-    socklen_t sl = 0;
-    int rc = resolve(addr, &ss, &sl, err, errlen);
+    int rc = resolve(addr, &ss, err, errlen);
     if (rc < 0)
         return rc;
-    (void)sl;
     tps__metrics_t *m = calloc(1, sizeof(*m));
     if (m == NULL) {
         snprintf(err, errlen, "--metrics %s: out of memory", addr);

@@ -200,25 +200,6 @@ static int is_loopback(const struct sockaddr_storage *ss) {
            (IN6_IS_ADDR_V4MAPPED(a) && a->s6_addr[12] == 127);
 }
 
-/* A numeric address, or a host name as --cluster takes them: its first
- * address (the shard binds one address; a name with several is better
- * given as the one meant). Returns 0 or getaddrinfo's error. */
-static int resolve(const char *host, int port, struct sockaddr_storage *ss) {
-    if (uv_ip4_addr(host, port, (struct sockaddr_in *)ss) == 0 ||
-        uv_ip6_addr(host, port, (struct sockaddr_in6 *)ss) == 0)
-        return 0;
-    struct addrinfo hints = {.ai_family = AF_UNSPEC,
-                             .ai_socktype = SOCK_STREAM}, *ai = NULL;
-    char service[16];
-    snprintf(service, sizeof(service), "%d", port);
-    int gai = getaddrinfo(host, service, &hints, &ai);
-    if (gai != 0)
-        return gai;
-    memcpy(ss, ai->ai_addr, ai->ai_addrlen);
-    freeaddrinfo(ai);
-    return 0;
-}
-
 /* Listens on a unix stream socket at `path`, readable and writable by this
  * user only. A socket file left by a shard that died is replaced; one that
  * a live process still listens on is not. */
@@ -290,7 +271,8 @@ static int config_check(const tps__server_config_t *cfg, tps__addr_t *self,
     if (self->is_unix) {
         /* Only processes that may open the file reach it: local, like
          * loopback. */
-    } else if ((gai = resolve(self->host, self->port, ss)) != 0) {
+    } else if ((gai = tps__resolve(self->host, self->port, AF_UNSPEC, ss,
+                                   NULL)) != 0) {
         snprintf(err, errlen, "--listen %s: cannot resolve host \"%s\": %s",
                  cfg->listen, self->host, gai_strerror(gai));
         return TPS_EINVAL;

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "tps_auth.h"
+#include "tps_cluster.h"
 #include "tps_tool.h"
 
 #include "launch.h"
@@ -37,9 +38,9 @@
  * bind; the window is milliseconds, and launch_start_servers retries once
  * with new ports when a server reports "address already in use". */
 static int pick_ports(launch_t *l, int n, int *fds, int *ports) {
-    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_STREAM};
-    struct addrinfo *ai;
-    int rc = getaddrinfo(l->s->host, "0", &hints, &ai);
+    struct sockaddr_storage ss;
+    socklen_t sl;
+    int rc = tps__resolve(l->s->host, 0, AF_INET, &ss, &sl);
     if (rc != 0) {
         launch_say(l, "--host %s: %s", l->s->host, gai_strerror(rc));
         return -1;
@@ -49,7 +50,7 @@ static int pick_ports(launch_t *l, int n, int *fds, int *ports) {
         struct sockaddr_in sin;
         socklen_t len = sizeof(sin);
         fds[i] = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        if (fds[i] < 0 || bind(fds[i], ai->ai_addr, ai->ai_addrlen) < 0 ||
+        if (fds[i] < 0 || bind(fds[i], (struct sockaddr *)&ss, sl) < 0 ||
             getsockname(fds[i], (struct sockaddr *)&sin, &len) < 0) {
             launch_say(l, "cannot bind a free port on %s: %s", l->s->host,
                        strerror(errno));
@@ -59,7 +60,6 @@ static int pick_ports(launch_t *l, int n, int *fds, int *ports) {
         }
         ports[i] = ntohs(sin.sin_port);
     }
-    freeaddrinfo(ai);
     if (i < n) {
         while (i-- > 0)
             close(fds[i]);
