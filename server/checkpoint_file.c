@@ -110,7 +110,7 @@ static char *meta_json(const tps__server_t *s, uint64_t gen) {
         "format", FORMAT, "generation", (json_int_t)gen, "written",
         (json_int_t)time(NULL), "shard", (int)sh->index, "shards",
         (int)sh->nshards, "workers", s->cfg.workers, "mode",
-        tps__mode_name(s->cfg.cons.mode), "optimizer_kind", (int)sh->optim.kind,
+        s->cfg.cons.mode->name, "optimizer_kind", (int)sh->optim.kind,
         "optimizer", opt, "slots", tps__optim_slots(&sh->optim), "aggregate",
         sh->aggregate, "step", (json_int_t)s->step, "members", "clock",
         u64_array(m->clock, m->n), "joined", flag_array(m->joined, m->n),
@@ -417,7 +417,7 @@ static int check_shape(const tps__server_t *s, json_t *m, char *why,
             shard, shards, workers, sh->index, sh->nshards, s->cfg.workers);
         return LOAD_FOREIGN;
     }
-    if (strcmp(mode, tps__mode_name(s->cfg.cons.mode)) != 0 ||
+    if (tps__mode_find(mode) != s->cfg.cons.mode ||
         kind != (uint64_t)sh->optim.kind) {
         char opt[256];
         tps__optim_describe(&sh->optim, opt, sizeof(opt));
@@ -425,7 +425,7 @@ static int check_shape(const tps__server_t *s, json_t *m, char *why,
                  "it was written in mode %s by optimizer \"%s\", but this "
                  "shard runs mode %s with \"%s\"",
                  mode, json_string_value(json_object_get(m, "optimizer")),
-                 tps__mode_name(s->cfg.cons.mode), opt);
+                 s->cfg.cons.mode->name, opt);
         return LOAD_FOREIGN;
     }
     return LOAD_OK;

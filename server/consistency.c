@@ -10,24 +10,8 @@
 
 #include "taups.h"
 
-static const char *const mode_names[] = {"sync", "ssp", "async", "local"};
-
-int tps__mode_parse(const char *name, tps__mode_t *out) {
-    for (int i = 0; i < 4; i++)
-        if (strcmp(name, mode_names[i]) == 0) {
-            *out = (tps__mode_t)i;
-            return 0;
-        }
-    return TPS_EINVAL;
-}
-
-const char *tps__mode_name(tps__mode_t m) {
-    return (unsigned)m < 4 ? mode_names[m] : "?";
-}
-
 int tps__consistency_aggregates(const tps__consistency_t *c) {
-    return c->mode == TPS_MODE_SYNC ||
-           (c->mode == TPS_MODE_LOCAL && c->local_sync);
+    return tps__mode_aggregates(c->mode, c->local_sync);
 }
 
 int tps__members_init(tps__members_t *m, int n) {
@@ -149,7 +133,7 @@ int tps__pull_allowed(const tps__consistency_t *c, const tps__members_t *m,
                       uint64_t version, uint64_t clock) {
     if (tps__consistency_aggregates(c))
         return version >= clock;
-    if (c->mode == TPS_MODE_SSP) {
+    if (c->mode->gates_pulls) {
         if (clock <= c->staleness)
             return 1;
         uint64_t min = tps__members_min_clock(m); /* UINT64_MAX: nobody live */

@@ -24,24 +24,15 @@
 
 #include <jansson.h>
 
-typedef enum tps__mode_e {
-    TPS_MODE_SYNC,
-    TPS_MODE_SSP,
-    TPS_MODE_ASYNC,
-    TPS_MODE_LOCAL
-} tps__mode_t;
+#include "tps_mode.h"
 
 typedef struct tps__consistency_s {
-    tps__mode_t mode;
+    const tps__mode_row_t *mode; /* its row in tps_mode.c's table */
     uint64_t staleness;    /* ssp: the bound T */
     int64_t max_staleness; /* async/local-async: drop above this; < 0: never */
     int local_sync;        /* local: 1 = synchronous averaging */
     int local_steps;       /* local: K, told to workers */
 } tps__consistency_t;
-
-/* Parses the mode name ("sync", "ssp", "async", "local"). */
-int tps__mode_parse(const char *name, tps__mode_t *out);
-const char *tps__mode_name(tps__mode_t m);
 
 /* Whether pushes of this configuration are aggregated into one step. */
 int tps__consistency_aggregates(const tps__consistency_t *c);

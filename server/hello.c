@@ -164,20 +164,20 @@ static void send_hello_ok(sconn_t *sc, const Taups__Header *h,
     r.shard = sh->index;
     r.shards = sh->nshards;
     r.workers = (uint32_t)s->cfg.workers;
-    r.mode = (char *)tps__mode_name(cons->mode);
+    r.mode = (char *)cons->mode->name;
     r.local_steps = (uint32_t)cons->local_steps;
-    r.bound = cons->mode == TPS_MODE_SSP ? cons->staleness
+    r.bound = cons->mode->gates_pulls ? cons->staleness
               : cons->max_staleness >= 0 ? (uint64_t)cons->max_staleness
                                          : 0;
     r.clock = clock;
     r.grad_norm = (float)sh->optim.clip_norm;
     /* Pushes need one staleness decision for every shard when staleness
      * changes what is applied (docs/design.md §3a). */
-    int async_avg = cons->mode == TPS_MODE_ASYNC ||
-                    (cons->mode == TPS_MODE_LOCAL && !cons->local_sync);
+    int async_avg =
+        cons->mode->drops_stale && !tps__consistency_aggregates(cons);
     r.decided = async_avg && (cons->max_staleness >= 0 ||
                               sh->optim.weight != TPS_WEIGHT_NONE ||
-                              cons->mode == TPS_MODE_LOCAL);
+                              cons->mode->local_steps);
     r.cutoff = async_avg ? cons->max_staleness : -1;
     tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
 }
@@ -197,12 +197,10 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
     if (role == TPS_ROLE_WORKER && worker_rank_ok(sc, h) < 0)
         return;
     const tps__consistency_t *cons = &s->cfg.cons;
-    if (h->mode && h->mode[0] &&
-        strcmp(h->mode, tps__mode_name(cons->mode)) != 0) {
+    if (h->mode && h->mode[0] && tps__mode_find(h->mode) != cons->mode) {
         tps__refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused,
                     "worker %d expects mode %s, but %s runs mode %s",
-                    h->rank, h->mode, s->listen_text,
-                    tps__mode_name(cons->mode));
+                    h->rank, h->mode, s->listen_text, cons->mode->name);
         return;
     }
     sc->hello = 1;

@@ -14,6 +14,7 @@
 #include "tps_cluster.h"
 #include "tps_metrics.h"
 #include "tps_log.h"
+#include "tps_mode.h"
 #include "tps_opt.h"
 
 static const char usage[] =
@@ -172,7 +173,7 @@ static int config_from_args(args_t *a, tps__server_config_t *cfg) {
     cfg->workers = a->workers;
     if ((rc = config_check(a, cfg)) != 0)
         return rc;
-    tps__mode_parse(a->mode, &cfg->cons.mode);
+    cfg->cons.mode = tps__mode_find(a->mode);
     cfg->cons.staleness = a->staleness;
     cfg->cons.max_staleness = a->max_staleness;
     cfg->cons.local_steps = a->local_steps;
@@ -278,6 +279,9 @@ int main(int argc, char **argv) {
     tps__server_config_init(&cfg);
     args_t a = {.shard = 0, .workers = 1};
     tps__optim_conf_default(&a.oc);
+    char mode_help[1200];
+    snprintf(mode_help, sizeof(mode_help), "consistency mode (taups(7)): %s",
+             tps__mode_help());
     const tps__opt_t opts[] = {
         {"metrics", TPS_OPT_STR, &a.metrics_addr, NULL, 0, -1, NULL,
          "HOST:PORT",
@@ -292,8 +296,8 @@ int main(int argc, char **argv) {
          "this process's index in --cluster"},
         {"workers", TPS_OPT_INT, &a.workers, "1", 1, 4096, NULL, "N",
          "number of workers in the cluster"},
-        {"mode", TPS_OPT_CHOICE, &a.mode, "async", 0, -1,
-         "sync|ssp|async|local", NULL, "consistency mode (taups(7))"},
+        {"mode", TPS_OPT_CHOICE, &a.mode, tps__mode_default()->name, 0, -1,
+         tps__mode_choices(), NULL, mode_help},
         {"staleness", TPS_OPT_U64, &a.staleness, "2", 0, 1e9, NULL, "T",
          "ssp: answer a worker at clock c once the slowest is at c - T"},
         {"max-staleness", TPS_OPT_I64, &a.max_staleness, "-1", -1, 1e15, NULL,

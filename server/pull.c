@@ -175,7 +175,7 @@ static uint64_t gate_watermark(const tps__server_t *s) {
     const tps__consistency_t *c = &s->cfg.cons;
     if (tps__consistency_aggregates(c))
         return s->step;
-    if (c->mode == TPS_MODE_SSP) {
+    if (c->mode->gates_pulls) {
         uint64_t min = tps__members_min_clock(&s->members);
         return min > UINT64_MAX - c->staleness ? UINT64_MAX
                                                : min + c->staleness;

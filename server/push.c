@@ -536,7 +536,7 @@ static int push_fate(sconn_t *sc, const Taups__Header *h,
     sc->cur_scale = sc->cur_weight;
     /* Asynchronous averaging of local models: each delta counts 1/n, n the
      * live workers, as the synchronous mean divides by the committed ones. */
-    if (cons->mode == TPS_MODE_LOCAL && !cons->local_sync)
+    if (cons->mode->local_steps && !aggregate)
         sc->cur_scale /= n;
     if (!aggregate)
         tps__hist_add(&s->shard.st.staleness, sc->cur_stale);
@@ -636,7 +636,7 @@ static int step_mismatch(sconn_t *sc, const Taups__Header *h,
     }
     if (h->clock == s->step && !s->members.committed[sc->rank])
         return 0;
-    const char *mode = tps__mode_name(s->cfg.cons.mode);
+    const char *mode = s->cfg.cons.mode->name;
     if (h->clock != s->step)
         refuse(sc, h, TPS_REFUSE_STEP, TPS_EINVAL,
                "%s mode: worker %d pushed tensor \"%s\" for clock "
@@ -865,7 +865,7 @@ void tps__clock_handle(sconn_t *sc, const Taups__Header *h) {
             sc, h, TPS_EINVAL, 0,
             "%s mode: worker %d ends clock %llu, but the shard is at "
             "step %llu; ignored",
-            tps__mode_name(s->cfg.cons.mode), sc->rank,
+            s->cfg.cons.mode->name, sc->rank,
             (unsigned long long)h->clock - 1, (unsigned long long)s->step);
         return;
     }

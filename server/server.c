@@ -45,7 +45,7 @@ void tps__server_config_init(tps__server_config_t *cfg) {
     tps__optim_conf_default(&oc);
     char err[64];
     tps__optim_init(&cfg->optim, &oc, err, sizeof(err));
-    cfg->cons.mode = TPS_MODE_ASYNC;
+    cfg->cons.mode = tps__mode_default();
     cfg->cons.max_staleness = -1;
     cfg->cons.local_sync = 1;
     cfg->cons.local_steps = 1;
@@ -261,10 +261,10 @@ static int config_check(const tps__server_config_t *cfg, tps__addr_t *self,
                  TPS_MAX_WORKERS);
         return TPS_EINVAL;
     }
-    if (cfg->cons.mode == TPS_MODE_SSP && cfg->cons.max_staleness >= 0) {
+    if (cfg->cons.mode->gates_pulls && cfg->cons.max_staleness >= 0) {
         snprintf(err, errlen,
-                 "--max-staleness applies to modes async and local (async "
-                 "averaging); in ssp the bound is --staleness");
+                 "--max-staleness does not apply to mode %s: its bound is "
+                 "--staleness", cfg->cons.mode->name);
         return TPS_EINVAL;
     }
     int gai;
@@ -417,16 +417,16 @@ static void log_start(const tps__server_t *s, int nshards) {
     char opt[256], mode[96];
     tps__optim_describe(&cfg->optim, opt, sizeof(opt));
     const tps__consistency_t *cons = &cfg->cons;
-    if (cons->mode == TPS_MODE_SSP)
-        snprintf(mode, sizeof(mode), "ssp staleness=%llu",
+    if (cons->mode->gates_pulls)
+        snprintf(mode, sizeof(mode), "%s staleness=%llu", cons->mode->name,
                  (unsigned long long)cons->staleness);
-    else if (cons->mode == TPS_MODE_LOCAL)
-        snprintf(mode, sizeof(mode), "local local-steps=%d local-avg=%s",
-                 cons->local_steps, cons->local_sync ? "sync" : "async");
+    else if (cons->mode->local_steps)
+        snprintf(mode, sizeof(mode), "%s local-steps=%d local-avg=%s",
+                 cons->mode->name, cons->local_steps,
+                 cons->local_sync ? "sync" : "async");
     else
-        snprintf(mode, sizeof(mode), "%s", tps__mode_name(cons->mode));
-    if (cons->mode != TPS_MODE_SYNC && cons->mode != TPS_MODE_SSP &&
-        cons->max_staleness >= 0)
+        snprintf(mode, sizeof(mode), "%s", cons->mode->name);
+    if (cons->mode->drops_stale && cons->max_staleness >= 0)
         snprintf(mode + strlen(mode), sizeof(mode) - strlen(mode),
                  " max-staleness=%lld", (long long)cons->max_staleness);
     tps__log("listening on %s as shard %d of %d, %d %s, mode %s, %s, "

@@ -141,7 +141,7 @@ char *tps__stats_json(const tps__stats_view_t *v) {
         "{s:I, s:I, s:o, s:s, s:s, s:f, s:i, s:i, s:I, s:I, s:I, s:I, s:I, "
         "s:I, s:I, s:I, s:f, s:I, s:I, s:o, s:o, s:o, s:o}",
         "shard", u64(sh->index), "shards", u64(sh->nshards), "listen",
-        text(v->listen), "mode", tps__mode_name(v->mode), "optimizer", opt,
+        text(v->listen), "mode", v->mode->name, "optimizer", opt,
         "uptime_s", rounded(v->uptime_s, 1e3), "connections", v->connections,
         "workers", v->workers, "pushes", u64(st->pushes), "push_frames",
         u64(st->push_frames), "steps", u64(st->steps), "dropped",

@@ -20,7 +20,7 @@ typedef struct tps__stats_view_s {
     const tps__shard_t *shard;     /* counters, tensors, optimizer */
     const tps__members_t *members; /* the workers' clocks */
     const char *listen;           /* the address bound */
-    tps__mode_t mode;
+    const tps__mode_row_t *mode;
     double uptime_s;
     double loop_busy_max_ms;      /* longest stretch the loop did not poll */
     double checkpoint_age_s;      /* < 0: no checkpoint */

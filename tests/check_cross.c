@@ -32,10 +32,11 @@
 
 /* Mode, worker count, and sgd with lr 1, staleness weight `weight` and
  * clipping at `clip` (0: none). */
-static void base_cfg(tps__server_config_t *cfg, tps__mode_t mode, int workers,
+static void base_cfg(tps__server_config_t *cfg, const char *mode, int workers,
                      const char *weight, double clip) {
     tps__server_config_init(cfg);
-    cfg->cons.mode = mode;
+    cfg->cons.mode = tps__mode_find(mode);
+    ck_assert_ptr_nonnull(cfg->cons.mode);
     cfg->workers = workers;
     tps__optim_conf_t oc;
     tps__optim_conf_default(&oc);
@@ -305,7 +306,7 @@ static tps_client_t *start_with_w(cluster_t *c, int shards,
 static tps_client_t *sync_pair(cluster_t *c, uint64_t n, int *id,
                                tps_client_t **b) {
     tps__server_config_t cfg;
-    base_cfg(&cfg, TPS_MODE_SYNC, 2, "none", 0);
+    base_cfg(&cfg, "sync", 2, "none", 0);
     tps_client_t *ev = start_with_w(c, 2, &cfg, n, id);
     *b = open_client(c, TPS_ROLE_WORKER, 1, 2, 0);
     ck_assert_int_eq(tps_declare(*b, "w", n, TPS_INIT_ZEROS, 0, 1), *id);
@@ -317,7 +318,7 @@ static tps_client_t *sync_pair(cluster_t *c, uint64_t n, int *id,
 static tps_client_t *ssp_pair(cluster_t *c, uint64_t n, int *id, rw_t *S,
                               rw_t *F) {
     tps__server_config_t cfg;
-    base_cfg(&cfg, TPS_MODE_SSP, 2, "none", 0);
+    base_cfg(&cfg, "ssp", 2, "none", 0);
     cfg.cons.staleness = 0;
     tps_client_t *ev = start_with_w(c, 1, &cfg, n, id);
     rw_open(S, c, 0, 2, 0x51);
@@ -342,7 +343,7 @@ static tps_client_t *ssp_pair(cluster_t *c, uint64_t n, int *id, rw_t *S,
  * and every shard applies that one decision. */
 START_TEST(test_async_one_fate_raw) {
     tps__server_config_t cfg;
-    base_cfg(&cfg, TPS_MODE_ASYNC, 2, "none", 0);
+    base_cfg(&cfg, "async", 2, "none", 0);
     cfg.cons.max_staleness = 0;
     cluster_t c;
     const uint64_t n = 4;
@@ -465,7 +466,7 @@ static void async_worker(void *arg) {
  * drops. With per-shard fates the elements drift apart. */
 START_TEST(test_async_one_fate_library) {
     tps__server_config_t cfg;
-    base_cfg(&cfg, TPS_MODE_ASYNC, 4, "inverse", 0);
+    base_cfg(&cfg, "async", 4, "inverse", 0);
     cfg.cons.max_staleness = 1;
     cluster_t c;
     cluster_start_cfg(&c, 3, &cfg);
@@ -855,7 +856,7 @@ START_TEST(test_ssp_pull_clock_does_not_advance) {
     cluster_stop(&c);
 
     tps__server_config_t cfg;
-    base_cfg(&cfg, TPS_MODE_SSP, 2, "none", 0);
+    base_cfg(&cfg, "ssp", 2, "none", 0);
     cfg.listen = "127.0.0.1:0";
     cfg.cons.max_staleness = 3;
     uv_loop_t loop;
@@ -898,7 +899,7 @@ START_TEST(test_local_async_live_n) {
     fill(g, n, 1);
     for (int sync = 0; sync < 2; sync++) {
         tps__server_config_t cfg;
-        base_cfg(&cfg, TPS_MODE_LOCAL, 4, "none", 0);
+        base_cfg(&cfg, "local", 4, "none", 0);
         cfg.cons.local_sync = sync;
         cluster_t c;
         cluster_start_cfg(&c, 2, &cfg);
@@ -934,7 +935,7 @@ END_TEST
  * clipped by the slice's norm. */
 START_TEST(test_clip_whole_norm) {
     tps__server_config_t cfg;
-    base_cfg(&cfg, TPS_MODE_ASYNC, 2, "none", 1.0);
+    base_cfg(&cfg, "async", 2, "none", 1.0);
     cluster_t c;
     cluster_start_cfg(&c, 2, &cfg);
     tps_client_t *cl = open_client(&c, TPS_ROLE_WORKER, 0, 2, 0);
@@ -986,7 +987,7 @@ END_TEST
  * not applied, even after another worker's push moved the version on. */
 START_TEST(test_duplicate_push) {
     tps__server_config_t cfg;
-    base_cfg(&cfg, TPS_MODE_ASYNC, 2, "none", 0);
+    base_cfg(&cfg, "async", 2, "none", 0);
     cluster_t c;
     const uint64_t n = 4;
     int id;
@@ -1064,7 +1065,7 @@ static void push_forever(void *arg) {
  * reply that existed is uniform and equals minus its version. */
 START_TEST(test_pull_snapshot_16mib) {
     tps__server_config_t cfg;
-    base_cfg(&cfg, TPS_MODE_ASYNC, 1, "none", 0);
+    base_cfg(&cfg, "async", 1, "none", 0);
     cluster_t c;
     cluster_start_cfg(&c, 1, &cfg);
     pusher_t ps;
@@ -1170,7 +1171,7 @@ static void ev_loop(void *arg) {
  * for that version), so every pull's versions agree. */
 START_TEST(test_sync_eval_snapshot) {
     tps__server_config_t cfg;
-    base_cfg(&cfg, TPS_MODE_SYNC, 2, "none", 0);
+    base_cfg(&cfg, "sync", 2, "none", 0);
     cluster_t c;
     cluster_start_cfg(&c, 2, &cfg);
     const uint64_t n = 8;

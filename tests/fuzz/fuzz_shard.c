@@ -147,7 +147,7 @@ static void server_config(int k, tps__server_config_t *cfg, char *cluster,
     cfg->conn_buffer = 1u << 20;
     cfg->max_connections = 8;
     cfg->max_held_pulls = 16;
-    if (tps__mode_parse(fc->mode, &cfg->cons.mode) < 0)
+    if ((cfg->cons.mode = tps__mode_find(fc->mode)) == NULL)
         fail("bad mode %s", fc->mode);
     cfg->cons.staleness = 1;
     cfg->cons.local_steps = 2;

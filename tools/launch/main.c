@@ -21,6 +21,7 @@
 
 #include <jansson.h>
 
+#include "tps_mode.h"
 #include "tps_opt.h"
 #include "tps_rng.h"
 #include "tps_tool.h"
@@ -380,7 +381,7 @@ int main(int argc, char **argv) {
          "train for S seconds per worker instead of --iterations"},
         {"lr", TPS_OPT_DOUBLE, &s.lr, "0.05", 0, 1e6, NULL, "LR",
          "learning rate, applied by the servers"},
-        {"mode", TPS_OPT_CHOICE, &s.mode, NULL, 0, -1, "sync|ssp|async|local",
+        {"mode", TPS_OPT_CHOICE, &s.mode, NULL, 0, -1, tps__mode_choices(),
          "MODE",
          "consistency mode of the servers, which the workers check (unset: "
          "the servers' default, async)"},
