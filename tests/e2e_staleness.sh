@@ -139,5 +139,5 @@ out=$("$WORKER" --cluster "$CLUSTER" --workers 1 --rank 0 --model lsq --iteratio
 rc=$?
 set -e
 stop_servers
-[ $rc != 0 ] && echo "$out" | grep -q "read-lag 2: sync and local" || fail "sync accepted --read-lag: $out"
+[ $rc != 0 ] && echo "$out" | grep -q "read-lag 2: mode sync computes every gradient" || fail "sync accepted --read-lag: $out"
 echo "e2e_staleness: 5 passed, 0 failed"

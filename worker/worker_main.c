@@ -17,6 +17,7 @@
 #include "tps_link.h"
 #include "tps_log.h"
 #include "tps_metrics.h"
+#include "tps_mode.h"
 #include "tps_opt.h"
 #include "tps_tool.h"
 #include "worker.h"
@@ -279,8 +280,8 @@ static void client_options(const args_t *a, tps_options_t *o) {
 static int plan_for_mode(const args_t *a, worker_t *w, plan_t *plan) {
     /* Sync and local SGD promise gradients from the model of the step
      * before (that is what they are); overlap would break the promise. */
-    int strict_mode = strcmp(tps_mode(w->cl), "sync") == 0 ||
-                      strcmp(tps_mode(w->cl), "local") == 0;
+    const tps__mode_row_t *row = tps__mode_find(tps_mode(w->cl));
+    int strict_mode = row && row->strict_order;
     int overlap = strcmp(a->overlap, "on") == 0;
     if (!a->is_eval && overlap && strict_mode) {
         tps__log_err("--overlap on: mode %s computes every gradient from the "
@@ -290,11 +291,14 @@ static int plan_for_mode(const args_t *a, worker_t *w, plan_t *plan) {
         return TPS_EINVAL;
     }
     if (!a->is_eval && a->read_lag > 0 && (strict_mode || overlap)) {
-        tps__log_err("--read-lag %d: %s", a->read_lag,
-                     strict_mode ? "sync and local compute every gradient "
-                                   "from the model of the step before"
-                                 : "give it with --overlap off (the overlap "
-                                   "adds a lag of its own)");
+        if (strict_mode)
+            tps__log_err("--read-lag %d: mode %s computes every gradient "
+                         "from the model of the step before",
+                         a->read_lag, tps_mode(w->cl));
+        else
+            tps__log_err("--read-lag %d: give it with --overlap off (the "
+                         "overlap adds a lag of its own)",
+                         a->read_lag);
         return TPS_EINVAL;
     }
     plan->read_lag = a->is_eval ? 0 : a->read_lag;
@@ -306,7 +310,7 @@ static int plan_for_mode(const args_t *a, worker_t *w, plan_t *plan) {
         tps__log("overlap: each push and the next pull are in flight while "
                  "the next gradient is computed (one more step of staleness; "
                  "--overlap off for the strict order)");
-    if (strcmp(tps_mode(w->cl), "local") == 0) {
+    if (row && row->local_steps) {
         plan->local_steps = tps_local_steps(w->cl);
         tps__log("mode local: %d local steps at lr %g per push",
                  plan->local_steps, a->local_lr);
@@ -509,7 +513,7 @@ int main(int argc, char **argv) {
          "(rel_err at or below, accuracy at or above); evaluator: log the "
          "updates and seconds it took"},
         {"mode", TPS_OPT_CHOICE, &a.expect_mode, NULL, 0, -1,
-         "sync|ssp|async|local", NULL,
+         tps__mode_choices(), NULL,
          "refuse to join a cluster that runs another mode (default: any)"},
         {"batch", TPS_OPT_INT, &a.batch, "32", 1, 1 << 20, NULL, "B",
          "minibatch rows per iteration"},

@@ -226,6 +226,7 @@ struct tps_client_s {
     char errmsg[512];
     /* What the hellos said about the cluster (policy.c). */
     char mode[16];
+    const struct tps__mode_row_s *mode_row; /* NULL until a hello */
     int local_steps;
     int ssp_cache;      /* opts.ssp_cache, in ssp, for a worker */
     uint64_t ssp_bound; /* the cluster's ssp staleness s */

@@ -133,21 +133,13 @@ static int setup_codecs(tps_client_t *c, char *err, size_t errlen) {
 static int resolve(tps__cshard_t *sh, char *err, size_t errlen) {
     if (sh->addr.is_unix)
         return 0; /* a path: nothing to resolve */
-    struct addrinfo hints, *ai = NULL;
-    memset(&hints, 0, sizeof(hints));
-    hints.ai_socktype = SOCK_STREAM;
-    char port[16];
-    snprintf(port, sizeof(port), "%d", sh->addr.port);
-    int gai = getaddrinfo(sh->addr.host, port, &hints, &ai);
-    if (gai != 0 || ai == NULL) {
+    int gai = tps__resolve(sh->addr.host, sh->addr.port, AF_UNSPEC, &sh->sa,
+                           NULL);
+    if (gai != 0) {
         snprintf(err, errlen, "shard %d at %s: cannot resolve host: %s",
                  sh->index, sh->addr.text, gai_strerror(gai));
-        if (ai)
-            freeaddrinfo(ai);
         return TPS_EUNREACH;
     }
-    memcpy(&sh->sa, ai->ai_addr, ai->ai_addrlen);
-    freeaddrinfo(ai);
     return 0;
 }
 

@@ -10,22 +10,32 @@
 #include <string.h>
 
 #include "client_internal.h"
+#include "tps_mode.h"
 
 int tps__cl_adopt_hello(tps_client_t *c, tps__cshard_t *sh,
                         const Taups__Header *h, int first) {
     const char *mode = h->mode ? h->mode : "";
+    const tps__mode_row_t *row = tps__mode_find(mode);
     if (c->mode[0] && strcmp(c->mode, mode) != 0) {
         tps__cl_errorf_locked(c, "shard %d at %s runs mode %s, another shard "
                               "%s",
                               sh->index, sh->addr.text, mode, c->mode);
         return TPS_EMISMATCH;
     }
+    if (row == NULL) {
+        tps__cl_errorf_locked(c, "shard %d at %s runs mode \"%s\", which this "
+                              "libtaups does not know (it knows %s)",
+                              sh->index, sh->addr.text, mode,
+                              tps__mode_choices());
+        return TPS_EMISMATCH;
+    }
     snprintf(c->mode, sizeof(c->mode), "%s", mode);
+    c->mode_row = row;
     /* The shards say K in every mode; it means something in one. */
-    c->local_steps = strcmp(mode, "local") == 0 ? (int)h->local_steps : 0;
+    c->local_steps = row->local_steps ? (int)h->local_steps : 0;
     c->ssp_bound = h->bound;
     c->ssp_cache = c->opts.ssp_cache && c->opts.role == TPS_ROLE_WORKER &&
-                   strcmp(mode, "ssp") == 0;
+                   row->gates_pulls;
     c->clip_norm = h->grad_norm;
     c->decide = h->decided;
     c->cutoff = h->cutoff;
@@ -37,7 +47,7 @@ int tps__cl_adopt_hello(tps_client_t *c, tps__cshard_t *sh,
      * cluster's (a restored shard knows only its checkpoint's), and
      * starting lower would stall the others while this worker replays
      * iterations. */
-    int highest = strcmp(mode, "ssp") == 0;
+    int highest = row->rejoin_highest;
     if (first || (highest ? (int64_t)h->clock > c->clock
                           : (int64_t)h->clock < c->clock))
         c->clock = (int64_t)h->clock;
@@ -46,7 +56,8 @@ int tps__cl_adopt_hello(tps_client_t *c, tps__cshard_t *sh,
 }
 
 int tps__cl_raises_clock(const tps_client_t *c) {
-    return c->opts.role == TPS_ROLE_WORKER && strcmp(c->mode, "ssp") == 0;
+    return c->opts.role == TPS_ROLE_WORKER && c->mode_row &&
+           c->mode_row->rejoin_highest;
 }
 
 /* The copy reflects every worker's updates to clock cache_clock: what the
@@ -121,10 +132,10 @@ int tps__cl_decide(tps_client_t *c, int n, const int *tensors,
 }
 
 /* Versions count steps in the aggregating modes, so equal versions on
- * every shard mean one step; local SGD aggregates exactly when it does not
- * ask for decided pushes. A worker's own pulls are gated by its clock. */
+ * every shard mean one step; where --local-avg decides (mode local), the
+ * shards aggregate exactly when they do not ask for decided pushes. A
+ * worker's own pulls are gated by its clock. */
 int tps__cl_snapshots(const tps_client_t *c) {
-    return c->opts.role != TPS_ROLE_WORKER &&
-           (strcmp(c->mode, "sync") == 0 ||
-            (strcmp(c->mode, "local") == 0 && !c->decide));
+    return c->opts.role != TPS_ROLE_WORKER && c->mode_row &&
+           tps__mode_aggregates(c->mode_row, !c->decide);
 }
