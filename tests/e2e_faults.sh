@@ -60,24 +60,26 @@ for spec in kill-shard:1@0.5 kill-shard:0:3; do
         fail "--fault $spec --restart-shards refused: exit $RC: $(cat "$WORK/bad.err")"
 done
 
-# (1) A worker killed at 0.5 s of a sync run: the barrier stops waiting for
-# it and the run completes.
+# (1) A worker killed at 1.5 s of a sync run: the barrier stops waiting for
+# it and the run completes. Not sooner: a worker killed before its first
+# hello never joined, and a sync cluster still forming waits for it (on a
+# loaded machine a worker may take over 0.5 s to say hello).
 R=$WORK/kill
-run "$R" --server-arg=--mode --server-arg=sync --workers 3 --iterations 10000 \
-    --fault kill:1:0.5
+run "$R" --server-arg=--mode --server-arg=sync --workers 3 --iterations 30000 \
+    --fault kill:1:1.5
 [ $RC = 0 ] || fail "kill run: exit $RC: $(cat "$R.err")"
 grep -q '"outcome": "completed"' "$R/run.json" || fail "kill run not completed"
 f=$(fault_json "$R")
 echo "$f" | grep -q '"fired": true' || fail "kill fault did not fire: $f"
 echo "$f" | grep -q '"result": "killed worker-1"' || fail "kill fault result: $f"
-grep -q 'fault kill:1:0.5 at 0.5[0-9] s: worker-1 killed' "$R.out" || fail "kill not announced: $(cat "$R.out")"
+grep -q 'fault kill:1:1.5 at [0-9.]* s: worker-1 killed' "$R.out" || fail "kill not announced: $(cat "$R.out")"
 grep -q 'worker-1 was killed by scheduled fault' "$R.err" || fail "kill not reported: $(cat "$R.err")"
 [ "$(grep -c '"killed_by_fault": true' "$R/run.json")" = 1 ] &&
     grep -A2 '"name": "worker-1"' "$R/run.json" | grep -q '"killed_by_fault": true' ||
     fail "run.json does not mark worker-1, and only it, killed by the fault"
 ! grep -q 'stops after' "$R/worker-1.log" || fail "worker 1 finished before the fault: make the run longer"
 for r in 0 2; do
-    grep -q "stops after 10000 iterations" "$R/worker-$r.log" || fail "worker $r did not finish: $(tail -3 "$R/worker-$r.log")"
+    grep -q "stops after 30000 iterations" "$R/worker-$r.log" || fail "worker $r did not finish: $(tail -3 "$R/worker-$r.log")"
 done
 grep -q "worker 1 left" "$R/server-0.log" || fail "server did not log the departure"
 
@@ -89,8 +91,11 @@ run "$R" --server-arg=--mode --server-arg=ssp --workers 2 --iterations 6000 \
 [ $RC = 0 ] || fail "pause run: exit $RC: $(cat "$R.err")"
 grep -q '"outcome": "completed"' "$R/run.json" || fail "pause run not completed"
 f=$(fault_json "$R")
-echo "$f" | grep -q '"fired": true, "fired_s": 0\.3' || fail "pause did not fire at 0.3 s: $f"
-echo "$f" | grep -q '"resumed_s": 0\.[89]' || fail "pause did not end at 0.8 s: $f"
+# When the launcher's timer fires depends on the machine's load; what the
+# fault promises is "not before 0.3 s, and for 0.5 s".
+echo "$f" | awk '{ f = $0; sub(/.*"fired_s": /, "", f); r = $0; sub(/.*"resumed_s": /, "", r)
+    exit !(f + 0 >= 0.3 && r - f >= 0.5 && r - f < 0.7) }' ||
+    fail "pause did not fire at 0.3 s or later for 0.5 s: $f"
 echo "$f" | grep -q 'resumed after 0.5' || fail "pause result: $f"
 grep -q 'worker-0 paused (SIGSTOP)' "$R.out" || fail "pause not announced: $(cat "$R.out")"
 grep -q 'worker-0 resumed (SIGCONT)' "$R.out" || fail "resume not announced: $(cat "$R.out")"
