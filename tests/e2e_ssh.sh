@@ -120,7 +120,7 @@ $SSH root@"$ADDR_A" true 2> "$WORK/ssh-probe.err" ||
 leftovers() {
     ps -eo pid=,args= | grep -E "taups-(server|worker).*$net\." | grep -v grep || true
 }
-# gone WHAT: the run's processes end within 10 s. A remote session whose
+# gone WHAT: the run's processes end within 30 s. A remote session whose
 # ssh the launcher has just killed unwinds on its own (its wrapper sees its
 # stdin close), which on a busy machine takes a moment after the launcher
 # exits.
@@ -128,7 +128,7 @@ gone() {
     local i=0
     while [ -n "$(leftovers)" ]; do
         i=$((i + 1))
-        [ $i -le 100 ] || fail "$1: processes left after 10 s: $(leftovers)"
+        [ $i -le 300 ] || fail "$1: processes left after 30 s: $(leftovers)"
         sleep 0.1
     done
 }
@@ -202,7 +202,8 @@ timeout -s KILL 30 "$LAUNCH" --hosts "$WORK/hosts-bad" --ssh "$SSH" \
     --out "$WORK/bad" > "$WORK/bad.out" 2>&1 || RC=$?
 took=$((SECONDS - start))
 [ $RC = 1 ] || fail "unreachable host: exit $RC, expected 1: $(cat "$WORK/bad.out")"
-[ $took -le 15 ] || fail "unreachable host took $took s"
+# Before its --timeout 25: the failure ends the run, it is not waited out.
+[ $took -lt 25 ] || fail "unreachable host took $took s, its whole --timeout"
 grep -q "server-1.*ssh to root@$ADDR_HERE port $closed failed" "$WORK/bad.out" ||
     fail "the failure does not name the host: $(cat "$WORK/bad.out")"
 grep -q "Connection refused" "$WORK/bad.out" ||
