@@ -12,6 +12,7 @@
 #define TPS_DATA_IDX_H
 
 #include <stddef.h>
+#include <string.h>
 #include <stdint.h>
 
 typedef struct tps__idx_set_s {
@@ -63,5 +64,12 @@ int tps__idx_split(tps__idx_set_t *set, const struct tps__split_s *s, int rank,
 
 /* Frees what a set owns and empties it; an empty set is fine. */
 void tps__idx_free(tps__idx_set_t *set);
+
+/* Moves a set's arrays from *from (left empty, safe to free) to *to: how a
+ * model takes the sets it was built from. */
+static inline void tps__idx_move(tps__idx_set_t *to, tps__idx_set_t *from) {
+    *to = *from;
+    memset(from, 0, sizeof(*from));
+}
 
 #endif

@@ -267,10 +267,8 @@ int tps__model_mlp_from_sets(tps__idx_set_t *train, tps__idx_set_t *test,
     }
     m->dim = dim;
     m->hidden = hid;
-    m->train = *train;
-    m->test = *test;
-    memset(train, 0, sizeof(*train));
-    memset(test, 0, sizeof(*test));
+    tps__idx_move(&m->train, train);
+    tps__idx_move(&m->test, test);
 
     tps__model_t *base = &m->base;
     base->name = "mlp";

@@ -122,10 +122,8 @@ int tps__model_softmax_from_sets(tps__idx_set_t *train, tps__idx_set_t *test,
         return TPS_ENOMEM;
     }
     s->dim = dim;
-    s->train = *train;
-    s->test = *test;
-    memset(train, 0, sizeof(*train));
-    memset(test, 0, sizeof(*test));
+    tps__idx_move(&s->train, train);
+    tps__idx_move(&s->test, test);
 
     tps__model_t *base = &s->base;
     base->name = "softmax";
