@@ -46,10 +46,13 @@ p1=$(field lat_p50_ms "$WORK/slow-push.json")
 q0=$(field lat_p50_ms "$WORK/plain-pp.json")
 q1=$(field lat_p50_ms "$WORK/slow-pp.json")
 echo "# push p50 $p0 -> $p1 ms, push+pull p50 $q0 -> $q1 ms"
-awk -v a="$p0" -v b="$p1" 'BEGIN { exit !(b - a >= 20) }' ||
-    fail "push p50 rose by less than 20 ms: $p0 -> $p1"
-awk -v a="$q0" -v b="$q1" 'BEGIN { exit !(b - a >= 40) }' ||
-    fail "push+pull p50 rose by less than 40 ms: $q0 -> $q1"
+# The delay is a floor under every reply, not a sum with the unshaped
+# time: on a loaded machine (ASan beside two CPU hogs) the unshaped p50 was
+# 3.6 ms and the shaped one 20.4, the load hidden inside the 20 ms wait.
+awk -v a="$p0" -v b="$p1" 'BEGIN { exit !(b >= 20 && b > a) }' ||
+    fail "push p50 not held to 20 ms or more: $p0 -> $p1"
+awk -v a="$q0" -v b="$q1" 'BEGIN { exit !(b >= 40 && b > a) }' ||
+    fail "push+pull p50 not held to 40 ms or more: $q0 -> $q1"
 
 # --- bandwidth ----------------------------------------------------------------
 start_servers 1 1 --lr 0 --bandwidth 1000000
