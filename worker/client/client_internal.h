@@ -251,8 +251,6 @@ struct tps_client_s {
  * drive without sockets. Returns 0 or a TPS_E* code with errbuf set. */
 int tps__cl_new(const tps_options_t *opts, tps_client_t **out, char *errbuf,
                 size_t errlen);
-/* Frees a client whose I/O thread has stopped or never started. */
-void tps__cl_free(tps_client_t *c);
 
 /* --- ticket.c -------------------------------------------------------------
  * The error text: the first form takes mu, the second needs it held. */
@@ -282,10 +280,9 @@ int64_t tps__cl_submit(tps_client_t *c, tps__op_kind_t kind, int tensor,
 /* Waits for a version probe; merges what it found into *found. */
 int tps__cl_wait_probe(tps_client_t *c, int64_t id, tps__tinit_t *found);
 /* The push buffer pool: take one (or NULL, with the pool empty, to be
- * allocated by the caller) and give one back; the _locked form needs mu. */
+ * allocated by the caller) and give one back. */
 tps__pushbuf_t *tps__cl_pushbuf_take(tps_client_t *c);
 void tps__cl_pushbuf_put(tps_client_t *c, tps__pushbuf_t *pb);
-void tps__cl_pushbuf_put_locked(tps_client_t *c, tps__pushbuf_t *pb);
 
 /* --- io.c -----------------------------------------------------------------
  * Initialises the loop's own handles (wake, interrupt, stop tick). */
@@ -307,8 +304,6 @@ void tps__cl_spin(tps_client_t *c, tps__ticket_t *t, uint64_t end);
 /* --- connect.c ------------------------------------------------------------
  * Starts connecting to every shard (I/O). */
 void tps__cl_connect_all(tps_client_t *c);
-/* Connects (again) to one shard (I/O). */
-void tps__cl_connect_shard(tps__cshard_t *sh);
 /* The shard failed for good: breaks the client with err and `what` (I/O). */
 void tps__cl_shard_failed(tps__cshard_t *sh, int err, const char *what);
 /* A failure of the handshake: retrying cannot help (I/O). */
@@ -347,10 +342,6 @@ int64_t tps__cl_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
  * *err and the message set. */
 tps__pushbuf_t *tps__cl_encode_push(tps_client_t *c, int tensor,
                                     const float *grad, int *err);
-/* The seed of one frame's codec randomness: fixed by the push, the
- * frame's offset, the tensor and the rank, so that a resend is the same. */
-uint64_t tps__cl_frame_seed(uint64_t push, uint64_t off, int tensor,
-                            int rank);
 
 /* --- policy.c -------------------------------------------------------------
  * What a shard's HELLO_OK says about the cluster; `first` is whether it is

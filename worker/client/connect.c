@@ -24,8 +24,10 @@ void tps__cl_shard_failed(tps__cshard_t *sh, int err, const char *what) {
     sh->state = SH_DEAD;
 }
 
+static void connect_shard(tps__cshard_t *sh);
+
 static void on_retry_timer(uv_timer_t *t) {
-    tps__cl_connect_shard(t->data);
+    connect_shard(t->data);
 }
 
 /* The tries are over: the shard is unreachable, and the client fails. */
@@ -221,7 +223,7 @@ static int open_conn(tps__cshard_t *sh) {
     return 0;
 }
 
-void tps__cl_connect_shard(tps__cshard_t *sh) {
+static void connect_shard(tps__cshard_t *sh) {
     tps_client_t *c = sh->cl;
     sh->tries++;
     sh->state = SH_CONNECTING;
@@ -250,7 +252,7 @@ void tps__cl_connect_shard(tps__cshard_t *sh) {
 
 void tps__cl_connect_all(tps_client_t *c) {
     for (int s = 0; s < c->nshards; s++)
-        tps__cl_connect_shard(&c->shards[s]);
+        connect_shard(&c->shards[s]);
 }
 
 /* A shard that was serving and did not refuse us on purpose is tried

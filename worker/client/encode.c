@@ -9,8 +9,9 @@
 #include "tps_float.h"
 #include "tps_rng.h"
 
-uint64_t tps__cl_frame_seed(uint64_t push, uint64_t off, int tensor,
-                            int rank) {
+/* The seed of one frame's codec randomness: fixed by the push, the
+ * frame's offset, the tensor and the rank, so that a resend is the same. */
+static uint64_t frame_seed(uint64_t push, uint64_t off, int tensor, int rank) {
     return tps__mix64(push * 0x9e3779b97f4a7c15ULL ^ tps__mix64(off + 1) ^
                       ((uint64_t)tensor << 48) ^ (uint64_t)rank);
 }
@@ -131,7 +132,7 @@ tps__pushbuf_t *tps__cl_encode_push(tps_client_t *c, int tensor,
                 x = r;
             }
             tps__pframe_t *f = &pb->fr[fi];
-            f->seed = tps__cl_frame_seed(push, off, tensor, c->opts.rank);
+            f->seed = frame_seed(push, off, tensor, c->opts.rank);
             *err = encode_frame(c, ts, off, x, cnt, pb, f, &pos);
             if (*err < 0) {
                 tps__cl_pushbuf_put(c, pb);

@@ -29,7 +29,8 @@ void tps_options_init(tps_options_t *o) {
     o->chunk_bytes = 1u << 20;
 }
 
-void tps__cl_free(tps_client_t *c) {
+/* Frees a client whose I/O thread has stopped or never started. */
+static void client_free(tps_client_t *c) {
     for (int i = 0; i < c->ntensors; i++) {
         free(c->tensors[i].ids);
         free(c->tensors[i].versions);
@@ -73,7 +74,7 @@ void tps_close(tps_client_t *c) {
     } else {
         tps__cl_io_discard(c);
     }
-    tps__cl_free(c);
+    client_free(c);
 }
 
 /* What the options may not say, whatever the cluster. */
@@ -218,7 +219,7 @@ int tps__cl_new(const tps_options_t *opts, tps_client_t **out, char *errbuf,
     if (rc == 0)
         rc = setup_shards(c, errbuf, errlen);
     if (rc < 0) {
-        tps__cl_free(c);
+        client_free(c);
         return rc;
     }
     tps__cl_io_init(c);

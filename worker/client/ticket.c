@@ -40,7 +40,8 @@ uint64_t *tps__cl_owed(tps_client_t *c, const tps__ticket_t *t, int s) {
     return &c->owed[(size_t)(t - c->tickets) * (size_t)c->nshards + (size_t)s];
 }
 
-void tps__cl_pushbuf_put_locked(tps_client_t *c, tps__pushbuf_t *pb) {
+/* The pool's return path, with mu held. */
+static void pushbuf_put_locked(tps_client_t *c, tps__pushbuf_t *pb) {
     if (pb) {
         pb->next = c->spare;
         c->spare = pb;
@@ -49,7 +50,7 @@ void tps__cl_pushbuf_put_locked(tps_client_t *c, tps__pushbuf_t *pb) {
 
 void tps__cl_pushbuf_put(tps_client_t *c, tps__pushbuf_t *pb) {
     uv_mutex_lock(&c->mu);
-    tps__cl_pushbuf_put_locked(c, pb);
+    pushbuf_put_locked(c, pb);
     uv_mutex_unlock(&c->mu);
 }
 
@@ -115,7 +116,7 @@ void tps__cl_complete(tps_client_t *c, tps__ticket_t *t, int result) {
     if (t->kind == OP_PUSH)
         count_push(c, t);
     count_bytes(c, t);
-    tps__cl_pushbuf_put_locked(c, t->pb);
+    pushbuf_put_locked(c, t->pb);
     t->pb = NULL;
     uv_cond_broadcast(&c->cv);
     /* Nobody waits for a CLOCK: its slot is free once it is sent. A
@@ -204,7 +205,7 @@ int64_t tps__cl_submit(tps_client_t *c, tps__op_kind_t kind, int tensor,
     uv_mutex_lock(&c->mu);
     if (c->broken && kind != OP_CLOSE) {
         *err = c->broken_err;
-        tps__cl_pushbuf_put_locked(c, pb);
+        pushbuf_put_locked(c, pb);
         uv_mutex_unlock(&c->mu);
         return 0;
     }
@@ -221,7 +222,7 @@ int64_t tps__cl_submit(tps_client_t *c, tps__op_kind_t kind, int tensor,
         tps__cl_errorf_locked(c, "more than %d operations outstanding: wait "
                               "for some", TPS__CL_MAX_TICKETS - 1);
         *err = TPS_E2BIG;
-        tps__cl_pushbuf_put_locked(c, pb);
+        pushbuf_put_locked(c, pb);
         uv_mutex_unlock(&c->mu);
         return 0;
     }
