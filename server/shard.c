@@ -371,6 +371,23 @@ static double sgd_bound(const tps__shard_t *sh, tps__tensor_t *t, double scale,
     return after < (double)FLT_MAX / 16 ? after * (1 + 1e-6) : -1;
 }
 
+int tps__shard_trial(tps__shard_t *sh, tps__tensor_t *t, uint64_t off,
+                     const float *g, uint64_t count, double scale,
+                     double gmax, float **scratch, size_t *scratch_cap) {
+    if (sgd_bound(sh, t, scale, gmax) >= 0)
+        return 0;
+    int nslots = tps__optim_slots(&sh->optim);
+    if (tps__shard_save(t, nslots, off, count, scratch, scratch_cap) < 0)
+        return TPS_ENOMEM;
+    float *p = *scratch;
+    return tps__optim_step(&sh->optim, p, g, scale,
+                           nslots > 0 ? p + count : NULL,
+                           nslots > 1 ? p + 2 * count : NULL, count,
+                           t->version + 1)
+               ? TPS_ERANGE
+               : 0;
+}
+
 int tps__shard_apply(tps__shard_t *sh, tps__tensor_t *t, uint64_t off,
                      const float *g, uint64_t count, double scale, double gmax,
                      float **undo, size_t *undo_cap) {

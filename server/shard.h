@@ -151,6 +151,16 @@ int tps__shard_apply(tps__shard_t *sh, tps__tensor_t *t, uint64_t off,
                      const float *g, uint64_t count, double scale, double gmax,
                      float **undo, size_t *undo_cap);
 
+/* Whether applying g (count elements at element off of the slice, times
+ * scale) now would keep the slice and its optimizer state finite, without
+ * changing either: 0, TPS_ERANGE or TPS_ENOMEM. Shards that must agree on
+ * a fate before anything is applied ask this first (docs/design.md §3a).
+ * Plain SGD proves it from the slice's bound when it can, with no pass;
+ * otherwise the step runs on a copy in *scratch. */
+int tps__shard_trial(tps__shard_t *sh, tps__tensor_t *t, uint64_t off,
+                     const float *g, uint64_t count, double scale,
+                     double gmax, float **scratch, size_t *scratch_cap);
+
 /* For updates that are not an optimizer step (an encoded gradient decoded
  * straight into the parameters): copies elements [off, off+count) of the
  * slice and its state into *undo, and after the update checks them and
