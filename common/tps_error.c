@@ -40,6 +40,8 @@ const char *tps_strerror(int err) {
         return "the update would make parameters non-finite";
     case TPS_EBUSY:
         return "the worker rank is already connected";
+    case TPS_EABORTED:
+        return "the push was settled as aborted by the shards";
     default:
         return err < 0 ? uv_strerror(err) : "unknown error";
     }

@@ -252,6 +252,11 @@ typedef struct tps_push_info_s {
     uint64_t staleness;
     float weight;
     int dropped;
+    /* Updates the shards had applied between the pull the gradient came
+     * from and the push's own apply: the staleness decided above, plus
+     * the updates applied after that decision (the largest over shards;
+     * docs/design.md §3a, "Staleness at apply"). */
+    uint64_t staleness_applied;
 } tps_push_info_t;
 TPS_API int tps_last_push(const tps_client_t *c, int tensor,
                           tps_push_info_t *info);

@@ -40,6 +40,9 @@ extern "C" {
                                   non-finite */
 #define TPS_EBUSY     (-10016) /* the worker rank is held by another live
                                   connection to the shard */
+#define TPS_EABORTED  (-10017) /* the push group was settled as aborted:
+                                  its connection to a shard was lost
+                                  before every shard held all of it */
 
 /* Describes any code returned by this library, TPS_E* or libuv's. */
 TPS_API const char *tps_strerror(int err);

@@ -39,6 +39,7 @@ static void on_conn_closed(tps__conn_t *c) {
     s->closed_bytes_in += c->bytes_in;
     s->closed_bytes_out += c->bytes_out;
     tps__push_close(sc);
+    tps__fate_conn_closed(sc);
     conn_list_remove(s, sc);
     tps__hs_remove(s, sc);
     if (!sc->evicted)

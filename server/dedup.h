@@ -24,6 +24,7 @@ typedef struct tps__push_answer_s {
     uint64_t request_id, offset;
     uint32_t tensor_id;
     uint64_t count, version, staleness;
+    uint64_t applied; /* staleness at apply (applied on arrival) */
     float weight;
     int dropped;
 } tps__push_answer_t;

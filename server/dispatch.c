@@ -176,7 +176,9 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
         tps__push_handle(sc, h, payload, len);
         return;
     case TAUPS__OP__PULL:
-        tps__pull_handle(sc, h, len);
+        if ((sc->npreps == 0 && sc->deferred == NULL) ||
+            !tps__fate_defer(sc, h))
+            tps__pull_handle(sc, h, len);
         return;
     case TAUPS__OP__STATS:
         handle_stats(sc, h);
@@ -190,7 +192,12 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
             tps__ckpt_request(sc->srv, sc, h->request_id);
         return;
     case TAUPS__OP__CLOCK:
-        tps__clock_handle(sc, h);
+        if ((sc->npreps == 0 && sc->deferred == NULL) ||
+            !tps__fate_defer(sc, h))
+            tps__clock_handle(sc, h);
+        return;
+    case TAUPS__OP__COMMIT:
+        tps__fate_commit_handle(sc, h);
         return;
     case TAUPS__OP__VERSION:
         tps__version_handle(sc, h);

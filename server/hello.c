@@ -179,6 +179,7 @@ static void send_hello_ok(sconn_t *sc, const Taups__Header *h,
                               sh->optim.weight != TPS_WEIGHT_NONE ||
                               cons->mode->local_steps);
     r.cutoff = async_avg ? cons->max_staleness : -1;
+    r.two_phase = s->two_phase;
     tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
 }
 
@@ -210,6 +211,7 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
     sc->inherited_commit = role == TPS_ROLE_WORKER && s->shard.aggregate &&
                            s->members.committed[h->rank];
     uint64_t clock = role == TPS_ROLE_WORKER ? worker_join(s, h) : 0;
+    sc->session = h->session;
     if (!s->cfg.quiet || role == TPS_ROLE_WORKER)
         tps__log("%s: hello from %s %d", sc->peer,
                 role == TPS_ROLE_WORKER      ? "worker"

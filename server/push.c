@@ -57,6 +57,13 @@ void tps__push_close(sconn_t *sc) {
     sc->cur_streamed = 0;
 }
 
+/* The group of the push being opened: two-phase pushes are decided
+ * group by group (a raw client that names none pushes groups of one). */
+static void push_group(sconn_t *sc, const Taups__Header *h) {
+    sc->cur_group = h->group ? h->group : h->request_id;
+    sc->cur_group_n = h->group_n ? h->group_n : 1;
+}
+
 /* Grows *buf to hold n bytes; returns it or NULL. */
 static void *grow(void *buf, size_t *cap, size_t n) {
     if (*cap >= n)
@@ -371,7 +378,9 @@ static int stage_chunk(sconn_t *sc, const Taups__Header *h,
 
 uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
     const tps__shard_t *sh = &sc->srv->shard;
-    if (sh->optim.clip_norm <= 0 || h->codec != 0 || h->zstd || h->count == 0 ||
+    int two_phase = sc->srv->two_phase;
+    if ((sh->optim.clip_norm <= 0 && !two_phase) || h->codec != 0 ||
+        h->zstd || h->count == 0 ||
         len != h->count * sizeof(float) ||
         h->tensor_id >= (uint32_t)sh->ntensors)
         return NULL;
@@ -381,7 +390,7 @@ uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
         h->tensor_id == sc->cur_tensor &&
         h->offset == t->lo + sc->stage_off + sc->stage_n)
         pos = sc->stage_n; /* the next chunk of the push being staged */
-    else if (!h->last && sc->nstaged == 0)
+    else if ((!h->last || two_phase) && sc->nstaged == 0)
         pos = 0; /* perhaps the first chunk of one */
     else
         return NULL;
@@ -406,6 +415,14 @@ static int apply_staged(sconn_t *sc, tps__tensor_t *t, int aggregate) {
                             sc->stage_n, scale,
                             tps__bits_float(sc->stage_gmax), &sc->undo,
                             &sc->undo_cap);
+}
+
+/* Two-phase: the open push's stage, whole, checked and kept for its
+ * group's fate (fate.c). */
+static int prepare_staged(sconn_t *sc, const Taups__Header *h,
+                          tps__tensor_t *t) {
+    return tps__fate_prepare(sc, h, t, sc->cur_scale * clip_scale(sc),
+                             tps__bits_float(sc->stage_gmax));
 }
 
 /* Refuses a push frame for `reason`: answered with the sentence, counted,
@@ -448,6 +465,7 @@ static void send_push_ok(sconn_t *sc, const tps__push_answer_t *a) {
     r.staleness = a->staleness;
     r.weight = a->weight;
     r.dropped = a->dropped;
+    r.applied_staleness = a->applied;
     r.shard = sc->srv->shard.index;
     tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
 }
@@ -456,9 +474,11 @@ static void send_push_ok(sconn_t *sc, const tps__push_answer_t *a) {
  * frame is answered the same way without being applied again. */
 static void push_answered(sconn_t *sc, const Taups__Header *h,
                           const tps__tensor_t *t) {
-    tps__push_answer_t a = {
-        h->request_id, h->offset,     h->tensor_id,          h->count,
-        t->version,    sc->cur_stale, (float)sc->cur_weight, sc->cur_drop};
+    tps__push_answer_t a = {h->request_id,   h->offset,
+                            h->tensor_id,    h->count,
+                            t->version,      sc->cur_stale,
+                            sc->cur_applied, (float)sc->cur_weight,
+                            sc->cur_drop};
     if (tps__dedup_record(&sc->srv->dedup[sc->rank], &a) < 0)
         tps__log_err(
             "%s: out of memory for the answers of worker %d; a repeat of "
@@ -538,7 +558,7 @@ static int push_fate(sconn_t *sc, const Taups__Header *h,
      * live workers, as the synchronous mean divides by the committed ones. */
     if (cons->mode->local_steps && !aggregate)
         sc->cur_scale /= n;
-    if (!aggregate)
+    if (!aggregate && !s->two_phase)
         tps__hist_add(&s->shard.st.staleness, sc->cur_stale);
     return 0;
 }
@@ -566,6 +586,18 @@ static void handle_decided_drop(sconn_t *sc, const Taups__Header *h,
     sc->cur_drop = 1;
     s->shard.st.push_frames++;
     s->shard.st.dropped_frames++;
+    if (s->two_phase) {
+        /* Counted once its group's fate is known, like any push. */
+        push_group(sc, h);
+        sc->stage_n = 0;
+        if (tps__fate_prepare(sc, h, t, 0, 0) < 0) {
+            tps__reply_error(sc, h, TPS_ENOMEM, 1,
+                             "out of memory for a dropped push");
+            return;
+        }
+        push_answered(sc, h, t);
+        return;
+    }
     s->shard.st.dropped++;
     tps__trace(s, "drop", sc->rank, h->clock, (int)h->tensor_id, t->version,
                sc->cur_stale, sc->cur_weight, 0, h->version);
@@ -586,6 +618,16 @@ static tps__tensor_t *push_target(sconn_t *sc, const Taups__Header *h,
     }
     if (push_repeat(sc, h))
         return NULL;
+    if (sc->srv->two_phase &&
+        tps__fate_fenced(sc, h->group ? h->group : h->request_id)) {
+        refuse(sc, h, TPS_REFUSE_SETTLED, TPS_EABORTED,
+               "push request %llu of worker %d belongs to group %llu, which "
+               "the shards settled as aborted after a connection of this "
+               "worker was lost; not applied",
+               (unsigned long long)h->request_id, sc->rank,
+               (unsigned long long)(h->group ? h->group : h->request_id));
+        return NULL;
+    }
     if (h->decided && h->dropped) {
         handle_decided_drop(sc, h, len);
         return NULL;
@@ -661,8 +703,10 @@ static int push_open(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t) {
     sc->cur_open = 1;
     sc->cur_tensor = h->tensor_id;
     sc->cur_request = h->request_id;
+    push_group(sc, h);
     sc->cur_claim = h->grad_norm;
     sc->cur_sumsq = 0;
+    sc->cur_applied = 0;
     t->pushing++;
     if (!(h->grad_norm >= 0 && h->grad_norm <= FLT_MAX)) {
         /* max(claim, what the shard sees) must mean something: a NaN
@@ -726,8 +770,8 @@ static void push_count(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
         sh->st.dropped_frames++;
     else
         sh->st.applied_frames += frames;
-    if (!h->last)
-        return;
+    if (!h->last || s->two_phase)
+        return; /* two-phase: counted when its group is decided (fate.c) */
     if (sc->cur_drop) {
         sh->st.dropped++;
     } else {
@@ -736,6 +780,9 @@ static void push_count(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
             t->sync.done[sc->rank] = 1; /* counts once committed */
             t->sync.samples[sc->rank] = h->samples;
         } else {
+            sc->cur_applied =
+                t->version >= h->version ? t->version - h->version : 0;
+            tps__hist_add(&sh->st.staleness_applied, sc->cur_applied);
             t->version++;
             sh->st.steps++;
         }
@@ -813,12 +860,23 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
      * applied as it comes, while it is in cache and while the next is on
      * the wire (staging cost 18% of a 16 MiB push); one cut off midway is
      * then an update of its own (tps__push_close). A push of one chunk, the
-     * common case, is applied as it stands. */
-    int staged = sh->optim.clip_norm > 0 && (!h->last || sc->nstaged > 0);
+     * common case, is applied as it stands. Two-phase pushes are all
+     * staged, and kept at their last chunk for their group's fate. */
+    int two = s->two_phase;
+    int staged =
+        two || (sh->optim.clip_norm > 0 && (!h->last || sc->nstaged > 0));
     int rc = 0;
     char err[256] = "";
     if (sc->cur_drop) {
-        rc = 0; /* too stale: answered, nothing applied */
+        /* too stale: answered, nothing applied (two-phase: once its
+         * group's fate is known, counted) */
+        sc->stage_n = 0;
+        rc = two && h->last ? tps__fate_prepare(sc, h, t, 0, 0) : 0;
+    } else if (two && h->count == 0 && t->lo == t->hi) {
+        /* The slice is empty, but the group goes to every shard, so that
+         * every shard takes part in its fate. */
+        staged = 0;
+        rc = tps__fate_prepare(sc, h, t, 0, 0);
     } else if (!staged) {
         rc = apply_one(sc, h, t, g, &codec, enc, enc_len, encoded, aggregate);
         if (rc == 0 && !h->last)
@@ -829,7 +887,8 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
         if (rc == 0 && !h->last)
             return; /* answered with the rest at the last chunk */
         if (rc == 0)
-            rc = apply_staged(sc, t, aggregate);
+            rc = two ? prepare_staged(sc, h, t)
+                     : apply_staged(sc, t, aggregate);
     }
     if (rc < 0) {
         push_failed(sc, h, t, rc, staged, err);

@@ -93,6 +93,7 @@ void tps__server_stats_view(const tps__server_t *s, tps__stats_view_t *v) {
     v->held_pulls = tps__pull_held(s);
     v->reply_frames_turn_max = s->reply_frames_turn_max;
     v->memory_max = s->cfg.max_memory;
+    v->fates = s->two_phase ? &s->fates : NULL;
     for (const sconn_t *sc = s->conns; sc; sc = sc->next) {
         v->bytes_in += sc->c.bytes_in;
         v->bytes_out += sc->c.bytes_out;
@@ -185,6 +186,7 @@ void tps__server_free(tps__server_t *s) {
     for (int r = 0; s->dedup && r < s->cfg.workers; r++)
         tps__dedup_free(&s->dedup[r]);
     free(s->dedup);
+    tps__fate_free(s);
     tps__members_free(&s->members);
     tps__shard_free(&s->shard);
     free(s->undo);
@@ -320,6 +322,8 @@ static int server_new(uv_loop_t *loop, const tps__server_config_t *cfg,
     if (rc == 0 &&
         (s->dedup = calloc((size_t)cfg->workers, sizeof(*s->dedup))) == NULL)
         rc = TPS_ENOMEM;
+    if (rc == 0)
+        rc = tps__fate_init(s);
     if (rc < 0) {
         snprintf(err, errlen, "out of memory");
         tps__server_free(s);
@@ -327,6 +331,9 @@ static int server_new(uv_loop_t *loop, const tps__server_config_t *cfg,
     }
     if (tps__consistency_aggregates(&cfg->cons))
         tps__shard_set_aggregate(&s->shard, cfg->workers);
+    /* One shard cannot disagree with anybody: only clusters of two or
+     * more pay for agreeing on each push (docs/design.md §3a). */
+    s->two_phase = nshards > 1 && !tps__consistency_aggregates(&cfg->cons);
     s->shard.max_bytes = cfg->max_memory;
     if ((rc = tps__ckpt_open(s, err, errlen)) < 0) {
         tps__server_free(s);

@@ -18,12 +18,14 @@
 #include <zstd.h>
 
 #include "dedup.h"
+#include "fate.h"
 #include "server.h"
 #include "tps_cluster.h"
 #include "tps_conn.h"
 
 typedef struct sconn_s sconn_t;
 typedef struct pending_s pending_t;
+typedef struct tps__deferred_s tps__deferred_t;
 
 /* A min-heap of held pulls (pull.c). */
 typedef struct pheap_s {
@@ -50,6 +52,8 @@ struct sconn_s {
     int hello; /* hello accepted */
     int role;  /* TPS_ROLE_* */
     int rank;
+    uint64_t session; /* its hello's: a worker's pushes are its (rank,
+                         session)'s */
     uint64_t clock;
     int doomed;
     int inherited_commit; /* aggregating modes: at its hello, this rank's
@@ -71,6 +75,15 @@ struct sconn_s {
     double cur_claim; /* the norm its first chunk claimed */
     double cur_sumsq; /* of its chunks so far (clipping on) */
     uint64_t cur_streamed; /* chunks applied as they came (not staged) */
+    uint64_t cur_applied;  /* staleness at apply (applied on arrival) */
+    uint64_t cur_group;    /* two-phase: its group (fate.c) */
+    uint32_t cur_group_n;
+    /* Two-phase pushes prepared on this connection, in arrival order,
+     * waiting for their groups' fates; PULLs and CLOCKs behind them. */
+    tps__prep_t *preps;
+    int npreps;
+    uint64_t prep_seq;
+    tps__deferred_t *deferred;
     /* A push of several chunks is staged, decoded, and applied and
      * answered at its last chunk, so that one cut off or refused midway
      * changes nothing (push.c). Grown to the largest, kept. */
@@ -228,6 +241,9 @@ struct tps__server_s {
                                        connection was sent in one turn */
     int behind;         /* restored from a checkpoint: aggregating modes
                            catch up with workers at later clocks */
+    int two_phase;      /* pushes wait for their group's COMMIT: two shards
+                           or more, a mode that applies on arrival */
+    tps__fates_t fates; /* fate.c */
 };
 
 /* server.c ---------------------------------------------------------------- */
@@ -362,6 +378,47 @@ void tps__version_handle(sconn_t *sc, const Taups__Header *h);
 /* Sync modes: takes the pending step once every live worker has committed,
  * then answers the pulls it releases. No-op otherwise. */
 void tps__step_try(tps__server_t *s);
+
+/* peer.c ------------------------------------------------------------------ */
+
+/* Whether this shard's link to peer p has had its hello answered. */
+int tps__peer_up(const tps__server_t *s, int p);
+/* Sends header-only frame h to peer p on this shard's link; TPS_ECLOSED
+ * when the link is down (callers send again from their on-up hook). */
+int tps__peer_send(tps__server_t *s, int p, Taups__Header *h);
+
+/* fate.c ------------------------------------------------------------------ */
+
+int tps__fate_init(tps__server_t *s);
+void tps__fate_free(tps__server_t *s);
+
+/* The last chunk of a two-phase push arrived and its stage holds all of
+ * it: checked with tps__shard_trial and kept, prepared, on sc. Returns 0,
+ * or TPS_ERANGE / TPS_ENOMEM with nothing kept. */
+int tps__fate_prepare(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
+                      double scale, double gmax);
+
+/* Whether a push of `group` from sc was fenced: answered NOT to a peer,
+ * so that its chunks are refused. */
+int tps__fate_fenced(const sconn_t *sc, uint64_t group);
+
+/* A COMMIT frame (or, status < 0, an ABORT) of a push group. */
+void tps__fate_commit_handle(sconn_t *sc, const Taups__Header *h);
+
+/* A PULL or CLOCK that must wait for the pushes sc prepared before it:
+ * kept, and run once they are decided. Returns 1 when kept (or refused),
+ * 0 when it may run now. */
+int tps__fate_defer(sconn_t *sc, const Taups__Header *h);
+
+/* A closing worker connection: its prepared groups are settled with the
+ * other shards, its deferred frames dropped. */
+void tps__fate_conn_closed(sconn_t *sc);
+
+/* A peer's SETTLE (answered on sc) and SETTLE_OK (on this shard's link to
+ * peer p); peer p's link came up: the questions it missed are asked. */
+void tps__fate_settle_handle(sconn_t *sc, const Taups__Header *h);
+void tps__fate_settle_ok(tps__server_t *s, int p, const Taups__Header *h);
+void tps__fate_peer_up(tps__server_t *s, int p);
 
 /* pull.c ------------------------------------------------------------------ */
 

@@ -56,6 +56,8 @@ enum {
                                    number >= 0 */
     TPS_REFUSE_MALFORMED,       /* encoded payload that does not decode */
     TPS_REFUSE_REPEAT,          /* a repeat too old to answer again */
+    TPS_REFUSE_SETTLED,         /* two-phase: its group was settled as
+                                   aborted (fenced) between the shards */
     TPS_NREFUSE
 };
 
@@ -76,6 +78,9 @@ typedef struct tps__shard_stats_s {
     uint64_t refused_by[TPS_NREFUSE];
     uint64_t duplicates; /* push frames seen before, answered, not applied */
     tps__hist_t staleness;
+    tps__hist_t staleness_applied; /* updates between a push's pull and
+                                      its apply (the bound is on the
+                                      decision's) */
     tps__codec_stats_t codecs[TPS_CODEC_STATS];
 } tps__shard_stats_t;
 

@@ -5,6 +5,7 @@
  * Must NOT change what it reports on or know about connections: it reads
  * tps__stats_view_t and nothing else. */
 #include "stats.h"
+#include "fate.h"
 
 #include <float.h>
 #include <math.h>
@@ -130,6 +131,18 @@ static json_t *tensors_json(const tps__shard_t *sh) {
     return a;
 }
 
+/* Two-phase pushes (docs/design.md §3a): how their groups were decided. */
+static json_t *fates_json(const tps__fates_t *f) {
+    return json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}",
+                     "commits", u64(f->commits), "commits_unknown",
+                     u64(f->commits_unknown), "aborts", u64(f->aborts),
+                     "settled_committed", u64(f->settled_committed),
+                     "settled_aborted", u64(f->settled_aborted), "fenced",
+                     u64(f->fenced), "settling", u64(f->norphans),
+                     "commit_refused", u64(f->commit_refused), "deferred",
+                     u64(f->deferred));
+}
+
 char *tps__stats_json(const tps__stats_view_t *v) {
     const tps__shard_t *sh = v->shard;
     const tps__shard_stats_t *st = &sh->st;
@@ -159,7 +172,7 @@ char *tps__stats_json(const tps__stats_view_t *v) {
          * authentication failures. */
         static const char *const why[TPS_NREFUSE] = {
             "nonfinite_gradient", "nonfinite_parameters", "wrong_step",
-            "norm", "malformed", "old_repeat"};
+            "norm", "malformed", "old_repeat", "settled_aborted"};
         json_t *rb = json_object();
         for (int i = 0; i < TPS_NREFUSE; i++)
             json_object_set_new(rb, why[i],
@@ -191,6 +204,10 @@ char *tps__stats_json(const tps__stats_view_t *v) {
                             json_integer(u64(v->memory_max)));
         json_object_set_new(doc, "loop_busy_max_ms",
                             json_real(rounded(v->loop_busy_max_ms, 1e3)));
+        json_object_set_new(doc, "staleness_applied",
+                            tps__hist_json(&st->staleness_applied));
+        if (v->fates)
+            json_object_set_new(doc, "agreement", fates_json(v->fates));
         json_object_set_new(doc, "checkpoint_age_s",
                             v->checkpoint_age_s < 0
                                 ? json_null()

@@ -37,6 +37,7 @@ typedef struct tps__stats_view_s {
     uint64_t reply_frames_turn_max; /* most pull reply frames one connection
                                        was sent in one turn of the loop */
     uint64_t memory_max;          /* --max-memory */
+    const struct tps__fates_s *fates; /* two-phase pushes; NULL: none */
 } tps__stats_view_t;
 
 /* A codec's spec as the stats name it ("topk:0.01"; "invalid"). */

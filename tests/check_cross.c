@@ -187,6 +187,29 @@ static const Taups__Header *rw_push_ok(rw_t *w, int s, uint32_t tensor,
     return r;
 }
 
+/* Two shards or more, in a mode that applies pushes on arrival: a push is
+ * prepared until its group's COMMIT. Commits push `rid` (a group of one)
+ * on shard s, which must answer COMMIT_OK. */
+static void rw_commit(rw_t *w, int s, uint64_t rid) {
+    Taups__Header h = rw_hdr(w, TAUPS__OP__COMMIT, rid, 0);
+    h.group = rid;
+    raw_send(w->fd[s], &h, NULL, 0);
+    const Taups__Header *r = raw_recv(w->fd[s], &w->rd[s]);
+    ck_assert_msg(r->op == TAUPS__OP__COMMIT_OK, "shard %d: commit: %s", s,
+                  r->error ? r->error : "?");
+    ck_assert_uint_eq(r->request_id, rid);
+}
+
+/* rw_push_ok, then its COMMIT on that shard. */
+static const Taups__Header *rw_push_commit(rw_t *w, int s, uint32_t tensor,
+                                           uint64_t n, const float *g,
+                                           const pushopt_t *o,
+                                           Taups__Header *ok) {
+    *ok = *rw_push_ok(w, s, tensor, n, g, o);
+    rw_commit(w, s, w->rid);
+    return ok;
+}
+
 /* The worker's CLOCK `clock` to every shard (no reply). */
 static void rw_clock(rw_t *w, uint64_t clock) {
     for (int s = 0; s < w->n; s++) {
@@ -373,14 +396,15 @@ START_TEST(test_async_one_fate_raw) {
     ck_assert_uint_eq(oa.staleness, 0);
     ck_assert_uint_eq(ob.staleness, 0);
     const Taups__Header *r;
-    r = rw_push_ok(&a, 0, (uint32_t)id, n, ga, &oa);
+    Taups__Header ok;
+    r = rw_push_commit(&a, 0, (uint32_t)id, n, ga, &oa, &ok);
     ck_assert(!r->dropped);
-    r = rw_push_ok(&b, 0, (uint32_t)id, n, gb, &ob);
+    r = rw_push_commit(&b, 0, (uint32_t)id, n, gb, &ob, &ok);
     ck_assert_msg(!r->dropped, "B's push dropped on shard 0 (staleness %llu)",
                   (unsigned long long)r->staleness);
-    r = rw_push_ok(&b, 1, (uint32_t)id, n, gb, &ob);
+    r = rw_push_commit(&b, 1, (uint32_t)id, n, gb, &ob, &ok);
     ck_assert(!r->dropped);
-    r = rw_push_ok(&a, 1, (uint32_t)id, n, ga, &oa);
+    r = rw_push_commit(&a, 1, (uint32_t)id, n, ga, &oa, &ok);
     ck_assert_msg(!r->dropped, "A's push dropped on shard 1 (staleness %llu)",
                   (unsigned long long)r->staleness);
     uint64_t v[2];
@@ -400,7 +424,7 @@ START_TEST(test_async_one_fate_raw) {
     ck_assert_uint_eq(oa.staleness, 2);
     oa.dropped = 1;
     for (int s = 0; s < 2; s++) {
-        r = rw_push_ok(&a, s, (uint32_t)id, n, ga, &oa);
+        r = rw_push_commit(&a, s, (uint32_t)id, n, ga, &oa, &ok);
         ck_assert(r->dropped);
         ck_assert_uint_eq(r->staleness, 2);
     }
@@ -960,13 +984,14 @@ START_TEST(test_clip_whole_norm) {
     rw_t r;
     rw_open(&r, &c, 1, 2, 0xC1);
     pushopt_t o = {.grad_norm = 1.0f};
-    rw_push_ok(&r, 0, (uint32_t)iv, 4, g, &o);
+    Taups__Header ok;
+    rw_push_commit(&r, 0, (uint32_t)iv, 4, g, &o, &ok);
     ck_assert_int_eq(tps_pull(cl, iv, p), 0);
     ck_assert_float_eq_tol(p[0], -0.6f, 1e-6f);
     ck_assert_float_eq_tol(p[1], -0.8f, 1e-6f);
     /* An honest claim is clipped by itself. */
     o.grad_norm = 5.0f;
-    rw_push_ok(&r, 0, (uint32_t)iv, 4, g, &o);
+    rw_push_commit(&r, 0, (uint32_t)iv, 4, g, &o, &ok);
     ck_assert_int_eq(tps_pull(cl, iv, p), 0);
     ck_assert_float_eq_tol(p[0], -1.2f, 1e-6f);
     ck_assert_float_eq_tol(p[1], -1.6f, 1e-6f);
@@ -1217,6 +1242,267 @@ START_TEST(test_sync_eval_snapshot) {
 }
 END_TEST
 
+/* --- 12. agreement between shards: two-phase pushes ---------------------------
+ * With two shards or more, in the modes that apply pushes on arrival, a
+ * push is staged until its group's COMMIT (docs/design.md §3a). */
+
+/* Counter `key` of the "agreement" object of every shard's stats. */
+static void agree_all(tps_client_t *cl, const char *key, long long *out) {
+    char *text;
+    ck_assert_int_eq(tps_stats(cl, &text), 0);
+    json_t *a = json_loads(text, 0, NULL);
+    ck_assert_msg(json_is_array(a), "stats: %s", text);
+    for (size_t s = 0; s < json_array_size(a); s++) {
+        json_t *g = json_object_get(json_array_get(a, s), "agreement");
+        json_t *v = json_object_get(g, key);
+        ck_assert_msg(json_is_integer(v), "no agreement.%s in %s", key, text);
+        out[s] = (long long)json_integer_value(v);
+    }
+    json_decref(a);
+    free(text);
+}
+
+/* Waits until agreement.`key` reaches at least `want` on shard s. */
+static void wait_agree(tps_client_t *cl, int s, const char *key,
+                       long long want) {
+    for (int tries = 0;; tries++) {
+        long long v[CLUSTER_MAX];
+        agree_all(cl, key, v);
+        if (v[s] >= want)
+            return;
+        ck_assert_msg(tries < 500, "shard %d: agreement.%s is %lld, not %lld",
+                      s, key, v[s], want);
+        usleep(10000);
+    }
+}
+
+/* A push a shard cannot apply without a parameter overflowing is refused
+ * there; the other shard, which had it prepared, drops it on the client's
+ * ABORT: the push fails with the shard's reason and nothing is applied
+ * anywhere (issue item: an overflowing push used to apply on one shard). */
+START_TEST(test_overflow_one_fate) {
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "async", 1, "none", 0);
+    cluster_t c;
+    cluster_start_cfg(&c, 2, &cfg);
+    tps_client_t *cl = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
+    int id = tps_declare(cl, "w", 4, TPS_INIT_ZEROS, 0, 1);
+    ck_assert_int_ge(id, 0);
+    /* shard 0 holds [0, 2), shard 1 [2, 4) */
+    const float g[4] = {-3e38f, -3e38f, 1, 1};
+    ck_assert_int_eq(tps_push(cl, id, g), 0);
+    ck_assert_int_eq(tps_push(cl, id, g), TPS_ERANGE);
+    ck_assert_msg(strstr(tps_errmsg(cl), "non-finite") != NULL, "%s",
+                  tps_errmsg(cl));
+    float p[4];
+    ck_assert_int_eq(tps_pull(cl, id, p), 0);
+    ck_assert_float_eq(p[0], 3e38f);
+    ck_assert_float_eq(p[2], -1.0f);
+    ck_assert_float_eq(p[3], -1.0f);
+    long long pushes[2], aborts[2];
+    stat_all(cl, "pushes", pushes);
+    agree_all(cl, "aborts", aborts);
+    ck_assert_int_eq(pushes[0], 1);
+    ck_assert_int_eq(pushes[1], 1);
+    ck_assert_int_eq(aborts[1], 1);
+    /* The worker is still served. */
+    const float h[4] = {1, 1, 1, 1};
+    ck_assert_int_eq(tps_push(cl, id, h), 0);
+    ck_assert_int_eq(tps_pull(cl, id, p), 0);
+    ck_assert_float_eq(p[3], -2.0f);
+    tps_close(cl);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* --max-staleness bounds the staleness at the probe; a push that another
+ * worker's commit overtakes between its probe and its own commit is
+ * applied with one more update behind it, and the shards say so. */
+START_TEST(test_staleness_at_apply) {
+    for (int shards = 1; shards <= 2; shards++) {
+        tps__server_config_t cfg;
+        base_cfg(&cfg, "async", 2, "none", 0);
+        cfg.cons.max_staleness = 0;
+        cluster_t c;
+        const uint64_t n = 4;
+        int id;
+        tps_client_t *a = start_with_w(&c, shards, &cfg, n, &id);
+        rw_t b;
+        rw_open(&b, &c, 1, 2, 0xB2);
+        float gb[4], p[4];
+        fill(gb, n, 10);
+        uint64_t rb[2] = {0, 0};
+        for (int s = 0; s < shards; s++)
+            rb[s] = rw_pull(&b, s, (uint32_t)id, n, 0, p);
+        pushopt_t ob = {.decided = 1, .workers = 2};
+        ob.staleness = rw_decide(&b, (uint32_t)id, rb, NULL);
+        ck_assert_uint_eq(ob.staleness, 0);
+        /* A's push lands between B's probe and B's push. */
+        tps_close(a);
+        a = open_client(&c, TPS_ROLE_WORKER, 0, 2, 0);
+        ck_assert_int_eq(tps_declare(a, "w", n, TPS_INIT_ZEROS, 0, 1), id);
+        float ga[4];
+        fill(ga, n, 1);
+        ck_assert_int_eq(tps_push(a, id, ga), 0);
+        for (int s = 0; s < shards; s++) {
+            const Taups__Header *r = rw_push_ok(&b, s, (uint32_t)id, n, gb, &ob);
+            ck_assert(!r->dropped);
+            ck_assert_uint_eq(r->staleness, 0);
+            if (shards == 1) {
+                ck_assert_uint_eq(r->applied_staleness, 1);
+                continue;
+            }
+            Taups__Header h = rw_hdr(&b, TAUPS__OP__COMMIT, b.rid, 0);
+            raw_send(b.fd[s], &h, NULL, 0);
+            r = raw_recv(b.fd[s], &b.rd[s]);
+            ck_assert_msg(r->op == TAUPS__OP__COMMIT_OK, "%s",
+                          r->error ? r->error : "?");
+            ck_assert_uint_eq(r->applied_staleness, 1);
+        }
+        ck_assert_int_eq(tps_pull(a, id, p), 0);
+        assert_all(p, n, -11);
+        char *text;
+        ck_assert_int_eq(tps_stats(a, &text), 0);
+        ck_assert_msg(strstr(text, "\"staleness_applied\": {\"count\": 2, "
+                                   "\"mean\": 0.5, \"max\": 1") != NULL,
+                      "%s", text);
+        free(text);
+        rw_close(&b);
+        tps_close(a);
+        cluster_stop(&c);
+    }
+}
+END_TEST
+
+/* A PULL that comes after a prepared push on the same connection waits for
+ * that push's fate, so that a worker reads its own push as it did when
+ * pushes applied on arrival. */
+START_TEST(test_pull_waits_for_own_commit) {
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "async", 1, "none", 0);
+    cluster_t c;
+    const uint64_t n = 4;
+    int id;
+    tps_client_t *ev = start_with_w(&c, 2, &cfg, n, &id);
+    rw_t w;
+    rw_open(&w, &c, 0, 1, 0xD1);
+    float g[4], p[4];
+    fill(g, n, 2);
+    pushopt_t o = {0};
+    rw_push_ok(&w, 0, (uint32_t)id, n, g, &o);
+    uint64_t rid = w.rid;
+    rw_pull_send(&w, 0, (uint32_t)id, n, 0);
+    ck_assert_msg(raw_quiet(w.fd[0], 200),
+                  "the pull was answered before the push's fate");
+    rw_commit(&w, 0, rid);
+    ck_assert_uint_eq(rw_pull_recv(&w, 0, n, p), 1);
+    ck_assert_float_eq(p[0], -2.0f);
+    ck_assert_float_eq(p[1], -2.0f);
+    rw_close(&w);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* A worker dies after its push reached shard 0 and before shard 1: shard
+ * 0 settles the orphan with shard 1, which holds none of it, fences it and
+ * answers NOT; nothing is applied anywhere (issue item: 3 in 105 kills
+ * left a push applied on some shards only). Then the same with the push
+ * on both shards and no COMMIT anywhere (both settle: committed on both),
+ * and with the COMMIT on shard 0 only (shard 1 learns it: committed). */
+START_TEST(test_dead_pusher_settled) {
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "async", 2, "none", 0);
+    cluster_t c;
+    const uint64_t n = 4;
+    int id;
+    tps_client_t *ev = start_with_w(&c, 2, &cfg, n, &id);
+    float g[4], p[4];
+    fill(g, n, 1);
+    pushopt_t o = {0};
+    /* 1. shard 0 only, then gone */
+    rw_t w;
+    rw_open(&w, &c, 0, 2, 0xE1);
+    rw_push_ok(&w, 0, (uint32_t)id, n, g, &o);
+    rw_close(&w);
+    wait_agree(ev, 0, "settled_aborted", 1);
+    long long v[2];
+    agree_all(ev, "fenced", v);
+    ck_assert_int_eq(v[1], 1);
+    stat_all(ev, "pushes", v);
+    ck_assert_int_eq(v[0], 0);
+    ck_assert_int_eq(v[1], 0);
+    /* 2. both shards, no COMMIT: every shard holds it, so it counts */
+    rw_open(&w, &c, 0, 2, 0xE2);
+    for (int s = 0; s < 2; s++)
+        rw_push_ok(&w, s, (uint32_t)id, n, g, &o);
+    rw_close(&w);
+    wait_agree(ev, 0, "settled_committed", 1);
+    wait_agree(ev, 1, "settled_committed", 1);
+    uint64_t ver[2];
+    ev_pull(ev, id, p, ver, 2);
+    ck_assert_uint_eq(ver[0], 1);
+    ck_assert_uint_eq(ver[1], 1);
+    assert_all(p, n, -1);
+    /* 3. both shards, COMMIT on shard 0 only */
+    rw_open(&w, &c, 0, 2, 0xE3);
+    for (int s = 0; s < 2; s++)
+        rw_push_ok(&w, s, (uint32_t)id, n, g, &o);
+    rw_commit(&w, 0, w.rid);
+    rw_close(&w);
+    wait_agree(ev, 1, "settled_committed", 2);
+    ev_pull(ev, id, p, ver, 2);
+    ck_assert_uint_eq(ver[0], 2);
+    ck_assert_uint_eq(ver[1], 2);
+    assert_all(p, n, -2);
+    stat_all(ev, "pushes", v);
+    ck_assert_int_eq(v[0], v[1]);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* A worker whose connection to shard 0 breaks with its push prepared
+ * there, but which lives on: shard 0 settles it, shard 1 (still receiving
+ * nothing of it) fences it, and the worker's late push to shard 1 is
+ * refused, naming the settlement; its COMMIT there fails too. */
+START_TEST(test_fenced_push_refused) {
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "async", 2, "none", 0);
+    cluster_t c;
+    const uint64_t n = 4;
+    int id;
+    tps_client_t *ev = start_with_w(&c, 2, &cfg, n, &id);
+    float g[4];
+    fill(g, n, 1);
+    pushopt_t o = {0};
+    rw_t w;
+    rw_open(&w, &c, 0, 2, 0xF1);
+    rw_push_ok(&w, 0, (uint32_t)id, n, g, &o);
+    uint64_t rid = w.rid;
+    close(w.fd[0]);
+    wait_agree(ev, 0, "settled_aborted", 1);
+    rw_push_send(&w, 1, rid, (uint32_t)id, n, g, &o);
+    const Taups__Header *r = raw_recv(w.fd[1], &w.rd[1]);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EABORTED);
+    ck_assert_msg(strstr(r->error, "settled as aborted") != NULL, "%s",
+                  r->error);
+    Taups__Header h = rw_hdr(&w, TAUPS__OP__COMMIT, rid, 0);
+    raw_send(w.fd[1], &h, NULL, 0);
+    r = raw_recv(w.fd[1], &w.rd[1]);
+    ck_assert_int_eq(r->status, TPS_EABORTED);
+    long long v[2];
+    stat_all(ev, "pushes", v);
+    ck_assert_int_eq(v[0] + v[1], 0);
+    close(w.fd[1]);
+    tps__reader_free(&w.rd[0]);
+    tps__reader_free(&w.rd[1]);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
 static Suite *cross_suite(void) {
     Suite *s = suite_create("cross");
     TCase *tc = tcase_create("shards");
@@ -1236,6 +1522,14 @@ static Suite *cross_suite(void) {
     tcase_add_test(tc, test_pull_snapshot_16mib);
     tcase_add_test(tc, test_sync_eval_snapshot);
     suite_add_tcase(s, tc);
+    TCase *ag = tcase_create("agreement");
+    tcase_set_timeout(ag, 90);
+    tcase_add_test(ag, test_overflow_one_fate);
+    tcase_add_test(ag, test_staleness_at_apply);
+    tcase_add_test(ag, test_pull_waits_for_own_commit);
+    tcase_add_test(ag, test_dead_pusher_settled);
+    tcase_add_test(ag, test_fenced_push_refused);
+    suite_add_tcase(s, ag);
     return s;
 }
 

@@ -26,7 +26,7 @@ int tps__open_log(worker_t *w, const char *path, int is_eval) {
     else
         fprintf(w->log, "time_s,clock,loss,version,bytes_sent,bytes_recv,"
                         "raw_sent,raw_recv,staleness,weight,dropped,"
-                        "reconnects,lost,drift\n");
+                        "reconnects,lost,drift,stale_applied\n");
     return 0;
 }
 
@@ -45,7 +45,7 @@ void tps__log_row(FILE *log, double t, int64_t clock, double loss,
             (unsigned long long)d->pushes_lost);
     if (!isnan(drift))
         fprintf(log, "%.6g", drift);
-    fputc('\n', log);
+    fprintf(log, ",%llu\n", (unsigned long long)info->staleness_applied);
 }
 
 void tps__log_eval_row(worker_t *w, double loss, double metric) {

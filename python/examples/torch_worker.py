@@ -203,7 +203,8 @@ def run_worker(c, net, params, a):
     log = open(a.log, "w", buffering=1) if a.log else None
     if log:
         log.write("time_s,clock,loss,version,bytes_sent,bytes_recv,raw_sent,"
-                  "raw_recv,staleness,weight,dropped,reconnects,lost,drift\n")
+                  "raw_recv,staleness,weight,dropped,reconnects,lost,drift,"
+                  "stale_applied\n")
     g = torch.Generator().manual_seed(a.seed * 1000 + c.rank)
     rows_of = lambda: torch.randint(0, len(y), (a.batch,), generator=g)
     tensors = [t for t, _, _ in params]
@@ -237,11 +238,12 @@ def run_worker(c, net, params, a):
             if log:
                 tr, d = c.traffic(), c.delivery()
                 info = c.last_push(tensors[0])
-                log.write("%.4f,%d,%.6g,%d,%d,%d,%d,%d,%d,%.6g,%d,%d,%d,%s\n" % (
+                log.write("%.4f,%d,%.6g,%d,%d,%d,%d,%d,%d,%.6g,%d,%d,%d,%s,%d\n" % (
                     time.time() - t0, clock, loss, max(c.versions(tensors[0])),
                     tr["wire_sent"], tr["wire_recv"], tr["raw_sent"],
                     tr["raw_recv"], info["staleness"], info["weight"],
-                    info["dropped"], d["reconnects"], d["pushes_lost"], drift))
+                    info["dropped"], d["reconnects"], d["pushes_lost"], drift,
+                    info["staleness_applied"]))
     except Stop:
         pass
     signal.signal(signal.SIGTERM, signal.SIG_IGN)

@@ -111,6 +111,11 @@ class RankBusy(Error):
     """Another live connection holds this worker rank on a shard."""
 
 
+class PushAborted(Error):
+    """The shards settled the push as aborted: a connection to one of them
+    was lost before every shard held all of it. Nothing was applied."""
+
+
 _ERRORS = {
     lib.TPS_EPROTO: ProtocolError, lib.TPS_E2BIG: LimitError,
     lib.TPS_EINVAL: InvalidArgument, lib.TPS_ENOMEM: OutOfMemory,
@@ -120,6 +125,7 @@ _ERRORS = {
     lib.TPS_EINTR: Interrupted, lib.TPS_EAUTH: AuthError,
     lib.TPS_EPERM: PermissionDenied, lib.TPS_ELIMIT: LimitError,
     lib.TPS_ERANGE: RangeError, lib.TPS_EBUSY: RankBusy,
+    lib.TPS_EABORTED: PushAborted,
 }
 
 _INIT = {"zeros": lib.TPS_INIT_ZEROS, "uniform": lib.TPS_INIT_UNIFORM,
@@ -400,7 +406,8 @@ class Client:
         info = ffi.new("tps_push_info_t *")
         self._check(lib.tps_last_push(self._c, t.id, info))
         return {"staleness": int(info.staleness), "weight": float(info.weight),
-                "dropped": bool(info.dropped)}
+                "dropped": bool(info.dropped),
+                "staleness_applied": int(info.staleness_applied)}
 
     def stats(self):
         """Every shard's counters (taups-ctl stats), one dict per shard."""

@@ -234,6 +234,17 @@ static int push_one(tps_client_t *c, int t, const float *grad, double norm,
     return 0;
 }
 
+/* Two-phase: a group whose later pushes could not be sent is given up;
+ * the shards that have its first ones drop them. */
+static void abort_group(tps_client_t *c, tps_ticket_t head, int err) {
+    uv_mutex_lock(&c->mu);
+    tps__ticket_t *t = tps__cl_find(c, (uint64_t)head);
+    if (t)
+        tps__cl_group_fail(c, t, err);
+    uv_mutex_unlock(&c->mu);
+    uv_async_send(&c->wake);
+}
+
 int tps_push_group_async(tps_client_t *c, int n, const int *tensors,
                          const float *const *grads, tps_ticket_t *tickets) {
     if (n < 1 || n > TPS__CL_MAX_TENSORS) {
@@ -255,10 +266,16 @@ int tps_push_group_async(tps_client_t *c, int n, const int *tensors,
     x.samples = c->samples;
     uv_mutex_unlock(&c->mu);
     rc = c->decide ? tps__cl_decide(c, n, tensors, &x) : 0;
+    x.gsize = n;
     int k = 0;
-    while (rc == 0 && k < n)
-        if ((rc = push_one(c, tensors[k], grads[k], norm, &x, &tickets[k])) == 0)
-            k++;
+    while (rc == 0 && k < n) {
+        rc = push_one(c, tensors[k], grads[k], norm, &x, &tickets[k]);
+        if (rc == 0)
+            x.group = tickets[0]; /* a two-phase group's rest names its head */
+        k += rc == 0;
+    }
+    if (rc < 0 && k > 0 && c->two_phase)
+        abort_group(c, tickets[0], rc);
     /* Those sent are not the caller's to wait for once this call fails. */
     for (int i = 0; rc < 0 && i < k; i++)
         tps_wait(c, tickets[i]);

@@ -73,6 +73,9 @@ typedef struct tps__tinit_s {
     uint64_t stale;
     uint32_t live;
     uint64_t samples; /* push: tps_set_samples's at submit */
+    /* push, two-phase: the group's first ticket (0: this one) and size */
+    int64_t group;
+    int gsize;
 } tps__tinit_t;
 
 /* One frame of an encoded push: where its bytes are in the buffer. */
@@ -117,6 +120,11 @@ typedef struct tps__ticket_s {
     int64_t stop_seen; /* after tps_interrupt: id seen unanswered at the
                           last stop tick */
     tps__tinit_t x;    /* version probe: stale and live are its results */
+    /* Two-phase pushes (docs/design.md §3a): the group's tickets are
+     * chained from its first (slot indices, -1 ends), which counts those
+     * whose every chunk is answered and, once all are, commits. */
+    int gnext, glast, gprepared;
+    int committing; /* the group's COMMIT is sent: replies owed are its */
 } tps__ticket_t;
 
 /* A declared tensor. Under mu; name, n and resid are also read by the
@@ -233,6 +241,10 @@ struct tps_client_s {
     uint64_t session;   /* fixed, random per client: a new one resets the
                            shards' record of this rank's pushes */
     int decide;         /* the shards want one staleness decision per push */
+    int two_phase;      /* pushes wait for a COMMIT (two shards or more) */
+    /* A group whose COMMIT (or ABORT) a reply made due, sent by the I/O
+     * side once mu is let go (wire.c); 0: none. */
+    int64_t commit_due, abort_due;
     int64_t cutoff;     /* async staleness cut-off, -1: none */
     float clip_norm;    /* > 0: shards clip, so pushes carry their norm */
 
@@ -322,6 +334,14 @@ void tps__cl_send_clock(tps__cshard_t *sh, int64_t clock);
  * came back (resend), what that shard still owes (I/O). */
 void tps__cl_issue_to(tps_client_t *c, tps__ticket_t *t, int only,
                       int resend);
+/* A push group's COMMIT (abort 0) or ABORT to every shard (only < 0) or
+ * to shard `only` (I/O). */
+void tps__cl_send_fate(tps_client_t *c, int64_t group, int abort, int only);
+/* Sends the COMMIT or ABORT a reply or a failed call made due (I/O). */
+void tps__cl_fates_due(tps_client_t *c);
+/* Fails every push of t's two-phase group with err and, unless its
+ * COMMIT went out, makes its ABORT due (mu). */
+void tps__cl_group_fail(tps_client_t *c, tps__ticket_t *t, int err);
 /* The frames a push or pull of `tensor` takes (caller, or mu). */
 int tps__cl_frames_for(const tps_client_t *c, int tensor);
 /* The frames of a dropped push: one header per non-empty slice. */

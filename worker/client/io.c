@@ -40,6 +40,7 @@ static void close_all(tps_client_t *c, tps__ticket_t *t) {
 
 static void on_wake(uv_async_t *a) {
     tps_client_t *c = a->data;
+    tps__cl_fates_due(c); /* an ABORT a failed call left */
     for (;;) {
         uv_mutex_lock(&c->mu);
         int slot = c->qhead;

@@ -38,6 +38,7 @@ int tps__cl_adopt_hello(tps_client_t *c, tps__cshard_t *sh,
                    row->gates_pulls;
     c->clip_norm = h->grad_norm;
     c->decide = h->decided;
+    c->two_phase = h->two_phase;
     c->cutoff = h->cutoff;
     /* A rejoining worker continues from the cluster's clock. Where steps
      * aggregate, the smallest any shard gives, since a predecessor killed

@@ -73,7 +73,7 @@ static void count_push(tps_client_t *c, const tps__ticket_t *t) {
     else if (t->result == TPS_EINVAL || t->result == TPS_EREMOTE ||
              t->result == TPS_EMISMATCH || t->result == TPS_ENOENT ||
              t->result == TPS_ERANGE || t->result == TPS_EPERM ||
-             t->result == TPS_ELIMIT)
+             t->result == TPS_ELIMIT || t->result == TPS_EABORTED)
         d->pushes_rejected++; /* a shard said no */
     else
         d->pushes_lost++; /* never answered */
@@ -152,6 +152,7 @@ static void ticket_init(tps_client_t *c, tps__ticket_t *t, int64_t id,
     t->tensor = tensor;
     t->pending = pending;
     t->next = -1;
+    t->gnext = -1;
     t->info.weight = 1.0f;
     /* Nothing is owed before it is sent: the slot's last request may have
      * ended by an error with replies still owed, and a reconnection would
@@ -168,6 +169,23 @@ static void ticket_init(tps_client_t *c, tps__ticket_t *t, int64_t id,
     }
     if (kind == OP_STATS || kind == OP_CHECKPOINT)
         t->parts = calloc((size_t)c->nshards, sizeof(char *));
+}
+
+/* A two-phase push joins its group's chain: the first ticket is the
+ * group's head and names it (mu). */
+static void group_link(tps_client_t *c, tps__ticket_t *t) {
+    int slot = (int)(t - c->tickets);
+    if (t->x.group == 0 || t->x.gsize < 1) {
+        t->x.group = t->id;
+        t->x.gsize = t->x.gsize < 1 ? 1 : t->x.gsize;
+        t->glast = slot;
+        return;
+    }
+    tps__ticket_t *head = tps__cl_find(c, (uint64_t)t->x.group);
+    if (head == NULL)
+        return;
+    c->tickets[head->glast].gnext = slot;
+    head->glast = slot;
 }
 
 /* Where a filled ticket goes (mu): nowhere when there is nothing to send;
@@ -234,6 +252,8 @@ int64_t tps__cl_submit(tps_client_t *c, tps__op_kind_t kind, int tensor,
     t->pb = pb;
     if (x != NULL)
         t->x = *x;
+    if (kind == OP_PUSH && c->two_phase)
+        group_link(c, t);
     int direct = route(c, t);
     uv_mutex_unlock(&c->mu);
     if (direct)

@@ -17,11 +17,16 @@ static uint64_t slice_lo(const tps_client_t *c, uint64_t n, int s) {
     return tps__slice_lo(n, (uint32_t)c->nshards, (uint32_t)s);
 }
 
+/* Two-phase pushes go to every shard, an empty slice as one header, so
+ * that every shard takes part in each group's fate; and each shard owes
+ * the group's COMMIT_OK. */
 int tps__cl_frames_for(const tps_client_t *c, int tensor) {
     uint64_t n = c->tensors[tensor].n, frames = 0;
     for (int s = 0; s < c->nshards; s++) {
         uint64_t len = slice_lo(c, n, s + 1) - slice_lo(c, n, s);
         frames += (len + c->chunk_elems - 1) / c->chunk_elems;
+        if (c->two_phase)
+            frames += 1 + (len == 0);
     }
     return (int)frames;
 }
@@ -30,7 +35,7 @@ int tps__cl_slices_for(const tps_client_t *c, int tensor) {
     uint64_t n = c->tensors[tensor].n;
     int slices = 0;
     for (int s = 0; s < c->nshards; s++)
-        slices += slice_lo(c, n, s + 1) > slice_lo(c, n, s);
+        slices += c->two_phase ? 2 : slice_lo(c, n, s + 1) > slice_lo(c, n, s);
     return slices;
 }
 
@@ -117,6 +122,13 @@ static int send_slice(tps_client_t *c, tps__ticket_t *t, int s,
         uv_mutex_unlock(&c->mu);
     }
     *ow = want;
+    if (!pull) {
+        /* a header: whatever codec the slices before it used */
+        h->codec = 0;
+        h->zstd = 0;
+        h->encoded_len = 0;
+        h->raw_len = 0;
+    }
     h->offset = lo;
     h->count = pull ? hi - lo : 0;
     h->chunk = pull ? c->chunk_elems : 0;
@@ -186,15 +198,21 @@ static void issue_slices(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
     h->workers = t->x.live;
     h->samples = pull ? 0 : t->x.samples;
     h->grad_norm = t->grad_norm;
+    int two = !pull && c->two_phase;
+    if (two) {
+        h->group = (uint64_t)t->x.group;
+        h->group_n = (uint32_t)t->x.gsize;
+        h->group_shards = (uint32_t)S;
+    }
     int fi = 0;
     for (int s = 0; s < S; s++) {
         uint64_t lo = slice_lo(c, ts->n, s), hi = slice_lo(c, ts->n, s + 1);
         h->tensor_id = ts->ids[s];
         h->version = ts->versions[s];
-        if (lo == hi)
+        if (lo == hi && !two)
             continue;
         int mine = only < 0 || s == only, rc = 0;
-        if (pull || t->x.dropped)
+        if (pull || t->x.dropped || lo == hi)
             rc = mine ? send_slice(c, t, s, h, lo, hi, resend) : 0;
         else
             rc = send_chunks(c, t, s, h, lo, hi, mine, resend, &fi);
@@ -218,12 +236,53 @@ void tps__cl_issue_to(tps_client_t *c, tps__ticket_t *t, int only,
         issue_clock(c, t, &h);
         break;
     case OP_PUSH:
+        if (t->committing)
+            tps__cl_send_fate(c, t->id, 0, only);
+        else
+            issue_slices(c, t, &h, only, resend);
+        break;
     case OP_PULL:
         issue_slices(c, t, &h, only, resend);
         break;
     default:
         issue_each(c, t, &h, only);
     }
+}
+
+/* A two-phase push group's COMMIT (or ABORT) to every shard, or to shard
+ * `only` after it came back; a COMMIT is owed its COMMIT_OK. A shard down
+ * now is sent it again when it is back (rejoin.c resends what is owed). */
+void tps__cl_send_fate(tps_client_t *c, int64_t group, int abort, int only) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__COMMIT;
+    h.request_id = (uint64_t)group;
+    h.group = (uint64_t)group;
+    h.rank = c->opts.rank;
+    h.status = abort ? TPS_EABORTED : 0;
+    uv_mutex_lock(&c->mu);
+    tps__ticket_t *t = tps__cl_find(c, (uint64_t)group);
+    uv_mutex_unlock(&c->mu);
+    for (int s = 0; s < c->nshards; s++) {
+        tps__cshard_t *sh = &c->shards[s];
+        if (only >= 0 && s != only)
+            continue;
+        if (!abort && t)
+            *tps__cl_owed(c, t, s) = 1;
+        if (sh->state == SH_READY && !sh->rejoining &&
+            tps__conn_send(&sh->conn, &h, NULL, 0, NULL, NULL) < 0)
+            tps__conn_close(&sh->conn); /* the reconnection resends it */
+    }
+}
+
+void tps__cl_fates_due(tps_client_t *c) {
+    uv_mutex_lock(&c->mu);
+    int64_t commit = c->commit_due, abort = c->abort_due;
+    c->commit_due = c->abort_due = 0;
+    uv_mutex_unlock(&c->mu);
+    if (commit)
+        tps__cl_send_fate(c, commit, 0, -1);
+    if (abort)
+        tps__cl_send_fate(c, abort, 1, -1);
 }
 
 /* --- replies ------------------------------------------------------------- */
@@ -314,6 +373,11 @@ static void on_declare_ok(tps_client_t *c, tps__cshard_t *sh,
     tps__cl_complete(c, t, 0);
 }
 
+/* The first ticket of t's two-phase group (t itself for a group of one). */
+static tps__ticket_t *group_head(tps_client_t *c, tps__ticket_t *t) {
+    return t->x.group == t->id ? t : tps__cl_find(c, (uint64_t)t->x.group);
+}
+
 static void on_push_ok(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
                        const Taups__Header *h) {
     uint64_t *ow = tps__cl_owed(c, t, sh->index);
@@ -321,10 +385,54 @@ static void on_push_ok(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
         (*ow)--;
     if (h->staleness > t->info.staleness)
         t->info.staleness = h->staleness;
+    if (h->applied_staleness > t->info.staleness_applied)
+        t->info.staleness_applied = h->applied_staleness;
     if (h->weight < t->info.weight)
         t->info.weight = h->weight;
     t->info.dropped |= h->dropped;
     tps__cl_complete(c, t, 0);
+    /* Two-phase: with every chunk answered only the COMMIT_OKs are left,
+     * one per shard; once every push of the group is there, it commits. */
+    if (!c->two_phase || t->done || t->pending != c->nshards)
+        return;
+    tps__ticket_t *head = group_head(c, t);
+    if (head && ++head->gprepared == head->x.gsize) {
+        head->committing = 1;
+        c->commit_due = head->id;
+    }
+}
+
+/* Every shard applied the group (or refused it): its COMMIT_OK counts
+ * once for each of the group's pushes. */
+static void on_commit_ok(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                         const Taups__Header *h) {
+    *tps__cl_owed(c, t, sh->index) = 0;
+    for (int k = (int)(t - c->tickets); k >= 0;) {
+        tps__ticket_t *m = &c->tickets[k];
+        k = m->gnext;
+        if (h->applied_staleness > m->info.staleness_applied)
+            m->info.staleness_applied = h->applied_staleness;
+        if (!m->done)
+            tps__cl_complete(c, m, 0);
+    }
+}
+
+/* A two-phase push refused by a shard fails its whole group, and the
+ * shards that hold their part of it are told to drop it. */
+void tps__cl_group_fail(tps_client_t *c, tps__ticket_t *t, int err) {
+    tps__ticket_t *head = group_head(c, t);
+    if (head == NULL)
+        return;
+    if (!head->committing && !head->done) {
+        head->committing = 1; /* no COMMIT after this */
+        c->abort_due = head->id;
+    }
+    for (int k = (int)(head - c->tickets); k >= 0;) {
+        tps__ticket_t *m = &c->tickets[k];
+        k = m->gnext;
+        if (!m->done)
+            tps__cl_complete(c, m, err);
+    }
 }
 
 /* A shard answers a whole slice in as many chunks as it likes. */
@@ -394,10 +502,23 @@ int64_t tps__cl_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
     case TAUPS__OP__STATS_OK:
         on_stats_ok(c, sh, t, payload, len);
         break;
+    case TAUPS__OP__COMMIT_OK:
+        if (t->kind == OP_PUSH && t->committing) {
+            on_commit_ok(c, sh, t, h);
+            break;
+        }
+        tps__cl_errorf_locked(c, "shard %d at %s: COMMIT_OK for a push "
+                              "that was not committed",
+                              sh->index, sh->addr.text);
+        tps__cl_complete(c, t, TPS_EPROTO);
+        break;
     case TAUPS__OP__ERROR:
         tps__cl_errorf_locked(c, "shard %d at %s: %s", sh->index,
                               sh->addr.text, h->error ? h->error : "error");
-        tps__cl_complete(c, t, h->status < 0 ? h->status : TPS_EREMOTE);
+        if (t->kind == OP_PUSH && c->two_phase)
+            tps__cl_group_fail(c, t, h->status < 0 ? h->status : TPS_EREMOTE);
+        else
+            tps__cl_complete(c, t, h->status < 0 ? h->status : TPS_EREMOTE);
         break;
     default:
         tps__cl_errorf_locked(c, "shard %d at %s: unexpected reply op %d",
@@ -447,6 +568,7 @@ void tps__cl_on_frame(tps__conn_t *conn, const Taups__Header *h,
     int64_t raise_to =
         t && !t->done ? tps__cl_reply(c, sh, t, h, payload, len) : -1;
     uv_mutex_unlock(&c->mu);
+    tps__cl_fates_due(c);
     /* Before any request of the caller's: it cannot send one while this
      * thread holds io_mu. */
     for (int s = 0; raise_to >= 0 && s < c->nshards; s++) {
