@@ -185,6 +185,7 @@ static int apply_prep(tps__server_t *s, int rank, tps__prep_t *p,
     tps__shard_t *sh = &s->shard;
     tps__tensor_t *t = &sh->tensors[p->tensor];
     uint64_t at = t->version >= p->read ? t->version - p->read : 0;
+    tps__hist_add(&sh->st.staleness, p->stale);
     if (p->dropped) {
         sh->st.dropped++;
         tps__trace(s, "drop", rank, p->clock, (int)p->tensor, t->version,
@@ -206,7 +207,6 @@ static int apply_prep(tps__server_t *s, int rank, tps__prep_t *p,
         sh->st.steps++;
     }
     sh->st.pushes++;
-    tps__hist_add(&sh->st.staleness, p->stale);
     tps__hist_add(&sh->st.staleness_applied, at);
     if (at > *applied)
         *applied = at;

@@ -208,7 +208,14 @@ static int push_step(worker_t *w, const plan_t *p, train_t *t, int64_t *clock) {
             return tps__worker_fail(w, "push", rc);
         return 0;
     }
-    if ((rc = tps__push_all(w)) < 0)
+    rc = tps__push_all(w);
+    if (rc == TPS_EABORTED) {
+        /* Lost on every shard alike when a connection broke halfway (the
+         * shards settled it); the next iteration pushes a fresh one. */
+        tps__log_warn("push lost: %s", tps_errmsg(w->cl));
+        rc = 0;
+    }
+    if (rc < 0)
         return tps__worker_fail(w, "push", rc);
     *clock = tps_clock(w->cl);
     return 0;
