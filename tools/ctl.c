@@ -229,6 +229,14 @@ static void print_shard(int s, const json_t *sh, totals_t *t) {
     printf("  staleness  mean %.2f, max %llu, histogram", jnum(st, "mean"),
            (unsigned long long)ju64(st, "max"));
     print_histogram(st);
+    /* What the cut-off bounds is the staleness at the decision; the
+     * updates that land before the apply come on top (design §3a). */
+    const json_t *at = json_object_get(sh, "staleness_applied");
+    if (at != NULL) {
+        printf("\n  at apply   mean %.2f, max %llu, histogram", jnum(at, "mean"),
+               (unsigned long long)ju64(at, "max"));
+        print_histogram(at);
+    }
     printf("\n  bytes      %s in, %s out\n",
            human_bytes(ju64(sh, "bytes_in"), b1, sizeof(b1)),
            human_bytes(ju64(sh, "bytes_out"), b2, sizeof(b2)));
