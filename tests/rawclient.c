@@ -35,6 +35,14 @@ void cluster_start_cfg(cluster_t *c, int n, const tps__server_config_t *base) {
         snprintf(c->list + strlen(c->list), sizeof(c->list) - strlen(c->list),
                  "%s127.0.0.1:%d", s ? "," : "", tps__server_port(c->srv[s]));
     }
+    /* Before the loops run: the shards dial each other at the real
+     * addresses. */
+    for (int s = 0; s < n; s++) {
+        char err[256];
+        ck_assert_msg(tps__server_set_peers(c->srv[s], c->list, err,
+                                            sizeof(err)) == 0,
+                      "peers: %s", err);
+    }
     for (int s = 0; s < n; s++)
         ck_assert_int_eq(
             uv_thread_create(&c->threads[s], run_loop, &c->loops[s]), 0);
