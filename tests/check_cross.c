@@ -518,12 +518,13 @@ END_TEST
 /* --- 3. sync: a worker lost between two shards ------------------------------
  */
 
-/* Defect "dead between shards": a worker that pushed to shard 0, then died
- * before reaching shard 1, used to count in shard 0's step and not in shard
- * 1's, so the two halves of the model stepped over different workers.
- * Protocol 2: a push counts only once its worker's CLOCK reached the shard;
- * uncommitted pushes of a departed worker are discarded on every shard, so
- * both step over {B}. */
+/* Defect "dead between shards": a worker whose CLOCK reached shard 0 and
+ * not shard 1 (it died between the two writes) used to count in shard 0's
+ * step and not in shard 1's, so the two halves of the model stepped over
+ * different workers. Agreement (docs/design.md §3a): shard 0 says READY
+ * with {A, B}, shard 1 with {B}; both take the intersection, shard 0
+ * discards A's committed push, and both step over {B}: the mean of B's
+ * gradient alone, -4 everywhere (with A, shard 0's half would be -3). */
 START_TEST(test_sync_dead_between_shards) {
     cluster_t c;
     const uint64_t n = 4;
@@ -535,8 +536,13 @@ START_TEST(test_sync_dead_between_shards) {
     fill(ga, n, 2);
     fill(gb, n, 4);
     pushopt_t o = {.clock = 0};
-    rw_push_ok(&a, 0, (uint32_t)id, n, ga, &o);
+    for (int s = 0; s < 2; s++)
+        rw_push_ok(&a, s, (uint32_t)id, n, ga, &o);
+    Taups__Header h = rw_hdr(&a, TAUPS__OP__CLOCK, ++a.rid, 0);
+    h.clock = 1;
+    raw_send(a.fd[0], &h, NULL, 0);
     rw_close(&a);
+    wait_workers(ev, 2, 1);
     ck_assert_int_eq(tps_push(b, id, gb), 0);
     ck_assert_int_eq(tps_clock(b), 1);
     ck_assert_int_eq(tps_pull(b, id, p), 0);
@@ -545,6 +551,99 @@ START_TEST(test_sync_dead_between_shards) {
     ck_assert_int_eq(tps_versions(b, id, v, 2), 2);
     ck_assert_uint_eq(v[0], 1);
     ck_assert_uint_eq(v[1], 1);
+    tps_close(b);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* The same with A alive but stopped between its CLOCK frames: shard 0 is
+ * ready with {A, B} and must not step while shard 1 still waits for A;
+ * once A is closed, both step over {B}, and the next step goes on. */
+START_TEST(test_sync_stopped_between_shards) {
+    cluster_t c;
+    const uint64_t n = 4;
+    int id;
+    tps_client_t *b, *ev = sync_pair(&c, n, &id, &b);
+    rw_t a;
+    rw_open(&a, &c, 0, 2, 0xA8);
+    float ga[4], gb[4], p[4];
+    fill(ga, n, 2);
+    fill(gb, n, 4);
+    pushopt_t o = {.clock = 0};
+    for (int s = 0; s < 2; s++)
+        rw_push_ok(&a, s, (uint32_t)id, n, ga, &o);
+    Taups__Header h = rw_hdr(&a, TAUPS__OP__CLOCK, ++a.rid, 0);
+    h.clock = 1;
+    raw_send(a.fd[0], &h, NULL, 0);
+    ck_assert_int_eq(tps_push(b, id, gb), 0);
+    ck_assert_int_eq(tps_clock(b), 1);
+    usleep(300000);
+    long long steps[2];
+    stat_all(ev, "steps", steps);
+    ck_assert_msg(steps[0] == 0 && steps[1] == 0,
+                  "a shard stepped (%lld, %lld) while worker 0's CLOCK had "
+                  "reached shard 0 only",
+                  steps[0], steps[1]);
+    rw_close(&a);
+    ck_assert_int_eq(tps_pull(b, id, p), 0);
+    assert_all(p, n, -4);
+    ck_assert_int_eq(tps_push(b, id, gb), 0);
+    ck_assert_int_eq(tps_clock(b), 2);
+    ck_assert_int_eq(tps_pull(b, id, p), 0);
+    assert_all(p, n, -8);
+    uint64_t v[2];
+    ck_assert_int_eq(tps_versions(b, id, v, 2), 2);
+    ck_assert_uint_eq(v[0], 2);
+    ck_assert_uint_eq(v[1], 2);
+    tps_close(b);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* A sync step whose mean overflows shard 0's slice only (lr 1e38, a
+ * gradient of 100 there and 1e-38 on shard 1's): it used to be skipped on
+ * shard 0 and applied on shard 1 while the worker's calls returned 0.
+ * Agreement: skipped on both (parameters stay 0, both versions move to
+ * 1), counted in steps_refused on both, and the worker's next pull fails
+ * with TPS_ERANGE naming the step and the tensor; the pull after it is
+ * answered. */
+START_TEST(test_sync_overflow_one_shard) {
+    cluster_t c;
+    const uint64_t n = 4;
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "sync", 1, "none", 0);
+    tps__optim_conf_t oc;
+    tps__optim_conf_default(&oc);
+    oc.lr = 1e38;
+    char err[256];
+    ck_assert_int_eq(tps__optim_init(&cfg.optim, &oc, err, sizeof(err)), 0);
+    int id;
+    tps_client_t *ev = start_with_w(&c, 2, &cfg, n, &id);
+    tps_client_t *b = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
+    ck_assert_int_eq(tps_declare(b, "w", n, TPS_INIT_ZEROS, 0, 1), id);
+    float g[4], p[4];
+    uint64_t lo1 = lo_of(n, 2, 1);
+    for (uint64_t i = 0; i < n; i++)
+        g[i] = i < lo1 ? 100.0f : 1e-38f;
+    ck_assert_int_eq(tps_push(b, id, g), 0);
+    ck_assert_int_eq(tps_clock(b), 1);
+    ck_assert_int_eq(tps_pull(b, id, p), TPS_ERANGE);
+    ck_assert_msg(strstr(tps_errmsg(b), "step 1") &&
+                      strstr(tps_errmsg(b), "\"w\""),
+                  "the error does not name the step and the tensor: %s",
+                  tps_errmsg(b));
+    ck_assert_int_eq(tps_pull(b, id, p), 0);
+    assert_all(p, n, 0);
+    uint64_t v[2];
+    ck_assert_int_eq(tps_versions(b, id, v, 2), 2);
+    ck_assert_uint_eq(v[0], 1);
+    ck_assert_uint_eq(v[1], 1);
+    long long refused[2];
+    stat_all(ev, "steps_refused", refused);
+    ck_assert_int_eq(refused[0], 1);
+    ck_assert_int_eq(refused[1], 1);
     tps_close(b);
     tps_close(ev);
     cluster_stop(&c);
@@ -1224,6 +1323,8 @@ static Suite *cross_suite(void) {
     tcase_add_test(tc, test_async_one_fate_raw);
     tcase_add_test(tc, test_async_one_fate_library);
     tcase_add_test(tc, test_sync_dead_between_shards);
+    tcase_add_test(tc, test_sync_stopped_between_shards);
+    tcase_add_test(tc, test_sync_overflow_one_shard);
     tcase_add_test(tc, test_sync_sigkill_between_shards);
     tcase_add_test(tc, test_sync_rejoin_committed);
     tcase_add_test(tc, test_sync_rejoin_uncommitted);
