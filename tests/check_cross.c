@@ -518,6 +518,25 @@ END_TEST
 /* --- 3. sync: a worker lost between two shards ------------------------------
  */
 
+/* Both shards of a pair report `want` as the version of the last pull. */
+static void assert_versions(tps_client_t *cl, int id, uint64_t want) {
+    uint64_t v[2];
+    ck_assert_int_eq(tps_versions(cl, id, v, 2), 2);
+    ck_assert_uint_eq(v[0], want);
+    ck_assert_uint_eq(v[1], want);
+}
+
+/* Worker w pushes g for step 0 to both shards of a pair, and its CLOCK 1
+ * reaches shard 0 only: it stops, or dies, between the two writes. */
+static void half_commit(rw_t *w, uint32_t tensor, uint64_t n, const float *g) {
+    pushopt_t o = {.clock = 0};
+    for (int s = 0; s < 2; s++)
+        rw_push_ok(w, s, tensor, n, g, &o);
+    Taups__Header h = rw_hdr(w, TAUPS__OP__CLOCK, ++w->rid, 0);
+    h.clock = 1;
+    raw_send(w->fd[0], &h, NULL, 0);
+}
+
 /* Defect "dead between shards": a worker whose CLOCK reached shard 0 and
  * not shard 1 (it died between the two writes) used to count in shard 0's
  * step and not in shard 1's, so the two halves of the model stepped over
@@ -535,22 +554,14 @@ START_TEST(test_sync_dead_between_shards) {
     float ga[4], gb[4], p[4];
     fill(ga, n, 2);
     fill(gb, n, 4);
-    pushopt_t o = {.clock = 0};
-    for (int s = 0; s < 2; s++)
-        rw_push_ok(&a, s, (uint32_t)id, n, ga, &o);
-    Taups__Header h = rw_hdr(&a, TAUPS__OP__CLOCK, ++a.rid, 0);
-    h.clock = 1;
-    raw_send(a.fd[0], &h, NULL, 0);
+    half_commit(&a, (uint32_t)id, n, ga);
     rw_close(&a);
     wait_workers(ev, 2, 1);
     ck_assert_int_eq(tps_push(b, id, gb), 0);
     ck_assert_int_eq(tps_clock(b), 1);
     ck_assert_int_eq(tps_pull(b, id, p), 0);
     assert_all(p, n, -4);
-    uint64_t v[2];
-    ck_assert_int_eq(tps_versions(b, id, v, 2), 2);
-    ck_assert_uint_eq(v[0], 1);
-    ck_assert_uint_eq(v[1], 1);
+    assert_versions(b, id, 1);
     tps_close(b);
     tps_close(ev);
     cluster_stop(&c);
@@ -570,12 +581,7 @@ START_TEST(test_sync_stopped_between_shards) {
     float ga[4], gb[4], p[4];
     fill(ga, n, 2);
     fill(gb, n, 4);
-    pushopt_t o = {.clock = 0};
-    for (int s = 0; s < 2; s++)
-        rw_push_ok(&a, s, (uint32_t)id, n, ga, &o);
-    Taups__Header h = rw_hdr(&a, TAUPS__OP__CLOCK, ++a.rid, 0);
-    h.clock = 1;
-    raw_send(a.fd[0], &h, NULL, 0);
+    half_commit(&a, (uint32_t)id, n, ga);
     ck_assert_int_eq(tps_push(b, id, gb), 0);
     ck_assert_int_eq(tps_clock(b), 1);
     usleep(300000);
@@ -592,10 +598,7 @@ START_TEST(test_sync_stopped_between_shards) {
     ck_assert_int_eq(tps_clock(b), 2);
     ck_assert_int_eq(tps_pull(b, id, p), 0);
     assert_all(p, n, -8);
-    uint64_t v[2];
-    ck_assert_int_eq(tps_versions(b, id, v, 2), 2);
-    ck_assert_uint_eq(v[0], 2);
-    ck_assert_uint_eq(v[1], 2);
+    assert_versions(b, id, 2);
     tps_close(b);
     tps_close(ev);
     cluster_stop(&c);
@@ -636,10 +639,7 @@ START_TEST(test_sync_overflow_one_shard) {
                   tps_errmsg(b));
     ck_assert_int_eq(tps_pull(b, id, p), 0);
     assert_all(p, n, 0);
-    uint64_t v[2];
-    ck_assert_int_eq(tps_versions(b, id, v, 2), 2);
-    ck_assert_uint_eq(v[0], 1);
-    ck_assert_uint_eq(v[1], 1);
+    assert_versions(b, id, 1);
     long long refused[2];
     stat_all(ev, "steps_refused", refused);
     ck_assert_int_eq(refused[0], 1);
@@ -838,11 +838,7 @@ START_TEST(test_sync_rejoin_half_committed) {
     fill(ga, n, 8);
     fill(gb, n, 4);
     pushopt_t o = {.clock = 0};
-    for (int s = 0; s < 2; s++)
-        rw_push_ok(&a, s, (uint32_t)id, n, old, &o);
-    Taups__Header h = rw_hdr(&a, TAUPS__OP__CLOCK, ++a.rid, 0);
-    h.clock = 1;
-    raw_send(a.fd[0], &h, NULL, 0);
+    half_commit(&a, (uint32_t)id, n, old);
     rw_close(&a);
     wait_workers(ev, 2, 1);
     rw_open(&a, &c, 0, 2, 0xA72);

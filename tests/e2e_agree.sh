@@ -4,7 +4,8 @@
 # with settings that decide a push's fate differently (--max-staleness,
 # then --staleness-weight, then --lr) find it out over their peer link,
 # both log the first setting that differs with both values, and a worker
-# is refused naming them. Shards with equal settings link up and train.
+# is refused naming them. Shards with equal settings link up and train,
+# with the cluster's key and tagged frames too.
 . "$(dirname "$0")/lib.sh"
 [ -x "$CTL" ] || { echo "missing $CTL" >&2; exit 99; }
 
@@ -76,4 +77,19 @@ for _ in $(seq 50); do
 done
 [ "$(grep -o '"up": true' "$WORK/stats.json" | wc -l)" = 2 ] ||
     fail "the shards' links are not up: $(cat "$WORK/stats.json")"
+stop_servers
+
+# Sync shards that hold a key and tag every frame link up with the same
+# handshake as a worker, and step together.
+"$CTL" keygen "$WORK/key" 2> "$WORK/ctl.log" || fail "keygen: $(cat "$WORK/ctl.log")"
+start_servers 2 1 --mode sync --key-file "$WORK/key" --frame-mac
+"$WORKER" --cluster "$CLUSTER" --workers 1 --rank 0 --model lsq --mode sync \
+    --iterations 20 --key-file "$WORK/key" --frame-mac 2> "$WORK/worker.log" ||
+    fail "a sync worker failed with the key: $(cat "$WORK/worker.log")"
+"$CTL" --cluster "$CLUSTER" --key-file "$WORK/key" --frame-mac stats --json \
+    > "$WORK/stats.json"
+[ "$(grep -o '"steps": 20,' "$WORK/stats.json" | wc -l)" = 2 ] ||
+    fail "the shards did not take 20 steps each: $(cat "$WORK/stats.json")"
+[ "$(grep -o '"up": true' "$WORK/stats.json" | wc -l)" = 2 ] ||
+    fail "the keyed links are not up: $(cat "$WORK/stats.json")"
 stop_servers
