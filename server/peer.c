@@ -39,6 +39,7 @@ struct tps__peer_s {
     int conn_open; /* c is initialised and not yet closed */
     int refused;   /* its settings differ: not dialed again */
     int tries;     /* attempts since it was last up */
+    int complained; /* a refusal was logged since it was last up */
     uv_connect_t creq;
     uv_timer_t timer; /* the next attempt, or the attempt's deadline */
     struct sockaddr_storage sa;
@@ -160,10 +161,11 @@ static void on_challenge(tps__peer_t *p, const Taups__Header *h) {
     if (!s->cfg.key.set || h->nonce.len != TPS_NONCE_BYTES ||
         !tps__auth_check(&s->cfg.key, TPS_AUTH_SHARD, p->nonce_c,
                          h->nonce.data, &hello, h->mac.data, h->mac.len)) {
-        tps__log_err("shard %d at %s could not prove the cluster's key: it "
-                     "holds another --key-file, or it is not this cluster's "
-                     "shard",
-                     p->index, s->peer_addrs[p->index].text);
+        if (!p->complained++)
+                tps__log_err("shard %d at %s could not prove the cluster's key: "
+                         "it holds another --key-file, or it is not this "
+                         "cluster's shard (trying again every second)",
+                         p->index, s->peer_addrs[p->index].text);
         tps__conn_close(&p->c);
         return;
     }
@@ -188,6 +190,7 @@ static void on_up(tps__peer_t *p) {
     tps__server_t *s = p->srv;
     p->state = P_UP;
     p->tries = 0;
+    p->complained = 0;
     uv_timer_stop(&p->timer);
     s->links[p->index].up = 1;
     s->links[p->index].ups++;
@@ -212,8 +215,11 @@ static void on_link_refusal(tps__peer_t *p, const Taups__Header *h) {
         tps__peer_refuse_cluster(s, msg);
         return;
     }
-    tps__log_warn("shard %d at %s refused this shard's hello: %s", p->index,
-                  s->peer_addrs[p->index].text, msg);
+    /* Once per outage: it is asked again every second. */
+    if (!p->complained++)
+        tps__log_warn("shard %d at %s refused this shard's hello: %s "
+                      "(trying again every second)",
+                      p->index, s->peer_addrs[p->index].text, msg);
 }
 
 static void on_link_frame(tps__conn_t *c, const Taups__Header *h,

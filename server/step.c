@@ -236,6 +236,19 @@ static const ready_t *heard(const tps__server_t *s, uint32_t p,
     return r->valid && r->clock == clock && r->round == round ? r : NULL;
 }
 
+/* Peer p has said READY for a step after `clock` without its READY for
+ * `clock`: restored from a checkpoint, it jumped to the workers' step and
+ * never takes this one (its slice lost the updates in between anyway), so
+ * it is not waited for, and agrees with whatever the others decide. */
+static int passed(const tps__server_t *s, uint32_t p, uint64_t clock) {
+    for (int i = 0; i < SLOTS; i++) {
+        const ready_t *r = &s->agree->in[p * SLOTS + (uint32_t)i];
+        if (r->valid && r->clock > clock)
+            return 1;
+    }
+    return 0;
+}
+
 /* A peer has said READY for a later step than this shard's: this shard
  * lost the steps in between (restored from a checkpoint), and says
  * nothing until the workers' frames have brought it to their step. */
@@ -254,9 +267,13 @@ static void narrow(tps__server_t *s) {
     const ready_t *mine = &a->out[slot_of(a->clock, 1)];
     for (int k = 0; k < s->members.n; k++) {
         int in = (mine->ranks[k / 8] >> (k % 8)) & 1;
-        for (uint32_t p = 0; in && p < s->shard.nshards; p++)
-            if (p != s->shard.index)
-                in = (heard(s, p, a->clock, 1)->ranks[k / 8] >> (k % 8)) & 1;
+        for (uint32_t p = 0; in && p < s->shard.nshards; p++) {
+            const ready_t *r = p != s->shard.index
+                                   ? heard(s, p, a->clock, 1)
+                                   : NULL;
+            if (r != NULL)
+                in = (r->ranks[k / 8] >> (k % 8)) & 1;
+        }
         if (in || !s->members.committed[k])
             continue;
         s->members.committed[k] = 0;
@@ -275,10 +292,10 @@ static void narrow(tps__server_t *s) {
 static void decide(tps__server_t *s) {
     tps__agree_t *a = s->agree;
     tps__shard_t *sh = &s->shard;
-    const ready_t *fail = &a->out[slot_of(a->clock, a->round)];
+    const ready_t *fail = &a->out[slot_of(a->clock, a->round)], *r;
     for (uint32_t p = 0; fail->status == 0 && p < sh->nshards; p++)
-        if (p != sh->index)
-            fail = heard(s, p, a->clock, a->round);
+        if (p != sh->index && (r = heard(s, p, a->clock, a->round)) != NULL)
+            fail = r;
     const ready_t *mine = &a->out[slot_of(a->clock, a->round)];
     int ranks = 0;
     for (size_t i = 0; i < a->nbytes; i++)
@@ -317,9 +334,9 @@ static void agree_try(tps__server_t *s) {
         if (p == s->shard.index)
             continue;
         const ready_t *r = heard(s, p, a->clock, a->round);
-        if (r == NULL)
+        if (r == NULL && !passed(s, p, a->clock))
             return;
-        differ |= memcmp(r->ranks, mine->ranks, a->nbytes) != 0;
+        differ |= r != NULL && memcmp(r->ranks, mine->ranks, a->nbytes) != 0;
     }
     if (differ && a->round == 1) {
         narrow(s);
