@@ -36,8 +36,8 @@ static const char *find_key(const char *c, const char *key, size_t klen,
 }
 
 static void sentence(char *out, size_t outlen, const char *key, size_t klen,
-                     int sa, const char *va, size_t la, int sb,
-                     const char *vb, size_t lb) {
+                     int sa, const char *va, size_t la, int sb, const char *vb,
+                     size_t lb) {
     snprintf(out, outlen, "shard %d has --%.*s %.*s, shard %d has %.*s", sa,
              (int)klen, key, (int)(va ? la : 6), va ? va : "(none)", sb,
              (int)(vb ? lb : 6), vb ? vb : "(none)");

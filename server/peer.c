@@ -35,10 +35,10 @@ struct tps__peer_s {
     tps__conn_t c; /* first: the link, reused from attempt to attempt */
     tps__server_t *srv;
     int index;
-    int state;     /* P_* */
-    int conn_open; /* c is initialised and not yet closed */
-    int refused;   /* its settings differ: not dialed again */
-    int tries;     /* attempts since it was last up */
+    int state;      /* P_* */
+    int conn_open;  /* c is initialised and not yet closed */
+    int refused;    /* its settings differ: not dialed again */
+    int tries;      /* attempts since it was last up */
     int complained; /* a refusal was logged since it was last up */
     uv_connect_t creq;
     uv_timer_t timer; /* the next attempt, or the attempt's deadline */
@@ -159,10 +159,10 @@ static void on_challenge(tps__peer_t *p, const Taups__Header *h) {
     Taups__Header hello = TAUPS__HEADER__INIT;
     hello_identity(p, &hello);
     if (!s->cfg.key.set || h->nonce.len != TPS_NONCE_BYTES ||
-        !tps__auth_check(&s->cfg.key, TPS_AUTH_SHARD, p->nonce_c,
-                         h->nonce.data, &hello, h->mac.data, h->mac.len)) {
+        !tps__auth_check(&s->cfg.key, TPS_AUTH_SHARD, p->nonce_c, h->nonce.data,
+                         &hello, h->mac.data, h->mac.len)) {
         if (!p->complained++)
-                tps__log_err("shard %d at %s could not prove the cluster's key: "
+            tps__log_err("shard %d at %s could not prove the cluster's key: "
                          "it holds another --key-file, or it is not this "
                          "cluster's shard (trying again every second)",
                          p->index, s->peer_addrs[p->index].text);
@@ -290,10 +290,10 @@ static void dial(tps__peer_t *p) {
         }
         p->resolved = 1;
     }
-    int err = a->is_unix ? tps__conn_init_pipe(s->loop, &p->c, &s->cfg.lim,
-                                               link_dest, p)
-                         : tps__conn_init(s->loop, &p->c, &s->cfg.lim,
-                                          link_dest, p);
+    int err =
+        a->is_unix
+            ? tps__conn_init_pipe(s->loop, &p->c, &s->cfg.lim, link_dest, p)
+            : tps__conn_init(s->loop, &p->c, &s->cfg.lim, link_dest, p);
     if (err < 0) {
         retry_later(p);
         return;

@@ -35,22 +35,22 @@ typedef struct ready_s {
     uint64_t clock;
     int round;
     int status;
-    uint32_t tensor;  /* status < 0: the tensor that would fail */
-    uint8_t *ranks;   /* bitmap, nbytes */
-    char why[200];    /* status < 0: why, naming the tensor and shard */
+    uint32_t tensor; /* status < 0: the tensor that would fail */
+    uint8_t *ranks;  /* bitmap, nbytes */
+    char why[200];   /* status < 0: why, naming the tensor and shard */
 } ready_t;
 
 #define SLOTS 4
 
 struct tps__agree_s {
-    size_t nbytes;    /* of a ranks bitmap */
-    int round;        /* this shard's proposal for step `clock`; 0: none */
+    size_t nbytes; /* of a ranks bitmap */
+    int round;     /* this shard's proposal for step `clock`; 0: none */
     uint64_t clock;
-    int ntensors;     /* tensors whose mean was computed for it */
-    int *k;           /* per tensor: ranks averaged */
-    double *gmax;     /* per tensor: max |mean| */
-    ready_t out[SLOTS];  /* what this shard said */
-    ready_t *in;         /* per peer, SLOTS each */
+    int ntensors;       /* tensors whose mean was computed for it */
+    int *k;             /* per tensor: ranks averaged */
+    double *gmax;       /* per tensor: max |mean| */
+    ready_t out[SLOTS]; /* what this shard said */
+    ready_t *in;        /* per peer, SLOTS each */
 };
 
 static int slot_of(uint64_t clock, int round) {
@@ -230,8 +230,8 @@ static void propose(tps__server_t *s, int round) {
 }
 
 /* Peer p's READY for round `round` of step `clock`; NULL until it came. */
-static const ready_t *heard(const tps__server_t *s, uint32_t p,
-                            uint64_t clock, int round) {
+static const ready_t *heard(const tps__server_t *s, uint32_t p, uint64_t clock,
+                            int round) {
     const ready_t *r = &s->agree->in[p * SLOTS + slot_of(clock, round)];
     return r->valid && r->clock == clock && r->round == round ? r : NULL;
 }
@@ -268,9 +268,8 @@ static void narrow(tps__server_t *s) {
     for (int k = 0; k < s->members.n; k++) {
         int in = (mine->ranks[k / 8] >> (k % 8)) & 1;
         for (uint32_t p = 0; in && p < s->shard.nshards; p++) {
-            const ready_t *r = p != s->shard.index
-                                   ? heard(s, p, a->clock, 1)
-                                   : NULL;
+            const ready_t *r =
+                p != s->shard.index ? heard(s, p, a->clock, 1) : NULL;
             if (r != NULL)
                 in = (r->ranks[k / 8] >> (k % 8)) & 1;
         }
@@ -305,8 +304,8 @@ static void decide(tps__server_t *s) {
         if (fail->status != 0 || a->k[id] <= 0)
             continue;
         /* Proven finite by the trial: plain SGD takes no undo copy. */
-        if (tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0,
-                             a->gmax[id], &s->undo, &s->undo_cap) < 0)
+        if (tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0, a->gmax[id],
+                             &s->undo, &s->undo_cap) < 0)
             tps__log_err("tensor \"%s\": step %llu failed after every shard "
                          "agreed to take it; parameters unchanged here",
                          t->name, (unsigned long long)a->clock + 1);
@@ -323,8 +322,7 @@ static void agree_try(tps__server_t *s) {
     tps__agree_t *a = s->agree;
     if (a->round == 0) {
         if (!tps__sync_ready(&s->members) || peer_ahead(s) ||
-            (s->behind &&
-             tps__members_max_clock(&s->members) > s->step + 1))
+            (s->behind && tps__members_max_clock(&s->members) > s->step + 1))
             return;
         propose(s, 1);
     }
@@ -368,14 +366,13 @@ void tps__step_ready_handle(sconn_t *sc, const Taups__Header *h) {
         tps__reply_error(sc, h, TPS_EPROTO, 1,
                          "STEP_READY from shard %d does not fit this "
                          "cluster (%zu bytes of ranks, round %llu)",
-                         sc->rank, h->ranks.len,
-                         (unsigned long long)h->count);
+                         sc->rank, h->ranks.len, (unsigned long long)h->count);
         return;
     }
     if (h->clock < s->step)
         return; /* a step taken: said again after a reconnection */
-    ready_t *r = &a->in[(size_t)sc->rank * SLOTS +
-                        slot_of(h->clock, (int)h->count)];
+    ready_t *r =
+        &a->in[(size_t)sc->rank * SLOTS + slot_of(h->clock, (int)h->count)];
     r->valid = 1;
     r->clock = h->clock;
     r->round = (int)h->count;
