@@ -6,8 +6,8 @@
  * Must NOT decide what a frame does: hellos go to hello.c, declarations
  * to declare.c, PUSH, CLOCK and VERSION to push.c, PULL to pull.c,
  * CHECKPOINT to checkpoint.c, a peer's STEP_READY to step.c and SETTLE to
- * fate.c. It is on every frame's path, so it adds no
- * work there beyond the switch. */
+ * fate.c. It is on every frame's path, so it adds no work there beyond
+ * the switch and one test of the role. */
 #include "server_internal.h"
 
 #include <stdarg.h>
