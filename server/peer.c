@@ -396,7 +396,7 @@ void tps__peers_free(tps__server_t *s) {
 
 int tps__peer_up(const tps__server_t *s, int p) {
     return s->peers && p >= 0 && (uint32_t)p < s->shard.nshards &&
-           s->peers[p].state == P_UP;
+           s->peers[p].state == P_UP && !s->peers[p].c.closing;
 }
 
 int tps__peer_send(tps__server_t *s, int p, Taups__Header *h) {
