@@ -650,6 +650,103 @@ START_TEST(test_sync_overflow_one_shard) {
 }
 END_TEST
 
+/* --- 3b. the shards' own links ---------------------------------------------
+ */
+
+/* A raw PEER hello to shard 0 of c claiming to be shard `rank` with
+ * settings `config`; returns the answer. */
+static const Taups__Header *peer_hello(int fd, tps__reader_t *rd,
+                                       const cluster_t *c, int rank,
+                                       const char *config) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__HELLO;
+    h.proto_version = TPS_PROTO_VERSION;
+    h.role = TAUPS__ROLE__PEER;
+    h.rank = rank;
+    h.workers = 1;
+    h.shards = (uint32_t)c->n;
+    h.shard = 0;
+    h.config = (char *)config;
+    raw_send(fd, &h, NULL, 0);
+    return raw_recv(fd, rd);
+}
+
+/* A peer's hello is checked like a worker's: it must name another shard of
+ * the cluster, and once linked it may only ask what a shard asks (a PUSH
+ * closes it). Settings that differ refuse the peer naming both values, and
+ * from then on every worker, while an admin still reads the counters. */
+START_TEST(test_peer_hello_checked) {
+    cluster_t c;
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "async", 1, "none", 0);
+    cluster_start_cfg(&c, 2, &cfg);
+    int port = tps__server_port(c.srv[0]);
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
+    int fd = raw_connect(port);
+    const Taups__Header *r =
+        raw_hello(fd, &rd, TPS_ROLE_EVALUATOR, 0, 1, 2, 0, 0);
+    char config[512];
+    snprintf(config, sizeof(config), "%s", r->config);
+    ck_assert_ptr_nonnull(strstr(config, "mode=async"));
+    close(fd);
+
+    fd = raw_connect(port);
+    r = peer_hello(fd, &rd, &c, 0, config);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EINVAL);
+    close(fd);
+
+    fd = raw_connect(port);
+    r = peer_hello(fd, &rd, &c, 1, config);
+    ck_assert_msg(r->op == TAUPS__OP__HELLO_OK, "peer refused: %s",
+                  r->error ? r->error : "?");
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__VERSION;
+    raw_send(fd, &h, NULL, 0);
+    r = raw_recv(fd, &rd);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EPROTO);
+    close(fd);
+
+    char other[600];
+    snprintf(other, sizeof(other), "%s", config);
+    char *lr = strstr(other, " lr=");
+    ck_assert_ptr_nonnull(lr);
+    memcpy(lr, " lr=7", 5); /* "lr=1 ..." becomes "lr=7 ..." */
+    fd = raw_connect(port);
+    r = peer_hello(fd, &rd, &c, 1, other);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EMISMATCH);
+    ck_assert_msg(strstr(r->error, "shard 1 has --lr 7") &&
+                      strstr(r->error, "shard 0 has 1"),
+                  "the refusal does not name both values: %s", r->error);
+    close(fd);
+
+    fd = raw_connect(port);
+    Taups__Header w = TAUPS__HEADER__INIT;
+    w.op = TAUPS__OP__HELLO;
+    w.proto_version = TPS_PROTO_VERSION;
+    w.role = TAUPS__ROLE__WORKER;
+    w.workers = 1;
+    w.shards = 2;
+    raw_send(fd, &w, NULL, 0);
+    r = raw_recv(fd, &rd);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EMISMATCH);
+    ck_assert_ptr_nonnull(strstr(r->error, "--lr 7"));
+    close(fd);
+    tps__reader_free(&rd);
+
+    tps_client_t *adm = open_client(&c, TPS_ROLE_ADMIN, 0, 1, 0);
+    long long refused[2];
+    stat_all(adm, "handshakes_refused", refused);
+    ck_assert_int_eq(refused[0], 3);
+    tps_close(adm);
+    cluster_stop(&c);
+}
+END_TEST
+
 /* --- 4. sync: a worker SIGKILLed between two shards -------------------------
  */
 
@@ -1321,6 +1418,7 @@ static Suite *cross_suite(void) {
     tcase_add_test(tc, test_sync_dead_between_shards);
     tcase_add_test(tc, test_sync_stopped_between_shards);
     tcase_add_test(tc, test_sync_overflow_one_shard);
+    tcase_add_test(tc, test_peer_hello_checked);
     tcase_add_test(tc, test_sync_sigkill_between_shards);
     tcase_add_test(tc, test_sync_rejoin_committed);
     tcase_add_test(tc, test_sync_rejoin_uncommitted);
