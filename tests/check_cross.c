@@ -658,14 +658,7 @@ END_TEST
 static const Taups__Header *peer_hello(int fd, tps__reader_t *rd,
                                        const cluster_t *c, int rank,
                                        const char *config) {
-    Taups__Header h = TAUPS__HEADER__INIT;
-    h.op = TAUPS__OP__HELLO;
-    h.proto_version = TPS_PROTO_VERSION;
-    h.role = TAUPS__ROLE__PEER;
-    h.rank = rank;
-    h.workers = 1;
-    h.shards = (uint32_t)c->n;
-    h.shard = 0;
+    Taups__Header h = raw_hello_header(TAUPS__ROLE__PEER, rank, 1, c->n, 0, 0);
     h.config = (char *)config;
     raw_send(fd, &h, NULL, 0);
     return raw_recv(fd, rd);
@@ -724,12 +717,7 @@ START_TEST(test_peer_hello_checked) {
     close(fd);
 
     fd = raw_connect(port);
-    Taups__Header w = TAUPS__HEADER__INIT;
-    w.op = TAUPS__OP__HELLO;
-    w.proto_version = TPS_PROTO_VERSION;
-    w.role = TAUPS__ROLE__WORKER;
-    w.workers = 1;
-    w.shards = 2;
+    Taups__Header w = raw_hello_header(TPS_ROLE_WORKER, 0, 1, 2, 0, 0);
     raw_send(fd, &w, NULL, 0);
     r = raw_recv(fd, &rd);
     ck_assert_int_eq(r->op, TAUPS__OP__ERROR);

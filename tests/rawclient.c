@@ -126,9 +126,8 @@ int raw_quiet(int fd, int ms) {
     return poll(&p, 1, ms) == 0;
 }
 
-const Taups__Header *raw_hello(int fd, tps__reader_t *rd, int role, int rank,
-                               int workers, int shards, int shard,
-                               uint64_t session) {
+Taups__Header raw_hello_header(int role, int rank, int workers, int shards,
+                               int shard, uint64_t session) {
     Taups__Header h = TAUPS__HEADER__INIT;
     h.op = TAUPS__OP__HELLO;
     h.proto_version = TPS_PROTO_VERSION;
@@ -138,6 +137,14 @@ const Taups__Header *raw_hello(int fd, tps__reader_t *rd, int role, int rank,
     h.shards = (uint32_t)shards;
     h.shard = (uint32_t)shard;
     h.session = session;
+    return h;
+}
+
+const Taups__Header *raw_hello(int fd, tps__reader_t *rd, int role, int rank,
+                               int workers, int shards, int shard,
+                               uint64_t session) {
+    Taups__Header h =
+        raw_hello_header(role, rank, workers, shards, shard, session);
     raw_send(fd, &h, NULL, 0);
     const Taups__Header *r = raw_recv(fd, rd);
     ck_assert_msg(r->op == TAUPS__OP__HELLO_OK, "hello refused: %s",

@@ -58,6 +58,11 @@ const Taups__Header *raw_recv(int fd, tps__reader_t *rd);
 /* 1 when nothing arrives on fd within ms milliseconds. */
 int raw_quiet(int fd, int ms);
 
+/* The hello raw_hello sends, for a test that adds to it or expects a
+ * refusal. */
+Taups__Header raw_hello_header(int role, int rank, int workers, int shards,
+                               int shard, uint64_t session);
+
 /* Says hello as `role` and `rank` to shard `shard` of a cluster of `shards`
  * shards and `workers` workers, with `session` (0: none); checks the answer
  * is HELLO_OK and returns it (valid until the next read on rd). */
