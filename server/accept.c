@@ -227,8 +227,9 @@ static int hs_make_room(tps__server_t *s, sconn_t *sc) {
  * word, which would not be read either), that took too long to say hello,
  * to finish a frame's header, or that have said nothing for too long. A
  * connection whose reading is paused (its replies are not read) is
- * waiting on its peer, not the other way round, and one with pulls held
- * is waiting on the cluster. */
+ * waiting on its peer, not the other way round, one with pulls held is
+ * waiting on the cluster, and another shard's link speaks only when the
+ * shards have something to agree on. */
 void tps__sweep(uv_timer_t *t) {
     tps__server_t *s = t->data;
     const tps__server_config_t *cfg = &s->cfg;
@@ -267,6 +268,7 @@ void tps__sweep(uv_timer_t *t) {
             snprintf(why, sizeof(why), "a frame header still incomplete "
                      "after %g s (the header timeout)", cfg->header_timeout);
         else if (cfg->idle_timeout > 0 && sc->held == 0 &&
+                 sc->role != TPS__ROLE_PEER &&
                  now - c->rx_at > cfg->idle_timeout * 1e3)
             snprintf(why, sizeof(why), "nothing received for %g s "
                      "(--idle-timeout)", cfg->idle_timeout);

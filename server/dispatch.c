@@ -5,8 +5,9 @@
  *
  * Must NOT decide what a frame does: hellos go to hello.c, declarations
  * to declare.c, PUSH, CLOCK and VERSION to push.c, PULL to pull.c,
- * CHECKPOINT to checkpoint.c. It is on every frame's path, so it adds no
- * work there beyond the switch. */
+ * CHECKPOINT to checkpoint.c, a peer's STEP_READY to step.c and SETTLE to
+ * fate.c. It is on every frame's path, so it adds no work there beyond
+ * the switch and one test of the role. */
 #include "server_internal.h"
 
 #include <stdarg.h>
@@ -139,6 +140,22 @@ static void handle_stats(sconn_t *sc, const Taups__Header *h) {
     tps__send_or_close(sc, &r, json, strlen(json), tps__free_arg, json);
 }
 
+/* Another shard asks (docs/design.md §3a): about a dead pusher's group, or
+ * its readiness for a step. Nothing else is a peer's to send. */
+static void peer_frame(sconn_t *sc, const Taups__Header *h) {
+    switch (h->op) {
+    case TAUPS__OP__SETTLE:
+        tps__fate_settle_handle(sc, h);
+        return;
+    case TAUPS__OP__STEP_READY:
+        tps__step_ready_handle(sc, h);
+        return;
+    default:
+        tps__reply_error(sc, h, TPS_EPROTO, 1,
+                         "op %d is not one a peer may send", (int)h->op);
+    }
+}
+
 void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
                          uint8_t *payload, uint64_t len) {
     sconn_t *sc = (sconn_t *)c;
@@ -160,6 +177,10 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
     if (h->op != TAUPS__OP__PUSH && len != 0 && h->op != TAUPS__OP__PULL) {
         tps__reply_error(sc, h, TPS_EPROTO, 1,
                          "op %d carries an unexpected payload", (int)h->op);
+        return;
+    }
+    if (sc->role == TPS__ROLE_PEER) {
+        peer_frame(sc, h);
         return;
     }
     switch (h->op) {

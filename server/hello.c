@@ -14,6 +14,7 @@
 
 #include "taups.h"
 #include "tps_auth.h"
+#include "tps_config.h"
 #include "tps_log.h"
 
 /* Rank has left: closed, replaced by its own reconnection, or awaited
@@ -180,7 +181,37 @@ static void send_hello_ok(sconn_t *sc, const Taups__Header *h,
                               cons->mode->local_steps);
     r.cutoff = async_avg ? cons->max_staleness : -1;
     r.two_phase = s->two_phase;
+    r.config = s->config;
     tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
+}
+
+/* Another shard's hello (docs/design.md §3a, Peers): it names a shard of
+ * this cluster other than this one, and the settings that decide a fate
+ * are this shard's, or the cluster is refused on both. An earlier link of
+ * the same peer is replaced. Returns 0, or -1 after refusing it. */
+static int peer_ok(sconn_t *sc, const Taups__Header *h) {
+    tps__server_t *s = sc->srv;
+    const tps__shard_t *sh = &s->shard;
+    if (h->rank < 0 || (uint32_t)h->rank >= sh->nshards ||
+        (uint32_t)h->rank == sh->index) {
+        tps__refuse(sc, h, TPS_EINVAL, &s->handshakes_refused,
+                    "a peer says it is shard %d: not another shard of this "
+                    "cluster of %u",
+                    h->rank, sh->nshards);
+        return -1;
+    }
+    char why[300];
+    if (tps__config_diff(h->config, h->rank, s->config, (int)sh->index, why,
+                         sizeof(why))) {
+        tps__peer_refuse_cluster(s, why);
+        tps__refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused, "%s", why);
+        return -1;
+    }
+    for (sconn_t *o = s->conns; o; o = o->next)
+        if (o != sc && o->hello && o->role == TPS__ROLE_PEER &&
+            o->rank == h->rank && !o->doomed)
+            tps__conn_close(&o->c);
+    return 0;
 }
 
 /* The hello of a client that has proved the key (or of any client when
@@ -191,8 +222,16 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
         return;
     int role = (int)h->role;
     if (role != TPS_ROLE_WORKER && role != TPS_ROLE_EVALUATOR &&
-        role != TPS_ROLE_ADMIN) {
+        role != TPS_ROLE_ADMIN && role != TPS__ROLE_PEER) {
         tps__reply_error(sc, h, TPS_EPROTO, 1, "unknown role %d", role);
+        return;
+    }
+    if (role == TPS__ROLE_PEER && peer_ok(sc, h) < 0)
+        return;
+    if ((role == TPS_ROLE_WORKER || role == TPS_ROLE_EVALUATOR) &&
+        s->refusal[0]) {
+        tps__refuse(sc, h, TPS_EMISMATCH, &s->handshakes_refused, "%s",
+                    s->refusal);
         return;
     }
     if (role == TPS_ROLE_WORKER && worker_rank_ok(sc, h) < 0)
@@ -207,7 +246,8 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
     sc->hello = 1;
     tps__hs_remove(s, sc);
     sc->role = role;
-    sc->rank = h->rank;
+    sc->rank = h->rank; /* a peer's: its shard index */
+    sc->skip_seen = s->skip_step;
     sc->inherited_commit = role == TPS_ROLE_WORKER && s->shard.aggregate &&
                            s->members.committed[h->rank];
     uint64_t clock = role == TPS_ROLE_WORKER ? worker_join(s, h) : 0;
@@ -216,6 +256,7 @@ static void hello_accept(sconn_t *sc, const Taups__Header *h) {
         tps__log("%s: hello from %s %d", sc->peer,
                 role == TPS_ROLE_WORKER      ? "worker"
                 : role == TPS_ROLE_EVALUATOR ? "evaluator"
+                : role == TPS__ROLE_PEER     ? "shard"
                                              : "admin",
                 h->rank);
     send_hello_ok(sc, h, clock);

@@ -291,7 +291,8 @@ int main(int argc, char **argv) {
          "address to listen on: IPv4, IPv6 or a host name, or unix:/PATH "
          "(port 0 picks one)"},
         {"cluster", TPS_OPT_STR, &a.cluster, NULL, 0, -1, NULL, "A0,A1,...",
-         "ordered shard addresses, the same list on every process"},
+         "ordered shard addresses, the same list on every process; a shard "
+         "dials every other one in it"},
         {"shard", TPS_OPT_INT, &a.shard, "0", 0, 255, NULL, "I",
          "this process's index in --cluster"},
         {"workers", TPS_OPT_INT, &a.workers, "1", 1, 4096, NULL, "N",

@@ -63,6 +63,9 @@ static void push_metrics(tps__prom_t *p, const char *L, const char *shard,
             st->duplicates);
     tps__prom_counter(p, "taups_steps_total", "optimizer steps taken", L,
                       st->steps);
+    tps__prom_counter(p, "taups_steps_refused_total",
+            "sync steps skipped on every shard: their mean would have made "
+            "a parameter non-finite on one", L, st->steps_refused);
     static const char *const why[TPS_NREFUSE] = {
         "nonfinite_gradient", "nonfinite_parameters", "wrong_step",
         "norm",               "malformed",            "old_repeat"};
@@ -152,6 +155,33 @@ static void clock_metrics(tps__prom_t *p, const char *shard,
     }
 }
 
+/* Each link to another shard: up or down, and its reconnections. */
+static void peer_metrics(tps__prom_t *p, const char *shard,
+                         const tps__stats_view_t *v) {
+    const tps__shard_t *sh = v->shard;
+    if (v->links == NULL)
+        return;
+    static const char *const pf[2] = {"taups_peer_up",
+                                      "taups_peer_reconnects_total"};
+    static const char *const ph[2] = {
+        "1 while the link to the other shard is up",
+        "attempts to reach the other shard after the first"};
+    for (int f = 0; f < 2; f++) {
+        tps__prom_family(p, pf[f], f ? "counter" : "gauge", ph[f]);
+        for (uint32_t i = 0; i < sh->nshards; i++) {
+            if (i == sh->index)
+                continue;
+            char peer[16], pl[256];
+            snprintf(peer, sizeof(peer), "%u", i);
+            const char *pk[4] = {"shard", shard, "peer", peer};
+            if (tps__prom_labels(pl, sizeof(pl), 2, pk))
+                tps__prom_sample_u64(p, pf[f], pl,
+                                     f ? v->links[i].reconnects
+                                       : (uint64_t)v->links[i].up);
+        }
+    }
+}
+
 /* Bytes by codec, raw and on the wire, each way. */
 static void codec_metrics(tps__prom_t *p, const char *shard,
                           const tps__shard_stats_t *st) {
@@ -202,6 +232,7 @@ char *tps__server_metrics(const tps__server_t *s, size_t *len) {
     staleness(&p, L, &st->staleness);
     clock_metrics(&p, shard, &v);
     codec_metrics(&p, shard, st);
+    peer_metrics(&p, shard, &v);
     if (p.oom) {
         tps__prom_free(&p);
         return NULL;

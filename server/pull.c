@@ -130,6 +130,16 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps__tensor_t *t,
 static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
     tps__server_t *s = sc->srv;
     tps__tensor_t *t = &s->shard.tensors[q->tensor_id];
+    if (s->skip_step > sc->skip_seen && sc->role == TPS_ROLE_WORKER &&
+        t->version >= s->skip_step) {
+        /* A sync step was skipped: the first pull that reads it fails and
+         * says why (docs/design.md §3a), the next is answered. */
+        Taups__Header h = TAUPS__HEADER__INIT;
+        h.request_id = q->request_id;
+        sc->skip_seen = s->skip_step;
+        tps__reply_error(sc, &h, TPS_ERANGE, 0, "%s", s->skip_why);
+        return;
+    }
     if (sc->role == TPS_ROLE_WORKER)
         tps__trace(s, "pull", sc->rank, q->clock, (int)q->tensor_id, t->version,
                    0, 0, blocked_s * 1e3, 0);

@@ -7,8 +7,8 @@
  * applying a push of one chunk, dense or encoded, or staging the chunks of
  * a longer one and applying them together at its last, so that a push
  * applies whole or not at all (in sync modes, buffering instead of
- * applying); CLOCK, the commits and the sync step; and the VERSION probe a
- * client decides one staleness from (docs/design.md §3a).
+ * applying); CLOCK and the commits (the sync step is step.c's); and the
+ * VERSION probe a client decides one staleness from (docs/design.md §3a).
  *
  * Must NOT answer or hold pulls (pull.c: told through
  * tps__pull_process_pending when a push or a step may release one), and
@@ -169,62 +169,6 @@ void tps__push_progress(tps__conn_t *c, const uint8_t *payload, uint64_t from,
     if (sc->srv->shard.optim.clip_norm > 0 && c->rd.hdr->codec == 0 &&
         !c->rd.hdr->zstd)
         sc->sumsq += sum_squares(x, f1 - f0);
-}
-
-/* Sync modes: once every live worker has committed (its CLOCK arrived),
- * one step of every tensor with the mean of the committed ranks' pushes,
- * so that every tensor, and every shard, steps over the same workers. */
-void tps__step_try(tps__server_t *s) {
-    tps__shard_t *sh = &s->shard;
-    if (!sh->aggregate || !tps__sync_ready(&s->members))
-        return;
-    for (int id = 0; id < sh->ntensors; id++) {
-        tps__tensor_t *t = &sh->tensors[id];
-        int k = tps__syncbuf_mean(&t->sync, &s->members, t->mean);
-        if (k < 0)
-            tps__log_err(
-                "tensor \"%s\": out of memory for the mean; step skipped",
-                t->name);
-        else if (k > 0 &&
-                 tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0, -1,
-                                  &s->undo, &s->undo_cap) < 0) {
-            /* The pushes were answered when they arrived; the step is what
-             * can be refused, and every worker sees its parameters stay. */
-            s->shard.st.refused_by[TPS_REFUSE_NONFINITE_PARAM]++;
-            tps__log_err("tensor \"%s\": step %llu would make parameters "
-                        "non-finite (lr too large?); skipped, parameters "
-                        "unchanged",
-                        t->name, (unsigned long long)s->step + 1);
-        }
-        t->version = s->step + 1;
-        sh->st.steps++;
-        tps__syncbuf_reset(&t->sync);
-        tps__trace(s, "step", -1, t->version, id, t->version, 0, 1.0, 0, 0);
-    }
-    s->step++;
-    tps__members_uncommit_all(&s->members);
-    tps__pull_process_pending(s);
-}
-
-/* Aggregating modes, after a restore: the checkpoint was taken steps ago,
- * and a worker that comes back at a later clock has seen those steps (on
- * the other shards, and on this one before it died). The shard jumps to
- * that step, so that every shard's version again equals the workers'
- * clock; the updates between the checkpoint and the crash are what the
- * crash cost this shard's slice. */
-static void catch_up(tps__server_t *s, int rank, uint64_t step) {
-    tps__shard_t *sh = &s->shard;
-    tps__log_warn(
-        "restored at step %llu, worker %d is at step %llu: this shard "
-        "skips to it (the steps in between are lost on this slice)",
-        (unsigned long long)s->step, rank, (unsigned long long)step);
-    s->step = step;
-    for (int id = 0; id < sh->ntensors; id++) {
-        sh->tensors[id].version = step;
-        tps__syncbuf_reset(&sh->tensors[id].sync);
-    }
-    tps__members_uncommit_all(&s->members);
-    tps__pull_process_pending(s);
 }
 
 /* Applies (or, in sync modes, buffers) an encoded gradient chunk. Plain
@@ -656,7 +600,7 @@ static int step_mismatch(sconn_t *sc, const Taups__Header *h,
     tps__server_t *s = sc->srv;
     tps__shard_t *sh = &s->shard;
     if (s->behind && h->clock > s->step)
-        catch_up(s, sc->rank, h->clock);
+        tps__step_catch_up(s, sc->rank, h->clock);
     int inherited = sc->inherited_commit && h->clock == s->step &&
                     s->members.committed[sc->rank];
     if (inherited ||
@@ -916,7 +860,7 @@ void tps__clock_handle(sconn_t *sc, const Taups__Header *h) {
         return;
     }
     if (s->behind && h->clock > s->step + 1)
-        catch_up(s, sc->rank, h->clock - 1);
+        tps__step_catch_up(s, sc->rank, h->clock - 1);
     if (h->clock <= s->step)
         return; /* a step already taken: a repeat, harmless */
     if (h->clock > s->step + 1) {

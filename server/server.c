@@ -94,6 +94,7 @@ void tps__server_stats_view(const tps__server_t *s, tps__stats_view_t *v) {
     v->reply_frames_turn_max = s->reply_frames_turn_max;
     v->memory_max = s->cfg.max_memory;
     v->fates = s->two_phase ? &s->fates : NULL;
+    v->links = s->links;
     for (const sconn_t *sc = s->conns; sc; sc = sc->next) {
         v->bytes_in += sc->c.bytes_in;
         v->bytes_out += sc->c.bytes_out;
@@ -150,6 +151,7 @@ void tps__server_stop(tps__server_t *s) {
     uv_close((uv_handle_t *)&s->stop_async, on_handle_closed);
     uv_close((uv_handle_t *)&s->busy, on_handle_closed);
     uv_close((uv_handle_t *)&s->sweep, on_handle_closed);
+    tps__peers_stop(s);
     for (sconn_t *sc = s->conns; sc; sc = sc->next)
         tps__conn_close(&sc->c);
 }
@@ -189,6 +191,8 @@ void tps__server_free(tps__server_t *s) {
     tps__fate_free(s);
     tps__members_free(&s->members);
     tps__shard_free(&s->shard);
+    tps__peers_free(s);
+    tps__step_free(s);
     free(s->undo);
     free(s);
 }
@@ -324,6 +328,8 @@ static int server_new(uv_loop_t *loop, const tps__server_config_t *cfg,
         rc = TPS_ENOMEM;
     if (rc == 0)
         rc = tps__fate_init(s);
+    if (rc == 0)
+        rc = tps__step_init(s);
     if (rc < 0) {
         snprintf(err, errlen, "out of memory");
         tps__server_free(s);
@@ -334,6 +340,7 @@ static int server_new(uv_loop_t *loop, const tps__server_config_t *cfg,
     /* One shard cannot disagree with anybody: only clusters of two or
      * more pay for agreeing on each push (docs/design.md §3a). */
     s->two_phase = nshards > 1 && !tps__consistency_aggregates(&cfg->cons);
+    tps__peer_config(s);
     s->shard.max_bytes = cfg->max_memory;
     if ((rc = tps__ckpt_open(s, err, errlen)) < 0) {
         tps__server_free(s);
@@ -467,6 +474,13 @@ int tps__server_start(uv_loop_t *loop, const tps__server_config_t *cfg,
         return rc;
     }
     server_timers(s);
+    if ((rc = tps__peers_start(s, err, errlen)) < 0) {
+        /* Nothing was dialed yet: stopping closes what is open. */
+        tps__server_stop(s);
+        uv_run(loop, UV_RUN_DEFAULT);
+        tps__server_free(s);
+        return rc;
+    }
     log_start(s, nshards);
     *out = s;
     return 0;

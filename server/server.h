@@ -68,6 +68,13 @@ typedef struct tps__server_s tps__server_t;
 int tps__server_start(uv_loop_t *loop, const tps__server_config_t *cfg,
                       tps__server_t **out, char *err, size_t errlen);
 
+/* Gives a started server, before its loop runs, the addresses its peers
+ * really listen on (a cluster of in-process shards bound to port 0 is
+ * started with placeholders in --cluster). No-op for a cluster of one.
+ * Returns 0 or TPS_EINVAL with a sentence in err. */
+int tps__server_set_peers(tps__server_t *s, const char *list, char *err,
+                          size_t errlen);
+
 /* The port actually bound. */
 int tps__server_port(const tps__server_t *s);
 

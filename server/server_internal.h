@@ -3,8 +3,10 @@
  * start, stop, free, stats view, trace), accept.c (connections from accept
  * to close, their caps and timeouts), dispatch.c (frames by op, error
  * replies), hello.c (hello, key handshake, membership), declare.c
- * (declarations), push.c (push fates, commits, the sync step) and pull.c
- * (the pull gate, pending pulls, replies). Nothing here is part of
+ * (declarations), push.c (push fates, commits), step.c (the sync step
+ * and its agreement across shards), peer.c (the links to the other
+ * shards) and pull.c (the pull gate, pending pulls, replies). Nothing here
+ * is part of
  * server.h: taups-server, the tests and the benches use that only.
  *
  * Must NOT hold logic: the shared types, and the tps__ functions the rooms
@@ -20,12 +22,19 @@
 #include "dedup.h"
 #include "fate.h"
 #include "server.h"
+#include "stats.h"
 #include "tps_cluster.h"
 #include "tps_conn.h"
 
 typedef struct sconn_s sconn_t;
 typedef struct pending_s pending_t;
 typedef struct tps__deferred_s tps__deferred_t;
+typedef struct tps__peer_s tps__peer_t;   /* peer.c */
+typedef struct tps__agree_s tps__agree_t; /* step.c */
+
+/* Another shard of the cluster, as the role of its connections (proto
+ * Role PEER; not a role of the public API). */
+#define TPS__ROLE_PEER 4
 
 /* A min-heap of held pulls (pull.c). */
 typedef struct pheap_s {
@@ -134,6 +143,8 @@ struct sconn_s {
     double tx_since;    /* loop ms: progress, or nothing queued, last seen */
     char why[200];      /* why the payload check refused a frame */
     int errors_logged;  /* non-fatal error replies logged so far */
+    uint64_t skip_seen; /* the last skipped sync step (s->skip_step) this
+                           worker's pulls were told about */
     char peer[64];
 };
 
@@ -244,6 +255,19 @@ struct tps__server_s {
     int two_phase;      /* pushes wait for their group's COMMIT: two shards
                            or more, a mode that applies on arrival */
     tps__fates_t fates; /* fate.c */
+    /* Agreement across shards (docs/design.md §3a); a shard alone uses
+     * none of it. */
+    char config[512];   /* the settings that decide a fate (tps_config.h) */
+    char refusal[400];  /* set: a peer's settings differ, and every
+                           worker's and evaluator's hello is refused with
+                           this sentence */
+    tps__peer_t *peers;        /* peer.c: the links this shard dialed */
+    tps__peer_link_t *links;   /* their state, per shard, for the stats */
+    tps__addr_t *peer_addrs;   /* where each shard listens */
+    tps__agree_t *agree;       /* step.c: the STEP_READY exchange */
+    uint64_t skip_step;  /* the last sync step skipped (its version); 0:
+                            none */
+    char skip_why[300];  /* why, for the pulls that read it */
 };
 
 /* server.c ---------------------------------------------------------------- */
@@ -375,17 +399,48 @@ void tps__clock_handle(sconn_t *sc, const Taups__Header *h);
 /* A VERSION frame: the tensor's version and the live workers. */
 void tps__version_handle(sconn_t *sc, const Taups__Header *h);
 
-/* Sync modes: takes the pending step once every live worker has committed,
- * then answers the pulls it releases. No-op otherwise. */
+/* step.c ------------------------------------------------------------------ */
+
+/* Sync modes: takes the pending step once every live worker has committed
+ * (and, with two shards or more, every peer has agreed on its ranks and
+ * its fate), then answers the pulls it releases. No-op otherwise. */
 void tps__step_try(tps__server_t *s);
+
+/* Aggregating modes, after a restore: a worker at step `step`, later than
+ * this shard's, makes the shard jump to it. */
+void tps__step_catch_up(tps__server_t *s, int rank, uint64_t step);
+
+/* A STEP_READY frame from an accepted PEER connection. */
+void tps__step_ready_handle(sconn_t *sc, const Taups__Header *h);
+
+/* The link to peer p came up: what this shard said about its steps is
+ * sent again (frames in flight when it went down may be lost). */
+void tps__step_peer_up(tps__server_t *s, int p);
+
+/* Sets up (one shard: nothing) and frees the agreement's state. */
+int tps__step_init(tps__server_t *s);
+void tps__step_free(tps__server_t *s);
 
 /* peer.c ------------------------------------------------------------------ */
 
+/* Writes the canonical string of the settings that decide a push's or a
+ * step's fate into s->config. */
+void tps__peer_config(tps__server_t *s);
+
+/* Starts dialing every peer (no-op for S == 1). */
+int tps__peers_start(tps__server_t *s, char *err, size_t errlen);
+void tps__peers_stop(tps__server_t *s);
+/* Frees the links' memory once the loop has closed their handles. */
+void tps__peers_free(tps__server_t *s);
 /* Whether this shard's link to peer p has had its hello answered. */
 int tps__peer_up(const tps__server_t *s, int p);
 /* Sends header-only frame h to peer p on this shard's link; TPS_ECLOSED
  * when the link is down (callers send again from their on-up hook). */
 int tps__peer_send(tps__server_t *s, int p, Taups__Header *h);
+
+/* A peer's settings differ from this shard's: from now on every worker's
+ * and evaluator's hello is refused with `why` (logged once). */
+void tps__peer_refuse_cluster(tps__server_t *s, const char *why);
 
 /* fate.c ------------------------------------------------------------------ */
 

@@ -77,6 +77,8 @@ typedef struct tps__shard_stats_s {
                             but for skipped sync steps */
     uint64_t refused_by[TPS_NREFUSE];
     uint64_t duplicates; /* push frames seen before, answered, not applied */
+    uint64_t steps_refused; /* sync steps skipped because their mean would
+                               make a parameter non-finite (on any shard) */
     tps__hist_t staleness;
     tps__hist_t staleness_applied; /* updates between a push's pull and
                                       its apply (the bound is on the

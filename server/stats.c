@@ -143,6 +143,21 @@ static json_t *fates_json(const tps__fates_t *f) {
                      u64(f->deferred));
 }
 
+/* The links to the other shards: [{"shard":1,"up":true,...}], empty for a
+ * shard alone. */
+static json_t *peers_json(const tps__shard_t *sh,
+                          const tps__peer_link_t *links) {
+    json_t *a = json_array();
+    for (uint32_t i = 0; links && i < sh->nshards; i++) {
+        if (i == sh->index)
+            continue;
+        a = append(a, json_pack("{s:I, s:b, s:I, s:I}", "shard", u64(i), "up",
+                                links[i].up, "ups", u64(links[i].ups),
+                                "reconnects", u64(links[i].reconnects)));
+    }
+    return a;
+}
+
 char *tps__stats_json(const tps__stats_view_t *v) {
     const tps__shard_t *sh = v->shard;
     const tps__shard_stats_t *st = &sh->st;
@@ -184,6 +199,9 @@ char *tps__stats_json(const tps__stats_view_t *v) {
                             json_integer(u64(st->dropped_frames)));
         json_object_set_new(doc, "partial_pushes",
                             json_integer(u64(st->partial)));
+        json_object_set_new(doc, "steps_refused",
+                            json_integer(u64(st->steps_refused)));
+        json_object_set_new(doc, "peers", peers_json(sh, v->links));
         json_object_set_new(doc, "protocol_errors",
                             json_integer(u64(v->protocol_errors)));
         json_object_set_new(doc, "handshakes_refused",

@@ -15,6 +15,13 @@
 #include "consistency.h"
 #include "shard.h"
 
+/* One shard's link to a peer (docs/design.md §3a, Peers). */
+typedef struct tps__peer_link_s {
+    int up;              /* its hello answered */
+    uint64_t ups;        /* times it came up */
+    uint64_t reconnects; /* dial attempts after the first */
+} tps__peer_link_t;
+
 /* The server as the reports see it at one moment; everything borrowed. */
 typedef struct tps__stats_view_s {
     const tps__shard_t *shard;     /* counters, tensors, optimizer */
@@ -38,6 +45,8 @@ typedef struct tps__stats_view_s {
                                        was sent in one turn of the loop */
     uint64_t memory_max;          /* --max-memory */
     const struct tps__fates_s *fates; /* two-phase pushes; NULL: none */
+    const tps__peer_link_t *links; /* per shard (its own unused); NULL
+                                      with one shard */
 } tps__stats_view_t;
 
 /* A codec's spec as the stats name it ("topk:0.01"; "invalid"). */

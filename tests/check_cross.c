@@ -542,12 +542,32 @@ END_TEST
 /* --- 3. sync: a worker lost between two shards ------------------------------
  */
 
-/* Defect "dead between shards": a worker that pushed to shard 0, then died
- * before reaching shard 1, used to count in shard 0's step and not in shard
- * 1's, so the two halves of the model stepped over different workers.
- * Protocol 2: a push counts only once its worker's CLOCK reached the shard;
- * uncommitted pushes of a departed worker are discarded on every shard, so
- * both step over {B}. */
+/* Both shards of a pair report `want` as the version of the last pull. */
+static void assert_versions(tps_client_t *cl, int id, uint64_t want) {
+    uint64_t v[2];
+    ck_assert_int_eq(tps_versions(cl, id, v, 2), 2);
+    ck_assert_uint_eq(v[0], want);
+    ck_assert_uint_eq(v[1], want);
+}
+
+/* Worker w pushes g for step 0 to both shards of a pair, and its CLOCK 1
+ * reaches shard 0 only: it stops, or dies, between the two writes. */
+static void half_commit(rw_t *w, uint32_t tensor, uint64_t n, const float *g) {
+    pushopt_t o = {.clock = 0};
+    for (int s = 0; s < 2; s++)
+        rw_push_ok(w, s, tensor, n, g, &o);
+    Taups__Header h = rw_hdr(w, TAUPS__OP__CLOCK, ++w->rid, 0);
+    h.clock = 1;
+    raw_send(w->fd[0], &h, NULL, 0);
+}
+
+/* Defect "dead between shards": a worker whose CLOCK reached shard 0 and
+ * not shard 1 (it died between the two writes) used to count in shard 0's
+ * step and not in shard 1's, so the two halves of the model stepped over
+ * different workers. Agreement (docs/design.md §3a): shard 0 says READY
+ * with {A, B}, shard 1 with {B}; both take the intersection, shard 0
+ * discards A's committed push, and both step over {B}: the mean of B's
+ * gradient alone, -4 everywhere (with A, shard 0's half would be -3). */
 START_TEST(test_sync_dead_between_shards) {
     cluster_t c;
     const uint64_t n = 4;
@@ -558,19 +578,183 @@ START_TEST(test_sync_dead_between_shards) {
     float ga[4], gb[4], p[4];
     fill(ga, n, 2);
     fill(gb, n, 4);
-    pushopt_t o = {.clock = 0};
-    rw_push_ok(&a, 0, (uint32_t)id, n, ga, &o);
+    half_commit(&a, (uint32_t)id, n, ga);
     rw_close(&a);
+    wait_workers(ev, 2, 1);
     ck_assert_int_eq(tps_push(b, id, gb), 0);
     ck_assert_int_eq(tps_clock(b), 1);
     ck_assert_int_eq(tps_pull(b, id, p), 0);
     assert_all(p, n, -4);
-    uint64_t v[2];
-    ck_assert_int_eq(tps_versions(b, id, v, 2), 2);
-    ck_assert_uint_eq(v[0], 1);
-    ck_assert_uint_eq(v[1], 1);
+    assert_versions(b, id, 1);
     tps_close(b);
     tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* The same with A alive but stopped between its CLOCK frames: shard 0 is
+ * ready with {A, B} and must not step while shard 1 still waits for A;
+ * once A is closed, both step over {B}, and the next step goes on. */
+START_TEST(test_sync_stopped_between_shards) {
+    cluster_t c;
+    const uint64_t n = 4;
+    int id;
+    tps_client_t *b, *ev = sync_pair(&c, n, &id, &b);
+    rw_t a;
+    rw_open(&a, &c, 0, 2, 0xA8);
+    float ga[4], gb[4], p[4];
+    fill(ga, n, 2);
+    fill(gb, n, 4);
+    half_commit(&a, (uint32_t)id, n, ga);
+    ck_assert_int_eq(tps_push(b, id, gb), 0);
+    ck_assert_int_eq(tps_clock(b), 1);
+    usleep(300000);
+    long long steps[2];
+    stat_all(ev, "steps", steps);
+    ck_assert_msg(steps[0] == 0 && steps[1] == 0,
+                  "a shard stepped (%lld, %lld) while worker 0's CLOCK had "
+                  "reached shard 0 only",
+                  steps[0], steps[1]);
+    rw_close(&a);
+    ck_assert_int_eq(tps_pull(b, id, p), 0);
+    assert_all(p, n, -4);
+    ck_assert_int_eq(tps_push(b, id, gb), 0);
+    ck_assert_int_eq(tps_clock(b), 2);
+    ck_assert_int_eq(tps_pull(b, id, p), 0);
+    assert_all(p, n, -8);
+    assert_versions(b, id, 2);
+    tps_close(b);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* A sync step whose mean overflows shard 0's slice only (lr 1e38, a
+ * gradient of 100 there and 1e-38 on shard 1's): it used to be skipped on
+ * shard 0 and applied on shard 1 while the worker's calls returned 0.
+ * Agreement: skipped on both (parameters stay 0, both versions move to
+ * 1), counted in steps_refused on both, and the worker's next pull fails
+ * with TPS_ERANGE naming the step and the tensor; the pull after it is
+ * answered. */
+START_TEST(test_sync_overflow_one_shard) {
+    cluster_t c;
+    const uint64_t n = 4;
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "sync", 1, "none", 0);
+    tps__optim_conf_t oc;
+    tps__optim_conf_default(&oc);
+    oc.lr = 1e38;
+    char err[256];
+    ck_assert_int_eq(tps__optim_init(&cfg.optim, &oc, err, sizeof(err)), 0);
+    int id;
+    tps_client_t *ev = start_with_w(&c, 2, &cfg, n, &id);
+    tps_client_t *b = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
+    ck_assert_int_eq(tps_declare(b, "w", n, TPS_INIT_ZEROS, 0, 1), id);
+    float g[4], p[4];
+    uint64_t lo1 = lo_of(n, 2, 1);
+    for (uint64_t i = 0; i < n; i++)
+        g[i] = i < lo1 ? 100.0f : 1e-38f;
+    ck_assert_int_eq(tps_push(b, id, g), 0);
+    ck_assert_int_eq(tps_clock(b), 1);
+    ck_assert_int_eq(tps_pull(b, id, p), TPS_ERANGE);
+    ck_assert_msg(strstr(tps_errmsg(b), "step 1") &&
+                      strstr(tps_errmsg(b), "\"w\""),
+                  "the error does not name the step and the tensor: %s",
+                  tps_errmsg(b));
+    ck_assert_int_eq(tps_pull(b, id, p), 0);
+    assert_all(p, n, 0);
+    assert_versions(b, id, 1);
+    long long refused[2];
+    stat_all(ev, "steps_refused", refused);
+    ck_assert_int_eq(refused[0], 1);
+    ck_assert_int_eq(refused[1], 1);
+    tps_close(b);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* --- 3b. the shards' own links ---------------------------------------------
+ */
+
+/* A raw PEER hello to shard 0 of c claiming to be shard `rank` with
+ * settings `config`; returns the answer. */
+static const Taups__Header *peer_hello(int fd, tps__reader_t *rd,
+                                       const cluster_t *c, int rank,
+                                       const char *config) {
+    Taups__Header h = raw_hello_header(TAUPS__ROLE__PEER, rank, 1, c->n, 0, 0);
+    h.config = (char *)config;
+    raw_send(fd, &h, NULL, 0);
+    return raw_recv(fd, rd);
+}
+
+/* A peer's hello is checked like a worker's: it must name another shard of
+ * the cluster, and once linked it may only ask what a shard asks (a PUSH
+ * closes it). Settings that differ refuse the peer naming both values, and
+ * from then on every worker, while an admin still reads the counters. */
+START_TEST(test_peer_hello_checked) {
+    cluster_t c;
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "async", 1, "none", 0);
+    cluster_start_cfg(&c, 2, &cfg);
+    int port = tps__server_port(c.srv[0]);
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
+    int fd = raw_connect(port);
+    const Taups__Header *r =
+        raw_hello(fd, &rd, TPS_ROLE_EVALUATOR, 0, 1, 2, 0, 0);
+    char config[512];
+    snprintf(config, sizeof(config), "%s", r->config);
+    ck_assert_ptr_nonnull(strstr(config, "mode=async"));
+    close(fd);
+
+    fd = raw_connect(port);
+    r = peer_hello(fd, &rd, &c, 0, config);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EINVAL);
+    close(fd);
+
+    fd = raw_connect(port);
+    r = peer_hello(fd, &rd, &c, 1, config);
+    ck_assert_msg(r->op == TAUPS__OP__HELLO_OK, "peer refused: %s",
+                  r->error ? r->error : "?");
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__VERSION;
+    raw_send(fd, &h, NULL, 0);
+    r = raw_recv(fd, &rd);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EPROTO);
+    close(fd);
+
+    char other[600];
+    snprintf(other, sizeof(other), "%s", config);
+    char *lr = strstr(other, " lr=");
+    ck_assert_ptr_nonnull(lr);
+    memcpy(lr, " lr=7", 5); /* "lr=1 ..." becomes "lr=7 ..." */
+    fd = raw_connect(port);
+    r = peer_hello(fd, &rd, &c, 1, other);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EMISMATCH);
+    ck_assert_msg(strstr(r->error, "shard 1 has --lr 7") &&
+                      strstr(r->error, "shard 0 has 1"),
+                  "the refusal does not name both values: %s", r->error);
+    close(fd);
+
+    fd = raw_connect(port);
+    Taups__Header w = raw_hello_header(TPS_ROLE_WORKER, 0, 1, 2, 0, 0);
+    raw_send(fd, &w, NULL, 0);
+    r = raw_recv(fd, &rd);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EMISMATCH);
+    ck_assert_ptr_nonnull(strstr(r->error, "--lr 7"));
+    close(fd);
+    tps__reader_free(&rd);
+
+    tps_client_t *adm = open_client(&c, TPS_ROLE_ADMIN, 0, 1, 0);
+    long long refused[2];
+    stat_all(adm, "handshakes_refused", refused);
+    ck_assert_int_eq(refused[0], 3);
+    tps_close(adm);
     cluster_stop(&c);
 }
 END_TEST
@@ -763,11 +947,7 @@ START_TEST(test_sync_rejoin_half_committed) {
     fill(ga, n, 8);
     fill(gb, n, 4);
     pushopt_t o = {.clock = 0};
-    for (int s = 0; s < 2; s++)
-        rw_push_ok(&a, s, (uint32_t)id, n, old, &o);
-    Taups__Header h = rw_hdr(&a, TAUPS__OP__CLOCK, ++a.rid, 0);
-    h.clock = 1;
-    raw_send(a.fd[0], &h, NULL, 0);
+    half_commit(&a, (uint32_t)id, n, old);
     rw_close(&a);
     wait_workers(ev, 2, 1);
     rw_open(&a, &c, 0, 2, 0xA72);
@@ -1404,6 +1584,18 @@ START_TEST(test_pull_waits_for_own_commit) {
 }
 END_TEST
 
+/* One push, request `rid`, to every shard, each answering PUSH_OK: the
+ * same group on every shard, as the library sends it. */
+static void rw_push_all(rw_t *w, uint64_t rid, uint32_t tensor, uint64_t n,
+                        const float *g, const pushopt_t *o) {
+    for (int s = 0; s < w->n; s++) {
+        rw_push_send(w, s, rid, tensor, n, g, o);
+        const Taups__Header *r = raw_recv(w->fd[s], &w->rd[s]);
+        ck_assert_msg(r->op == TAUPS__OP__PUSH_OK, "shard %d: %s", s,
+                      r->error ? r->error : "?");
+    }
+}
+
 /* A worker dies after its push reached shard 0 and before shard 1: shard
  * 0 settles the orphan with shard 1, which holds none of it, fences it and
  * answers NOT; nothing is applied anywhere (issue item: 3 in 105 kills
@@ -1434,8 +1626,7 @@ START_TEST(test_dead_pusher_settled) {
     ck_assert_int_eq(v[1], 0);
     /* 2. both shards, no COMMIT: every shard holds it, so it counts */
     rw_open(&w, &c, 0, 2, 0xE2);
-    for (int s = 0; s < 2; s++)
-        rw_push_ok(&w, s, (uint32_t)id, n, g, &o);
+    rw_push_all(&w, 1, (uint32_t)id, n, g, &o);
     rw_close(&w);
     wait_agree(ev, 0, "settled_committed", 1);
     wait_agree(ev, 1, "settled_committed", 1);
@@ -1446,9 +1637,8 @@ START_TEST(test_dead_pusher_settled) {
     assert_all(p, n, -1);
     /* 3. both shards, COMMIT on shard 0 only */
     rw_open(&w, &c, 0, 2, 0xE3);
-    for (int s = 0; s < 2; s++)
-        rw_push_ok(&w, s, (uint32_t)id, n, g, &o);
-    rw_commit(&w, 0, w.rid);
+    rw_push_all(&w, 1, (uint32_t)id, n, g, &o);
+    rw_commit(&w, 0, 1);
     rw_close(&w);
     wait_agree(ev, 1, "settled_committed", 2);
     ev_pull(ev, id, p, ver, 2);
@@ -1510,6 +1700,9 @@ static Suite *cross_suite(void) {
     tcase_add_test(tc, test_async_one_fate_raw);
     tcase_add_test(tc, test_async_one_fate_library);
     tcase_add_test(tc, test_sync_dead_between_shards);
+    tcase_add_test(tc, test_sync_stopped_between_shards);
+    tcase_add_test(tc, test_sync_overflow_one_shard);
+    tcase_add_test(tc, test_peer_hello_checked);
     tcase_add_test(tc, test_sync_sigkill_between_shards);
     tcase_add_test(tc, test_sync_rejoin_committed);
     tcase_add_test(tc, test_sync_rejoin_uncommitted);

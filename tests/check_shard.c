@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "server/optimizer.h"
 #include "server/shard.h"
 #include "taups.h"
 #include "tps_cluster.h"
@@ -287,6 +288,55 @@ START_TEST(test_apply_sgd_bound) {
 }
 END_TEST
 
+/* A sync step's trial (the agreement across shards): for plain SGD and
+ * for adam, whose state the trial must not touch, the verdict is the
+ * apply's, and the trial writes nothing, whether it passes or fails. */
+static void trial_case(const char *optimizer, double lr) {
+    tps__optim_conf_t oc;
+    tps__optim_conf_default(&oc);
+    oc.optimizer = optimizer;
+    oc.lr = lr;
+    tps__optim_t o;
+    char err[256];
+    ck_assert_int_eq(tps__optim_init(&o, &oc, err, sizeof(err)), 0);
+    tps__shard_t sh;
+    ck_assert_int_eq(tps__shard_init(&sh, 0, 1, 1, 1000, &o), 0);
+    ck_assert_int_eq(tps__shard_declare(&sh, "w", 50, TPS_INIT_NORMAL, 1.0f, 5,
+                                        err, sizeof(err)), 0);
+    tps__tensor_t *t = &sh.tensors[0];
+    float g[50], before[50], state[50], *scratch = NULL, *undo = NULL;
+    size_t scap = 0, ucap = 0;
+    for (int round = 0; round < 2; round++) {
+        /* A gradient the step takes, then one that overflows at lr. */
+        for (int i = 0; i < 50; i++)
+            g[i] = round == 0 ? 0.5f : (i == 7 ? 3.0e38f : 0.5f);
+        double gmax = round == 0 ? 0.5 : 3.0e38;
+        memcpy(before, t->param, sizeof(before));
+        if (t->slot[1])
+            memcpy(state, t->slot[1], sizeof(state));
+        int want = round == 0 ? 0 : TPS_ERANGE;
+        int verdict =
+            tps__shard_trial(&sh, t, 0, g, 50, 1.0, gmax, &scratch, &scap);
+        ck_assert_int_eq(verdict, want);
+        ck_assert_mem_eq(t->param, before, sizeof(before));
+        if (t->slot[1])
+            ck_assert_mem_eq(t->slot[1], state, sizeof(state));
+        ck_assert_int_eq(
+            tps__shard_apply(&sh, t, 0, g, 50, 1.0, gmax, &undo, &ucap),
+            verdict);
+        t->version++;
+    }
+    free(scratch);
+    free(undo);
+    tps__shard_free(&sh);
+}
+
+START_TEST(test_trial) {
+    trial_case("sgd", 10.0);
+    trial_case("adam", 1e37);
+}
+END_TEST
+
 static Suite *shard_suite(void) {
     Suite *s = suite_create("shard");
     TCase *tc = tcase_create("slices");
@@ -301,6 +351,7 @@ static Suite *shard_suite(void) {
     tcase_add_test(tc, test_first_nonfinite);
     tcase_add_test(tc, test_max_abs_bits);
     tcase_add_test(tc, test_apply_sgd_bound);
+    tcase_add_test(tc, test_trial);
     suite_add_tcase(s, tc);
     return s;
 }

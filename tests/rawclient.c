@@ -35,6 +35,14 @@ void cluster_start_cfg(cluster_t *c, int n, const tps__server_config_t *base) {
         snprintf(c->list + strlen(c->list), sizeof(c->list) - strlen(c->list),
                  "%s127.0.0.1:%d", s ? "," : "", tps__server_port(c->srv[s]));
     }
+    /* Before the loops run: the shards dial each other at the real
+     * addresses. */
+    for (int s = 0; s < n; s++) {
+        char err[256];
+        ck_assert_msg(tps__server_set_peers(c->srv[s], c->list, err,
+                                            sizeof(err)) == 0,
+                      "peers: %s", err);
+    }
     for (int s = 0; s < n; s++)
         ck_assert_int_eq(
             uv_thread_create(&c->threads[s], run_loop, &c->loops[s]), 0);
@@ -118,9 +126,8 @@ int raw_quiet(int fd, int ms) {
     return poll(&p, 1, ms) == 0;
 }
 
-const Taups__Header *raw_hello(int fd, tps__reader_t *rd, int role, int rank,
-                               int workers, int shards, int shard,
-                               uint64_t session) {
+Taups__Header raw_hello_header(int role, int rank, int workers, int shards,
+                               int shard, uint64_t session) {
     Taups__Header h = TAUPS__HEADER__INIT;
     h.op = TAUPS__OP__HELLO;
     h.proto_version = TPS_PROTO_VERSION;
@@ -130,6 +137,14 @@ const Taups__Header *raw_hello(int fd, tps__reader_t *rd, int role, int rank,
     h.shards = (uint32_t)shards;
     h.shard = (uint32_t)shard;
     h.session = session;
+    return h;
+}
+
+const Taups__Header *raw_hello(int fd, tps__reader_t *rd, int role, int rank,
+                               int workers, int shards, int shard,
+                               uint64_t session) {
+    Taups__Header h =
+        raw_hello_header(role, rank, workers, shards, shard, session);
     raw_send(fd, &h, NULL, 0);
     const Taups__Header *r = raw_recv(fd, rd);
     ck_assert_msg(r->op == TAUPS__OP__HELLO_OK, "hello refused: %s",

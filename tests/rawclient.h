@@ -32,8 +32,9 @@ typedef struct cluster_s {
 
 /* Starts n shard servers on free ports, each with `base` (borrowed) except
  * for listen, cluster, shard, stats_every (0) and quiet (1). The list is
- * only known once all are bound; a shard uses its list for the shard count
- * alone, so each is given n placeholders. */
+ * only known once all are bound: each is started with n placeholders, then
+ * given the real list (tps__server_set_peers) before its loop runs, so
+ * that the shards link up. */
 void cluster_start_cfg(cluster_t *c, int n, const tps__server_config_t *base);
 
 /* Stops every shard, joins its thread, frees it and checks its loop closes
@@ -56,6 +57,11 @@ const Taups__Header *raw_recv(int fd, tps__reader_t *rd);
 
 /* 1 when nothing arrives on fd within ms milliseconds. */
 int raw_quiet(int fd, int ms);
+
+/* The hello raw_hello sends, for a test that adds to it or expects a
+ * refusal. */
+Taups__Header raw_hello_header(int role, int rank, int workers, int shards,
+                               int shard, uint64_t session);
 
 /* Says hello as `role` and `rank` to shard `shard` of a cluster of `shards`
  * shards and `workers` workers, with `session` (0: none); checks the answer

@@ -234,6 +234,8 @@ struct tps_client_s {
     char errmsg[512];
     /* What the hellos said about the cluster (policy.c). */
     char mode[16];
+    char config[512];   /* the first shard's fate-deciding settings */
+    int config_shard;   /* ... and which shard said them */
     const struct tps__mode_row_s *mode_row; /* NULL until a hello */
     int local_steps;
     int ssp_cache;      /* opts.ssp_cache, in ssp, for a worker */

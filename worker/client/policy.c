@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "client_internal.h"
+#include "tps_config.h"
 #include "tps_mode.h"
 
 int tps__cl_adopt_hello(tps_client_t *c, tps__cshard_t *sh,
@@ -27,6 +28,24 @@ int tps__cl_adopt_hello(tps_client_t *c, tps__cshard_t *sh,
                               "libtaups does not know (it knows %s)",
                               sh->index, sh->addr.text, mode,
                               tps__mode_choices());
+        return TPS_EMISMATCH;
+    }
+    /* A worker that reaches the shards before their peer links are up is
+     * refused all the same (docs/design.md §3a, One configuration); an
+     * admin may still read the counters of a cluster that did not form. */
+    char why[300];
+    if (c->opts.role == TPS_ROLE_ADMIN) {
+        /* nothing of its own is at stake */
+    } else if (first) {
+        snprintf(c->config, sizeof(c->config), "%s",
+                 h->config ? h->config : "");
+        c->config_shard = sh->index;
+    } else if (tps__config_diff(h->config, sh->index, c->config,
+                                c->config_shard, why, sizeof(why))) {
+        tps__cl_errorf_locked(c, "the shards' settings differ: %s; the "
+                              "cluster does not form (start every shard "
+                              "with the same settings)",
+                              why);
         return TPS_EMISMATCH;
     }
     snprintf(c->mode, sizeof(c->mode), "%s", mode);
