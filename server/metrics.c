@@ -66,13 +66,10 @@ static void push_metrics(tps__prom_t *p, const char *L, const char *shard,
     tps__prom_counter(p, "taups_steps_refused_total",
             "sync steps skipped on every shard: their mean would have made "
             "a parameter non-finite on one", L, st->steps_refused);
-    static const char *const why[TPS_NREFUSE] = {
-        "nonfinite_gradient", "nonfinite_parameters", "wrong_step",
-        "norm",               "malformed",            "old_repeat"};
     tps__prom_family(p, "taups_push_frames_refused_total", "counter",
                     "push frames refused, by reason");
     for (int i = 0; i < TPS_NREFUSE; i++) {
-        const char *rk[4] = {"shard", shard, "reason", why[i]};
+        const char *rk[4] = {"shard", shard, "reason", tps__refuse_name(i)};
         char rl[256];
         tps__prom_sample_u64(p, "taups_push_frames_refused_total",
                             tps__prom_labels(rl, sizeof(rl), 2, rk),

@@ -719,11 +719,13 @@ static void push_count(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
     if (sc->cur_drop) {
         sh->st.dropped++;
     } else {
-        sh->st.pushes++;
         if (aggregate) {
-            t->sync.done[sc->rank] = 1; /* counts once committed */
+            /* Counted when a step takes it (step.c): a push whose worker
+             * dies before its CLOCK is discarded on every shard alike. */
+            t->sync.done[sc->rank] = 1;
             t->sync.samples[sc->rank] = h->samples;
         } else {
+            sh->st.pushes++;
             sc->cur_applied =
                 t->version >= h->version ? t->version - h->version : 0;
             tps__hist_add(&sh->st.staleness_applied, sc->cur_applied);

@@ -14,6 +14,17 @@
 #include "tps_float.h"
 #include "tps_rng.h"
 
+/* Their names in the stats and the metrics, one per TPS_REFUSE_*. */
+static const char *const refuse_names[] = {
+    "nonfinite_gradient", "nonfinite_parameters", "wrong_step", "norm",
+    "malformed",          "old_repeat",           "settled_aborted"};
+_Static_assert(sizeof(refuse_names) / sizeof(refuse_names[0]) == TPS_NREFUSE,
+               "a name for every TPS_REFUSE_*");
+
+const char *tps__refuse_name(int reason) {
+    return reason >= 0 && reason < TPS_NREFUSE ? refuse_names[reason] : "?";
+}
+
 int tps__shard_init(tps__shard_t *sh, uint32_t index, uint32_t nshards,
                     int max_tensors, uint64_t max_elements,
                     const tps__optim_t *optim) {

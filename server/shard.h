@@ -61,8 +61,12 @@ enum {
     TPS_NREFUSE
 };
 
+/* A refusal's name in the stats and the metrics ("old_repeat"). */
+const char *tps__refuse_name(int reason);
+
 typedef struct tps__shard_stats_s {
-    uint64_t pushes;     /* logical pushes accepted (applied or buffered) */
+    uint64_t pushes;     /* logical pushes applied (sync: taken by a step;
+                            two-phase: committed) */
     uint64_t push_frames;
     uint64_t steps;      /* optimizer steps taken (sync: one per clock) */
     uint64_t dropped;    /* pushes refused as too stale */

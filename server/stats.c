@@ -185,12 +185,9 @@ char *tps__stats_json(const tps__stats_view_t *v) {
          * refused; protocol errors are frames that got the connection
          * closed, counted apart, as are refused handshakes and
          * authentication failures. */
-        static const char *const why[TPS_NREFUSE] = {
-            "nonfinite_gradient", "nonfinite_parameters", "wrong_step",
-            "norm", "malformed", "old_repeat", "settled_aborted"};
         json_t *rb = json_object();
         for (int i = 0; i < TPS_NREFUSE; i++)
-            json_object_set_new(rb, why[i],
+            json_object_set_new(rb, tps__refuse_name(i),
                                 json_integer(u64(st->refused_by[i])));
         json_object_set_new(doc, "refused_by", rb);
         json_object_set_new(doc, "applied_frames",

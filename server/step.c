@@ -137,6 +137,8 @@ static void step_alone(tps__server_t *s) {
     for (int id = 0; id < sh->ntensors; id++) {
         tps__tensor_t *t = &sh->tensors[id];
         int k = tps__syncbuf_mean(&t->sync, &s->members, t->mean);
+        if (k > 0)
+            sh->st.pushes += (uint64_t)k;
         if (k < 0)
             tps__log_err(
                 "tensor \"%s\": out of memory for the mean; step skipped",
@@ -278,8 +280,9 @@ static void narrow(tps__server_t *s) {
         s->members.committed[k] = 0;
         for (int id = 0; id < s->shard.ntensors; id++)
             tps__syncbuf_discard(&s->shard.tensors[id].sync, k);
-        tps__log_warn("step %llu: worker %d's CLOCK did not reach every "
-                      "shard; the step goes without it",
+        tps__log_warn("step %llu: worker %d is not in every shard's set (its "
+                      "CLOCK did not reach every shard, or it rejoined while "
+                      "the step was agreed); the step goes without it",
                       (unsigned long long)a->clock + 1, k);
     }
     propose(s, 2);
@@ -303,6 +306,7 @@ static void decide(tps__server_t *s) {
         tps__tensor_t *t = &sh->tensors[id];
         if (fail->status != 0 || a->k[id] <= 0)
             continue;
+        sh->st.pushes += (uint64_t)a->k[id];
         /* Proven finite by the trial: plain SGD takes no undo copy. */
         if (tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0, a->gmax[id],
                              &s->undo, &s->undo_cap) < 0)
