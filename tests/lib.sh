@@ -80,8 +80,9 @@ start_servers() {
         # Emptied here, not by the background job's redirection, which may
         # come after wait_for has read an earlier run's log.
         : > "$WORK/server-$i.log"
+        # An argument's {i} becomes the shard's index (a trace per shard).
         "$SERVER" --listen "$addr" --cluster "$CLUSTER" --shard $i --workers "$n" \
-            --stats-every 0 "$@" 2> "$WORK/server-$i.log" &
+            --stats-every 0 "${@//\{i\}/$i}" 2> "$WORK/server-$i.log" &
         SERVER_PIDS="$SERVER_PIDS $!"
         PIDS="$PIDS $!"
         i=$((i + 1))

@@ -84,31 +84,13 @@ wait_gone() {
     ! kill -0 "$1" 2> /dev/null
 }
 
-# start_shards TAG ARGS...: NS shards, each with its own trace
-# $WORK/TAG-trace-I.csv and log $WORK/TAG-server-I.log.
+# start_shards TAG ARGS...: NS shards (tests/lib.sh), each with its own
+# trace $WORK/TAG-trace-I.csv.
 start_shards() {
-    local tag=$1 i addr
+    local tag=$1
     shift
-    CLUSTER=""
-    for i in $(seq 0 $((NS - 1))); do
-        CLUSTER="$CLUSTER${CLUSTER:+,}127.0.0.1:$(free_port)"
-    done
-    SERVER_PIDS=""
-    i=0
-    for addr in $(echo "$CLUSTER" | tr , ' '); do
-        : > "$WORK/$tag-server-$i.log"
-        "$SERVER" --listen "$addr" --cluster "$CLUSTER" --shard $i \
-            --workers $NW --stats-every 0 --lr 0.05 \
-            --trace "$WORK/$tag-trace-$i.csv" "$@" \
-            2> "$WORK/$tag-server-$i.log" &
-        SERVER_PIDS="$SERVER_PIDS $!"
-        track
-        i=$((i + 1))
-    done
-    for i in $(seq 0 $((NS - 1))); do
-        wait_for "$WORK/$tag-server-$i.log" "listening on" 10 ||
-            fail "$tag: shard $i did not start: $(cat "$WORK/$tag-server-$i.log")"
-    done
+    start_servers $NS $NW --lr 0.05 --trace "$WORK/$tag-trace-{i}.csv" "$@"
+    track
 }
 
 declare -A WP LIFE
