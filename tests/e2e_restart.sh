@@ -151,7 +151,9 @@ EOF
 # command here: the checkpoints are in the host's workdir, and a second
 # kill of the restarted shard reaches its new process, not the old pid. The
 # first kill comes after the first checkpoint (written a second after the
-# shard starts), so that both lives after it restore one.
+# shard starts), so that both lives after it restore one; each kill leaves
+# its life 1.3 s or more to finish that write, which a loaded CI machine
+# (make -j2 check beside the fuzz builds) once took longer than 0.8 s for.
 printf '#!/bin/sh\nwhile [ "$1" != -- ]; do shift; done\nexec sh -c "$2"\n' >"$WORK/bin/ssh"
 chmod +x "$WORK/bin/ssh"
 printf 'h1 addr=127.0.0.1 roles=server workdir=%s\nh2 addr=127.0.0.1 roles=worker workdir=%s\n' \
@@ -160,8 +162,8 @@ R=$WORK/remote
 RC=0
 timeout -s KILL 40 "$LAUNCH" --out "$R" --no-plot --timeout 30 --model lsq \
     --hosts "$WORK/hosts" --ssh "$WORK/bin/ssh" --port-base "$(free_port)" \
-    --shards 2 --workers 2 --seconds 6 --server-arg=--mode --server-arg=async \
-    --restart-shards --fault kill-shard:1@2 --fault kill-shard:1:3.5 \
+    --shards 2 --workers 2 --seconds 7 --server-arg=--mode --server-arg=async \
+    --restart-shards --fault kill-shard:1@2.5 --fault kill-shard:1:5 \
     >"$R.out" 2>"$R.err" || RC=$?
 [ $RC = 0 ] || fail "remote shards: launcher exit $RC: $(cat "$R.err")"
 [ "$(grep -c 'server-1 killed (SIGKILL)' "$R.out")" = 2 ] &&
