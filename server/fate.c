@@ -376,16 +376,14 @@ static void commit_unknown(sconn_t *sc, const Taups__Header *h,
 void tps__fate_commit_handle(sconn_t *sc, const Taups__Header *h) {
     tps__server_t *s = sc->srv;
     if (sc->role != TPS_ROLE_WORKER || !s->two_phase) {
-        tps__reply_error(sc, h, TPS_EPROTO, 1,
-                         "COMMIT from %s: %s",
-                         sc->role == TPS_ROLE_WORKER ? "a worker" : "no worker",
-                         s->two_phase ? "only workers commit"
-                                      : "this shard applies pushes on "
-                                        "arrival (one shard, or a mode "
-                                        "that aggregates)");
+        tps__reply_error(sc, h, TPS_EPROTO, 1, "unexpected COMMIT: %s",
+                         sc->role != TPS_ROLE_WORKER
+                             ? "only workers commit"
+                             : "this shard applies pushes on arrival (one "
+                               "shard, or a mode that aggregates)");
         return;
     }
-    uint64_t group = h->group ? h->group : h->request_id;
+    uint64_t group = tps__group_of(h);
     tps__prep_t *list;
     uint32_t want = 0;
     sconn_t *from;

@@ -58,9 +58,9 @@ void tps__push_close(sconn_t *sc) {
 }
 
 /* The group of the push being opened: two-phase pushes are decided
- * group by group (a raw client that names none pushes groups of one). */
+ * group by group. */
 static void push_group(sconn_t *sc, const Taups__Header *h) {
-    sc->cur_group = h->group ? h->group : h->request_id;
+    sc->cur_group = tps__group_of(h);
     sc->cur_group_n = h->group_n ? h->group_n : 1;
 }
 
@@ -563,13 +563,13 @@ static tps__tensor_t *push_target(sconn_t *sc, const Taups__Header *h,
     if (push_repeat(sc, h))
         return NULL;
     if (sc->srv->two_phase &&
-        tps__fate_fenced(sc, h->group ? h->group : h->request_id)) {
+        tps__fate_fenced(sc, tps__group_of(h))) {
         refuse(sc, h, TPS_REFUSE_SETTLED, TPS_EABORTED,
                "push request %llu of worker %d belongs to group %llu, which "
                "the shards settled as aborted after a connection of this "
                "worker was lost; not applied",
                (unsigned long long)h->request_id, sc->rank,
-               (unsigned long long)(h->group ? h->group : h->request_id));
+               (unsigned long long)tps__group_of(h));
         return NULL;
     }
     if (h->decided && h->dropped) {

@@ -444,6 +444,12 @@ void tps__peer_refuse_cluster(tps__server_t *s, const char *why);
 
 /* fate.c ------------------------------------------------------------------ */
 
+/* The push group a PUSH or COMMIT names: a raw client that names none
+ * pushes groups of one, each its own request. */
+static inline uint64_t tps__group_of(const Taups__Header *h) {
+    return h->group ? h->group : h->request_id;
+}
+
 int tps__fate_init(tps__server_t *s);
 void tps__fate_free(tps__server_t *s);
 
