@@ -632,17 +632,22 @@ static void add_buf(tps__batch_t *b, const void *base, size_t len, int meta) {
 static int batch_frame(tps__conn_t *c, const Taups__Header *h,
                        const void *payload, uint64_t len, tps__write_cb cb,
                        void *arg) {
-    size_t meta = tps__frame_meta_size(h), tag = tag_len(c);
-    tps__batch_t *b = c->batch;
-    if (meta + tag > TPS_BATCH_META)
+    uint8_t small[TPS_META_SMALL], *mb;
+    size_t meta = tps__frame_meta(h, len, small, &mb), tag = tag_len(c);
+    if (meta == 0)
+        return TPS_ENOMEM;
+    if (mb != small) { /* rare (a long error or hello): write it alone */
+        free(mb);
         return 1;
+    }
+    tps__batch_t *b = c->batch;
     if (b != NULL && (b->nbufs + 3 > TPS_BATCH_BUFS ||
                       b->mused + meta + tag > TPS_BATCH_META))
         batch_flush(c);
     if ((b = batch_room(c, meta + tag, cb != NULL)) == NULL)
         return TPS_ENOMEM;
     uint8_t *m = b->meta + b->mused;
-    tps__frame_encode_meta(h, len, m, meta);
+    memcpy(m, small, meta);
     if (tag > 0)
         tps__frame_tag(&c->tx_mac, m, meta, payload, len, m + meta);
     add_buf(b, (const void *)(uintptr_t)b->mused, meta, 1);
@@ -743,7 +748,7 @@ static void free_copy(void *arg, int status) {
     free(arg);
 }
 
-int tps__conn_send_snapshot(tps__conn_t *c, const Taups__Header *h,
+int64_t tps__conn_send_snapshot(tps__conn_t *c, const Taups__Header *h,
                            const void *payload, uint64_t len) {
     if (c->closing)
         return UV_ECANCELED;
@@ -754,22 +759,22 @@ int tps__conn_send_snapshot(tps__conn_t *c, const Taups__Header *h,
             return TPS_ENOMEM;
         memcpy(copy, payload, len);
         int err = tps__conn_send(c, h, copy, len, free_copy, copy);
-        if (err < 0)
+        if (err < 0) {
             free(copy);
-        return err;
+            return err;
+        }
+        return (int64_t)(tps__frame_meta_size(h) + len);
     }
     batch_flush(c); /* in order; then uv_try_write sees what is queued */
-    size_t meta = tps__frame_meta_size(h), tag = tag_len(c);
-    uint8_t small[512], *mbuf = meta + tag <= sizeof(small) ? small
-                                                           : malloc(meta + tag);
-    if (mbuf == NULL)
+    uint8_t small[TPS_META_SMALL], *mbuf, tagb[TPS_TAG_BYTES];
+    size_t meta = tps__frame_meta(h, len, small, &mbuf), tag = tag_len(c);
+    if (meta == 0)
         return TPS_ENOMEM;
-    tps__frame_encode_meta(h, len, mbuf, meta);
     if (tag > 0)
-        tps__frame_tag(&c->tx_mac, mbuf, meta, payload, len, mbuf + meta);
+        tps__frame_tag(&c->tx_mac, mbuf, meta, payload, len, tagb);
     uv_buf_t bufs[3];
     unsigned int nbufs =
-        tps__frame_bufs(bufs, mbuf, meta, payload, len, mbuf + meta, tag);
+        tps__frame_bufs(bufs, mbuf, meta, payload, len, tagb, tag);
     /* uv_try_write takes nothing while earlier writes are queued, which
      * keeps the frames in order. */
     int n = uv_try_write((uv_stream_t *)&c->tcp, bufs, nbufs);
@@ -816,7 +821,7 @@ int tps__conn_send_snapshot(tps__conn_t *c, const Taups__Header *h,
     c->bytes_out += done;
     c->frames_out++;
     maybe_pause(c);
-    return err < 0 ? err : 0;
+    return err < 0 ? err : (int64_t)(meta + len);
 }
 
 /* Runs once per handle; the last one finishes the connection. Frames still

@@ -162,8 +162,9 @@ void tps__conn_flush(tps__conn_t *c);
 /* Sends a frame whose payload need only stay valid during the call: what
  * the kernel takes at once goes without a copy, the rest is copied. So the
  * frame carries the payload as it was at this call, whatever changes it
- * afterwards. Returns 0 or a negative error. */
-int tps__conn_send_snapshot(tps__conn_t *c, const Taups__Header *h,
+ * afterwards. Returns the bytes of its preamble, header and payload
+ * (> 0; the tag not counted) or a negative error. */
+int64_t tps__conn_send_snapshot(tps__conn_t *c, const Taups__Header *h,
                            const void *payload, uint64_t len);
 
 /* Stops reading from the peer for good (a connection about to be closed

@@ -237,17 +237,48 @@ size_t tps__frame_meta_size(const Taups__Header *h) {
     return TPS_PREAMBLE_LEN + taups__header__get_packed_size(h);
 }
 
+/* protobuf-c walks every field of the Header's descriptor once to size a
+ * header and once more to pack it; packing through a bounded buffer walks it
+ * once, and the fields set (a dozen of fifty) append. */
+typedef struct bounded_s {
+    ProtobufCBuffer base;
+    uint8_t *p;
+    size_t len, cap;
+} bounded_t;
+
+static void bounded_append(ProtobufCBuffer *b, size_t n, const uint8_t *data) {
+    bounded_t *bb = (bounded_t *)b;
+    if (bb->len <= bb->cap && n <= bb->cap - bb->len)
+        memcpy(bb->p + bb->len, data, n);
+    bb->len += n;
+}
+
 size_t tps__frame_encode_meta(const Taups__Header *h, uint64_t payload_len,
                              uint8_t *buf, size_t cap) {
-    size_t hl = taups__header__get_packed_size(h);
-    if (cap < TPS_PREAMBLE_LEN + hl)
+    if (cap < TPS_PREAMBLE_LEN)
+        return 0;
+    bounded_t bb = {{bounded_append}, buf + TPS_PREAMBLE_LEN, 0,
+                    cap - TPS_PREAMBLE_LEN};
+    size_t hl = taups__header__pack_to_buffer(h, &bb.base);
+    if (hl > bb.cap)
         return 0;
     wr32(buf, TPS_MAGIC);
     wr32(buf + 4, (uint32_t)hl);
     wr32(buf + 8, (uint32_t)payload_len);
     wr32(buf + 12, (uint32_t)(payload_len >> 32));
-    taups__header__pack(h, buf + TPS_PREAMBLE_LEN);
     return TPS_PREAMBLE_LEN + hl;
+}
+
+size_t tps__frame_meta(const Taups__Header *h, uint64_t payload_len,
+                      uint8_t small[TPS_META_SMALL], uint8_t **meta) {
+    size_t n = tps__frame_encode_meta(h, payload_len, small, TPS_META_SMALL);
+    *meta = small;
+    if (n > 0)
+        return n;
+    n = tps__frame_meta_size(h);
+    if ((*meta = malloc(n)) == NULL)
+        return 0;
+    return tps__frame_encode_meta(h, payload_len, *meta, n);
 }
 
 /* The request and the bytes of preamble + header share one allocation, freed

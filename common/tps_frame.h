@@ -121,6 +121,16 @@ size_t tps__frame_meta_size(const Taups__Header *h);
 size_t tps__frame_encode_meta(const Taups__Header *h, uint64_t payload_len,
                              uint8_t *buf, size_t cap);
 
+/* Most frames' preamble and header fit in this many bytes. */
+#define TPS_META_SMALL 256
+
+/* Packs the meta of a frame into `small` or, when it does not fit, into a
+ * malloc'd buffer; *meta says which (free it when it is not `small`).
+ * Returns its length, or 0 when out of memory. Sizing first would walk the
+ * header's fields twice for every frame. */
+size_t tps__frame_meta(const Taups__Header *h, uint64_t payload_len,
+                      uint8_t small[TPS_META_SMALL], uint8_t **meta);
+
 /* Called when a frame write finished; status is 0 or a libuv error
  * (UV_ECANCELED when the stream closed first). */
 typedef void (*tps__write_cb)(void *arg, int status);

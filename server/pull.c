@@ -77,17 +77,18 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps__tensor_t *t,
     cs->pull_frames++;
     cs->raw_out += r.raw_len;
     if (q->codec == 0) {
-        cs->wire_out += tps__frame_meta_size(&r) + r.raw_len;
         /* Sent from the parameters; what the kernel does not take at once
          * is copied, so that a push applied later cannot reach a reply
          * still queued (a pull is one version). */
-        int err = tps__conn_send_snapshot(&sc->c, &r, x, r.raw_len);
-        if (err < 0) {
+        int64_t sent = tps__conn_send_snapshot(&sc->c, &r, x, r.raw_len);
+        if (sent < 0) {
             tps__log_warn("%s: cannot send reply: %s; closing", sc->peer,
-                    tps_strerror(err));
+                    tps_strerror((int)sent));
             tps__conn_close(&sc->c);
+            return (int)sent;
         }
-        return err;
+        cs->wire_out += (uint64_t)sent;
+        return 0;
     }
     /* Compressed: encoded (statelessly) into a reply buffer of this
      * connection, since the bytes must outlive this call. */

@@ -308,6 +308,42 @@ START_TEST(test_many_fields_small_limit) {
 }
 END_TEST
 
+/* A header is packed in one pass into a bounded buffer: exactly its size
+ * fits, one byte less writes nothing past the end and says so, and one too
+ * large for the small buffer goes to the heap and reads back whole. */
+START_TEST(test_meta_bounded) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__PUSH;
+    h.request_id = 1234567;
+    h.count = 16;
+    h.raw_len = 64;
+    size_t n = tps__frame_meta_size(&h);
+    uint8_t *exact = malloc(n), *less = malloc(n - 1); /* ASan guards both */
+    ck_assert_uint_eq(tps__frame_encode_meta(&h, 64, exact, n), n);
+    ck_assert_uint_eq(tps__frame_encode_meta(&h, 64, less, n - 1), 0);
+    uint8_t small[TPS_META_SMALL], *m;
+    ck_assert_uint_eq(tps__frame_meta(&h, 64, small, &m), n);
+    ck_assert_ptr_eq(m, small);
+    ck_assert_mem_eq(small, exact, n);
+    free(exact);
+    free(less);
+    char err[3 * TPS_META_SMALL];
+    memset(err, 'x', sizeof(err) - 1);
+    err[sizeof(err) - 1] = '\0';
+    h.error = err;
+    n = tps__frame_meta(&h, 0, small, &m);
+    ck_assert_ptr_ne(m, small);
+    ck_assert_uint_eq(n, tps__frame_meta_size(&h));
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(feed_all(&rd, m, n), 1);
+    ck_assert_str_eq(rd.hdr->error, err);
+    ck_assert_uint_eq(rd.hdr->request_id, 1234567);
+    tps__reader_free(&rd);
+    free(m);
+}
+END_TEST
+
 static Suite *frame_suite(void) {
     Suite *s = suite_create("frame");
     TCase *tc = tcase_create("reader");
@@ -318,6 +354,7 @@ static Suite *frame_suite(void) {
     tcase_add_test(tc, test_garbage);
     tcase_add_test(tc, test_field_zero);
     tcase_add_test(tc, test_many_fields_small_limit);
+    tcase_add_test(tc, test_meta_bounded);
     suite_add_tcase(s, tc);
     return s;
 }
