@@ -28,7 +28,7 @@
 
 #define TPS_MAGIC 0x31535054u /* the bytes "TPS1" read as little-endian u32 */
 #define TPS_PREAMBLE_LEN 16
-#define TPS_PROTO_VERSION 2
+#define TPS_PROTO_VERSION 3
 #define TPS_DEFAULT_MAX_HEADER 4096u
 #define TPS_DEFAULT_MAX_PAYLOAD (64u << 20)
 

@@ -118,7 +118,7 @@ static void rw_open(rw_t *w, const cluster_t *c, int rank, int workers,
         const Taups__Header *r =
             raw_hello(w->fd[s], &w->rd[s], TPS_ROLE_WORKER, rank, workers,
                       c->n, s, session);
-        ck_assert_uint_eq(r->proto_version, 2);
+        ck_assert_uint_eq(r->proto_version, TPS_PROTO_VERSION);
         w->hello_clock[s] = r->clock;
         w->decided = r->decided;
     }

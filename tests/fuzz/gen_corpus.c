@@ -186,7 +186,7 @@ static Taups__Header everything(uint8_t *nonce, uint8_t *mac) {
     h.raw_len = 12;
     h.status = -1;
     h.error = "e";
-    h.proto_version = 2;
+    h.proto_version = TPS_PROTO_VERSION;
     h.role = TAUPS__ROLE__WORKER;
     h.workers = 2;
     h.shards = 1;
