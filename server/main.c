@@ -310,7 +310,7 @@ int main(int argc, char **argv) {
          NULL,
          "local: average deltas in a barrier, or apply each scaled by 1/N"},
         {"optimizer", TPS_OPT_STR, &a.oc.optimizer, "sgd", 0, -1, NULL,
-         "sgd|momentum|nesterov|adam|adagrad", "update rule on the shard"},
+         "sgd|momentum|nesterov|adam|adagrad|ftrl", "update rule on the shard"},
         {"lr", TPS_OPT_DOUBLE, &a.oc.lr, "0.1", 0, 1e6, NULL, "LR",
          "learning rate, at most 1000 unless --allow-large-lr (0 freezes the "
          "parameters: for benchmarks of the transport)"},
@@ -324,6 +324,12 @@ int main(int argc, char **argv) {
          "B2", "adam: second-moment decay"},
         {"eps", TPS_OPT_DOUBLE, &a.oc.eps, "1e-8", 1e-30, 1, NULL, "EPS",
          "adam, adagrad: denominator guard"},
+        {"ftrl-beta", TPS_OPT_DOUBLE, &a.oc.ftrl_beta, "1", 0, 1e30, NULL, "B",
+         "ftrl: beta of the per-element rate LR/(B + sqrt(n))"},
+        {"l1", TPS_OPT_DOUBLE, &a.oc.l1, "0", 0, 1e30, NULL, "L1",
+         "ftrl: L1 strength; an element whose |z| <= L1 is exactly 0"},
+        {"l2", TPS_OPT_DOUBLE, &a.oc.l2, "0", 0, 1e30, NULL, "L2",
+         "ftrl: L2 strength, exact (unlike --weight-decay's linear term)"},
         {"weight-decay", TPS_OPT_DOUBLE, &a.oc.weight_decay, "0", 0, 1e6, NULL,
          "WD",
          "L2 coefficient added to the gradient, in [0, 1] unless "

@@ -12,8 +12,8 @@
 
 #include "taups.h"
 
-static const char *const optim_names[] = {"sgd", "momentum", "nesterov", "adam",
-                                          "adagrad"};
+static const char *const optim_names[] = {"sgd",  "momentum", "nesterov",
+                                          "adam", "adagrad",  "ftrl"};
 #define NOPTIM (sizeof(optim_names) / sizeof(*optim_names))
 
 void tps__optim_conf_default(tps__optim_conf_t *c) {
@@ -25,6 +25,9 @@ void tps__optim_conf_default(tps__optim_conf_t *c) {
     c->beta1 = 0.9;
     c->beta2 = 0.999;
     c->eps = 1e-8;
+    c->ftrl_beta = 1.0;
+    c->l1 = 0.0;
+    c->l2 = 0.0;
     c->weight_decay = 0.0;
     c->clip_norm = 0.0;
     c->warmup = 0;
@@ -68,7 +71,7 @@ int tps__optim_parse_optimizer(tps__optim_t *o, const char *text, char *err,
         }
     snprintf(err, errlen,
              "--optimizer: \"%s\" is not one of "
-             "sgd|momentum|nesterov|adam|adagrad",
+             "sgd|momentum|nesterov|adam|adagrad|ftrl",
              text);
     return TPS_EINVAL;
 }
@@ -194,7 +197,11 @@ int tps__optim_init(tps__optim_t *o, const tps__optim_conf_t *c, char *err,
         (rc = check_range("weight-decay", c->weight_decay, 0.0, INFINITY, 0,
                           err, errlen)) != 0 ||
         (rc = check_range("clip-norm", c->clip_norm, 0.0, INFINITY, 0, err,
-                          errlen)) != 0)
+                          errlen)) != 0 ||
+        (rc = check_range("ftrl-beta", c->ftrl_beta, 0.0, INFINITY, 0, err,
+                          errlen)) != 0 ||
+        (rc = check_range("l1", c->l1, 0.0, INFINITY, 0, err, errlen)) != 0 ||
+        (rc = check_range("l2", c->l2, 0.0, INFINITY, 0, err, errlen)) != 0)
         return rc;
     /* eps = 0 would turn a zero gradient element into 0/0 in adam and
      * adagrad. */
@@ -207,6 +214,9 @@ int tps__optim_init(tps__optim_t *o, const tps__optim_conf_t *c, char *err,
     o->beta1 = c->beta1;
     o->beta2 = c->beta2;
     o->eps = c->eps;
+    o->ftrl_beta = c->ftrl_beta;
+    o->l1 = c->l1;
+    o->l2 = c->l2;
     o->weight_decay = c->weight_decay;
     o->clip_norm = c->clip_norm;
     o->warmup = c->warmup;
@@ -220,6 +230,7 @@ int tps__optim_slots(const tps__optim_t *o) {
     case TPS_OPTIM_ADAGRAD:
         return 1;
     case TPS_OPTIM_ADAM:
+    case TPS_OPTIM_FTRL:
         return 2;
     default:
         return 0;
@@ -274,6 +285,7 @@ double tps__clip_factor(double clip_norm, double grad_norm) {
 typedef struct coef_s {
     float lr, sc, wd, mu, eps;
     float a, c2, b1, nb1, b2, nb2; /* adam */
+    float ia, fb, l1, l2;          /* ftrl: 1/lr, beta, l1, l2 */
 } coef_t;
 
 /* 1 for NaN and +-Inf: a comparison the vectoriser keeps in the loop, so
@@ -364,6 +376,31 @@ static inline int adam_run(const coef_t *c, float *restrict p,
     return bad;
 }
 
+/* sigma is written g^2 / (sqrt(n + g^2) + sqrt(n)) / lr, the paper's
+ * difference of roots without its cancellation in float once n >> g^2
+ * (the max only keeps 0/0 out of the lanes that g = 0 leaves alone). The
+ * selects keep the loop branch-free. */
+static inline int ftrl_run(const coef_t *c, float *restrict p,
+                            const float *restrict g, float *restrict s0,
+                            float *restrict s1, uint64_t i, uint64_t len) {
+    int bad = 0;
+    for (uint64_t k = i; k < i + len; k++) {
+        float ge = c->sc * g[k] + c->wd * p[k];
+        float g2 = ge * ge, rn = sqrtf(s1[k]);
+        float n = s1[k] + g2, rn2 = sqrtf(n);
+        float sigma = g2 / fmaxf(rn2 + rn, FLT_MIN) * c->ia;
+        float z = s0[k] + ge - sigma * p[k];
+        float w = -(z - copysignf(c->l1, z)) / ((c->fb + rn2) * c->ia + c->l2);
+        w = fabsf(z) <= c->l1 ? 0.0f : w;
+        int on = ge != 0.0f;
+        p[k] = on ? w : p[k];
+        s0[k] = on ? z : s0[k];
+        s1[k] = on ? n : s1[k];
+        bad |= on & (NONFINITE(z) | NONFINITE(n) | NONFINITE(w));
+    }
+    return bad;
+}
+
 /* Runs a kernel in fixed-length blocks and then on the tail: GCC vectorises
  * the constant-length calls at -O2, where its cheap cost model leaves a loop
  * of unknown trip count scalar (adam and adagrad also need -fno-math-errno,
@@ -413,6 +450,18 @@ int tps__optim_step(const tps__optim_t *o, float *restrict p,
         c.nb2 = (float)(1.0 - o->beta2);
         BLOCKED(adam_run);
         break;
+    case TPS_OPTIM_FTRL:
+        /* lr_t is the alpha of both sigma and the weights; a zero rate
+         * freezes, as for the others, where the formulas would send every
+         * touched weight to 0. */
+        if (lr == 0.0)
+            break;
+        c.ia = (float)(1.0 / lr);
+        c.fb = (float)o->ftrl_beta;
+        c.l1 = (float)o->l1;
+        c.l2 = (float)o->l2;
+        BLOCKED(ftrl_run);
+        break;
     }
     return bad;
 }
@@ -430,6 +479,10 @@ void tps__optim_describe(const tps__optim_t *o, char *buf, size_t len) {
         break;
     case TPS_OPTIM_ADAGRAD:
         snprintf(extra, sizeof(extra), " eps=%.15g", o->eps);
+        break;
+    case TPS_OPTIM_FTRL:
+        snprintf(extra, sizeof(extra), " ftrl-beta=%.15g l1=%.15g l2=%.15g",
+                 o->ftrl_beta, o->l1, o->l2);
         break;
     default:
         extra[0] = '\0';

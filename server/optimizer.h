@@ -25,6 +25,30 @@
  * | adagrad   | 1     | v += g^2;      p -= lr_t g / (sqrt(v) + eps)        |
  * | adam      | 2     | m = b1 m + (1-b1) g;  v = b2 v + (1-b2) g^2;        |
  * |           |       | p -= lr_t (m/(1-b1^t)) / (sqrt(v/(1-b2^t)) + eps)   |
+ * | ftrl      | 2     | z, n below; p = 0 if |z| <= l1, else                |
+ * |           |       | p = -(z - sign(z) l1) / ((beta + sqrt(n))/lr_t + l2)|
+ *
+ * FTRL-Proximal is McMahan et al., "Ad Click Prediction: a View from the
+ * Trenches" (KDD 2013), Algorithm 1, per element, with alpha = lr_t:
+ *
+ *     sigma = (sqrt(n + g^2) - sqrt(n)) / lr_t;  z += g - sigma p;  n += g^2
+ *
+ * (z is slot 0, n slot 1). The parameters hold the weights it derives, so
+ * pulls see them, exact zeros under --l1. Choices the paper leaves open:
+ * - The weights are a function of (z, n), so an element's first update
+ *   replaces its initial value (which enters only through sigma p, weighted
+ *   |g|/(beta + |g|)): FTRL tensors and tables are meant to start at zero,
+ *   as in the paper.
+ * - An element whose g is exactly 0 is left alone, as Algorithm 1 touches
+ *   only the features present; so untouched elements keep their values and
+ *   beta = l2 = 0 never divides 0 by 0.
+ * - lr_t follows the schedule and warmup like every rate here; lr_t = 0
+ *   leaves everything unchanged (the other optimizers' "0 freezes").
+ * - Weight decay stays the coupled L2 term above, the same g for every
+ *   optimizer: to FTRL it is part of the loss, linearised like the rest of
+ *   the gradient and applied at each update of the element (a table row:
+ *   each push of it), whereas --l2 is FTRL's own regulariser, exact and
+ *   in closed form (usually the one to use).
  *
  * Schedules (t is the 1-based step number of the tensor being updated):
  *
@@ -57,7 +81,8 @@ typedef enum tps__optim_kind_e {
     TPS_OPTIM_MOMENTUM,
     TPS_OPTIM_NESTEROV,
     TPS_OPTIM_ADAM,
-    TPS_OPTIM_ADAGRAD
+    TPS_OPTIM_ADAGRAD,
+    TPS_OPTIM_FTRL
 } tps__optim_kind_t;
 
 typedef enum tps__sched_kind_e {
@@ -81,6 +106,8 @@ typedef struct tps__optim_s {
     double momentum;     /* momentum, nesterov */
     double beta1, beta2; /* adam */
     double eps;          /* adam, adagrad */
+    double ftrl_beta;    /* ftrl: beta in the rate lr/(beta + sqrt(n)) */
+    double l1, l2;       /* ftrl */
     double weight_decay; /* coupled L2, every optimizer */
     double clip_norm;    /* 0: no clipping */
     tps__sched_kind_t sched;
@@ -94,20 +121,24 @@ typedef struct tps__optim_s {
 
 /* The options as the user gave them; strings are borrowed. */
 typedef struct tps__optim_conf_s {
-    const char *optimizer; /* --optimizer: sgd|momentum|nesterov|adam|adagrad */
+    const char *optimizer; /* --optimizer: sgd|momentum|nesterov|adam|adagrad|
+                              ftrl */
     const char *schedule;  /* --lr-schedule: see the table above */
     const char *weight;    /* --staleness-weight: none|inverse|exp:L|lrdiv */
     double lr;             /* --lr, >= 0 */
     double momentum;       /* --momentum, [0, 1) */
     double beta1, beta2;   /* --beta1, --beta2, [0, 1) */
     double eps;            /* --eps, > 0 */
+    double ftrl_beta;      /* --ftrl-beta, >= 0 */
+    double l1, l2;         /* --l1, --l2, >= 0 */
     double weight_decay;   /* --weight-decay, >= 0 */
     double clip_norm;      /* --clip-norm, >= 0 (0: off) */
     uint64_t warmup;       /* --warmup, steps (0: off) */
 } tps__optim_conf_t;
 
 /* Fills in the defaults: sgd, constant, none, lr 0.1, momentum 0.9, beta1 0.9,
- * beta2 0.999, eps 1e-8, no weight decay, no clipping, no warmup. */
+ * beta2 0.999, eps 1e-8, ftrl-beta 1, l1 0, l2 0, no weight decay, no
+ * clipping, no warmup. */
 void tps__optim_conf_default(tps__optim_conf_t *c);
 
 /* Parses and checks every field of `c` into `o`. Returns 0, or TPS_EINVAL
@@ -127,7 +158,8 @@ int tps__optim_parse_weight(tps__optim_t *o, const char *text, char *err,
                             size_t errlen);
 
 /* Optimizer state slots per parameter element (0, 1 or 2): the shard keeps
- * that many zero-initialised float arrays the length of its slice. */
+ * that many zero-initialised float arrays the length of its slice (a table,
+ * per row). */
 int tps__optim_slots(const tps__optim_t *o);
 
 /* Weight of a gradient whose staleness is s updates, in (0, 1]. */
@@ -146,19 +178,23 @@ double tps__clip_factor(double clip_norm, double grad_norm);
 
 /* One update of n elements at 1-based step t (the number of updates this
  * state has now seen; adam's bias correction depends on it, so the caller
- * keeps one count per tensor). g is multiplied by `scale` before anything
+ * keeps one count per tensor, or per table row: a row's own version + 1
+ * makes the step lazy, the row's schedule and bias correction advancing
+ * only when it is pushed). g is multiplied by `scale` before anything
  * else. s0 and s1 are the state slots, zero before the first step: s0 is the
- * momentum / adagrad accumulator / adam's first moment, s1 adam's second
- * moment; unused slots may be NULL. p, g, s0 and s1 must not overlap.
- * Borrows everything; no allocation. Returns 1 when it wrote a NaN or an
- * infinity into p or the state (the caller undoes the step), else 0. */
+ * momentum / adagrad accumulator / adam's first moment / ftrl's z, s1 adam's
+ * second moment / ftrl's n; unused slots may be NULL. p, g, s0 and s1 must
+ * not overlap. Borrows everything; no allocation. Returns 1 when it wrote a
+ * NaN or an infinity into p or the state (the caller undoes the step), else
+ * 0. */
 int tps__optim_step(const tps__optim_t *o, float *p, const float *g,
                      double scale, float *s0, float *s1, uint64_t n,
                      uint64_t t);
 
 /* One line describing the configuration, for logs and run.json, e.g.
  * "adam lr=0.1 beta1=0.9 beta2=0.999 eps=1e-08 weight-decay=0
- * lr-schedule=cosine:1000 warmup=0 clip-norm=0 staleness-weight=inverse".
+ * lr-schedule=cosine:1000 warmup=0 clip-norm=0 staleness-weight=inverse";
+ * ftrl adds "ftrl-beta=1 l1=0 l2=0". Shards compare these key by key.
  * Always NUL-terminates when len > 0. */
 void tps__optim_describe(const tps__optim_t *o, char *buf, size_t len);
 

@@ -249,7 +249,8 @@ START_TEST(test_slots) {
                  {"momentum", 1},
                  {"nesterov", 1},
                  {"adagrad", 1},
-                 {"adam", 2}};
+                 {"adam", 2},
+                 {"ftrl", 2}};
     for (size_t k = 0; k < sizeof(cases) / sizeof(*cases); k++) {
         tps__optim_t o = make(cases[k].name, "constant", "none", 0.1);
         ck_assert_int_eq(tps__optim_slots(&o), cases[k].slots);
@@ -354,12 +355,12 @@ END_TEST
 START_TEST(test_parse_accepted) {
     tps__optim_t o;
     char err[256];
-    static const char *optims[5] = {"sgd", "momentum", "nesterov", "adam",
-                                    "adagrad"};
-    static const tps__optim_kind_t kinds[5] = {
-        TPS_OPTIM_SGD, TPS_OPTIM_MOMENTUM, TPS_OPTIM_NESTEROV, TPS_OPTIM_ADAM,
-        TPS_OPTIM_ADAGRAD};
-    for (int k = 0; k < 5; k++) {
+    static const char *optims[6] = {"sgd",  "momentum", "nesterov",
+                                    "adam", "adagrad",  "ftrl"};
+    static const tps__optim_kind_t kinds[6] = {
+        TPS_OPTIM_SGD,  TPS_OPTIM_MOMENTUM, TPS_OPTIM_NESTEROV,
+        TPS_OPTIM_ADAM, TPS_OPTIM_ADAGRAD,  TPS_OPTIM_FTRL};
+    for (int k = 0; k < 6; k++) {
         memset(&o, 0xff, sizeof(o));
         ck_assert_int_eq(
             tps__optim_parse_optimizer(&o, optims[k], err, sizeof(err)), 0);
@@ -555,9 +556,9 @@ END_TEST
 
 START_TEST(test_every_element_and_no_more) {
     /* Odd lengths exercise the loops' tails; the guard past n stays put. */
-    static const char *names[5] = {"sgd", "momentum", "nesterov", "adam",
-                                   "adagrad"};
-    for (int k = 0; k < 5; k++) {
+    static const char *names[6] = {"sgd",  "momentum", "nesterov",
+                                   "adam", "adagrad",  "ftrl"};
+    for (int k = 0; k < 6; k++) {
         tps__optim_t o = make(names[k], "constant", "none", 0.1);
         enum { N = 37 };
         float p[N + 1], g[N + 1], s0[N + 1], s1[N + 1];
