@@ -13,29 +13,6 @@
 #include "server/optimizer.h"
 #include "taups.h"
 
-static tps__optim_t make(const char *optimizer, const char *schedule, double lr,
-                         double wd) {
-    tps__optim_conf_t c;
-    tps__optim_t o;
-    char err[256] = "";
-    tps__optim_conf_default(&c);
-    c.optimizer = optimizer;
-    c.schedule = schedule;
-    c.lr = lr;
-    c.weight_decay = wd;
-    ck_assert_msg(tps__optim_init(&o, &c, err, sizeof(err)) == 0, "%s: %s",
-                  optimizer, err);
-    return o;
-}
-
-static tps__optim_t make_ftrl(double lr, double beta, double l1, double l2) {
-    tps__optim_t o = make("ftrl", "constant", lr, 0.0);
-    o.ftrl_beta = beta;
-    o.l1 = l1;
-    o.l2 = l2;
-    return o;
-}
-
 /* splitmix64: the test's own generator, so that the draws do not depend on
  * the library's. */
 static uint64_t next(uint64_t *s) {
@@ -106,17 +83,30 @@ static void ref_step(const hyper_t *h, ref_t *r, double g, double scale) {
     }
 }
 
+/* Through the option checks, as the shard builds it. */
 static tps__optim_t make_hyper(const hyper_t *h) {
-    tps__optim_t o =
-        make(h->name, h->invsqrt ? "invsqrt" : "constant", h->lr, h->wd);
+    tps__optim_conf_t c;
+    tps__optim_t o;
+    char err[256] = "";
+    tps__optim_conf_default(&c);
+    c.optimizer = h->name;
+    c.schedule = h->invsqrt ? "invsqrt" : "constant";
+    c.lr = h->lr;
+    c.weight_decay = h->wd;
     if (strcmp(h->name, "adam") == 0)
-        o.beta1 = h->beta;
-    if (strcmp(h->name, "ftrl") == 0) {
-        o.ftrl_beta = h->beta;
-        o.l1 = h->l1;
-        o.l2 = h->l2;
-    }
+        c.beta1 = h->beta;
+    else
+        c.ftrl_beta = h->beta;
+    c.l1 = h->l1;
+    c.l2 = h->l2;
+    ck_assert_msg(tps__optim_init(&o, &c, err, sizeof(err)) == 0, "%s: %s",
+                  h->name, err);
     return o;
+}
+
+static tps__optim_t make_ftrl(double lr, double beta, double l1, double l2) {
+    const hyper_t h = {"ftrl", lr, 0.0, beta, l1, l2, 0};
+    return make_hyper(&h);
 }
 
 /* |got - want| within a relative tol, with an absolute floor `floor` for
@@ -323,62 +313,6 @@ START_TEST(test_rows_lazy) {
 }
 END_TEST
 
-/* ---- options --------------------------------------------------------- */
-
-START_TEST(test_bad_options) {
-    tps__optim_conf_t c;
-    tps__optim_t o;
-    char err[256];
-    const struct {
-        const char *option;
-        double *field;
-        double bad;
-    } cases[] = {
-        {"--l1", &c.l1, -1.0},
-        {"--l1", &c.l1, NAN},
-        {"--l2", &c.l2, -0.5},
-        {"--l2", &c.l2, INFINITY},
-        {"--ftrl-beta", &c.ftrl_beta, NAN},
-        {"--ftrl-beta", &c.ftrl_beta, -1e-9},
-    };
-    for (size_t k = 0; k < sizeof(cases) / sizeof(*cases); k++) {
-        tps__optim_conf_default(&c);
-        c.optimizer = "ftrl";
-        *cases[k].field = cases[k].bad;
-        err[0] = '\0';
-        ck_assert_int_eq(tps__optim_init(&o, &c, err, sizeof(err)), TPS_EINVAL);
-        size_t len = strlen(cases[k].option);
-        ck_assert_msg(strncmp(err, cases[k].option, len) == 0 &&
-                          err[len] == ':',
-                      "\"%s\" does not start with %s:", err, cases[k].option);
-    }
-    /* The edges: beta, l1 and l2 all 0 are FTRL without regularisation. */
-    tps__optim_conf_default(&c);
-    c.optimizer = "ftrl";
-    c.ftrl_beta = 0.0;
-    ck_assert_int_eq(tps__optim_init(&o, &c, err, sizeof(err)), 0);
-    ck_assert_int_eq(o.kind, TPS_OPTIM_FTRL);
-    ck_assert_int_eq(tps__optim_slots(&o), 2);
-}
-END_TEST
-
-START_TEST(test_describe_ftrl) {
-    tps__optim_conf_t c;
-    tps__optim_t o;
-    char err[256], line[512];
-    tps__optim_conf_default(&c);
-    c.optimizer = "ftrl";
-    c.ftrl_beta = 0.5;
-    c.l1 = 2;
-    c.l2 = 0.25;
-    ck_assert_int_eq(tps__optim_init(&o, &c, err, sizeof(err)), 0);
-    tps__optim_describe(&o, line, sizeof(line));
-    ck_assert_str_eq(line, "ftrl lr=0.1 ftrl-beta=0.5 l1=2 l2=0.25 "
-                           "weight-decay=0 lr-schedule=constant warmup=0 "
-                           "clip-norm=0 staleness-weight=none");
-}
-END_TEST
-
 static Suite *optim_rows_suite(void) {
     Suite *s = suite_create("optim_rows");
     TCase *tc = tcase_create("ftrl");
@@ -388,10 +322,6 @@ static Suite *optim_rows_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("rows");
     tcase_add_test(tc, test_rows_lazy);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("options");
-    tcase_add_test(tc, test_bad_options);
-    tcase_add_test(tc, test_describe_ftrl);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -474,6 +474,12 @@ START_TEST(test_init_rejects_numbers) {
         {"--eps", &c.eps, 0.0},
         {"--weight-decay", &c.weight_decay, NAN},
         {"--clip-norm", &c.clip_norm, -1.0},
+        {"--l1", &c.l1, -1.0},
+        {"--l1", &c.l1, NAN},
+        {"--l2", &c.l2, -0.5},
+        {"--l2", &c.l2, INFINITY},
+        {"--ftrl-beta", &c.ftrl_beta, NAN},
+        {"--ftrl-beta", &c.ftrl_beta, -1e-9},
     };
     for (size_t k = 0; k < sizeof(cases) / sizeof(*cases); k++) {
         tps__optim_conf_default(&c);
@@ -490,11 +496,16 @@ START_TEST(test_init_rejects_numbers) {
     c.schedule = "cosine:x";
     ck_assert_int_eq(tps__optim_init(&o, &c, err, sizeof(err)), TPS_EINVAL);
     ck_assert_ptr_nonnull(strstr(err, "--lr-schedule"));
-    /* Edges that are fine: lr 0, momentum 0, clip-norm 0. */
+    /* Edges that are fine: lr 0, momentum 0, clip-norm 0, and ftrl with
+     * beta, l1 and l2 all 0 (FTRL without regularisation). */
     tps__optim_conf_default(&c);
     c.lr = 0.0;
     c.momentum = 0.0;
     c.beta1 = 0.0;
+    ck_assert_int_eq(tps__optim_init(&o, &c, err, sizeof(err)), 0);
+    tps__optim_conf_default(&c);
+    c.optimizer = "ftrl";
+    c.ftrl_beta = 0.0;
     ck_assert_int_eq(tps__optim_init(&o, &c, err, sizeof(err)), 0);
 }
 END_TEST
@@ -514,6 +525,16 @@ START_TEST(test_describe) {
     ck_assert_str_eq(line, "adam lr=0.1 beta1=0.9 beta2=0.999 eps=1e-08 "
                            "weight-decay=0 lr-schedule=step:100:0.5 "
                            "warmup=50 clip-norm=5 staleness-weight=exp:0.25");
+    tps__optim_conf_default(&c);
+    c.optimizer = "ftrl";
+    c.ftrl_beta = 0.5;
+    c.l1 = 2;
+    c.l2 = 0.25;
+    ck_assert_int_eq(tps__optim_init(&o, &c, err, sizeof(err)), 0);
+    tps__optim_describe(&o, line, sizeof(line));
+    ck_assert_str_eq(line, "ftrl lr=0.1 ftrl-beta=0.5 l1=2 l2=0.25 "
+                           "weight-decay=0 lr-schedule=constant warmup=0 "
+                           "clip-norm=0 staleness-weight=none");
     tps__optim_conf_default(&c);
     ck_assert_int_eq(tps__optim_init(&o, &c, err, sizeof(err)), 0);
     tps__optim_describe(&o, line, sizeof(line));
