@@ -50,13 +50,13 @@ static void ftrl_ref(const hyper_t *h, double alpha, ref_t *r, double g) {
         return; /* only the coordinates present are visited */
     double sigma = (sqrt(r->b + g * g) - sqrt(r->b)) / alpha;
     r->a += g - sigma * r->w;
+    r->zabs += fabs(g) + fabs(sigma * r->w);
     r->b += g * g;
     double denom = (h->beta + sqrt(r->b)) / alpha + h->l2;
     if (fabs(r->a) <= h->l1)
         r->w = 0.0;
     else
         r->w = -(r->a - (r->a > 0 ? h->l1 : -h->l1)) / denom;
-    r->zabs += fabs(g) + fabs(sigma * r->w);
     r->wscale = r->zabs / denom;
 }
 
