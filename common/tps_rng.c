@@ -87,3 +87,10 @@ float tps__init_value(int init, float scale, uint64_t seed, uint64_t i) {
         return 0.0f;
     }
 }
+
+void tps__row_init(int init, float scale, uint64_t seed, uint64_t id,
+                   uint32_t dim, float *out) {
+    uint64_t row_seed = tps__mix64(seed ^ tps__mix64(id));
+    for (uint32_t j = 0; j < dim; j++)
+        out[j] = tps__init_value(init, scale, row_seed, j);
+}

@@ -40,4 +40,11 @@ double tps__rng_normal(tps__rng_t *r);
  * taups-worker --standalone). */
 float tps__init_value(int init, float scale, uint64_t seed, uint64_t i);
 
+/* The initial values of row `id` of a table (design §2b): element j is
+ * tps__init_value(init, scale, mix64(seed ^ mix64(id)), j). Pure, so every
+ * shard, restart and replay gives the same row, and a pull of a row never
+ * pushed is answered without storing it. Writes dim floats to out. */
+void tps__row_init(int init, float scale, uint64_t seed, uint64_t id,
+                   uint32_t dim, float *out);
+
 #endif

@@ -1,0 +1,358 @@
+/* SPDX-License-Identifier: MIT */
+/* The row store of a table; see table.h and design §2b. */
+#include "table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "taups_error.h"
+#include "tps_rng.h"
+
+#define EMPTY UINT32_MAX
+#define SLAB_SHIFT 12
+#define MIN_BUCKETS 4096
+#define SKETCH_BYTES                                                           \
+    ((uint64_t)TPS__TABLE_SKETCH_DEPTH * TPS__TABLE_SKETCH_WIDTH)
+
+/* A slab's arrays, all in the one allocation that `id` points to; the
+ * slots of row i are val + (k + 1) * SLAB * dim + i * dim. */
+struct tps__slab_s {
+    uint64_t *id;
+    uint64_t *version;
+    float *val;
+};
+
+size_t tps__table_row_bytes(uint32_t dim, int nslots) {
+    return (size_t)dim * sizeof(float) * (size_t)(1 + nslots) +
+           sizeof(uint64_t) * 2;
+}
+
+static uint64_t slab_bytes(const tps__table_t *t) {
+    return (uint64_t)TPS__TABLE_SLAB * tps__table_row_bytes(t->dim, t->nslots);
+}
+
+static uint64_t id_at(const tps__table_t *t, uint32_t r) {
+    return t->slab[r >> SLAB_SHIFT].id[r & (TPS__TABLE_SLAB - 1)];
+}
+
+static void row_of(const tps__table_t *t, uint32_t r, tps__row_t *row) {
+    const struct tps__slab_s *s = &t->slab[r >> SLAB_SHIFT];
+    size_t i = r & (TPS__TABLE_SLAB - 1), dim = t->dim;
+    row->id = s->id[i];
+    row->val = s->val + i * dim;
+    for (int k = 0; k < 2; k++)
+        row->slot[k] =
+            k < t->nslots
+                ? s->val + ((size_t)(k + 1) * TPS__TABLE_SLAB + i) * dim
+                : NULL;
+    row->version = &s->version[i];
+}
+
+int tps__table_init(tps__table_t *t, const char *name, uint32_t dim, int nslots,
+                    int init, float scale, uint64_t seed, uint32_t admit,
+                    uint64_t *used, uint64_t max, char *err, size_t errlen) {
+    memset(t, 0, sizeof(*t));
+    if (dim == 0 || dim > TPS__TABLE_MAX_DIM || nslots < 0 || nslots > 2 ||
+        admit > TPS__TABLE_MAX_ADMIT) {
+        snprintf(err, errlen,
+                 "table \"%s\": dim %u (1 to %d), optimizer slots %d (0 to 2) "
+                 "or --row-admit %u (0 to %d) out of range",
+                 name, dim, TPS__TABLE_MAX_DIM, nslots, admit,
+                 TPS__TABLE_MAX_ADMIT);
+        return TPS_EINVAL;
+    }
+    t->dim = dim;
+    t->nslots = nslots;
+    t->init = init;
+    t->scale = scale;
+    t->seed = seed;
+    t->admit = admit;
+    if (admit <= 1)
+        return 0;
+    if (max > 0 && (*used > max || SKETCH_BYTES > max - *used)) {
+        snprintf(err, errlen,
+                 "table \"%s\": the --row-admit sketch needs %.1f MB and the "
+                 "shard holds %.1f MB of its --max-memory %.1f MB",
+                 name, (double)SKETCH_BYTES / 1e6, (double)*used / 1e6,
+                 (double)max / 1e6);
+        return TPS_ELIMIT;
+    }
+    t->sketch = calloc(1, SKETCH_BYTES);
+    if (t->sketch == NULL) {
+        snprintf(err, errlen, "table \"%s\": out of memory", name);
+        return TPS_ENOMEM;
+    }
+    t->bytes = SKETCH_BYTES;
+    *used += SKETCH_BYTES;
+    return 0;
+}
+
+void tps__table_free(tps__table_t *t, uint64_t *used) {
+    for (uint32_t s = 0; s < t->nslab; s++)
+        free(t->slab[s].id);
+    free(t->slab);
+    free(t->index);
+    free(t->sketch);
+    *used -= t->bytes;
+    memset(t, 0, sizeof(*t));
+}
+
+/* The bucket of id: its row's, or the empty one where it would go. One
+ * probe sequence; the index always has an empty bucket (at most 3/4 full). */
+static uint64_t probe(const tps__table_t *t, uint64_t id) {
+    uint64_t h = tps__mix64(id) & t->mask;
+    for (;;) {
+        uint32_t r = t->index[h];
+        if (r == EMPTY || id_at(t, r) == id)
+            return h;
+        h = (h + 1) & t->mask;
+    }
+}
+
+int tps__table_find(const tps__table_t *t, uint64_t id, tps__row_t *row) {
+    if (t->index == NULL)
+        return 0;
+    uint32_t r = t->index[probe(t, id)];
+    if (r == EMPTY)
+        return 0;
+    row_of(t, r, row);
+    return 1;
+}
+
+void tps__table_row_at(const tps__table_t *t, uint64_t i, tps__row_t *row) {
+    row_of(t, (uint32_t)i, row);
+}
+
+/* The sketch's DEPTH counters of id: 20 bits of a 128-bit hash each. The
+ * hash is not the index's (mix64), so the two do not collide together. */
+static void sketch_cells(uint64_t id, uint8_t **cell, uint8_t *sketch) {
+    XXH128_hash_t h = XXH3_128bits(&id, sizeof(id));
+    uint64_t bits[2] = {h.low64, h.high64};
+    for (int d = 0; d < TPS__TABLE_SKETCH_DEPTH; d++) {
+        uint64_t c =
+            (bits[d / 2] >> (32 * (d % 2))) & (TPS__TABLE_SKETCH_WIDTH - 1);
+        cell[d] = sketch + (size_t)d * TPS__TABLE_SKETCH_WIDTH + c;
+    }
+}
+
+static unsigned sketch_min(uint8_t *const *cell) {
+    unsigned m = 255;
+    for (int d = 0; d < TPS__TABLE_SKETCH_DEPTH; d++)
+        m = *cell[d] < m ? *cell[d] : m;
+    return m;
+}
+
+unsigned tps__table_admit_count(const tps__table_t *t, uint64_t id) {
+    if (t->sketch == NULL)
+        return 0;
+    uint8_t *cell[TPS__TABLE_SKETCH_DEPTH];
+    sketch_cells(id, cell, t->sketch);
+    return sketch_min(cell);
+}
+
+/* Counts one push of an id not held; 1 if it is now admitted. Conservative
+ * update: only the counters at the minimum move, which keeps every count
+ * at or above the truth and lowers the overcount. An admitted id's pushes
+ * are no longer counted: its row answers them. */
+static int admitted(tps__table_t *t, uint64_t id) {
+    if (t->admit <= 1)
+        return 1;
+    uint8_t *cell[TPS__TABLE_SKETCH_DEPTH];
+    sketch_cells(id, cell, t->sketch);
+    unsigned m = sketch_min(cell);
+    if (m + 1 >= t->admit)
+        return 1;
+    for (int d = 0; d < TPS__TABLE_SKETCH_DEPTH; d++)
+        if (*cell[d] == m)
+            *cell[d] = (uint8_t)(m + 1);
+    return 0;
+}
+
+/* Space-saving (Metwally et al. 2005): a listed id counts up; another takes
+ * over the smallest counter and counts on from it. */
+static void hot_count(tps__table_t *t, uint64_t id) {
+    for (int k = 0; k < t->nhot; k++)
+        if (t->hot_id[k] == id) {
+            t->hot_n[k]++;
+            return;
+        }
+    if (t->nhot < TPS__TABLE_HOT) {
+        t->hot_id[t->nhot] = id;
+        t->hot_n[t->nhot++] = 1;
+        return;
+    }
+    int min = 0;
+    for (int k = 1; k < TPS__TABLE_HOT; k++)
+        if (t->hot_n[k] < t->hot_n[min])
+            min = k;
+    t->hot_id[min] = id;
+    t->hot_n[min]++;
+}
+
+int tps__table_hot(const tps__table_t *t, int k, uint64_t *ids,
+                   uint64_t *counts) {
+    int order[TPS__TABLE_HOT];
+    /* Insertion sort: the summary is small and stats are rare. */
+    for (int i = 0; i < t->nhot; i++) {
+        int j = i;
+        for (; j > 0 && t->hot_n[order[j - 1]] < t->hot_n[i]; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    if (k > t->nhot)
+        k = t->nhot;
+    for (int i = 0; i < k; i++) {
+        ids[i] = t->hot_id[order[i]];
+        counts[i] = t->hot_n[order[i]];
+    }
+    return k < 0 ? 0 : k;
+}
+
+/* Refuses a growth of `need` bytes past the bound with the sentence. */
+static int over(const tps__table_t *t, const char *name, uint64_t need,
+                const uint64_t *used, uint64_t max, char *err, size_t errlen) {
+    if (max == 0 || (*used <= max && need <= max - *used))
+        return 0;
+    snprintf(err, errlen,
+             "table \"%s\": %llu rows hold %.1f MB; --max-memory %.1f MB is "
+             "full",
+             name, (unsigned long long)t->rows, (double)t->bytes / 1e6,
+             (double)max / 1e6);
+    return TPS_ELIMIT;
+}
+
+/* Doubles the index (or makes the first) and puts every row back, walking
+ * the rows in order: their ids are read sequentially. */
+static int grow_index(tps__table_t *t, uint64_t buckets) {
+    uint32_t *index = malloc(buckets * sizeof(uint32_t));
+    if (index == NULL)
+        return TPS_ENOMEM;
+    memset(index, 0xff, buckets * sizeof(uint32_t));
+    free(t->index);
+    t->index = index;
+    t->mask = buckets - 1;
+    for (uint64_t r = 0; r < t->rows; r++) {
+        uint64_t h = tps__mix64(id_at(t, (uint32_t)r)) & t->mask;
+        while (index[h] != EMPTY)
+            h = (h + 1) & t->mask;
+        index[h] = (uint32_t)r;
+    }
+    return 0;
+}
+
+static int add_slab(tps__table_t *t) {
+    if (t->nslab == t->slab_cap) {
+        uint32_t cap = t->slab_cap ? 2 * t->slab_cap : 16;
+        struct tps__slab_s *s = realloc(t->slab, cap * sizeof(*s));
+        if (s == NULL)
+            return TPS_ENOMEM;
+        t->slab = s;
+        t->slab_cap = cap;
+    }
+    uint64_t *mem = malloc(slab_bytes(t));
+    if (mem == NULL)
+        return TPS_ENOMEM;
+    struct tps__slab_s *s = &t->slab[t->nslab++];
+    s->id = mem;
+    s->version = mem + TPS__TABLE_SLAB;
+    s->val = (float *)(mem + 2 * TPS__TABLE_SLAB);
+    return 0;
+}
+
+/* Makes room for one more row: a slab when the last is full, a larger
+ * index past 3/4, both charged to *used and refused together before either
+ * is made. Returns 0, TPS_ELIMIT or TPS_ENOMEM with err set. */
+static int room(tps__table_t *t, const char *name, uint64_t *used, uint64_t max,
+                char *err, size_t errlen) {
+    if (t->rows >= EMPTY) {
+        snprintf(err, errlen,
+                 "table \"%s\": %llu rows is the most a shard holds", name,
+                 (unsigned long long)t->rows);
+        return TPS_ELIMIT;
+    }
+    uint64_t buckets = t->index ? t->mask + 1 : 0, grown = buckets;
+    while (4 * (t->rows + 1) > 3 * grown)
+        grown = grown ? 2 * grown : MIN_BUCKETS;
+    int slab = t->rows == (uint64_t)t->nslab * TPS__TABLE_SLAB;
+    uint64_t need =
+        (grown - buckets) * sizeof(uint32_t) + (slab ? slab_bytes(t) : 0);
+    int rc = over(t, name, need, used, max, err, errlen);
+    if (rc == 0 && grown != buckets) {
+        rc = grow_index(t, grown);
+        if (rc == 0) {
+            t->bytes += (grown - buckets) * sizeof(uint32_t);
+            *used += (grown - buckets) * sizeof(uint32_t);
+        }
+    }
+    if (rc == 0 && slab) {
+        rc = add_slab(t);
+        if (rc == 0) {
+            t->bytes += slab_bytes(t);
+            *used += slab_bytes(t);
+        }
+    }
+    if (rc == TPS_ENOMEM)
+        snprintf(err, errlen, "table \"%s\": out of memory at %llu rows", name,
+                 (unsigned long long)t->rows);
+    return rc;
+}
+
+/* Appends row id (not held) at the empty bucket probe() finds now: room()
+ * may have moved it. Values and the rest are the caller's to set. */
+static void append(tps__table_t *t, uint64_t id, tps__row_t *row) {
+    uint32_t r = (uint32_t)t->rows++;
+    t->index[probe(t, id)] = r;
+    t->slab[r >> SLAB_SHIFT].id[r & (TPS__TABLE_SLAB - 1)] = id;
+    row_of(t, r, row);
+}
+
+int tps__table_touch(tps__table_t *t, const char *name, uint64_t id,
+                     uint64_t *used, uint64_t max, tps__row_t *row, char *err,
+                     size_t errlen) {
+    hot_count(t, id);
+    if (t->index != NULL) {
+        uint32_t r = t->index[probe(t, id)];
+        if (r != EMPTY) {
+            row_of(t, r, row);
+            return 1;
+        }
+    }
+    if (!admitted(t, id)) {
+        t->not_admitted++;
+        return 0;
+    }
+    int rc = room(t, name, used, max, err, errlen);
+    if (rc < 0) {
+        if (rc == TPS_ELIMIT)
+            t->full++;
+        return rc;
+    }
+    append(t, id, row);
+    tps__row_init(t->init, t->scale, t->seed, id, t->dim, row->val);
+    for (int k = 0; k < t->nslots; k++)
+        memset(row->slot[k], 0, t->dim * sizeof(float));
+    *row->version = 0;
+    return 1;
+}
+
+int tps__table_insert(tps__table_t *t, const char *name, uint64_t id,
+                      const float *val, const float *slots, uint64_t version,
+                      uint64_t *used, uint64_t max, char *err, size_t errlen) {
+    tps__row_t row;
+    if (tps__table_find(t, id, &row)) {
+        snprintf(err, errlen, "table \"%s\": row %llu is held twice", name,
+                 (unsigned long long)id);
+        return TPS_EINVAL;
+    }
+    int rc = room(t, name, used, max, err, errlen);
+    if (rc < 0)
+        return rc;
+    append(t, id, &row);
+    memcpy(row.val, val, t->dim * sizeof(float));
+    for (int k = 0; k < t->nslots; k++)
+        memcpy(row.slot[k], slots + (size_t)k * t->dim, t->dim * sizeof(float));
+    *row.version = version;
+    return 0;
+}
