@@ -263,7 +263,8 @@ static int add_slab(tps__table_t *t) {
 
 /* Makes room for one more row: a slab when the last is full, a larger
  * index past 3/4, both charged to *used and refused together before either
- * is made. Returns 0, TPS_ELIMIT or TPS_ENOMEM with err set. */
+ * is made. Returns 1 if the index was rebuilt (its buckets moved), 0, or
+ * TPS_ELIMIT or TPS_ENOMEM with err set. */
 static int room(tps__table_t *t, const char *name, uint64_t *used, uint64_t max,
                 char *err, size_t errlen) {
     if (t->rows >= EMPTY) {
@@ -296,14 +297,14 @@ static int room(tps__table_t *t, const char *name, uint64_t *used, uint64_t max,
     if (rc == TPS_ENOMEM)
         snprintf(err, errlen, "table \"%s\": out of memory at %llu rows", name,
                  (unsigned long long)t->rows);
-    return rc;
+    return rc < 0 ? rc : grown != buckets;
 }
 
-/* Appends row id (not held) at the empty bucket probe() finds now: room()
- * may have moved it. Values and the rest are the caller's to set. */
-static void append(tps__table_t *t, uint64_t id, tps__row_t *row) {
+/* Appends row id (not held) at its empty bucket h. Values and the rest are
+ * the caller's to set. */
+static void append(tps__table_t *t, uint64_t id, uint64_t h, tps__row_t *row) {
     uint32_t r = (uint32_t)t->rows++;
-    t->index[probe(t, id)] = r;
+    t->index[h] = r;
     t->slab[r >> SLAB_SHIFT].id[r & (TPS__TABLE_SLAB - 1)] = id;
     row_of(t, r, row);
 }
@@ -311,9 +312,10 @@ static void append(tps__table_t *t, uint64_t id, tps__row_t *row) {
 int tps__table_touch(tps__table_t *t, const char *name, uint64_t id,
                      uint64_t *used, uint64_t max, tps__row_t *row, char *err,
                      size_t errlen) {
+    uint64_t h = 0;
     hot_count(t, id);
     if (t->index != NULL) {
-        uint32_t r = t->index[probe(t, id)];
+        uint32_t r = t->index[h = probe(t, id)];
         if (r != EMPTY) {
             row_of(t, r, row);
             return 1;
@@ -329,7 +331,7 @@ int tps__table_touch(tps__table_t *t, const char *name, uint64_t id,
             t->full++;
         return rc;
     }
-    append(t, id, row);
+    append(t, id, rc == 1 ? probe(t, id) : h, row);
     tps__row_init(t->init, t->scale, t->seed, id, t->dim, row->val);
     for (int k = 0; k < t->nslots; k++)
         memset(row->slot[k], 0, t->dim * sizeof(float));
@@ -341,7 +343,8 @@ int tps__table_insert(tps__table_t *t, const char *name, uint64_t id,
                       const float *val, const float *slots, uint64_t version,
                       uint64_t *used, uint64_t max, char *err, size_t errlen) {
     tps__row_t row;
-    if (tps__table_find(t, id, &row)) {
+    uint64_t h = 0;
+    if (t->index != NULL && t->index[h = probe(t, id)] != EMPTY) {
         snprintf(err, errlen, "table \"%s\": row %llu is held twice", name,
                  (unsigned long long)id);
         return TPS_EINVAL;
@@ -349,7 +352,7 @@ int tps__table_insert(tps__table_t *t, const char *name, uint64_t id,
     int rc = room(t, name, used, max, err, errlen);
     if (rc < 0)
         return rc;
-    append(t, id, &row);
+    append(t, id, rc == 1 ? probe(t, id) : h, &row);
     memcpy(row.val, val, t->dim * sizeof(float));
     for (int k = 0; k < t->nslots; k++)
         memcpy(row.slot[k], slots + (size_t)k * t->dim, t->dim * sizeof(float));
