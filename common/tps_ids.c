@@ -34,8 +34,8 @@ uint32_t tps__id_shard(uint64_t id, uint32_t nshards) {
 /* Dedupes keys[0..n), ascending; idx[j] is the input position of keys[j]
  * (NULL: j itself). keys may be uniq: the write position never passes the
  * read position. */
-static size_t dedupe_sorted(const uint64_t *keys, const uint32_t *idx,
-                            size_t n, uint64_t *uniq, uint32_t *pos) {
+static size_t dedupe_sorted(const uint64_t *keys, const uint32_t *idx, size_t n,
+                            uint64_t *uniq, uint32_t *pos) {
     size_t m = 0;
     for (size_t j = 0; j < n; j++) {
         uint64_t k = keys[j];
@@ -49,8 +49,8 @@ static size_t dedupe_sorted(const uint64_t *keys, const uint32_t *idx,
 /* One stable counting pass on the digit at shift; off holds the digit's
  * first output positions and is consumed. isrc NULL: the identity. */
 static void radix_pass(const uint64_t *ksrc, const uint32_t *isrc,
-                       uint64_t *kdst, uint32_t *idst, size_t n,
-                       unsigned shift, uint32_t *off) {
+                       uint64_t *kdst, uint32_t *idst, size_t n, unsigned shift,
+                       uint32_t *off) {
     for (size_t i = 0; i < n; i++) {
         uint64_t k = ksrc[i];
         uint32_t at = off[(k >> shift) & (DIGIT_VALUES - 1)]++;
@@ -159,8 +159,7 @@ enum { VARINT_SHORT = -1, VARINT_LONG = -2, VARINT_BIG = -3, VARINT_PAD = -4 };
 
 /* Reads one canonical varint from in[off..len): its length, or a
  * VARINT_*. */
-static int get_varint(const uint8_t *in, size_t off, size_t len,
-                      uint64_t *v) {
+static int get_varint(const uint8_t *in, size_t off, size_t len, uint64_t *v) {
     uint64_t x = 0;
     for (unsigned i = 0; i < 10; i++) {
         if (off + i == len)
@@ -202,8 +201,8 @@ static int decode(const uint8_t *in, size_t len, uint64_t *out, size_t n,
         off += (size_t)r;
         if (gaps && i > 0) {
             if (v >= UINT64_MAX - out[i - 1]) {
-                snprintf(err, errlen, "id %zu of %zu: gap takes it past "
-                         "2^64 - 1", i, n);
+                snprintf(err, errlen,
+                         "id %zu of %zu: gap takes it past 2^64 - 1", i, n);
                 return TPS_EPROTO;
             }
             v += out[i - 1] + 1;
@@ -233,7 +232,7 @@ size_t tps__varints_encode(const uint64_t *v, size_t n, uint8_t *out) {
     return off;
 }
 
-int tps__varints_decode(const uint8_t *in, size_t len, uint64_t *out,
-                        size_t n, size_t *used, char *err, size_t errlen) {
+int tps__varints_decode(const uint8_t *in, size_t len, uint64_t *out, size_t n,
+                        size_t *used, char *err, size_t errlen) {
     return decode(in, len, out, n, used, err, errlen, 0);
 }

@@ -32,7 +32,7 @@ static inline uint32_t tps__slot_shard(uint32_t slot, uint32_t nshards) {
 uint32_t tps__id_shard(uint64_t id, uint32_t nshards);
 
 /* Largest encoding of n ids or varints (10 bytes each). */
-#define TPS_IDS_MAX_BYTES(n) ((size_t)(n) * 10)
+#define TPS_IDS_MAX_BYTES(n) ((size_t)(n)*10)
 
 /* Sorts ids[0..n) and removes duplicates: the unique ids ascending go to
  * uniq (room for n), and pos[i] is the index of ids[i] in uniq. Returns the
@@ -73,7 +73,7 @@ int tps__ids_decode(const uint8_t *in, size_t len, uint64_t *out, size_t n,
 /* Plain LEB128 varints (a push's per-row versions), same bounds and rules
  * as the ids' coding, any order and repeats allowed. */
 size_t tps__varints_encode(const uint64_t *v, size_t n, uint8_t *out);
-int tps__varints_decode(const uint8_t *in, size_t len, uint64_t *out,
-                        size_t n, size_t *used, char *err, size_t errlen);
+int tps__varints_decode(const uint8_t *in, size_t len, uint64_t *out, size_t n,
+                        size_t *used, char *err, size_t errlen);
 
 #endif

@@ -77,8 +77,17 @@ static uint8_t *exact_copy(const uint8_t *p, size_t len) {
 
 /* ---- id lists ------------------------------------------------------------ */
 
-enum { LIST_RANDOM, LIST_SEQ, LIST_SPARSE, LIST_ZERO, LIST_MAX, LIST_BOTH,
-       LIST_EMPTY, LIST_SMALLGAPS, NLISTS };
+enum {
+    LIST_RANDOM,
+    LIST_SEQ,
+    LIST_SPARSE,
+    LIST_ZERO,
+    LIST_MAX,
+    LIST_BOTH,
+    LIST_EMPTY,
+    LIST_SMALLGAPS,
+    NLISTS
+};
 
 /* A strictly ascending list of kind k; *n its length. */
 static uint64_t *make_list(int k, size_t *n) {
@@ -102,10 +111,16 @@ static uint64_t *make_list(int k, size_t *n) {
         break;
     case LIST_SPARSE: {
         /* Gaps of about 2^63 and runs around 2^63. */
-        static const uint64_t v[] = {
-            0, 1, (1ULL << 62), (1ULL << 63) - 2, (1ULL << 63) - 1,
-            1ULL << 63, (1ULL << 63) + 1, (1ULL << 63) + (1ULL << 62),
-            UINT64_MAX - 1, UINT64_MAX};
+        static const uint64_t v[] = {0,
+                                     1,
+                                     (1ULL << 62),
+                                     (1ULL << 63) - 2,
+                                     (1ULL << 63) - 1,
+                                     1ULL << 63,
+                                     (1ULL << 63) + 1,
+                                     (1ULL << 63) + (1ULL << 62),
+                                     UINT64_MAX - 1,
+                                     UINT64_MAX};
         m = sizeof v / sizeof v[0];
         memcpy(ids, v, sizeof v);
         break;
@@ -175,9 +190,13 @@ START_TEST(test_known_bytes) {
         uint8_t bytes[24];
     } v[] = {
         {{0}, 1, 1, {0x00}},
-        {{UINT64_MAX}, 1, 10,
+        {{UINT64_MAX},
+         1,
+         10,
          {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}},
-        {{0, UINT64_MAX}, 2, 11,
+        {{0, UINT64_MAX},
+         2,
+         11,
          {0x00, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}},
         {{1, 2, 300}, 3, 4, {0x01, 0x00, 0xa9, 0x02}},
         {{127, 128, 16384}, 3, 4, {0x7f, 0x00, 0xff, 0x7e}},
@@ -265,12 +284,11 @@ static void refused(const uint8_t *bytes, size_t len, size_t n, int gaps,
     uint64_t out[4];
     char err[128] = "";
     size_t used = 0;
-    int rc = gaps ? tps__ids_decode(in, len, out, n, &used, err, sizeof err)
-                  : tps__varints_decode(in, len, out, n, &used, err,
-                                        sizeof err);
+    int rc = gaps
+                 ? tps__ids_decode(in, len, out, n, &used, err, sizeof err)
+                 : tps__varints_decode(in, len, out, n, &used, err, sizeof err);
     ck_assert_int_eq(rc, TPS_EPROTO);
-    ck_assert_msg(strstr(err, want) != NULL, "\"%s\" lacks \"%s\"", err,
-                  want);
+    ck_assert_msg(strstr(err, want) != NULL, "\"%s\" lacks \"%s\"", err, want);
     free(in);
 }
 
@@ -330,12 +348,12 @@ START_TEST(test_varints) {
     tps__rng_seed(&r, 28, 100);
     enum { N = 3000 };
     uint64_t *v = malloc(N * sizeof *v), *out = malloc(N * sizeof *v);
-    uint8_t *enc = malloc(TPS_IDS_MAX_BYTES(N)), *ref = malloc(TPS_IDS_MAX_BYTES(N));
-    static const uint64_t edge[] = {0, 1, 127, 128, 16383, 16384,
-                                    1ULL << 63, UINT64_MAX, 0, UINT64_MAX};
+    uint8_t *enc = malloc(TPS_IDS_MAX_BYTES(N)),
+            *ref = malloc(TPS_IDS_MAX_BYTES(N));
+    static const uint64_t edge[] = {
+        0, 1, 127, 128, 16383, 16384, 1ULL << 63, UINT64_MAX, 0, UINT64_MAX};
     for (size_t i = 0; i < N; i++)
-        v[i] = i < 10 ? edge[i]
-                      : tps__rng_next(&r) >> (tps__rng_next(&r) % 64);
+        v[i] = i < 10 ? edge[i] : tps__rng_next(&r) >> (tps__rng_next(&r) % 64);
     v[N - 1] = v[N / 2]; /* repeats and any order are fine */
     size_t len = tps__varints_encode(v, N, enc), rlen = 0;
     for (size_t i = 0; i < N; i++)
@@ -345,8 +363,9 @@ START_TEST(test_varints) {
     uint8_t *in = exact_copy(enc, len);
     size_t used;
     char err[128] = "";
-    ck_assert_msg(tps__varints_decode(in, len, out, N, &used, err,
-                                      sizeof err) == 0, "%s", err);
+    ck_assert_msg(
+        tps__varints_decode(in, len, out, N, &used, err, sizeof err) == 0, "%s",
+        err);
     ck_assert_uint_eq(used, len);
     for (size_t i = 0; i < N; i++)
         ck_assert_msg(out[i] == v[i], "varint %zu", i);
@@ -357,8 +376,9 @@ START_TEST(test_varints) {
             end += ref_varint(v[++whole], ref);
         char want[64];
         snprintf(want, sizeof want, "varints end after %zu of %d", whole, N);
-        ck_assert_int_eq(tps__varints_decode(in, t, out, N, &used, err,
-                                             sizeof err), TPS_EPROTO);
+        ck_assert_int_eq(
+            tps__varints_decode(in, t, out, N, &used, err, sizeof err),
+            TPS_EPROTO);
         ck_assert_str_eq(err, want);
     }
     free(in);
@@ -455,8 +475,10 @@ END_TEST
 /* ---- slots and shards ---------------------------------------------------- */
 
 START_TEST(test_slot_is_xxh3) {
-    static const uint64_t ids[] = {0, 1, 2, 42, 4095, 1ULL << 32, 1ULL << 63,
-                                   0x0123456789abcdefULL, UINT64_MAX};
+    static const uint64_t ids[] = {
+        0,         1,          2,          42,
+        4095,      1ULL << 32, 1ULL << 63, 0x0123456789abcdefULL,
+        UINT64_MAX};
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
         ck_assert_uint_eq(tps__id_slot(ids[i]), ref_slot(ids[i]));
         ck_assert_uint_lt(tps__id_slot(ids[i]), TPS_TABLE_SLOTS);
