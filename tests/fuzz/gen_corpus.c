@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Writes the seeds of the targets whose inputs are binary (frame, header,
- * shard, codec, idx) into DIR/<target>/, as each target's comment
+ * shard, codec, idx, ids) into DIR/<target>/, as each target's comment
  * describes its input: real frames and payloads made by the project's own
  * encoders, so that a change to the protocol shows up here.
  *   gen_corpus DIR        (make fuzz-corpus: DIR is tests/fuzz/corpus)
@@ -20,6 +20,7 @@
 #include "tps_cluster.h"
 #include "tps_codec.h"
 #include "tps_frame.h"
+#include "tps_ids.h"
 
 /* ---- a growable byte buffer ------------------------------------------------
  */
@@ -593,6 +594,37 @@ static void gen_idx(void) {
     free(b.p);
 }
 
+/* fuzz_ids: mode, n, then ids as varint gaps or versions as varints. */
+static void gen_ids(void) {
+    static const uint64_t seq[] = {1000, 1001, 1002, 1003, 1005, 1008};
+    static const uint64_t wide[] = {
+        0, 127, 128, 16384, 1ULL << 62, (1ULL << 63) + 1, UINT64_MAX};
+    static const uint64_t versions[] = {0, 1, 300, 7, 7, 1ULL << 40, 2};
+    static const struct {
+        const char *name;
+        unsigned mode;
+        const uint64_t *v;
+        size_t n;
+    } s[] = {
+        {"ids-seq-2shards", 1 | 1 << 1, seq, 6},
+        {"ids-wide-7shards", 1 | 6 << 1, wide, 7},
+        {"ids-max", 1, wide + 6, 1},
+        {"versions-3shards", 2 << 1, versions, 7},
+    };
+    buf_t b = {0};
+    uint8_t enc[TPS_IDS_MAX_BYTES(8)];
+    for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
+        size_t len = (s[i].mode & 1) ? tps__ids_encode(s[i].v, s[i].n, enc)
+                                     : tps__varints_encode(s[i].v, s[i].n, enc);
+        b.len = 0;
+        put8(&b, s[i].mode);
+        put_le(&b, s[i].n, 2);
+        put(&b, enc, len);
+        save(&b, "ids/%s", s[i].name);
+    }
+    free(b.p);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: gen_corpus DIR\n");
@@ -603,5 +635,6 @@ int main(int argc, char **argv) {
     gen_shard();
     gen_codec();
     gen_idx();
+    gen_ids();
     return 0;
 }
