@@ -36,6 +36,7 @@ static void send_declare_ok(sconn_t *sc, uint64_t request_id, int id) {
     const tps__shard_t *sh = &sc->srv->shard;
     const tps__tensor_t *t = &sh->tensors[id];
     Taups__Header r = TAUPS__HEADER__INIT;
+    Taups__Decl d = TAUPS__DECL__INIT;
     r.op = TAUPS__OP__DECLARE_OK;
     r.request_id = request_id;
     r.tensor_id = (uint32_t)id;
@@ -44,6 +45,15 @@ static void send_declare_ok(sconn_t *sc, uint64_t request_id, int id) {
     r.length = t->n;
     r.version = t->version;
     r.shard = sh->index;
+    if (t->kind == TPS__KIND_TABLE) {
+        d.kind = TPS__KIND_TABLE;
+        d.dim = t->dim;
+        r.length = t->dim;
+        r.init = (Taups__Init)t->init;
+        r.scale = t->scale;
+        r.seed = t->seed;
+        r.decl = &d;
+    }
     tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
 }
 
@@ -205,6 +215,25 @@ void tps__declare_free_all(tps__server_t *s) {
     }
 }
 
+/* A table's declaration (docs/design.md §2b): its `length` is its dim,
+ * which `decl` says again. */
+static int declare_table(sconn_t *sc, const Taups__Header *h, char *err,
+                         size_t errlen) {
+    tps__server_t *s = sc->srv;
+    const char *name = h->name ? h->name : "";
+    if (h->decl->kind != TPS__KIND_TABLE || h->decl->dim != h->length) {
+        snprintf(err, errlen,
+                 "tensor \"%s\": a declaration of kind %u and dim %u for "
+                 "length %llu: a table's length is its dim",
+                 name, h->decl->kind, h->decl->dim,
+                 (unsigned long long)h->length);
+        return TPS_EINVAL;
+    }
+    return tps__shard_declare_table(&s->shard, name, h->decl->dim,
+                                    (int)h->init, h->scale, h->seed,
+                                    (uint32_t)s->cfg.row_admit, err, errlen);
+}
+
 void tps__declare_handle(sconn_t *sc, const Taups__Header *h) {
     char err[256];
     tps__shard_t *sh = &sc->srv->shard;
@@ -224,6 +253,8 @@ void tps__declare_handle(sconn_t *sc, const Taups__Header *h) {
          * waits for a worker's, as a pull waits for its gate. */
         decl_hold(sc, h);
         return;
+    } else if (h->decl != NULL && h->decl->kind != TPS__KIND_DENSE) {
+        id = declare_table(sc, h, err, sizeof(err));
     } else {
         int before = sh->ntensors, deferred = 0;
         id = tps__shard_declare_deferred(sh, h->name ? h->name : "",

@@ -174,7 +174,8 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
                              (int)h->op);
         return;
     }
-    if (h->op != TAUPS__OP__PUSH && len != 0 && h->op != TAUPS__OP__PULL) {
+    if (h->op != TAUPS__OP__PUSH && len != 0 && h->op != TAUPS__OP__PULL &&
+        h->op != TAUPS__OP__PULL_ROWS && h->op != TAUPS__OP__PUSH_ROWS) {
         tps__reply_error(sc, h, TPS_EPROTO, 1,
                          "op %d carries an unexpected payload", (int)h->op);
         return;
@@ -200,6 +201,12 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
         if ((sc->npreps == 0 && sc->deferred == NULL) ||
             !tps__fate_defer(sc, h))
             tps__pull_handle(sc, h, len);
+        return;
+    case TAUPS__OP__PULL_ROWS:
+        tps__rows_pull_handle(sc, h, payload, len);
+        return;
+    case TAUPS__OP__PUSH_ROWS:
+        tps__rows_push_handle(sc, h, payload, len);
         return;
     case TAUPS__OP__STATS:
         handle_stats(sc, h);
@@ -228,6 +235,25 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
     }
 }
 
+/* A frame of rows carries at most 10 bytes per id (and per version) and
+ * dim floats per row pushed: no more is read into the reader's buffer. */
+static int rows_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
+    const tps__shard_t *sh = &sc->srv->shard;
+    uint64_t dim = h->tensor_id < (uint32_t)sh->ntensors
+                       ? sh->tensors[h->tensor_id].dim
+                       : 0;
+    uint64_t per = h->op == TAUPS__OP__PULL_ROWS ? 10 : 20 + 4 * dim;
+    if (dim == 0 || h->count > len || len > h->count * per) {
+        snprintf(sc->why, sizeof(sc->why),
+                 "a frame of %llu rows of tensor id %u carries %llu payload "
+                 "bytes: no such table here, or not what its rows take",
+                 (unsigned long long)h->count, h->tensor_id,
+                 (unsigned long long)len);
+        return dim == 0 ? TPS_EPROTO : TPS_E2BIG;
+    }
+    return 0;
+}
+
 /* Where a payload may go: nowhere before the hello, and for a push no more
  * than its slice of a declared tensor can need, so that a connection pins
  * memory only in proportion to what it may legitimately send. */
@@ -235,6 +261,9 @@ int tps__dispatch_dest(void *arg, const Taups__Header *h, uint64_t len,
                        uint8_t **dest) {
     sconn_t *sc = arg;
     const tps__shard_t *sh = &sc->srv->shard;
+    if (sc->hello &&
+        (h->op == TAUPS__OP__PULL_ROWS || h->op == TAUPS__OP__PUSH_ROWS))
+        return rows_dest(sc, h, len);
     if (!sc->hello || h->op != TAUPS__OP__PUSH) {
         snprintf(sc->why, sizeof(sc->why),
                  "%s of op %d carries a payload of %llu bytes",

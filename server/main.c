@@ -415,6 +415,10 @@ int main(int argc, char **argv) {
          "declarations beyond it are refused (default: half of physical "
          "memory, or of the cgroup's limit if lower; the start-up log line "
          "says how much)"},
+        {"row-admit", TPS_OPT_INT, &cfg.row_admit, "0", 0, 255, NULL, "K",
+         "tables: create a row only once its id has been pushed K times "
+         "(feature admission; until then it reads as its initial value and "
+         "its pushes are counted, not applied; 0 or 1: at once)"},
         {"conn-buffer", TPS_OPT_U64, &cfg.conn_buffer, "67108864", 1 << 20,
          (double)(1ULL << 40), NULL, "BYTES",
          "memory of unsent replies per "

@@ -22,7 +22,7 @@
  * burst of replies leaves no memory behind. */
 #define MAX_SPARE 4
 
-static void on_reply_sent(void *arg, int status) {
+void tps__pull_outbuf_sent(void *arg, int status) {
     outbuf_t *b = arg;
     sconn_t *sc = b->owner;
     (void)status;
@@ -37,8 +37,7 @@ static void on_reply_sent(void *arg, int status) {
     sc->nspare++;
 }
 
-/* A buffer of at least n bytes for an encoded reply. */
-static outbuf_t *take_outbuf(sconn_t *sc, size_t n) {
+outbuf_t *tps__pull_outbuf(sconn_t *sc, size_t n) {
     for (outbuf_t **pp = &sc->spare; *pp; pp = &(*pp)->next)
         if ((*pp)->cap >= n) {
             outbuf_t *b = *pp;
@@ -95,7 +94,7 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps__tensor_t *t,
     tps__codec_t codec;
     tps__codec_unpack(&codec, q->codec, q->ratio); /* checked on arrival */
     size_t wire = tps__codec_wire_size(&codec, n);
-    outbuf_t *b = take_outbuf(sc, wire ? wire : 1);
+    outbuf_t *b = tps__pull_outbuf(sc, wire ? wire : 1);
     if (b == NULL) {
         tps__reply_error(sc, NULL, TPS_ENOMEM, 1,
                          "out of memory for a pull reply");
@@ -106,7 +105,7 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps__tensor_t *t,
     r.codec_seed = q->request_id * 0x9e3779b97f4a7c15ULL ^ off;
     int64_t m = tps__codec_encode(&codec, x, n, r.codec_seed, b->data, b->cap);
     if (m < 0) {
-        on_reply_sent(b, 0);
+        tps__pull_outbuf_sent(b, 0);
         tps__reply_error(sc, NULL, (int)m, 0,
                          "tensor \"%s\": cannot encode a pull: %s", t->name,
                          tps_strerror((int)m));
@@ -114,7 +113,7 @@ static int answer_chunk(sconn_t *sc, const pull_req_t *q, tps__tensor_t *t,
     }
     r.encoded_len = (uint64_t)m;
     cs->wire_out += tps__frame_meta_size(&r) + (uint64_t)m;
-    tps__send_or_close(sc, &r, b->data, (uint64_t)m, on_reply_sent, b);
+    tps__send_or_close(sc, &r, b->data, (uint64_t)m, tps__pull_outbuf_sent, b);
     return 0;
 }
 
@@ -144,6 +143,10 @@ static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
     if (sc->role == TPS_ROLE_WORKER)
         tps__trace(s, "pull", sc->rank, q->clock, (int)q->tensor_id, t->version,
                    0, 0, blocked_s * 1e3, 0);
+    if (q->rows != NULL) {
+        tps__rows_answer(sc, q);
+        return;
+    }
     uint64_t most = s->cfg.lim.max_payload / sizeof(float);
     uint64_t least = (q->count + TPS_FRAMES_PER_TURN - 1) / TPS_FRAMES_PER_TURN;
     if (least < PULL_MIN_CHUNK)
@@ -289,6 +292,12 @@ static tps__tpulls_t *tensor_pulls(tps__server_t *s, uint32_t id) {
     return s->tpulls[id];
 }
 
+/* A held pull is freed with the ids it copied. */
+static void pending_free(pending_t *p) {
+    free((void *)(uintptr_t)p->req.rows);
+    free(p);
+}
+
 /* Takes p out of whatever it waits in. */
 static void unhold(tps__server_t *s, pending_t *p) {
     if (p->in != &s->gate)
@@ -316,7 +325,7 @@ static void dispatch(tps__server_t *s, pending_t *p) {
     pheap_t *h = NULL;
     if (sc->doomed || sc->c.closing) {
         /* Its replies would not be sent. */
-        free(p);
+        pending_free(p);
         return;
     }
     if (!gate_open(s, sc, &p->req)) {
@@ -341,13 +350,13 @@ static void dispatch(tps__server_t *s, pending_t *p) {
         double now = tps__now();
         s->shard.st.blocked_s += now - p->since;
         answer_pull(sc, &p->req, now - p->since);
-        free(p);
+        pending_free(p);
         return;
     }
     if (h == NULL || heap_push(h, p) < 0) {
         tps__reply_error(sc, NULL, TPS_ENOMEM, 1,
                          "out of memory holding a pull");
-        free(p);
+        pending_free(p);
         return;
     }
     if (h != &s->gate) {
@@ -421,12 +430,12 @@ static void on_drain(tps__conn_t *c) {
 }
 
 void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
-    tps__server_t *s = sc->srv;
     tps__tensor_t *t = tps__check_range(sc, h, len, 0);
     if (t == NULL)
         return;
     pull_req_t q = {h->request_id, h->offset,    h->count, h->clock,
-                    h->chunk,      h->tensor_id, h->codec, h->codec_ratio};
+                    h->chunk,      h->tensor_id, h->codec, h->codec_ratio,
+                    NULL,          0,            0};
     tps__codec_t codec;
     if (h->codec != 0 &&
         tps__codec_unpack(&codec, h->codec, h->codec_ratio) < 0) {
@@ -436,6 +445,14 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
                          t->name, h->codec);
         return;
     }
+    tps__pull_request(sc, h, &q);
+}
+
+void tps__pull_request(sconn_t *sc, const Taups__Header *h,
+                       const pull_req_t *req) {
+    tps__server_t *s = sc->srv;
+    const tps__tensor_t *t = &s->shard.tensors[req->tensor_id];
+    pull_req_t q = *req;
     /* Admins read what is there and never count; evaluators too, unless
      * they ask for a version (a snapshot at a step boundary). Only a
      * worker's CLOCK moves its clock: the clock a pull claims never does. */
@@ -454,9 +471,16 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
         return;
     }
     pending_t *p = calloc(1, sizeof(*p));
-    if (p == NULL) {
+    uint8_t *ids = q.rows != NULL ? malloc(q.rows_len + 1) : NULL;
+    if (p == NULL || (q.rows != NULL && ids == NULL)) {
+        free(p);
+        free(ids);
         tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory queueing a pull");
         return;
+    }
+    if (ids != NULL) {
+        memcpy(ids, q.rows, q.rows_len);
+        q.rows = ids;
     }
     p->sc = sc;
     p->req = q;
@@ -475,7 +499,7 @@ void tps__pull_forget(sconn_t *sc) {
     while (sc->mine != NULL) {
         pending_t *p = sc->mine;
         unhold(s, p);
-        free(p);
+        pending_free(p);
     }
     heap_free(&sc->parked);
     while (sc->spare) {

@@ -194,6 +194,8 @@ void tps__server_free(tps__server_t *s) {
     tps__peers_free(s);
     tps__step_free(s);
     free(s->undo);
+    free(s->row_ids);
+    free(s->row_vers);
     free(s);
 }
 

@@ -54,6 +54,8 @@ typedef struct tps__server_config_s {
     uint64_t conn_buffer; /* memory of queued replies per connection before
                              it is no longer read */
     int max_held_pulls;   /* pulls held back per connection */
+    int row_admit;        /* tables: a row is created after this many
+                             pushes of its id (0 or 1: the first) */
 } tps__server_config_t;
 
 /* Defaults for everything but listen/cluster/shard (max_memory: half of

@@ -155,6 +155,11 @@ typedef struct pull_req_s {
     uint32_t tensor_id;
     uint32_t codec; /* packed pull codec, 0: dense */
     float ratio;
+    /* A pull of rows (rows.c): its coded ids, borrowed from the frame, or
+     * owned by the held pull (pending_t) that copied them. */
+    const uint8_t *rows;
+    size_t rows_len;
+    int versions; /* answer each row's version */
 } pull_req_t;
 
 /* A pull held back: in exactly one heap, on what releases it (a clock, a
@@ -268,6 +273,8 @@ struct tps__server_s {
     uint64_t skip_step;  /* the last sync step skipped (its version); 0:
                             none */
     char skip_why[300];  /* why, for the pulls that read it */
+    uint64_t *row_ids, *row_vers; /* rows.c: one frame's ids and versions */
+    uint64_t row_cap;
 };
 
 /* server.c ---------------------------------------------------------------- */
@@ -481,10 +488,30 @@ void tps__fate_settle_handle(sconn_t *sc, const Taups__Header *h);
 void tps__fate_settle_ok(tps__server_t *s, int p, const Taups__Header *h);
 void tps__fate_peer_up(tps__server_t *s, int p);
 
+/* rows.c ------------------------------------------------------------------ */
+
+/* PULL_ROWS and PUSH_ROWS frames (docs/design.md §2b), and the answer to
+ * a pull of rows whose gate is open. */
+void tps__rows_pull_handle(sconn_t *sc, const Taups__Header *h,
+                           const uint8_t *payload, uint64_t len);
+void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
+                           const uint8_t *payload, uint64_t len);
+void tps__rows_answer(sconn_t *sc, const pull_req_t *q);
+
 /* pull.c ------------------------------------------------------------------ */
 
 /* A PULL frame: answered now, or held until its gate opens. */
 void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len);
+
+/* A pull (dense or of rows) checked and filled in: answered now, or held
+ * until its gate opens; a held pull of rows copies its ids. */
+void tps__pull_request(sconn_t *sc, const Taups__Header *h,
+                       const pull_req_t *q);
+
+/* A connection's buffer of at least n bytes for an encoded reply, and the
+ * write callback that gives it back. */
+outbuf_t *tps__pull_outbuf(sconn_t *sc, size_t n);
+void tps__pull_outbuf_sent(void *arg, int status);
 
 /* Answers every held pull whose gate is now open. */
 void tps__pull_process_pending(tps__server_t *s);

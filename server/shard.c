@@ -45,6 +45,10 @@ void tps__shard_set_aggregate(tps__shard_t *sh, int workers) {
 
 void tps__shard_free(tps__shard_t *sh) {
     for (int i = 0; i < sh->ntensors; i++) {
+        if (sh->tensors[i].table) {
+            tps__table_free(sh->tensors[i].table, &sh->bytes);
+            free(sh->tensors[i].table);
+        }
         free(sh->tensors[i].param);
         free(sh->tensors[i].mean);
         free(sh->tensors[i].slot[0]);
@@ -120,6 +124,13 @@ static int lookup(const tps__shard_t *sh, const char *name, uint64_t n,
         const tps__tensor_t *t = &sh->tensors[i];
         if (strcmp(t->name, name) != 0)
             continue;
+        if (t->kind == TPS__KIND_TABLE) {
+            snprintf(err, errlen,
+                     "tensor \"%s\": a table of rows of %u values, declared "
+                     "again as a dense tensor of length %llu",
+                     name, t->dim, (unsigned long long)n);
+            return TPS_EMISMATCH;
+        }
         if (t->n != n) {
             snprintf(err, errlen,
                      "tensor \"%s\": length %llu != %llu already declared",
@@ -275,6 +286,113 @@ int tps__shard_restore(tps__shard_t *sh, const char *name, uint64_t n, int init,
     return declare(sh, name, n, init, scale, seed, 0, err, errlen);
 }
 
+/* The id of table `name` when declared already, the same way;
+ * TPS_EMISMATCH when declared otherwise; TPS_ENOENT when not. */
+static int lookup_table(const tps__shard_t *sh, const char *name, uint32_t dim,
+                        int init, float scale, uint64_t seed, char *err,
+                        size_t errlen) {
+    for (int i = 0; i < sh->ntensors; i++) {
+        const tps__tensor_t *t = &sh->tensors[i];
+        if (strcmp(t->name, name) != 0)
+            continue;
+        if (t->kind != TPS__KIND_TABLE) {
+            snprintf(err, errlen,
+                     "tensor \"%s\": a dense tensor of length %llu, declared "
+                     "again as a table",
+                     name, (unsigned long long)t->n);
+            return TPS_EMISMATCH;
+        }
+        if (t->dim != dim) {
+            snprintf(err, errlen,
+                     "table \"%s\": rows of %u values != %u already declared",
+                     name, dim, t->dim);
+            return TPS_EMISMATCH;
+        }
+        if (t->init != init || t->scale != scale || t->seed != seed) {
+            snprintf(err, errlen,
+                     "table \"%s\": declared again with a different init",
+                     name);
+            return TPS_EMISMATCH;
+        }
+        return i;
+    }
+    return TPS_ENOENT;
+}
+
+int tps__shard_declare_table(tps__shard_t *sh, const char *name, uint32_t dim,
+                             int init, float scale, uint64_t seed,
+                             uint32_t admit, char *err, size_t errlen) {
+    int rc = spec_check(name, init, scale, err, errlen);
+    if (rc < 0)
+        return rc;
+    rc = lookup_table(sh, name, dim, init, scale, seed, err, errlen);
+    if (rc != TPS_ENOENT)
+        return rc;
+    if (sh->ntensors == sh->max_tensors) {
+        snprintf(err, errlen, "table \"%s\": this shard already holds %d "
+                 "tensors", name, sh->max_tensors);
+        return TPS_E2BIG;
+    }
+    tps__tensor_t *t = &sh->tensors[sh->ntensors];
+    if ((t->table = calloc(1, sizeof(*t->table))) == NULL) {
+        snprintf(err, errlen, "table \"%s\": out of memory", name);
+        return TPS_ENOMEM;
+    }
+    rc = tps__table_init(t->table, name, dim, tps__optim_slots(&sh->optim),
+                         init, scale, seed, admit, &sh->bytes, sh->max_bytes,
+                         err, errlen);
+    int held = rc == 0;
+    /* The empty dense slice every loop over tensors passes by. */
+    if (rc == 0)
+        rc = slice_buffers(sh, t, name, 0, err, errlen);
+    if (rc < 0) {
+        if (held)
+            tps__table_free(t->table, &sh->bytes);
+        free(t->table);
+        memset(t, 0, sizeof(*t));
+        return rc;
+    }
+    memcpy(t->name, name, strlen(name) + 1);
+    t->kind = TPS__KIND_TABLE;
+    t->dim = dim;
+    t->init = init;
+    t->scale = scale;
+    t->seed = seed;
+    t->pmax = -1;
+    t->ready = 1;
+    return sh->ntensors++;
+}
+
+int tps__shard_apply_row(tps__shard_t *sh, const tps__tensor_t *t,
+                         tps__row_t *row, const float *g, double scale) {
+    /* A row is small: its values and state are saved on the stack (up to
+     * dim 1024) or in a scratch the size of one row. */
+    uint32_t d = t->dim;
+    int nslots = tps__optim_slots(&sh->optim);
+    size_t need = (size_t)d * (size_t)(1 + nslots);
+    float stack[3 * 1024], *save = need <= 3 * 1024 ? stack
+                                                    : malloc(need * 4);
+    if (save == NULL)
+        return TPS_ENOMEM;
+    memcpy(save, row->val, (size_t)d * sizeof(float));
+    for (int k = 0; k < nslots; k++)
+        memcpy(save + (size_t)d * (size_t)(1 + k), row->slot[k],
+               (size_t)d * sizeof(float));
+    int bad = tps__optim_step(&sh->optim, row->val, g, scale, row->slot[0],
+                              row->slot[1], d, *row->version + 1);
+    if (bad) {
+        memcpy(row->val, save, (size_t)d * sizeof(float));
+        for (int k = 0; k < nslots; k++)
+            memcpy(row->slot[k], save + (size_t)d * (size_t)(1 + k),
+                   (size_t)d * sizeof(float));
+    } else {
+        (*row->version)++;
+    }
+    if (save != stack)
+        free(save);
+    return bad ? TPS_ERANGE : 0;
+}
+
 int tps__shard_has(const tps__shard_t *sh, const char *name) {
     for (int i = 0; i < sh->ntensors; i++)
         if (strcmp(sh->tensors[i].name, name) == 0)
@@ -307,6 +425,12 @@ tps__tensor_t *tps__shard_range(tps__shard_t *sh, uint32_t id, uint64_t offset,
     tps__tensor_t *t = &sh->tensors[id];
     if (!t->ready) {
         snprintf(err, errlen, "tensor \"%s\" is still being initialised",
+                 t->name);
+        return NULL;
+    }
+    if (t->kind == TPS__KIND_TABLE && count > 0) {
+        snprintf(err, errlen,
+                 "tensor \"%s\" is a table: push and pull its rows by id",
                  t->name);
         return NULL;
     }

@@ -11,8 +11,14 @@
 
 #include "consistency.h"
 #include "optimizer.h"
+#include "table.h"
 
 #define TPS_MAX_NAME 128
+
+/* The kinds of tensor (proto Decl.kind): a dense vector sliced by range,
+ * or a table of rows by 64-bit id (docs/design.md §2b). */
+#define TPS__KIND_DENSE 0
+#define TPS__KIND_TABLE 1
 
 typedef struct tps__tensor_s {
     char name[TPS_MAX_NAME];
@@ -34,6 +40,14 @@ typedef struct tps__tensor_s {
     int ready;           /* 0 while its initial values are being computed
                             off the loop: not served until then */
     uint64_t bytes;      /* memory its slice, state and buffers take */
+    /* A table has an empty dense slice (every dense loop passes it by)
+     * and its rows here: the ones whose slots this shard owns. */
+    int kind;              /* TPS__KIND_* */
+    uint32_t dim;          /* table: values per row */
+    tps__table_t *table;   /* table: NULL for a dense tensor */
+    uint64_t row_pushes;   /* table: rows applied */
+    uint64_t row_pulls;    /* table: rows answered */
+    uint64_t row_stale;    /* table: rows dropped as too stale */
 } tps__tensor_t;
 
 /* Traffic of one codec (kind and parameters), both directions. */
@@ -118,6 +132,21 @@ void tps__shard_free(tps__shard_t *sh);
  * TPS_ENOMEM with a sentence in err naming the tensor. */
 int tps__shard_declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
                        float scale, uint64_t seed, char *err, size_t errlen);
+
+/* Declares table `name` of rows of dim values (idempotent as tensors
+ * are; a dense tensor of that name, or another dim or init, is
+ * TPS_EMISMATCH). New rows are admitted after `admit` pushes of their id
+ * (0 or 1: at once). Returns its id or a TPS_E* code with err set. */
+int tps__shard_declare_table(tps__shard_t *sh, const char *name, uint32_t dim,
+                             int init, float scale, uint64_t seed,
+                             uint32_t admit, char *err, size_t errlen);
+
+/* One update of a table's row by the shard's optimizer, lazily: at the
+ * row's own step (its version + 1), with g scaled by `scale` first.
+ * Returns 0 (the version moved), or TPS_ERANGE when it would have made
+ * the row or its state non-finite: then the row is as it was. */
+int tps__shard_apply_row(tps__shard_t *sh, const tps__tensor_t *t,
+                         tps__row_t *row, const float *g, double scale);
 
 /* tps__shard_declare without computing the initial values, for a
  * checkpoint that is about to overwrite them. */

@@ -119,10 +119,33 @@ static json_t *codecs_json(const tps__shard_stats_t *st) {
     return a;
 }
 
+/* A table's rows on this shard, what became of their pushes, and the
+ * hottest ids pushed here ([[id, pushes], ...], most first). */
+static json_t *table_json(int id, const tps__tensor_t *t) {
+    const tps__table_t *tb = t->table;
+    uint64_t hid[8], hn[8];
+    int nh = tps__table_hot(tb, 8, hid, hn);
+    json_t *hot = json_array();
+    for (int k = 0; k < nh; k++)
+        hot = append(hot, json_pack("[I, I]", u64(hid[k]), u64(hn[k])));
+    return json_pack("{s:i, s:o, s:s, s:i, s:I, s:I, s:I, s:I, s:I, s:I, "
+                     "s:I, s:o}",
+                     "id", id, "name", text(t->name), "kind", "table", "dim",
+                     (int)t->dim, "rows", u64(tb->rows), "bytes",
+                     u64(tb->bytes), "row_pushes", u64(t->row_pushes),
+                     "row_pulls", u64(t->row_pulls), "stale",
+                     u64(t->row_stale), "not_admitted", u64(tb->not_admitted),
+                     "full", u64(tb->full), "hot", hot);
+}
+
 static json_t *tensors_json(const tps__shard_t *sh) {
     json_t *a = json_array();
     for (int i = 0; i < sh->ntensors; i++) {
         const tps__tensor_t *t = &sh->tensors[i];
+        if (t->kind == TPS__KIND_TABLE) {
+            a = append(a, table_json(i, t));
+            continue;
+        }
         a = append(a, json_pack("{s:i, s:o, s:I, s:I, s:I, s:I}", "id", i,
                                 "name", text(t->name), "length", u64(t->n),
                                 "lo", u64(t->lo), "hi", u64(t->hi), "version",

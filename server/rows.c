@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: MIT */
+/* Tables on a shard (docs/design.md §2b): PULL_ROWS and PUSH_ROWS. A frame
+ * names rows by id; each row's fate is decided here, by the shard that
+ * owns its slot, on arrival, so a push of rows can be applied in part by
+ * design: its stale rows are dropped, its not-yet-admitted rows counted,
+ * the rest applied, each at its own version.
+ *
+ * Must NOT hold: the row store (table.c), the optimizer's arithmetic
+ * (shard.c, optimizer.c), the pull gate (pull.c holds and releases row
+ * pulls with the dense ones). */
+#include "server_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "taups.h"
+#include "tps_ids.h"
+#include "tps_log.h"
+
+/* Room for n ids and n versions in the server's scratch. */
+static int scratch(tps__server_t *s, uint64_t n) {
+    if (n <= s->row_cap)
+        return 0;
+    uint64_t *ids = realloc(s->row_ids, (size_t)n * sizeof(uint64_t));
+    if (ids == NULL)
+        return TPS_ENOMEM;
+    s->row_ids = ids;
+    uint64_t *v = realloc(s->row_vers, (size_t)n * sizeof(uint64_t));
+    if (v == NULL)
+        return TPS_ENOMEM;
+    s->row_vers = v;
+    s->row_cap = n;
+    return 0;
+}
+
+/* The table a frame of rows names, or NULL after refusing it. */
+static tps__tensor_t *frame_table(sconn_t *sc, const Taups__Header *h,
+                                  uint64_t len) {
+    tps__shard_t *sh = &sc->srv->shard;
+    const char *what = h->op == TAUPS__OP__PUSH_ROWS ? "push" : "pull";
+    if (h->tensor_id >= (uint32_t)sh->ntensors) {
+        tps__reply_error(sc, h, TPS_ENOENT, 0,
+                         "%s of rows: no tensor with id %u (this shard has %d)",
+                         what, h->tensor_id, sh->ntensors);
+        return NULL;
+    }
+    tps__tensor_t *t = &sh->tensors[h->tensor_id];
+    if (t->kind != TPS__KIND_TABLE) {
+        tps__reply_error(sc, h, TPS_EINVAL, 0,
+                         "%s of rows to tensor \"%s\", which is dense: push "
+                         "and pull it by range",
+                         what, t->name);
+        return NULL;
+    }
+    /* Every id takes at least one byte: a count the ids cannot hold is a
+     * broken frame, refused before any room is made for it. */
+    if (h->rows == NULL || h->rows->ids_len > len ||
+        h->count > h->rows->ids_len || h->rows->versions_len > len) {
+        tps__reply_error(sc, h, TPS_EPROTO, 1,
+                         "%s of rows of table \"%s\": %llu ids in %llu "
+                         "payload bytes do not add up",
+                         what, t->name, (unsigned long long)h->count,
+                         (unsigned long long)len);
+        return NULL;
+    }
+    return t;
+}
+
+/* Decodes a frame's ids into s->row_ids and checks that each is this
+ * shard's. Returns 0, or -1 after refusing the frame. */
+static int frame_ids(sconn_t *sc, const Taups__Header *h,
+                     const tps__tensor_t *t, const uint8_t *payload) {
+    tps__server_t *s = sc->srv;
+    char err[200];
+    size_t used;
+    if (scratch(s, h->count) < 0) {
+        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for %llu ids",
+                         (unsigned long long)h->count);
+        return -1;
+    }
+    if (tps__ids_decode(payload, (size_t)h->rows->ids_len, s->row_ids,
+                        (size_t)h->count, &used, err, sizeof(err)) < 0 ||
+        used != h->rows->ids_len) {
+        tps__reply_error(sc, h, TPS_EPROTO, 1, "table \"%s\": %s", t->name,
+                         used != h->rows->ids_len && err[0] == 0
+                             ? "ids shorter than their length says"
+                             : err);
+        return -1;
+    }
+    const tps__shard_t *sh = &s->shard;
+    for (uint64_t i = 0; i < h->count; i++) {
+        uint64_t id = s->row_ids[i];
+        uint32_t owner = tps__id_shard(id, sh->nshards);
+        if (owner != sh->index) {
+            tps__reply_error(sc, h, TPS_EINVAL, 0,
+                             "table \"%s\": id %llu (slot %u) belongs to "
+                             "shard %u, not to shard %u",
+                             t->name, (unsigned long long)id,
+                             tps__id_slot(id), owner, sh->index);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void tps__rows_pull_handle(sconn_t *sc, const Taups__Header *h,
+                           const uint8_t *payload, uint64_t len) {
+    tps__tensor_t *t = frame_table(sc, h, len);
+    if (t == NULL || frame_ids(sc, h, t, payload) < 0)
+        return;
+    if (h->rows->ids_len != len || h->codec != 0) {
+        tps__reply_error(sc, h, TPS_EPROTO, 1,
+                         "pull of rows of table \"%s\": a payload of ids "
+                         "only, answered as float32",
+                         t->name);
+        return;
+    }
+    pull_req_t q = {h->request_id,      0,           h->count, h->clock,
+                    0,                  h->tensor_id, 0,       0.0f,
+                    payload,            (size_t)h->rows->ids_len,
+                    h->rows->versions};
+    tps__pull_request(sc, h, &q);
+}
+
+void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
+    tps__server_t *s = sc->srv;
+    tps__shard_t *sh = &s->shard;
+    tps__tensor_t *t = &sh->tensors[q->tensor_id];
+    size_t n = (size_t)q->count, used, d = t->dim;
+    char err[200];
+    /* Checked on arrival; a held copy is the same bytes. */
+    if (scratch(s, n) < 0 ||
+        tps__ids_decode(q->rows, q->rows_len, s->row_ids, n, &used, err,
+                        sizeof(err)) < 0) {
+        Taups__Header h = TAUPS__HEADER__INIT;
+        h.request_id = q->request_id;
+        tps__reply_error(sc, &h, TPS_ENOMEM, 1, "out of memory for rows");
+        return;
+    }
+    /* The values go after room for the longest versions; the versions,
+     * once coded, are copied in just before them and the reply starts
+     * there. */
+    size_t room = q->versions ? TPS_IDS_MAX_BYTES(n) : 0;
+    size_t vbytes = n * d * sizeof(float);
+    outbuf_t *b = tps__pull_outbuf(sc, room + vbytes);
+    if (b == NULL) {
+        Taups__Header h = TAUPS__HEADER__INIT;
+        h.request_id = q->request_id;
+        tps__reply_error(sc, &h, TPS_ENOMEM, 1, "out of memory for rows");
+        return;
+    }
+    float *out = (float *)(void *)(b->data + room);
+    for (size_t i = 0; i < n; i++) {
+        tps__row_t row;
+        if (tps__table_find(t->table, s->row_ids[i], &row)) {
+            memcpy(out + i * d, row.val, d * sizeof(float));
+            s->row_vers[i] = *row.version;
+        } else {
+            tps__row_init(t->init, t->scale, t->seed, s->row_ids[i],
+                          (uint32_t)d, out + i * d);
+            s->row_vers[i] = 0;
+        }
+    }
+    size_t vlen = 0;
+    if (q->versions) {
+        vlen = tps__varints_encode(s->row_vers, n, b->data);
+        memmove(b->data + room - vlen, b->data, vlen);
+    }
+    Taups__Header r = TAUPS__HEADER__INIT;
+    Taups__Rows rr = TAUPS__ROWS__INIT;
+    r.op = TAUPS__OP__PULL_ROWS_OK;
+    r.request_id = q->request_id;
+    r.tensor_id = q->tensor_id;
+    r.count = n;
+    r.shard = sh->index;
+    uint64_t min = tps__members_min_clock(&s->members);
+    r.clock = min == UINT64_MAX ? 0 : min;
+    rr.versions_len = vlen;
+    r.rows = &rr;
+    sh->st.pulls++;
+    t->row_pulls += n;
+    tps__send_or_close(sc, &r, b->data + room - vlen, vlen + vbytes,
+                       tps__pull_outbuf_sent, b);
+}
+
+/* What became of a push's rows, for its reply. */
+typedef struct verdicts_s {
+    uint64_t applied, stale, not_admitted, full, refused, max_staleness;
+    char full_why[200];
+} verdicts_t;
+
+/* Refuses a push of rows before any row changed; counted like a dense
+ * push frame refused for the same reason. */
+static void refuse_rows(sconn_t *sc, const Taups__Header *h, int reason,
+                        int status, const char *why) {
+    tps__shard_stats_t *st = &sc->srv->shard.st;
+    st->push_frames++;
+    st->refused++;
+    st->refused_by[reason]++;
+    tps__reply_error(sc, h, status, 0, "%s", why);
+}
+
+/* The gradients are finite and the norm claim a number: else the whole
+ * frame is refused, as a dense push is. Returns the clip factor, or < 0
+ * after refusing. */
+static double rows_clip(sconn_t *sc, const Taups__Header *h,
+                        const tps__tensor_t *t, const float *g) {
+    tps__server_t *s = sc->srv;
+    size_t n = (size_t)h->count, d = t->dim;
+    double sumsq = 0;
+    char why[300];
+    for (size_t i = 0; i < n * d; i++) {
+        if (!isfinite(g[i])) {
+            snprintf(why, sizeof(why),
+                     "push of rows of table \"%s\": the gradient of row %llu "
+                     "holds %g; nothing of the push was applied",
+                     t->name, (unsigned long long)s->row_ids[i / d],
+                     (double)g[i]);
+            refuse_rows(sc, h, TPS_REFUSE_NONFINITE_GRAD, TPS_EINVAL, why);
+            return -1;
+        }
+        sumsq += (double)g[i] * g[i];
+    }
+    if (!isfinite(h->grad_norm) || h->grad_norm < 0) {
+        snprintf(why, sizeof(why),
+                 "push of rows of table \"%s\" claims a gradient norm of %g",
+                 t->name, (double)h->grad_norm);
+        refuse_rows(sc, h, TPS_REFUSE_NORM, TPS_EINVAL, why);
+        return -1;
+    }
+    double own = sqrt(sumsq);
+    return tps__clip_factor(s->shard.optim.clip_norm,
+                            h->grad_norm > own ? h->grad_norm : own);
+}
+
+/* One row's fate: created or found, judged by its own staleness, applied.
+ * `read` is the version the worker read, plus one (0: not known). */
+static void push_row(sconn_t *sc, tps__tensor_t *t, uint64_t id, uint64_t read,
+                     const float *g, double clip, verdicts_t *v) {
+    tps__server_t *s = sc->srv;
+    tps__shard_t *sh = &s->shard;
+    tps__row_t row;
+    char err[200];
+    int rc = tps__table_touch(t->table, t->name, id, &sh->bytes, sh->max_bytes,
+                              &row, err, sizeof(err));
+    if (rc == 0) {
+        v->not_admitted++;
+        return;
+    }
+    if (rc < 0) {
+        if (v->full++ == 0)
+            snprintf(v->full_why, sizeof(v->full_why), "%s", err);
+        return;
+    }
+    uint64_t now = *row.version;
+    uint64_t stale = read == 0 || now < read - 1 ? 0 : now - (read - 1);
+    const tps__consistency_t *cons = &s->cfg.cons;
+    if (cons->max_staleness >= 0 && stale > (uint64_t)cons->max_staleness) {
+        v->stale++;
+        t->row_stale++;
+        return;
+    }
+    double scale = tps__staleness_weight(&sh->optim, stale) * clip;
+    if (tps__shard_apply_row(sh, t, &row, g, scale) < 0) {
+        v->refused++;
+        return;
+    }
+    tps__hist_add(&sh->st.staleness, stale);
+    if (stale > v->max_staleness)
+        v->max_staleness = stale;
+    v->applied++;
+    t->row_pushes++;
+}
+
+static void send_rows_ok(sconn_t *sc, const Taups__Header *h,
+                         const verdicts_t *v) {
+    Taups__Header r = TAUPS__HEADER__INIT;
+    Taups__Rows rr = TAUPS__ROWS__INIT;
+    r.op = TAUPS__OP__PUSH_ROWS_OK;
+    r.request_id = h->request_id;
+    r.tensor_id = h->tensor_id;
+    r.count = h->count;
+    r.shard = sc->srv->shard.index;
+    rr.applied = (uint32_t)v->applied;
+    rr.stale = (uint32_t)v->stale;
+    rr.not_admitted = (uint32_t)v->not_admitted;
+    rr.full = (uint32_t)v->full;
+    rr.refused = (uint32_t)v->refused;
+    rr.max_staleness = v->max_staleness;
+    r.rows = &rr;
+    /* Rows refused for memory are the application's to know about: the
+     * push succeeded for the others, and says why these were not kept. */
+    if (v->full > 0)
+        r.error = (char *)v->full_why;
+    tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
+}
+
+/* The modes a table can be pushed in: each row is applied on arrival,
+ * which aggregating and local modes do not do. Returns 0, or -1 after
+ * refusing. */
+static int rows_mode_ok(sconn_t *sc, const Taups__Header *h,
+                        const tps__tensor_t *t) {
+    const tps__consistency_t *cons = &sc->srv->cfg.cons;
+    if (!cons->mode->local_steps && !tps__consistency_aggregates(cons))
+        return 0;
+    char why[300];
+    snprintf(why, sizeof(why),
+             "push of rows of table \"%s\": mode %s %s", t->name,
+             cons->mode->name,
+             cons->mode->local_steps
+                 ? "keeps a model per worker and averages dense tensors; "
+                   "tables are pushed in async, ssp and sync"
+                 : "steps tables only with the dense tensors' barrier, "
+                   "which this shard does not do for rows yet");
+    refuse_rows(sc, h, TPS_REFUSE_STEP, TPS_EINVAL, why);
+    return -1;
+}
+
+void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
+                           const uint8_t *payload, uint64_t len) {
+    tps__server_t *s = sc->srv;
+    if (sc->role != TPS_ROLE_WORKER) {
+        tps__reply_error(sc, h, TPS_EPERM, 1,
+                         "only workers may push rows; this connection said "
+                         "hello as %s",
+                         sc->role == TPS_ROLE_ADMIN ? "admin" : "evaluator");
+        return;
+    }
+    tps__tensor_t *t = frame_table(sc, h, len);
+    if (t == NULL || rows_mode_ok(sc, h, t) < 0 ||
+        frame_ids(sc, h, t, payload) < 0)
+        return;
+    size_t n = (size_t)h->count, d = t->dim, used = 0;
+    uint64_t head = h->rows->ids_len + h->rows->versions_len;
+    char err[200];
+    if (h->codec != 0 || head > len ||
+        len - head != (uint64_t)n * d * sizeof(float) ||
+        tps__varints_decode(payload + h->rows->ids_len,
+                            (size_t)h->rows->versions_len, s->row_vers, n,
+                            &used, err, sizeof(err)) < 0 ||
+        used != h->rows->versions_len) {
+        tps__reply_error(sc, h, TPS_EPROTO, 1,
+                         "push of %zu rows of %zu values to table \"%s\": "
+                         "%llu payload bytes are not their ids, versions "
+                         "and float32 gradients",
+                         n, d, t->name, (unsigned long long)len);
+        return;
+    }
+    /* The payload sits in the reader's buffer at any alignment. */
+    const float *g = (const float *)(const void *)(payload + head);
+    float *aligned = NULL;
+    if (((uintptr_t)g & (sizeof(float) - 1)) != 0) {
+        if ((aligned = malloc(n * d * sizeof(float) + 1)) == NULL) {
+            tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for rows");
+            return;
+        }
+        memcpy(aligned, payload + head, n * d * sizeof(float));
+        g = aligned;
+    }
+    double clip = rows_clip(sc, h, t, g);
+    if (clip >= 0) {
+        verdicts_t v = {0};
+        for (size_t i = 0; i < n; i++)
+            push_row(sc, t, s->row_ids[i], s->row_vers[i], g + i * d, clip,
+                     &v);
+        s->shard.st.push_frames++;
+        s->shard.st.applied_frames++;
+        if (v.refused > 0)
+            s->shard.st.refused_by[TPS_REFUSE_NONFINITE_PARAM] += v.refused;
+        send_rows_ok(sc, h, &v);
+    }
+    free(aligned);
+}

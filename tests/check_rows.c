@@ -1,0 +1,484 @@
+/* SPDX-License-Identifier: MIT */
+/* Tables on in-process shards, spoken to in raw frames (docs/design.md
+ * §2b): rows read as their initial value until pushed, each row judged by
+ * its own staleness, the memory bound and admission, and every malformed
+ * or misdirected frame of rows refused with a sentence while the shard
+ * keeps serving.
+ *
+ * The shards run plain SGD with lr 0.5 and no staleness weighting, so a
+ * pushed row is its initial value minus half the sum of its gradients, and
+ * the initial value is the formula of §2b computed here from
+ * tps__init_value, not read back from a shard. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "rawclient.h"
+#include "server/server.h"
+#include "taups.h"
+#include "tps_ids.h"
+#include "tps_rng.h"
+
+#define DIM 4
+#define LR 0.5f
+
+static void cfg_for(tps__server_config_t *cfg, const char *mode,
+                    long long max_stale, int admit, uint64_t max_memory) {
+    tps__server_config_init(cfg);
+    cfg->cons.mode = tps__mode_find(mode);
+    ck_assert_ptr_nonnull(cfg->cons.mode);
+    cfg->cons.max_staleness = max_stale;
+    cfg->workers = 1;
+    cfg->row_admit = admit;
+    if (max_memory > 0)
+        cfg->max_memory = max_memory;
+    tps__optim_conf_t oc;
+    tps__optim_conf_default(&oc);
+    oc.lr = LR;
+    char err[256];
+    ck_assert_msg(tps__optim_init(&cfg->optim, &oc, err, sizeof(err)) == 0,
+                  "%s", err);
+}
+
+/* A worker's raw connection to every shard of the cluster. */
+typedef struct rw_s {
+    int n;
+    int fd[CLUSTER_MAX];
+    tps__reader_t rd[CLUSTER_MAX];
+    uint64_t next_id;
+} rw_t;
+
+static void rw_open(rw_t *w, const cluster_t *c, int role) {
+    w->n = c->n;
+    w->next_id = 1;
+    for (int s = 0; s < c->n; s++) {
+        w->fd[s] = raw_connect(tps__server_port(c->srv[s]));
+        ck_assert_int_eq(tps__reader_init(&w->rd[s], NULL, NULL, NULL), 0);
+        raw_hello(w->fd[s], &w->rd[s], role, 0, 1, c->n, s, 0);
+    }
+}
+
+static void rw_close(rw_t *w) {
+    for (int s = 0; s < w->n; s++) {
+        close(w->fd[s]);
+        tps__reader_free(&w->rd[s]);
+    }
+}
+
+/* Declares table "emb" (dim DIM, normal, scale 0.1, seed 7) on every
+ * shard; returns its id. */
+static uint32_t declare_table(rw_t *w, uint32_t dim) {
+    uint32_t id = 0;
+    for (int s = 0; s < w->n; s++) {
+        Taups__Header h = TAUPS__HEADER__INIT;
+        Taups__Decl d = TAUPS__DECL__INIT;
+        h.op = TAUPS__OP__DECLARE;
+        h.request_id = w->next_id++;
+        h.name = "emb";
+        h.length = dim;
+        h.init = TAUPS__INIT__NORMAL;
+        h.scale = 0.1f;
+        h.seed = 7;
+        d.kind = 1;
+        d.dim = dim;
+        h.decl = &d;
+        raw_send(w->fd[s], &h, NULL, 0);
+        const Taups__Header *r = raw_recv(w->fd[s], &w->rd[s]);
+        ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "declare: %s",
+                      r->error ? r->error : "?");
+        ck_assert_ptr_nonnull(r->decl);
+        ck_assert_uint_eq(r->decl->kind, 1);
+        ck_assert_uint_eq(r->decl->dim, dim);
+        id = r->tensor_id;
+    }
+    return id;
+}
+
+/* The initial row of id, by design §2b's formula. */
+static void init_row(uint64_t id, uint32_t dim, float *out) {
+    uint64_t seed = tps__mix64(7 ^ tps__mix64(id));
+    for (uint32_t j = 0; j < dim; j++)
+        out[j] = tps__init_value(TPS_INIT_NORMAL, 0.1f, seed, j);
+}
+
+/* Sends a pull of the (ascending) ids to shard s and returns the reply;
+ * its values start at *values. */
+static const Taups__Header *pull_rows(rw_t *w, int s, uint32_t table,
+                                      const uint64_t *ids, size_t n,
+                                      uint64_t *versions,
+                                      const float **values) {
+    uint8_t buf[10 * 64];
+    ck_assert_uint_le(n, 64);
+    Taups__Header h = TAUPS__HEADER__INIT;
+    Taups__Rows rr = TAUPS__ROWS__INIT;
+    h.op = TAUPS__OP__PULL_ROWS;
+    h.request_id = w->next_id++;
+    h.tensor_id = table;
+    h.count = n;
+    rr.ids_len = tps__ids_encode(ids, n, buf);
+    rr.versions = versions != NULL;
+    h.rows = &rr;
+    raw_send(w->fd[s], &h, buf, rr.ids_len);
+    const Taups__Header *r = raw_recv(w->fd[s], &w->rd[s]);
+    if (r->op != TAUPS__OP__PULL_ROWS_OK)
+        return r;
+    ck_assert_ptr_nonnull(r->rows);
+    size_t used = 0;
+    if (versions != NULL) {
+        char err[200];
+        ck_assert_int_eq(tps__varints_decode(w->rd[s].payload,
+                                             r->rows->versions_len, versions,
+                                             n, &used, err, sizeof(err)),
+                         0);
+    }
+    *values = (const float *)(const void *)(w->rd[s].payload + used);
+    return r;
+}
+
+/* Sends a push of rows: ids ascending, read[i] the version read plus one
+ * (0: not known), g n * dim gradients. Returns the reply. */
+static const Taups__Header *push_rows(rw_t *w, int s, uint32_t table,
+                                      const uint64_t *ids, size_t n,
+                                      const uint64_t *read, const float *g,
+                                      uint32_t dim) {
+    uint8_t buf[64 * (20 + 4 * 16)];
+    ck_assert_uint_le(n, 64);
+    ck_assert_uint_le(dim, 16);
+    Taups__Header h = TAUPS__HEADER__INIT;
+    Taups__Rows rr = TAUPS__ROWS__INIT;
+    h.op = TAUPS__OP__PUSH_ROWS;
+    h.request_id = w->next_id++;
+    h.tensor_id = table;
+    h.count = n;
+    rr.ids_len = tps__ids_encode(ids, n, buf);
+    rr.versions_len = tps__varints_encode(read, n, buf + rr.ids_len);
+    size_t at = rr.ids_len + rr.versions_len;
+    memcpy(buf + at, g, n * dim * sizeof(float));
+    h.rows = &rr;
+    raw_send(w->fd[s], &h, buf, at + n * dim * sizeof(float));
+    return raw_recv(w->fd[s], &w->rd[s]);
+}
+
+/* Counter `key` of table "emb" in shard s's STATS. */
+static long long table_stat(rw_t *w, int s, const char *key) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__STATS;
+    h.request_id = w->next_id++;
+    raw_send(w->fd[s], &h, NULL, 0);
+    const Taups__Header *r = raw_recv(w->fd[s], &w->rd[s]);
+    ck_assert_int_eq(r->op, TAUPS__OP__STATS_OK);
+    json_error_t jerr;
+    json_t *doc = json_loadb((const char *)w->rd[s].payload,
+                             (size_t)w->rd[s].plen, 0, &jerr);
+    ck_assert_msg(doc != NULL, "stats: %s", jerr.text);
+    json_t *ts = json_object_get(doc, "tensors"), *v = NULL;
+    for (size_t i = 0; i < json_array_size(ts); i++) {
+        json_t *t = json_array_get(ts, i);
+        if (strcmp(json_string_value(json_object_get(t, "name")), "emb") == 0)
+            v = json_object_get(t, key);
+    }
+    ck_assert_msg(json_is_integer(v), "no table counter %s", key);
+    long long x = json_integer_value(v);
+    json_decref(doc);
+    return x;
+}
+
+/* n ascending ids owned by shard s of S, from `from` on. */
+static void ids_of(int s, int S, uint64_t from, uint64_t *ids, size_t n) {
+    for (size_t k = 0; k < n; from++)
+        if (tps__id_shard(from, (uint32_t)S) == (uint32_t)s)
+            ids[k++] = from;
+}
+
+START_TEST(test_rows_start_initial) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", -1, 0, 0);
+    cluster_t c;
+    cluster_start_cfg(&c, 2, &cfg);
+    rw_t w;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    uint32_t t = declare_table(&w, DIM);
+    for (int s = 0; s < 2; s++) {
+        uint64_t ids[8], vers[8];
+        ids_of(s, 2, 1000 * (uint64_t)(s + 1), ids, 8);
+        const float *v;
+        const Taups__Header *r = pull_rows(&w, s, t, ids, 8, vers, &v);
+        ck_assert_msg(r->op == TAUPS__OP__PULL_ROWS_OK, "%s", r->error);
+        ck_assert_uint_eq(r->count, 8);
+        for (int i = 0; i < 8; i++) {
+            float want[DIM];
+            init_row(ids[i], DIM, want);
+            ck_assert_uint_eq(vers[i], 0);
+            for (int j = 0; j < DIM; j++)
+                ck_assert_float_eq(v[i * DIM + j], want[j]);
+        }
+        /* A pull created nothing. */
+        ck_assert_int_eq(table_stat(&w, s, "rows"), 0);
+    }
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* Pushes apply by SGD per row; versions count per row; the same values
+ * come back by pull. */
+START_TEST(test_rows_push_sgd) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", -1, 0, 0);
+    cluster_t c;
+    cluster_start_cfg(&c, 2, &cfg);
+    rw_t w;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    uint32_t t = declare_table(&w, DIM);
+    uint64_t ids[3], zero[3] = {0, 0, 0};
+    ids_of(1, 2, 5, ids, 3);
+    float g[3 * DIM], want[3 * DIM];
+    for (int i = 0; i < 3 * DIM; i++)
+        g[i] = (float)(i + 1) / 8.0f;
+    for (int i = 0; i < 3; i++)
+        init_row(ids[i], DIM, want + i * DIM);
+    /* Row 0 three times, rows 1 and 2 once. */
+    for (int k = 0; k < 3; k++) {
+        size_t n = k == 0 ? 3 : 1;
+        const Taups__Header *r = push_rows(&w, 1, t, ids, n, zero, g, DIM);
+        ck_assert_msg(r->op == TAUPS__OP__PUSH_ROWS_OK, "%s", r->error);
+        ck_assert_uint_eq(r->rows->applied, n);
+        for (size_t i = 0; i < n * DIM; i++)
+            want[i] -= LR * g[i];
+    }
+    uint64_t vers[3];
+    const float *v;
+    const Taups__Header *r = pull_rows(&w, 1, t, ids, 3, vers, &v);
+    ck_assert_msg(r->op == TAUPS__OP__PULL_ROWS_OK, "%s", r->error);
+    ck_assert_uint_eq(vers[0], 3);
+    ck_assert_uint_eq(vers[1], 1);
+    ck_assert_uint_eq(vers[2], 1);
+    for (int i = 0; i < 3 * DIM; i++)
+        ck_assert_msg(fabsf(v[i] - want[i]) <= 1e-6f, "element %d: %g != %g",
+                      i, (double)v[i], (double)want[i]);
+    ck_assert_int_eq(table_stat(&w, 1, "rows"), 3);
+    ck_assert_int_eq(table_stat(&w, 0, "rows"), 0);
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* --max-staleness acts per row: a hot row read long ago is dropped while
+ * a cold row of the same push, read fresh, is applied. */
+START_TEST(test_rows_staleness_per_row) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", 2, 0, 0);
+    cluster_t c;
+    cluster_start_cfg(&c, 1, &cfg);
+    rw_t w;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    uint32_t t = declare_table(&w, DIM);
+    uint64_t ids[2] = {11, 12};
+    float g[2 * DIM];
+    for (int i = 0; i < 2 * DIM; i++)
+        g[i] = 1.0f;
+    /* Row 11 read at version 0 and pushed 4 times: staleness 0, 1, 2
+     * applied, 3 dropped. */
+    uint64_t read0[2] = {1, 1};
+    for (int k = 0; k < 3; k++) {
+        const Taups__Header *r = push_rows(&w, 0, t, ids, 1, read0, g, DIM);
+        ck_assert_uint_eq(r->rows->applied, 1);
+        ck_assert_uint_eq(r->rows->max_staleness, (uint64_t)k);
+    }
+    /* Row 11 again as read at 0 (staleness 3), row 12 fresh. */
+    const Taups__Header *r = push_rows(&w, 0, t, ids, 2, read0, g, DIM);
+    ck_assert_msg(r->op == TAUPS__OP__PUSH_ROWS_OK, "%s", r->error);
+    ck_assert_uint_eq(r->rows->applied, 1);
+    ck_assert_uint_eq(r->rows->stale, 1);
+    uint64_t vers[2];
+    const float *v;
+    r = pull_rows(&w, 0, t, ids, 2, vers, &v);
+    ck_assert_uint_eq(vers[0], 3);
+    ck_assert_uint_eq(vers[1], 1);
+    ck_assert_int_eq(table_stat(&w, 0, "stale"), 1);
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* Admission: a row is created on the third push of its id; until then
+ * it reads as its initial value. */
+START_TEST(test_rows_admission) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", -1, 3, 0);
+    cluster_t c;
+    cluster_start_cfg(&c, 1, &cfg);
+    rw_t w;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    uint32_t t = declare_table(&w, DIM);
+    uint64_t id = 77, read = 0;
+    float g[DIM] = {1, 2, 3, 4}, want[DIM];
+    init_row(id, DIM, want);
+    for (int k = 0; k < 3; k++) {
+        const Taups__Header *r = push_rows(&w, 0, t, &id, 1, &read, g, DIM);
+        ck_assert_uint_eq(r->rows->not_admitted, k < 2 ? 1 : 0);
+        ck_assert_uint_eq(r->rows->applied, k < 2 ? 0 : 1);
+        const float *v;
+        uint64_t ver;
+        r = pull_rows(&w, 0, t, &id, 1, &ver, &v);
+        for (int j = 0; j < DIM; j++)
+            ck_assert_float_eq(v[j], k < 2 ? want[j] : want[j] - LR * g[j]);
+    }
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* A full table refuses new rows with a sentence and keeps training the
+ * rows it holds. */
+START_TEST(test_rows_memory_bound) {
+    tps__server_config_t cfg;
+    /* One slab of dim-4 SGD rows and its index fit; a second slab does
+     * not. */
+    uint64_t slab = 4096 * tps__table_row_bytes(DIM, 0);
+    cfg_for(&cfg, "async", -1, 0, slab + slab / 2);
+    cluster_t c;
+    cluster_start_cfg(&c, 1, &cfg);
+    rw_t w;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    uint32_t t = declare_table(&w, DIM);
+    uint64_t ids[64], read[64] = {0};
+    float g[64 * DIM];
+    for (int i = 0; i < 64 * DIM; i++)
+        g[i] = 0.25f;
+    uint64_t full = 0, next = 0;
+    const Taups__Header *r = NULL;
+    while (full == 0 && next < 3 * 4096) {
+        for (int i = 0; i < 64; i++)
+            ids[i] = next++;
+        r = push_rows(&w, 0, t, ids, 64, read, g, DIM);
+        ck_assert_msg(r->op == TAUPS__OP__PUSH_ROWS_OK, "%s", r->error);
+        full = r->rows->full;
+    }
+    ck_assert_uint_gt(full, 0);
+    ck_assert_ptr_nonnull(r->error);
+    ck_assert_msg(strstr(r->error, "\"emb\"") && strstr(r->error, "rows") &&
+                      strstr(r->error, "--max-memory"),
+                  "%s", r->error);
+    /* A row it holds still trains. */
+    uint64_t old = 0;
+    r = push_rows(&w, 0, t, &old, 1, read, g, DIM);
+    ck_assert_uint_eq(r->rows->applied, 1);
+    ck_assert_uint_eq(r->rows->full, 0);
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* Bad frames of rows: each refused with a sentence naming what was wrong,
+ * nothing applied, and the shard goes on serving. */
+START_TEST(test_rows_refusals) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", -1, 0, 0);
+    cluster_t c;
+    cluster_start_cfg(&c, 2, &cfg);
+    rw_t w;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    uint32_t t = declare_table(&w, DIM);
+    uint64_t mine, theirs, read = 0;
+    ids_of(0, 2, 1, &mine, 1);
+    ids_of(1, 2, 1, &theirs, 1);
+    float g[DIM] = {1, 1, 1, 1};
+    /* An id of the other shard. */
+    const Taups__Header *r = push_rows(&w, 0, t, &theirs, 1, &read, g, DIM);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_msg(strstr(r->error, "belongs to shard 1"), "%s", r->error);
+    /* A NaN in a row: the whole frame refused. */
+    g[2] = NAN;
+    r = push_rows(&w, 0, t, &mine, 1, &read, g, DIM);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_msg(strstr(r->error, "nothing of the push was applied"), "%s",
+                  r->error);
+    ck_assert_int_eq(table_stat(&w, 0, "rows"), 0);
+    /* A dim mismatch on declaring again. */
+    Taups__Header d = TAUPS__HEADER__INIT;
+    Taups__Decl dd = TAUPS__DECL__INIT;
+    d.op = TAUPS__OP__DECLARE;
+    d.request_id = 1000;
+    d.name = "emb";
+    d.length = 8;
+    d.init = TAUPS__INIT__NORMAL;
+    d.scale = 0.1f;
+    d.seed = 7;
+    dd.kind = 1;
+    dd.dim = 8;
+    d.decl = &dd;
+    raw_send(w.fd[0], &d, NULL, 0);
+    r = raw_recv(w.fd[0], &w.rd[0]);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_msg(strstr(r->error, "8 values != 4"), "%s", r->error);
+    /* The shard still serves: a good push of the same row applies. */
+    g[2] = 1;
+    r = push_rows(&w, 0, t, &mine, 1, &read, g, DIM);
+    ck_assert_msg(r->op == TAUPS__OP__PUSH_ROWS_OK, "%s", r->error);
+    ck_assert_uint_eq(r->rows->applied, 1);
+    /* A dense pull of the table: an error of the client, which the shard
+     * answers and closes, as it does a pull outside a slice. */
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__PULL;
+    h.request_id = 999;
+    h.tensor_id = t;
+    h.count = 4;
+    raw_send(w.fd[0], &h, NULL, 0);
+    r = raw_recv(w.fd[0], &w.rd[0]);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_msg(strstr(r->error, "is a table"), "%s", r->error);
+    rw_close(&w);
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    /* Ids cut short: a broken frame, answered and closed; another
+     * connection is served. */
+    uint8_t bad[3] = {0x80, 0x80, 0x80};
+    Taups__Header p = TAUPS__HEADER__INIT;
+    Taups__Rows pr = TAUPS__ROWS__INIT;
+    p.op = TAUPS__OP__PULL_ROWS;
+    p.request_id = 1001;
+    p.tensor_id = t;
+    p.count = 1;
+    pr.ids_len = 3;
+    p.rows = &pr;
+    raw_send(w.fd[0], &p, bad, sizeof(bad));
+    r = raw_recv(w.fd[0], &w.rd[0]);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EPROTO);
+    rw_t w2;
+    rw_open(&w2, &c, TPS_ROLE_EVALUATOR);
+    const float *v;
+    r = pull_rows(&w2, 0, t, &mine, 1, NULL, &v);
+    ck_assert_msg(r->op == TAUPS__OP__PULL_ROWS_OK, "%s", r->error);
+    rw_close(&w2);
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
+
+static Suite *rows_suite(void) {
+    Suite *s = suite_create("rows");
+    TCase *tc = tcase_create("tables");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_rows_start_initial);
+    tcase_add_test(tc, test_rows_push_sgd);
+    tcase_add_test(tc, test_rows_staleness_per_row);
+    tcase_add_test(tc, test_rows_admission);
+    tcase_add_test(tc, test_rows_memory_bound);
+    tcase_add_test(tc, test_rows_refusals);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(rows_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
