@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,7 +22,7 @@
 
 #define MAGIC "TAUPSCKP"
 #define MAGIC_END "TAUPSEND"
-#define FORMAT 1
+#define FORMAT 2 /* 2: tables; a format 1 file (no tables) still loads */
 #define BOM 0x01020304u
 #define HEADER_LEN 32
 #define TRAILER_LEN 16
@@ -94,6 +95,15 @@ static char *meta_json(const tps__server_t *s, uint64_t gen) {
             continue;
         char seed[24];
         snprintf(seed, sizeof(seed), "%" PRIu64, t->seed);
+        if (t->kind == TPS__KIND_TABLE) {
+            json_array_append_new(
+                tensors,
+                json_pack("{s:s, s:s, s:i, s:i, s:f, s:s, s:I}", "name",
+                          t->name, "kind", "table", "dim", (int)t->dim,
+                          "init", t->init, "scale", (double)t->scale, "seed",
+                          seed, "rows", (json_int_t)t->table->rows));
+            continue;
+        }
         json_array_append_new(
             tensors, json_pack("{s:s, s:I, s:I, s:I, s:i, s:f, s:s, s:I}",
                                "name", t->name, "n", (json_int_t)t->n, "lo",
@@ -184,15 +194,53 @@ static int fsync_dir(const char *dir) {
     return rc;
 }
 
+/* A table's row in the file: id, version, values, each slot's values. */
+static uint64_t row_record(const tps__tensor_t *t, int slots) {
+    return 16 + (uint64_t)t->dim * sizeof(float) * (uint64_t)(1 + slots);
+}
+
+/* A table's rows in creation order, gathered into records a megabyte at
+ * a time, so that ten million rows are not forty million writes. */
+static void put_rows(writer_t *w, const tps__tensor_t *t, int slots) {
+    size_t rec = (size_t)row_record(t, slots), d = t->dim * sizeof(float);
+    size_t per = rec > IO_CHUNK / 8 ? 1 : (IO_CHUNK / 8) / rec;
+    uint8_t *buf = malloc(per * rec);
+    if (buf == NULL) {
+        w->err = ENOMEM;
+        return;
+    }
+    size_t k = 0;
+    for (uint64_t i = 0; i < t->table->rows && w->err == 0; i++) {
+        tps__row_t row;
+        tps__table_row_at(t->table, i, &row);
+        uint8_t *p = buf + k * rec;
+        memcpy(p, &row.id, 8);
+        memcpy(p + 8, row.version, 8);
+        memcpy(p + 16, row.val, d);
+        for (int s = 0; s < slots; s++)
+            memcpy(p + 16 + d * (size_t)(1 + s), row.slot[s], d);
+        if (++k == per) {
+            put(w, buf, k * rec);
+            k = 0;
+        }
+    }
+    put(w, buf, k * rec);
+    free(buf);
+}
+
 /* Bytes of the data section: every ready slice with its optimizer state,
  * and each rank's dedup window. */
 static uint64_t data_bytes(const tps__server_t *s) {
     const tps__shard_t *sh = &s->shard;
     int slots = tps__optim_slots(&sh->optim);
     uint64_t data = 0;
-    for (int i = 0; i < sh->ntensors; i++)
-        data += sh->tensors[i].ready * (sh->tensors[i].hi - sh->tensors[i].lo) *
-                sizeof(float) * (uint64_t)(1 + slots);
+    for (int i = 0; i < sh->ntensors; i++) {
+        const tps__tensor_t *t = &sh->tensors[i];
+        data += t->ready * (t->hi - t->lo) * sizeof(float) *
+                (uint64_t)(1 + slots);
+        if (t->kind == TPS__KIND_TABLE)
+            data += t->table->rows * row_record(t, slots);
+    }
     for (int r = 0; r < s->cfg.workers; r++)
         data += 8 * (5 + (uint64_t)s->dedup[r].count * DEDUP_FIELDS);
     return data;
@@ -211,6 +259,8 @@ static void put_data(writer_t *w, const tps__server_t *s) {
         put(w, t->param, len);
         for (int k = 0; k < slots; k++)
             put(w, t->slot[k], len);
+        if (t->kind == TPS__KIND_TABLE)
+            put_rows(w, t, slots);
     }
     for (int r = 0; r < s->cfg.workers; r++) {
         const tps__dedup_t *d = &s->dedup[r];
@@ -272,6 +322,20 @@ int tps__ckpt_write(const tps__server_t *s, const char *dir, uint64_t gen,
         snprintf(err, errlen, "out of memory for the checkpoint's metadata");
         return TPS_ENOMEM;
     }
+    /* A file that cannot fit is refused before a byte is written: a full
+     * disk would otherwise find out near the end of a long write. */
+    size_t mlen = strlen(meta);
+    uint64_t total = HEADER_LEN + mlen + data_bytes(s) + TRAILER_LEN;
+    struct statvfs vfs;
+    if (statvfs(dir, &vfs) == 0 &&
+        (uint64_t)vfs.f_bavail * vfs.f_frsize < total) {
+        snprintf(err, errlen,
+                 "a checkpoint of %.1f MB does not fit: %s has %.1f MB free",
+                 (double)total / 1e6, dir,
+                 (double)vfs.f_bavail * (double)vfs.f_frsize / 1e6);
+        free(meta);
+        return TPS_EIO;
+    }
     char tmp[4096], path[4096];
     snprintf(tmp, sizeof(tmp), "%s/.gen-%016" PRIu64 ".%ld.tmp", dir, gen,
              (long)getpid());
@@ -290,7 +354,6 @@ int tps__ckpt_write(const tps__server_t *s, const char *dir, uint64_t gen,
         free(meta);
         return TPS_EIO;
     }
-    size_t mlen = strlen(meta);
     put(&w, MAGIC, 8);
     put_u32(&w, FORMAT);
     put_u32(&w, BOM);
@@ -431,6 +494,52 @@ static int check_shape(const tps__server_t *s, json_t *m, char *why,
     return LOAD_OK;
 }
 
+/* A table and its rows (records as put_rows writes them). */
+static int load_table(const tps__server_t *s, json_t *o, reader_t *rd,
+                      loaded_t *L, char *why, size_t len) {
+    const char *name = json_string_value(json_object_get(o, "name"));
+    const char *seed_text = json_string_value(json_object_get(o, "seed"));
+    json_t *scale = json_object_get(o, "scale");
+    uint64_t dim, init, rows;
+    if (name == NULL || seed_text == NULL || !json_is_number(scale) ||
+        json_u64(o, "dim", &dim) || json_u64(o, "init", &init) ||
+        json_u64(o, "rows", &rows) || dim == 0 || dim > TPS__TABLE_MAX_DIM) {
+        snprintf(why, len, "a table's declaration is incomplete");
+        return LOAD_BAD;
+    }
+    char err[256];
+    int id = tps__shard_declare_table(
+        &L->shard, name, (uint32_t)dim, (int)init,
+        (float)json_number_value(scale), strtoull(seed_text, NULL, 10),
+        (uint32_t)s->cfg.row_admit, err, sizeof(err));
+    if (id < 0) {
+        snprintf(why, len, "%s", err);
+        return LOAD_BAD;
+    }
+    tps__tensor_t *t = &L->shard.tensors[id];
+    int slots = tps__optim_slots(&s->shard.optim);
+    size_t rec = (size_t)row_record(t, slots), d = (size_t)dim;
+    float *buf = malloc(rec);
+    int rc = buf ? LOAD_OK : LOAD_BAD;
+    if (buf == NULL)
+        snprintf(why, len, "out of memory");
+    for (uint64_t r = 0; r < rows && rc == LOAD_OK; r++) {
+        uint64_t head[2];
+        if (get(rd, head, 16) < 0 || get(rd, buf, rec - 16) < 0) {
+            snprintf(why, len, "it ends early (truncated)");
+            rc = LOAD_BAD;
+        } else if (tps__table_insert(t->table, name, head[0], buf,
+                                     slots ? buf + d : NULL, head[1],
+                                     &L->shard.bytes, s->shard.max_bytes, err,
+                                     sizeof(err)) < 0) {
+            snprintf(why, len, "%s", err);
+            rc = LOAD_BAD;
+        }
+    }
+    free(buf);
+    return rc;
+}
+
 static int load_tensors(const tps__server_t *s, json_t *m, reader_t *rd,
                         loaded_t *L, char *why, size_t len) {
     json_t *ts = json_object_get(m, "tensors");
@@ -442,6 +551,12 @@ static int load_tensors(const tps__server_t *s, json_t *m, reader_t *rd,
         return LOAD_BAD;
     }
     json_array_foreach(ts, i, o) {
+        const char *kind = json_string_value(json_object_get(o, "kind"));
+        if (kind != NULL && strcmp(kind, "table") == 0) {
+            if (load_table(s, o, rd, L, why, len) != LOAD_OK)
+                return LOAD_BAD;
+            continue;
+        }
         const char *name = json_string_value(json_object_get(o, "name"));
         const char *seed_text = json_string_value(json_object_get(o, "seed"));
         uint64_t n, lo, hi, init, version;
@@ -571,10 +686,10 @@ static int read_header(reader_t *rd, uint64_t *mlen, uint64_t *dlen,
         return -1;
     }
     if (get(rd, &format, 4) < 0 || get(rd, &bom, 4) < 0 ||
-        get(rd, mlen, 8) < 0 || get(rd, dlen, 8) < 0 || format != FORMAT ||
-        bom != BOM) {
+        get(rd, mlen, 8) < 0 || get(rd, dlen, 8) < 0 ||
+        (format != FORMAT && format != 1) || bom != BOM) {
         snprintf(why, len, "format %u (byte order mark %08x) is not format %d "
-                 "of this host", format, bom, FORMAT);
+                 "(or 1) of this host", format, bom, FORMAT);
         return -1;
     }
     if (*mlen > (1u << 30) ||

@@ -461,6 +461,81 @@ START_TEST(test_rows_refusals) {
 }
 END_TEST
 
+/* Adagrad by hand (lr LR, eps 1e-8) for row i after `pushes` pushes of
+ * the gradients g of check_rows' checkpoint test. */
+static void adagrad_row(uint64_t id, const float *g, int pushes, float *out) {
+    float p0[DIM];
+    init_row(id, DIM, p0);
+    for (int j = 0; j < DIM; j++) {
+        double p = p0[j], acc = 0;
+        for (int k = 0; k < pushes; k++) {
+            acc += (double)g[j] * g[j];
+            p -= LR * g[j] / (sqrt(acc) + 1e-8);
+        }
+        out[j] = (float)p;
+    }
+}
+
+/* A shard stopped and started on its checkpoint keeps every row: values,
+ * versions and optimizer state (adagrad's accumulator decides the step
+ * taken after the restart, checked against adagrad by hand). */
+START_TEST(test_rows_checkpoint) {
+    char dir[] = "/tmp/taups-check-rows-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", -1, 0, 0);
+    tps__optim_conf_t oc;
+    tps__optim_conf_default(&oc);
+    oc.optimizer = "adagrad";
+    oc.lr = LR;
+    char err[256];
+    ck_assert_int_eq(tps__optim_init(&cfg.optim, &oc, err, sizeof(err)), 0);
+    cfg.ckpt.dir = dir;
+    cfg.ckpt.keep = 2;
+    enum { N = 40 };
+    uint64_t ids[N], read[N] = {0}, vers[N];
+    for (int i = 0; i < N; i++)
+        ids[i] = (uint64_t)i * 1000003u;
+    /* The same gradient for every row and push, so that row i's history
+     * is its push count alone. */
+    float g[N * DIM];
+    for (int i = 0; i < N * DIM; i++)
+        g[i] = (float)((i % DIM) + 1) / 4.0f;
+    const float *v;
+    for (int life = 0; life < 2; life++) {
+        cluster_t c;
+        cluster_start_cfg(&c, 1, &cfg);
+        rw_t w;
+        rw_open(&w, &c, TPS_ROLE_WORKER);
+        uint32_t t = declare_table(&w, DIM);
+        if (life == 0) {
+            /* Rows 0-19 pushed 3 times, 20-29 twice, 30-39 once. */
+            for (size_t k = 0; k < 3; k++)
+                push_rows(&w, 0, t, ids, N - 10 * k, read, g, DIM);
+        } else {
+            ck_assert_int_eq(table_stat(&w, 0, "rows"), N);
+            push_rows(&w, 0, t, ids, N, read, g, DIM);
+        }
+        pull_rows(&w, 0, t, ids, N, vers, &v);
+        for (int i = 0; i < N; i++) {
+            int pushes = (i < 20 ? 3 : i < 30 ? 2 : 1) + life;
+            float want[DIM];
+            adagrad_row(ids[i], g, pushes, want);
+            ck_assert_uint_eq(vers[i], (uint64_t)pushes);
+            for (int j = 0; j < DIM; j++)
+                ck_assert_msg(fabsf(v[i * DIM + j] - want[j]) <= 1e-5f,
+                              "life %d row %d: %g != %g", life, i,
+                              (double)v[i * DIM + j], (double)want[j]);
+        }
+        rw_close(&w);
+        cluster_stop(&c); /* writes a checkpoint on the way out */
+    }
+    char cmd[128];
+    snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *rows_suite(void) {
     Suite *s = suite_create("rows");
     TCase *tc = tcase_create("tables");
@@ -471,6 +546,7 @@ static Suite *rows_suite(void) {
     tcase_add_test(tc, test_rows_admission);
     tcase_add_test(tc, test_rows_memory_bound);
     tcase_add_test(tc, test_rows_refusals);
+    tcase_add_test(tc, test_rows_checkpoint);
     suite_add_tcase(s, tc);
     return s;
 }
