@@ -81,7 +81,7 @@ typedef struct args_s {
     uint64_t max_payload, max_elements, staleness;
     int max_header, max_tensors, local_steps;
     int64_t max_staleness;
-    const char *mode, *local_avg, *trace, *ckpt_every;
+    const char *mode, *local_avg, *trace, *ckpt_every, *table_fate;
     int ckpt_keep, no_restore, allow_large_lr;
     double mtbf;
     const char *key_file;
@@ -178,6 +178,7 @@ static int config_from_args(args_t *a, tps__server_config_t *cfg) {
     cfg->cons.max_staleness = a->max_staleness;
     cfg->cons.local_steps = a->local_steps;
     cfg->cons.local_sync = strcmp(a->local_avg, "sync") == 0;
+    cfg->table_fate_push = strcmp(a->table_fate, "push") == 0;
     cfg->trace = a->trace;
     cfg->ckpt.keep = a->ckpt_keep;
     cfg->ckpt.no_restore = a->no_restore;
@@ -415,6 +416,11 @@ int main(int argc, char **argv) {
          "declarations beyond it are refused (default: half of physical "
          "memory, or of the cgroup's limit if lower; the start-up log line "
          "says how much)"},
+        {"table-fate", TPS_OPT_CHOICE, &a.table_fate, "row", 0, -1,
+         "row|push", "FATE",
+         "tables: each row of a push judged by its own staleness (row), or "
+         "every row of a push frame by its stalest one (push, as a dense "
+         "push is judged; for comparison)"},
         {"row-admit", TPS_OPT_INT, &cfg.row_admit, "0", 0, 255, NULL, "K",
          "tables: create a row only once its id has been pushed K times "
          "(feature admission; until then it reads as its initial value and "

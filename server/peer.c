@@ -68,6 +68,8 @@ void tps__peer_config(tps__server_t *s) {
                               cons->local_sync ? "sync" : "async");
     if (cfg->row_admit > 1 && n < len)
         n += (size_t)snprintf(o + n, len - n, " row-admit=%d", cfg->row_admit);
+    if (cfg->table_fate_push && n < len)
+        n += (size_t)snprintf(o + n, len - n, " table-fate=push");
     /* "sgd lr=0.1 ...": the update rule is the one word without a key. */
     tps__optim_describe(&cfg->optim, opt, sizeof(opt));
     if (n < len)

@@ -234,10 +234,36 @@ static double rows_clip(sconn_t *sc, const Taups__Header *h,
                             h->grad_norm > own ? h->grad_norm : own);
 }
 
-/* One row's fate: created or found, judged by its own staleness, applied.
- * `read` is the version the worker read, plus one (0: not known). */
+/* Staleness of a row at version `now` read at `read` - 1 (read 0: not
+ * known, so fresh). */
+static uint64_t row_staleness(uint64_t now, uint64_t read) {
+    return read == 0 || now < read - 1 ? 0 : now - (read - 1);
+}
+
+/* --table-fate push: the frame's stalest row decides for all of its rows,
+ * as a dense push's one staleness does (a row never pushed is fresh).
+ * Returns that staleness. */
+static uint64_t worst_staleness(const tps__server_t *s, const tps__tensor_t *t,
+                                size_t n) {
+    uint64_t worst = 0;
+    for (size_t i = 0; i < n; i++) {
+        tps__row_t row;
+        uint64_t now = tps__table_find(t->table, s->row_ids[i], &row)
+                           ? *row.version
+                           : 0;
+        uint64_t st = row_staleness(now, s->row_vers[i]);
+        if (st > worst)
+            worst = st;
+    }
+    return worst;
+}
+
+/* One row's fate: created or found, judged by its own staleness (or, with
+ * --table-fate push, by the frame's `forced` >= 0), applied. `read` is the
+ * version the worker read, plus one (0: not known). */
 static void push_row(sconn_t *sc, tps__tensor_t *t, uint64_t id, uint64_t read,
-                     const float *g, double clip, verdicts_t *v) {
+                     const float *g, double clip, int64_t forced,
+                     verdicts_t *v) {
     tps__server_t *s = sc->srv;
     tps__shard_t *sh = &s->shard;
     tps__row_t row;
@@ -253,8 +279,8 @@ static void push_row(sconn_t *sc, tps__tensor_t *t, uint64_t id, uint64_t read,
             snprintf(v->full_why, sizeof(v->full_why), "%s", err);
         return;
     }
-    uint64_t now = *row.version;
-    uint64_t stale = read == 0 || now < read - 1 ? 0 : now - (read - 1);
+    uint64_t stale =
+        forced >= 0 ? (uint64_t)forced : row_staleness(*row.version, read);
     const tps__consistency_t *cons = &s->cfg.cons;
     if (cons->max_staleness >= 0 && stale > (uint64_t)cons->max_staleness) {
         v->stale++;
@@ -361,9 +387,22 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
     double clip = rows_clip(sc, h, t, g);
     if (clip >= 0) {
         verdicts_t v = {0};
+        const tps__consistency_t *cons = &s->cfg.cons;
+        int64_t forced = -1;
+        if (s->cfg.table_fate_push) {
+            uint64_t worst = worst_staleness(s, t, n);
+            forced = (int64_t)worst;
+            /* Dropped whole: no row of it is created or counted. */
+            if (cons->max_staleness >= 0 &&
+                worst > (uint64_t)cons->max_staleness) {
+                v.stale = n;
+                t->row_stale += n;
+                n = 0;
+            }
+        }
         for (size_t i = 0; i < n; i++)
             push_row(sc, t, s->row_ids[i], s->row_vers[i], g + i * d, clip,
-                     &v);
+                     forced, &v);
         s->shard.st.push_frames++;
         s->shard.st.applied_frames++;
         if (v.refused > 0)

@@ -56,6 +56,8 @@ typedef struct tps__server_config_s {
     int max_held_pulls;   /* pulls held back per connection */
     int row_admit;        /* tables: a row is created after this many
                              pushes of its id (0 or 1: the first) */
+    int table_fate_push;  /* tables: a push frame's stalest row decides for
+                             all its rows (--table-fate push) */
 } tps__server_config_t;
 
 /* Defaults for everything but listen/cluster/shard (max_memory: half of

@@ -536,6 +536,37 @@ START_TEST(test_rows_checkpoint) {
 }
 END_TEST
 
+/* --table-fate push: the stalest row of a frame decides for all of it. */
+START_TEST(test_rows_fate_per_push) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", 2, 0, 0);
+    cfg.table_fate_push = 1;
+    cluster_t c;
+    cluster_start_cfg(&c, 1, &cfg);
+    rw_t w;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    uint32_t t = declare_table(&w, DIM);
+    uint64_t ids[2] = {11, 12}, read0[2] = {1, 1};
+    float g[2 * DIM];
+    for (int i = 0; i < 2 * DIM; i++)
+        g[i] = 1.0f;
+    for (int k = 0; k < 3; k++)
+        push_rows(&w, 0, t, ids, 1, read0, g, DIM);
+    /* Row 11 is 3 stale, row 12 fresh: the frame is dropped whole. */
+    const Taups__Header *r = push_rows(&w, 0, t, ids, 2, read0, g, DIM);
+    ck_assert_uint_eq(r->rows->applied, 0);
+    ck_assert_uint_eq(r->rows->stale, 2);
+    ck_assert_int_eq(table_stat(&w, 0, "rows"), 1); /* 12 not created */
+    /* Read at 2 (staleness 1) and fresh: both applied, as 1 stale. */
+    uint64_t read2[2] = {3, 1};
+    r = push_rows(&w, 0, t, ids, 2, read2, g, DIM);
+    ck_assert_uint_eq(r->rows->applied, 2);
+    ck_assert_uint_eq(r->rows->max_staleness, 1);
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
+
 static Suite *rows_suite(void) {
     Suite *s = suite_create("rows");
     TCase *tc = tcase_create("tables");
@@ -547,6 +578,7 @@ static Suite *rows_suite(void) {
     tcase_add_test(tc, test_rows_memory_bound);
     tcase_add_test(tc, test_rows_refusals);
     tcase_add_test(tc, test_rows_checkpoint);
+    tcase_add_test(tc, test_rows_fate_per_push);
     suite_add_tcase(s, tc);
     return s;
 }
