@@ -8,7 +8,8 @@
  * Properties, each an abort():
  *   - every reply is a well-formed frame of a reply op; an ERROR carries a
  *     negative status; a dense PULL_OK carries count finite floats, and an
- *     encoded one decodes to finite floats (parameters stay finite);
+ *     encoded one decodes to finite floats (parameters stay finite); a
+ *     PULL_ROWS_OK carries count finite rows of its table's dim;
  *   - a connection that sent a complete frame, or bytes that are no frame,
  *     got a reply or was closed;
  *   - the loop goes idle, and closes every connection whose peer left;
@@ -273,6 +274,29 @@ static void check_pull_ok(const Taups__Header *h, const uint8_t *p,
     free(x);
 }
 
+/* A pull of rows answers count rows of the table's dim, finite, after
+ * the versions it was asked for. */
+static void check_pull_rows_ok(const Taups__Header *h, const uint8_t *p,
+                               uint64_t len) {
+    const tps__shard_t *sh = &servers[cur_config]->shard;
+    if (h->rows == NULL || h->tensor_id >= (uint32_t)sh->ntensors ||
+        sh->tensors[h->tensor_id].kind != TPS__KIND_TABLE)
+        fail("PULL_ROWS_OK without its rows, or for no table");
+    uint64_t dim = sh->tensors[h->tensor_id].dim;
+    uint64_t vl = h->rows->versions_len;
+    if (vl > len || len - vl != h->count * dim * sizeof(float))
+        fail("PULL_ROWS_OK of %llu rows of %llu carries %llu bytes",
+             (unsigned long long)h->count, (unsigned long long)dim,
+             (unsigned long long)len);
+    for (uint64_t i = 0; i < h->count * dim; i++) {
+        float x;
+        memcpy(&x, p + vl + i * sizeof(float), sizeof(x));
+        if (!isfinite(x))
+            fail("PULL_ROWS_OK: value %llu is %g", (unsigned long long)i,
+                 (double)x);
+    }
+}
+
 static void check_reply(client_t *cl) {
     const Taups__Header *h = cl->replies.hdr;
     switch (h->op) {
@@ -283,6 +307,10 @@ static void check_reply(client_t *cl) {
     case TAUPS__OP__PULL_OK:
         check_pull_ok(h, cl->replies.payload, cl->replies.plen);
         break;
+    case TAUPS__OP__PULL_ROWS_OK:
+        check_pull_rows_ok(h, cl->replies.payload, cl->replies.plen);
+        break;
+    case TAUPS__OP__PUSH_ROWS_OK:
     case TAUPS__OP__HELLO_OK:
     case TAUPS__OP__DECLARE_OK:
     case TAUPS__OP__PUSH_OK:

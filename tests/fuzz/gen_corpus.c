@@ -383,6 +383,54 @@ static void shard_encoded(buf_t *b, const char *spec, int zstd, uint64_t lo,
     rec(b, 0, FUZZ_REC_PUMP);
 }
 
+/* A table of dim 4 declared by both workers, rows pushed (one NaN row
+ * among them) and pulled with versions, by ids of this shard. */
+static void shard_rows(buf_t *b, int k) {
+    const fuzz_shard_config_t *fc = &fuzz_shard_configs[k];
+    uint64_t ids[6];
+    size_t n = 0;
+    for (uint64_t id = 1; n < 6; id += 977)
+        if (tps__id_shard(id, (uint32_t)fc->shards) == (uint32_t)fc->shard)
+            ids[n++] = id;
+    for (int w = 0; w < 2; w++) {
+        Taups__Header h = declare("emb", 4);
+        Taups__Decl d = TAUPS__DECL__INIT;
+        d.kind = 1;
+        d.dim = 4;
+        h.decl = &d;
+        rec_frame(b, w, &h, NULL, 0);
+    }
+    rec(b, 0, FUZZ_REC_PUMP);
+    uint8_t p[6 * (20 + 16)];
+    uint64_t read[6] = {0, 1, 2, 0, 1, 0};
+    float g[6 * 4];
+    for (int round = 0; round < 2; round++) {
+        gradient(g, 6 * 4, 0.5f);
+        if (round == 1)
+            g[5] = NAN;
+        Taups__Header h = simple(TAUPS__OP__PUSH_ROWS, 60 + (uint64_t)round);
+        Taups__Rows r = TAUPS__ROWS__INIT;
+        h.tensor_id = 1;
+        h.count = 6;
+        r.ids_len = tps__ids_encode(ids, 6, p);
+        r.versions_len = tps__varints_encode(read, 6, p + r.ids_len);
+        size_t at = r.ids_len + r.versions_len;
+        memcpy(p + at, g, sizeof(g));
+        h.rows = &r;
+        rec_frame(b, round, &h, p, at + sizeof(g));
+        rec(b, round, FUZZ_REC_PUMP);
+    }
+    Taups__Header h = simple(TAUPS__OP__PULL_ROWS, 70);
+    Taups__Rows r = TAUPS__ROWS__INIT;
+    h.tensor_id = 1;
+    h.count = 6;
+    r.ids_len = tps__ids_encode(ids, 6, p);
+    r.versions = 1;
+    h.rows = &r;
+    rec_frame(b, 0, &h, p, r.ids_len);
+    rec(b, 0, FUZZ_REC_PUMP);
+}
+
 static void gen_shard(void) {
     buf_t b = {0};
     uint64_t lo, count;
@@ -435,6 +483,12 @@ static void gen_shard(void) {
         rec_frame(&b, 0, &h, NULL, 0);
         rec(&b, 0, FUZZ_REC_PUMP);
         save(&b, "shard/c%d-codecs-reconnect", k);
+
+        /* A table beside the tensor: rows pushed and pulled. */
+        b.len = 0;
+        shard_start(&b, k, &lo, &count);
+        shard_rows(&b, k);
+        save(&b, "shard/c%d-rows", k);
     }
     /* An evaluator's declaration that waits for a worker's; garbage after a
      * hello; a half-closed connection. */
