@@ -261,6 +261,49 @@ typedef struct tps_push_info_s {
 TPS_API int tps_last_push(const tps_client_t *c, int tensor,
                           tps_push_info_t *info);
 
+/* --- tables (docs/design.md §2b) ----------------------------------------
+ * A table holds rows of `dim` float32 values addressed by 64-bit ids; rows
+ * are spread over the shards by the ids' hash and appear, at their initial
+ * value, when first read. A table's id works only with the calls below, and
+ * a tensor's only with the dense calls: the others refuse it with
+ * TPS_EINVAL. Row pushes are always sent as float32 in this version: a
+ * client with --codec fp16, bf16, qsgd or uniform sends them uncompressed;
+ * topk, randk and sign, and mode "local", are refused for rows. */
+
+/* Declares table `name` of rows of dim float32 values on every shard. Like
+ * tps_declare, idempotent for the same dim and refused with TPS_EMISMATCH
+ * for another dim or a dense tensor of that name. Returns the table's id or
+ * a negative error. */
+TPS_API int tps_table(tps_client_t *c, const char *name, uint32_t dim,
+                      tps_init_t init, float scale, uint64_t seed);
+/* Pulls the rows of n ids (any order, duplicates allowed) into out (n*dim
+ * floats, row i for ids[i]); versions, when not NULL, gets each row's
+ * version (the updates applied to it). ids, out and versions are borrowed
+ * until the ticket completes; n = 0 completes at once. */
+TPS_API int tps_pull_rows_async(tps_client_t *c, int table, size_t n,
+                                const uint64_t *ids, float *out,
+                                uint64_t *versions, tps_ticket_t *ticket);
+TPS_API int tps_pull_rows(tps_client_t *c, int table, size_t n,
+                          const uint64_t *ids, float *out, uint64_t *versions);
+/* Pushes the gradients of n rows (grads: n*dim floats; duplicate ids are
+ * summed). Each row carries the version it was read at: the one this
+ * client's last pull of the table that included the id returned (none:
+ * "not known"). A NaN or Inf is refused before anything is sent. ids and
+ * grads are borrowed until the ticket completes. Each row's fate is its
+ * shard's: a push can be applied in part (tps_push_rows_info). */
+TPS_API int tps_push_rows_async(tps_client_t *c, int table, size_t n,
+                                const uint64_t *ids, const float *grads,
+                                tps_ticket_t *ticket);
+TPS_API int tps_push_rows(tps_client_t *c, int table, size_t n,
+                          const uint64_t *ids, const float *grads);
+/* What became of the rows of the last completed push of a table, summed
+ * over its frames and shards (max_staleness: the largest). */
+typedef struct tps_rows_info_s {
+    uint64_t applied, stale, not_admitted, full, max_staleness;
+} tps_rows_info_t;
+TPS_API int tps_push_rows_info(const tps_client_t *c, int table,
+                               tps_rows_info_t *info);
+
 /* The cluster's consistency mode (borrowed string, e.g. "ssp") and, in mode
  * "local", the number of local steps K between averagings. */
 TPS_API const char *tps_mode(const tps_client_t *c);

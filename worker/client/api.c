@@ -30,18 +30,29 @@ int tps_local_steps(const tps_client_t *c) {
 /* --- tensors ------------------------------------------------------------- */
 
 /* The entry for `name`, new or as declared before with the same length
- * (mu); *created says which. */
+ * and kind (mu); *created says which. */
 static int tensor_entry(tps_client_t *c, const char *name, uint64_t n,
-                        int *created) {
+                        uint32_t dim, int *created) {
     for (int i = 0; i < c->ntensors; i++) {
-        if (strcmp(c->tensors[i].name, name) != 0)
+        const tps__tensor_t *ts = &c->tensors[i];
+        if (strcmp(ts->name, name) != 0)
             continue;
-        if (c->tensors[i].n == n)
+        if (ts->n == n && ts->dim == dim)
             return i;
-        tps__cl_errorf_locked(c, "tensor \"%s\": length %llu != %llu "
-                              "declared before",
-                              name, (unsigned long long)n,
-                              (unsigned long long)c->tensors[i].n);
+        if (ts->dim != dim)
+            tps__cl_errorf_locked(c, "tensor \"%s\": %s of %u declared "
+                                  "before, not %s of %u",
+                                  name, ts->dim ? "a table of dim" :
+                                  "a dense tensor of length",
+                                  ts->dim ? ts->dim : (unsigned)ts->n,
+                                  dim ? "a table of dim" :
+                                  "a dense tensor of length",
+                                  dim ? dim : (unsigned)n);
+        else
+            tps__cl_errorf_locked(c, "tensor \"%s\": length %llu != %llu "
+                                  "declared before",
+                                  name, (unsigned long long)n,
+                                  (unsigned long long)ts->n);
         return TPS_EMISMATCH;
     }
     if (c->ntensors == TPS__CL_MAX_TENSORS) {
@@ -60,6 +71,7 @@ static int tensor_entry(tps_client_t *c, const char *name, uint64_t n,
     }
     snprintf(ts->name, sizeof(ts->name), "%s", name);
     ts->n = n;
+    ts->dim = dim;
     ts->lookup = n == 0;
     *created = 1;
     return c->ntensors++;
@@ -79,9 +91,8 @@ static void tensor_forget(tps_client_t *c, int idx) {
     uv_mutex_unlock(&c->mu);
 }
 
-/* Declares (n > 0) or looks up (n == 0) a tensor on every shard. */
-static int declare(tps_client_t *c, const char *name, uint64_t n,
-                   tps_init_t init, float scale, uint64_t seed) {
+int tps__cl_declare(tps_client_t *c, const char *name, uint64_t n,
+                    uint32_t dim, tps_init_t init, float scale, uint64_t seed) {
     if (name == NULL || strlen(name) == 0 || strlen(name) >= 128) {
         tps__cl_errorf(c, "tensor \"%s\": needs a name of 1..127 bytes and "
                        "a length",
@@ -90,7 +101,7 @@ static int declare(tps_client_t *c, const char *name, uint64_t n,
     }
     uv_mutex_lock(&c->mu);
     int created = 0;
-    int idx = tensor_entry(c, name, n, &created);
+    int idx = tensor_entry(c, name, n, dim, &created);
     if (idx >= 0) {
         tps__tensor_t *ts = &c->tensors[idx];
         ts->init = init;
@@ -117,7 +128,7 @@ int tps_declare(tps_client_t *c, const char *name, uint64_t n, tps_init_t init,
         tps__cl_errorf(c, "tensor \"%s\": a declaration needs a length", name);
         return TPS_EINVAL;
     }
-    return declare(c, name, n, init, scale, seed);
+    return tps__cl_declare(c, name, n, 0, init, scale, seed);
 }
 
 int tps_lookup(tps_client_t *c, const char *name, uint64_t *n) {
@@ -130,7 +141,7 @@ int tps_lookup(tps_client_t *c, const char *name, uint64_t *n) {
         }
     uv_mutex_unlock(&c->mu);
     /* Declaring with length 0 asks each shard for its entry. */
-    int id = declare(c, name, 0, TPS_INIT_ZEROS, 0, 0);
+    int id = tps__cl_declare(c, name, 0, 0, TPS_INIT_ZEROS, 0, 0);
     if (id >= 0)
         *n = c->tensors[id].n;
     return id;
@@ -174,13 +185,20 @@ int tps_set_versions(tps_client_t *c, int tensor, const uint64_t *versions,
     return rc;
 }
 
+/* 0, or why a dense call cannot use `tensor` (mu). */
 static int tensor_ok(tps_client_t *c, int tensor) {
     uv_mutex_lock(&c->mu);
-    int ok = tensor >= 0 && tensor < c->ntensors;
-    if (!ok)
+    int rc = tensor >= 0 && tensor < c->ntensors ? 0 : TPS_ENOENT;
+    if (rc < 0)
         tps__cl_errorf_locked(c, "no tensor with id %d", tensor);
+    else if (c->tensors[tensor].dim > 0) {
+        tps__cl_errorf_locked(c, "tensor \"%s\" is a table: use the row "
+                              "calls (tps_pull_rows, tps_push_rows)",
+                              c->tensors[tensor].name);
+        rc = TPS_EINVAL;
+    }
     uv_mutex_unlock(&c->mu);
-    return ok;
+    return rc;
 }
 
 /* --- pushes -------------------------------------------------------------- */
@@ -193,8 +211,9 @@ static int check_gradients(tps_client_t *c, int n, const int *tensors,
                            const float *const *grads, double *norm) {
     double ss = 0;
     for (int k = 0; k < n; k++) {
-        if (!tensor_ok(c, tensors[k]))
-            return TPS_ENOENT;
+        int rc = tensor_ok(c, tensors[k]);
+        if (rc < 0)
+            return rc;
         const tps__tensor_t *ts = &c->tensors[tensors[k]];
         const float *g = grads[k];
         uint64_t bad = tps__first_nonfinite(g, ts->n);
@@ -303,8 +322,9 @@ void tps_set_samples(tps_client_t *c, uint64_t samples) {
 
 static int pull_start(tps_client_t *c, int tensor, float *dst,
                       uint64_t min_version, tps_ticket_t *ticket) {
-    if (!tensor_ok(c, tensor))
-        return TPS_ENOENT;
+    int rc = tensor_ok(c, tensor);
+    if (rc < 0)
+        return rc;
     tps__tinit_t x = {0};
     const tps__tensor_t *ts = &c->tensors[tensor];
     int cache = c->ssp_cache && ts->n > 0;

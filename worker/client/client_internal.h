@@ -24,6 +24,8 @@
  *   rejoin.c     a lost shard back: re-declare, resend what it still owes
  *   wire.c       tickets to frames (slicing) and one handler per reply op
  *   encode.c     push encoding: error feedback, codec, zstd
+ *   rows.c       tables: a row call's job (unique ids, by shard, frames),
+ *                its replies, the rows' versions kept for later pushes
  *   policy.c     the consistency rules the client keeps: what a hello
  *                says about the mode, the SSP cache, staleness decisions */
 #ifndef TPS_CLIENT_INTERNAL_H
@@ -61,6 +63,8 @@ typedef enum tps__op_kind_e {
     OP_CHECKPOINT, /* admin: a checkpoint on every shard, answered as STATS */
     OP_CLOCK,      /* end of an iteration, to every shard */
     OP_VERSION,    /* probe of a tensor's versions, for one push decision */
+    OP_PULL_ROWS,  /* rows of a table by id; the job in x.job */
+    OP_PUSH_ROWS,
     OP_CLOSE
 } tps__op_kind_t;
 
@@ -76,6 +80,8 @@ typedef struct tps__tinit_s {
     /* push, two-phase: the group's first ticket (0: this one) and size */
     int64_t group;
     int gsize;
+    /* rows: the call's prepared job (rows.c); the ticket takes it */
+    struct tps__rowjob_s *job;
 } tps__tinit_t;
 
 /* One frame of an encoded push: where its bytes are in the buffer. */
@@ -147,6 +153,15 @@ typedef struct tps__tensor_s {
     uint64_t cache_clock;
     int cache_valid;
     int lookup; /* looked up by name: redeclared with length 0 */
+    /* A table (docs/design.md §2b): values per row (n is the same), 0 for
+     * a dense tensor. */
+    uint32_t dim;
+    tps_rows_info_t rows_info; /* the last completed push of rows */
+    /* The version each row had at this client's last pull that included
+     * it: an open-addressing map from id to version + 1 (0: empty slot),
+     * vmap_cap a power of two or 0. */
+    uint64_t *vmap_ids, *vmap_vers;
+    size_t vmap_cap, vmap_n;
 } tps__tensor_t;
 
 typedef enum tps__shard_state_e {
@@ -229,6 +244,7 @@ struct tps_client_s {
     uint64_t samples; /* tps_set_samples: what pushes say they average */
     int active;       /* tickets sent and not yet answered */
     tps__pushbuf_t *spare; /* free push buffers */
+    struct tps__rowjob_s *row_spare; /* free row jobs (rows.c) */
     tps_traffic_t traffic;
     tps_delivery_t delivery;
     char errmsg[512];
@@ -258,6 +274,50 @@ struct tps_client_s {
     ZSTD_CCtx *zc;
     uint64_t pushes; /* seeds the codecs' randomness per push */
 };
+
+/* One frame of a row call: its rows are order[first .. first + count)
+ * of the job, all on `shard`; its payload is buf[pos .. pos + len). */
+typedef struct tps__rowframe_s {
+    int shard;
+    size_t first, count;
+    size_t pos, len, ids_len, vers_len;
+} tps__rowframe_t;
+
+/* A row call made ready on the caller's thread: its ids unique and sorted
+ * (uniq; pos[i] is ids[i]'s index there), grouped by shard (order, start),
+ * and the frames' payloads built once. vals and vers are by unique index:
+ * a push's summed gradients and read versions (0: not known, else
+ * version + 1), a pull's answered rows and versions. Read and written under
+ * mu once submitted; kept in c->row_spare and reused, so that a call of the
+ * same size allocates nothing. */
+typedef struct tps__rowjob_s tps__rowjob_t;
+struct tps__rowjob_s {
+    tps__rowjob_t *next;
+    int push, table;
+    uint32_t dim;
+    size_t n, nu;
+    float *out;         /* pull: the caller's rows, borrowed */
+    uint64_t *vers_out; /* pull: the caller's versions or NULL */
+    uint64_t *uniq, *vers, *tmp;
+    uint32_t *pos, *order;
+    size_t *start;  /* nshards + 1 */
+    size_t *sfirst; /* per shard, its first frame; nshards + 1 */
+    float *vals;
+    uint8_t *buf;
+    tps__rowframe_t *fr;
+    size_t nfr;
+    int no_versions; /* a pull reply came without versions */
+    tps_rows_info_t info;
+    void *scratch; /* tps__ids_unique's */
+    size_t scratch_cap, cap_n, cap_u, cap_vals, cap_buf, cap_fr;
+};
+
+/* --- api.c ----------------------------------------------------------------
+ * Declares (n > 0) or looks up (n == 0) a dense tensor (dim 0) or a table
+ * of rows of dim values (n == dim) on every shard; returns its id or a
+ * negative error with the message set. */
+int tps__cl_declare(tps_client_t *c, const char *name, uint64_t n,
+                    uint32_t dim, tps_init_t init, float scale, uint64_t seed);
 
 /* --- open.c ---------------------------------------------------------------
  * A client with its shards resolved and its loop ready, but no I/O thread
@@ -364,6 +424,32 @@ int64_t tps__cl_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
  * *err and the message set. */
 tps__pushbuf_t *tps__cl_encode_push(tps_client_t *c, int tensor,
                                     const float *grad, int *err);
+
+/* --- rows.c ---------------------------------------------------------------
+ * Makes the job of a row call of table `table` (caller): grads for a push,
+ * out and vers_out for a pull. Returns the frames it sends (> 0) with *out
+ * set, or a negative error with the message set. */
+int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
+                         const uint64_t *ids, const float *grads, float *out,
+                         uint64_t *vers_out, tps__rowjob_t **job);
+/* Gives a job back to the pool (mu). */
+void tps__cl_rows_put(tps_client_t *c, tps__rowjob_t *job);
+/* Sends a row ticket's frames to every shard (only < 0), or after shard
+ * `only` came back (resend) the frames it has not answered (I/O). */
+void tps__cl_rows_issue(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
+                        int only, int resend);
+/* A PULL_ROWS_OK or PUSH_ROWS_OK for row ticket t from shard sh (mu). */
+void tps__cl_rows_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                        const Taups__Header *h, const uint8_t *payload,
+                        uint64_t len);
+/* A row ticket is done: on success a pull's rows go to the caller and its
+ * versions are kept, a push's results to the table; the job goes back to
+ * the pool (mu). */
+void tps__cl_rows_finish(tps_client_t *c, tps__ticket_t *t);
+/* The version map's entry for id: version + 1, or 0 when not known (mu). */
+uint64_t tps__cl_rows_read_version(const tps__tensor_t *ts, uint64_t id);
+/* Frees the job pool and the tables' version maps (tps_close). */
+void tps__cl_rows_free(tps_client_t *c);
 
 /* --- policy.c -------------------------------------------------------------
  * What a shard's HELLO_OK says about the cluster; `first` is whether it is

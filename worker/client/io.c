@@ -255,8 +255,9 @@ static void pipe_restore(const sigset_t *old_set) {
  * about to be: that thread finishes a turn (the reply just handed to this
  * one, say) in microseconds, far less than waking it would cost. */
 int tps__cl_io_take(tps_client_t *c, tps__op_kind_t kind) {
-    if (!c->thread_started || !(kind == OP_PUSH || kind == OP_PULL ||
-                                kind == OP_CLOCK || kind == OP_VERSION))
+    if (!c->thread_started ||
+        !(kind == OP_PUSH || kind == OP_PULL || kind == OP_CLOCK ||
+          kind == OP_VERSION || kind == OP_PULL_ROWS || kind == OP_PUSH_ROWS))
         return 0;
     if (uv_mutex_trylock(&c->io_mu) == 0)
         return 1;

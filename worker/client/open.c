@@ -38,6 +38,7 @@ static void client_free(tps_client_t *c) {
         free(c->tensors[i].cache);
         free(c->tensors[i].cache_versions);
     }
+    tps__cl_rows_free(c);
     while (c->spare) {
         tps__pushbuf_t *pb = c->spare;
         c->spare = pb->next;

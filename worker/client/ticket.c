@@ -109,6 +109,8 @@ void tps__cl_complete(tps_client_t *c, tps__ticket_t *t, int result) {
         t->active = 0;
         c->active--;
     }
+    if (t->x.job)
+        tps__cl_rows_finish(c, t); /* a pull's rows reach the caller */
     /* Read without the mutex by a spinning tps_wait. */
     __atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
     if (t->kind == OP_PUSH && t->result == 0)

@@ -79,6 +79,7 @@ static void issue_clock(tps_client_t *c, tps__ticket_t *t, Taups__Header *h) {
 static void issue_each(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
                        int only) {
     const tps__tensor_t *ts = &c->tensors[t->tensor];
+    Taups__Decl decl = TAUPS__DECL__INIT;
     switch (t->kind) {
     case OP_STATS:
         h->op = TAUPS__OP__STATS;
@@ -93,6 +94,11 @@ static void issue_each(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
         h->init = (Taups__Init)ts->init;
         h->scale = ts->scale;
         h->seed = ts->seed;
+        if (ts->dim > 0 && !ts->lookup) {
+            decl.kind = 1;
+            decl.dim = ts->dim;
+            h->decl = &decl;
+        }
         break;
     default:
         h->op = TAUPS__OP__VERSION;
@@ -244,6 +250,10 @@ void tps__cl_issue_to(tps_client_t *c, tps__ticket_t *t, int only,
     case OP_PULL:
         issue_slices(c, t, &h, only, resend);
         break;
+    case OP_PULL_ROWS:
+    case OP_PUSH_ROWS:
+        tps__cl_rows_issue(c, t, &h, only, resend);
+        break;
     default:
         issue_each(c, t, &h, only);
     }
@@ -359,9 +369,22 @@ static void on_declare_ok(tps_client_t *c, tps__cshard_t *sh,
     *tps__cl_owed(c, t, sh->index) = 0;
     ts->ids[sh->index] = h->tensor_id;
     ts->versions[sh->index] = h->version;
+    uint32_t dim = h->decl && h->decl->kind == 1 ? h->decl->dim : 0;
+    if (ts->lookup && ts->n == 0)
+        ts->dim = dim; /* a lookup learns the kind */
+    if (h->decl && dim != ts->dim) {
+        tps__cl_errorf_locked(c, "tensor \"%s\": shard %d says %s %u, not "
+                              "%s %u",
+                              ts->name, sh->index,
+                              dim ? "a table of dim" : "dense, dim", dim,
+                              ts->dim ? "a table of dim" : "dense, dim",
+                              ts->dim);
+        tps__cl_complete(c, t, TPS_EMISMATCH);
+        return;
+    }
     if (ts->n == 0) {
-        ts->n = h->length; /* a lookup learns the length */
-    } else if (ts->n != h->length) {
+        ts->n = dim ? dim : h->length; /* a lookup learns the length */
+    } else if (ts->n != h->length && ts->dim == 0) {
         tps__cl_errorf_locked(c, "tensor \"%s\": shard %d says length %llu, "
                               "not %llu",
                               ts->name, sh->index,
@@ -501,6 +524,17 @@ int64_t tps__cl_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
         break;
     case TAUPS__OP__STATS_OK:
         on_stats_ok(c, sh, t, payload, len);
+        break;
+    case TAUPS__OP__PULL_ROWS_OK:
+    case TAUPS__OP__PUSH_ROWS_OK:
+        if (t->kind == OP_PULL_ROWS || t->kind == OP_PUSH_ROWS) {
+            tps__cl_rows_reply(c, sh, t, h, payload, len);
+            break;
+        }
+        tps__cl_errorf_locked(c, "shard %d at %s: a rows reply to a "
+                              "request of no rows",
+                              sh->index, sh->addr.text);
+        tps__cl_complete(c, t, TPS_EPROTO);
         break;
     case TAUPS__OP__COMMIT_OK:
         if (t->kind == OP_PUSH && t->committing) {
