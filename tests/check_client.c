@@ -7,7 +7,9 @@
  * connection, and play the I/O thread's part by hand: they complete tickets
  * and hand tps__cl_reply the replies a shard would send. A shard marked as
  * reconnecting keeps what it is sent owed instead of writing it, which is
- * how the wire room's bookkeeping is reached without a socket.
+ * how the wire room's bookkeeping is reached without a socket. Row calls
+ * (rows.c) are checked against the wire format of docs/design.md §2b
+ * decoded here: the slot hash, varint gaps, summed duplicates.
  *
  * Expectations are computed here from the documented rules (docs/design.md
  * §2's slices, §3a's staleness decision, the SSP bound), never read back
@@ -17,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <xxhash.h>
 
 #include "worker/client/client_internal.h"
 
@@ -932,6 +936,373 @@ START_TEST(test_cache_off) {
 }
 END_TEST
 
+
+/* ---- rows ---------------------------------------------------------------- */
+
+/* A table as tps_table leaves it once every shard answered. */
+static int table_add(tps_client_t *c, const char *name, uint32_t dim) {
+    int i = tensor_add(c, name, dim);
+    c->tensors[i].dim = dim;
+    return i;
+}
+
+/* The shard of an id by docs/design.md §2b, computed here: the hash of the
+ * id's 8 little-endian bytes, its top 12 bits the slot, slot k on shard
+ * floor(k * S / 4096). */
+static int ref_shard(uint64_t id, int S) {
+    uint8_t b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (uint8_t)(id >> (8 * i));
+    uint64_t slot = XXH3_64bits(b, 8) >> 52;
+    return (int)(slot * (uint64_t)S / 4096);
+}
+
+/* A LEB128 varint at *p, moving *p past it. */
+static uint64_t ref_varint(const uint8_t **p) {
+    uint64_t v = 0;
+    for (int shift = 0;; shift += 7) {
+        uint8_t b = *(*p)++;
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80))
+            return v;
+    }
+}
+
+static size_t ref_put(uint64_t v, uint8_t *out) {
+    size_t k = 0;
+    for (; v >= 0x80; v >>= 7)
+        out[k++] = (uint8_t)(v | 0x80);
+    out[k++] = (uint8_t)v;
+    return k;
+}
+
+/* Frame f's ids decoded by the wire's rule: the first id, then each gap
+ * minus one. */
+static void frame_ids(const tps__rowjob_t *job, size_t f, uint64_t *ids) {
+    const tps__rowframe_t *fr = &job->fr[f];
+    const uint8_t *p = job->buf + fr->pos, *end = p + fr->ids_len;
+    for (size_t k = 0; k < fr->count; k++)
+        ids[k] = k ? ids[k - 1] + ref_varint(&p) + 1 : ref_varint(&p);
+    ck_assert_ptr_eq(p, end);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The distinct values of ids[0..n), sorted, by sorting a copy. */
+static size_t ref_unique(const uint64_t *ids, size_t n, uint64_t *out) {
+    uint64_t *t = malloc(n * sizeof(*t));
+    ck_assert_ptr_nonnull(t);
+    memcpy(t, ids, n * sizeof(*t));
+    qsort(t, n, sizeof(*t), cmp_u64);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++)
+        if (u == 0 || out[u - 1] != t[i])
+            out[u++] = t[i];
+    free(t);
+    return u;
+}
+
+static float row_value(uint64_t id, size_t j) {
+    return (float)(id % 1000) + 0.25f * (float)j;
+}
+
+static uint64_t row_version(uint64_t id) {
+    return id % 7 + (id >> 40);
+}
+
+/* Shard s's PULL_ROWS_OK for frame f of ticket id: the versions and the
+ * values of row_version and row_value. */
+static void pull_rows_ok(tps_client_t *c, int64_t id, size_t f) {
+    tps__rowjob_t *job = ticket(c, id)->x.job;
+    const tps__rowframe_t *fr = &job->fr[f];
+    uint64_t ids[64];
+    ck_assert_uint_le(fr->count, 64);
+    frame_ids(job, f, ids);
+    size_t d = job->dim;
+    uint8_t *pay = malloc(fr->count * (10 + 4 * d));
+    size_t at = 0;
+    for (size_t k = 0; k < fr->count; k++)
+        at += ref_put(row_version(ids[k]), pay + at);
+    size_t vlen = at;
+    for (size_t k = 0; k < fr->count; k++)
+        for (size_t j = 0; j < d; j++, at += 4) {
+            float v = row_value(ids[k], j);
+            memcpy(pay + at, &v, 4);
+        }
+    Taups__Header h = TAUPS__HEADER__INIT;
+    Taups__Rows rows = TAUPS__ROWS__INIT;
+    h.op = TAUPS__OP__PULL_ROWS_OK;
+    h.request_id = (uint64_t)id;
+    h.count = fr->count;
+    h.rows = &rows;
+    rows.versions_len = vlen;
+    tps__ticket_t *t = ticket(c, id);
+    uv_mutex_lock(&c->mu);
+    tps__cl_reply(c, &c->shards[fr->shard], t, &h, pay, at);
+    uv_mutex_unlock(&c->mu);
+    free(pay);
+}
+
+/* A push's job: every distinct id in exactly one frame, on its shard,
+ * ascending within the frame; the frame's gradients the sum of the
+ * duplicates', its read versions "not known". */
+START_TEST(test_rows_push_job) {
+    tps_client_t *c = client(CLUSTER3, 0);
+    const uint32_t d = 3;
+    int tab = table_add(c, "emb", d);
+    enum { N = 40 };
+    uint64_t ids[N], uniq[N], got[N];
+    float g[N * 3];
+    for (size_t i = 0; i < N; i++) {
+        ids[i] = (i * 7919u) % 13 + (i % 3 == 0 ? UINT64_C(1) << 40 : 0);
+        for (size_t j = 0; j < d; j++)
+            g[i * d + j] = (float)(i + 1) * (j ? -1.0f : 0.5f);
+    }
+    size_t nu = ref_unique(ids, N, uniq);
+    shards_rejoining(c);
+    tps_ticket_t id;
+    ck_assert_int_eq(tps_push_rows_async(c, tab, N, ids, g, &id), 0);
+    issue(c, id, -1, 0);
+    tps__rowjob_t *job = ticket(c, id)->x.job;
+    ck_assert_uint_eq(job->nu, nu);
+    size_t seen = 0;
+    int frames[3] = {0};
+    for (size_t f = 0; f < job->nfr; f++) {
+        const tps__rowframe_t *fr = &job->fr[f];
+        frames[fr->shard]++;
+        frame_ids(job, f, got);
+        const uint8_t *p = job->buf + fr->pos + fr->ids_len;
+        for (size_t k = 0; k < fr->count; k++) {
+            ck_assert_int_eq(ref_shard(got[k], 3), fr->shard);
+            ck_assert(k == 0 || got[k] > got[k - 1]);
+            ck_assert_uint_eq(ref_varint(&p), 0);
+        }
+        for (size_t k = 0; k < fr->count; k++)
+            for (size_t j = 0; j < d; j++) {
+                float want = 0, v;
+                for (size_t i = 0; i < N; i++)
+                    if (ids[i] == got[k])
+                        want += g[i * d + j];
+                memcpy(&v, p, 4);
+                p += 4;
+                ck_assert_float_eq_tol(v, want, 1e-4);
+            }
+        ck_assert_ptr_eq(p, job->buf + fr->pos + fr->len);
+        seen += fr->count;
+    }
+    ck_assert_uint_eq(seen, nu);
+    for (int s = 0; s < 3; s++)
+        ck_assert_uint_eq(owed(c, id, s), (uint64_t)frames[s]);
+    tps_close(c);
+}
+END_TEST
+
+/* Frames hold at most chunk_bytes / (20 + 4 dim) rows, and a shard's rows
+ * take as many frames as that makes. */
+START_TEST(test_rows_frame_split) {
+    const uint32_t d = 4;
+    const size_t per = 5;
+    tps_client_t *c = client(CLUSTER3, per * (20 + 4 * d));
+    int tab = table_add(c, "emb", d);
+    enum { N = 200 };
+    uint64_t ids[N];
+    float g[N * 4];
+    for (size_t i = 0; i < N; i++)
+        ids[i] = i * 1000003u;
+    for (size_t i = 0; i < N * d; i++)
+        g[i] = 1.0f;
+    size_t per_shard[3] = {0};
+    for (size_t i = 0; i < N; i++)
+        per_shard[ref_shard(ids[i], 3)]++;
+    shards_rejoining(c);
+    tps_ticket_t id;
+    ck_assert_int_eq(tps_push_rows_async(c, tab, N, ids, g, &id), 0);
+    issue(c, id, -1, 0);
+    tps__rowjob_t *job = ticket(c, id)->x.job;
+    for (size_t f = 0; f < job->nfr; f++) {
+        ck_assert_uint_le(job->fr[f].count, per);
+        ck_assert_uint_le(job->fr[f].len, per * (20 + 4 * d));
+    }
+    for (int s = 0; s < 3; s++)
+        ck_assert_uint_eq(owed(c, id, s), chunks_of(per_shard[s], per));
+    tps_close(c);
+}
+END_TEST
+
+/* A pull answers duplicates once and copies them back in the caller's
+ * order, with each row's version; a push then carries version + 1 for
+ * the rows pulled and 0 for one never pulled. */
+START_TEST(test_rows_pull_scatter_versions) {
+    tps_client_t *c = client(CLUSTER3, 6 * (20 + 4 * 2));
+    const uint32_t d = 2;
+    int tab = table_add(c, "emb", d);
+    enum { N = 50 };
+    uint64_t ids[N], vers[N];
+    float out[N * 2];
+    for (size_t i = 0; i < N; i++)
+        ids[i] = (UINT64_MAX - 3 * (i % 17)) ^ (i % 2 ? 0 : UINT64_C(1) << 45);
+    shards_rejoining(c);
+    tps_ticket_t id;
+    ck_assert_int_eq(tps_pull_rows_async(c, tab, N, ids, out, vers, &id), 0);
+    issue(c, id, -1, 0);
+    tps__rowjob_t *job = ticket(c, id)->x.job;
+    /* Shard by shard, the frames are answered in order. */
+    for (size_t f = 0; f < job->nfr; f++) {
+        ck_assert(!is_done(c, id));
+        pull_rows_ok(c, id, f);
+    }
+    ck_assert(is_done(c, id));
+    ck_assert_int_eq(tps_wait(c, id), 0);
+    for (size_t i = 0; i < N; i++) {
+        ck_assert_uint_eq(vers[i], row_version(ids[i]));
+        for (size_t j = 0; j < d; j++)
+            ck_assert_float_eq(out[i * d + j], row_value(ids[i], j));
+    }
+
+    uint64_t pids[3] = {ids[4], 12345, ids[4]};
+    float g[6] = {1, 2, 3, 4, 5, 6};
+    ck_assert_int_eq(tps_push_rows_async(c, tab, 3, pids, g, &id), 0);
+    issue(c, id, -1, 0);
+    job = ticket(c, id)->x.job;
+    for (size_t f = 0; f < job->nfr; f++) {
+        uint64_t got[2];
+        frame_ids(job, f, got);
+        const uint8_t *p = job->buf + job->fr[f].pos + job->fr[f].ids_len;
+        for (size_t k = 0; k < job->fr[f].count; k++)
+            ck_assert_uint_eq(ref_varint(&p),
+                              got[k] == 12345 ? 0 : row_version(ids[4]) + 1);
+    }
+    tps_close(c);
+}
+END_TEST
+
+/* A push's replies sum into tps_push_rows_info; a shard back after a loss
+ * is sent only the frames it has not answered. */
+START_TEST(test_rows_push_info_and_resend) {
+    tps_client_t *c = client("127.0.0.1:1", 2 * (20 + 4 * 1));
+    int tab = table_add(c, "emb", 1);
+    uint64_t ids[5] = {9, 8, 7, 6, 5};
+    float g[5] = {1, 1, 1, 1, 1};
+    shards_rejoining(c);
+    tps_ticket_t id;
+    ck_assert_int_eq(tps_push_rows_async(c, tab, 5, ids, g, &id), 0);
+    issue(c, id, -1, 0);
+    ck_assert_uint_eq(owed(c, id, 0), 3);
+    Taups__Header h = TAUPS__HEADER__INIT;
+    Taups__Rows rows = TAUPS__ROWS__INIT;
+    h.op = TAUPS__OP__PUSH_ROWS_OK;
+    h.rows = &rows;
+    rows.applied = 1;
+    rows.stale = 1;
+    rows.max_staleness = 4;
+    reply(c, 0, id, &h);
+    ck_assert_uint_eq(owed(c, id, 0), 2);
+    issue(c, id, 0, 1);
+    ck_assert_uint_eq(owed(c, id, 0), 2);
+    rows.applied = 2;
+    rows.stale = 0;
+    rows.max_staleness = 9;
+    reply(c, 0, id, &h);
+    rows.applied = 0;
+    rows.not_admitted = 1;
+    rows.full = 0;
+    rows.max_staleness = 1;
+    reply(c, 0, id, &h);
+    ck_assert_int_eq(tps_wait(c, id), 0);
+    tps_rows_info_t info;
+    ck_assert_int_eq(tps_push_rows_info(c, tab, &info), 0);
+    ck_assert_uint_eq(info.applied, 3);
+    ck_assert_uint_eq(info.stale, 1);
+    ck_assert_uint_eq(info.not_admitted, 1);
+    ck_assert_uint_eq(info.full, 0);
+    ck_assert_uint_eq(info.max_staleness, 9);
+    tps_close(c);
+}
+END_TEST
+
+/* Calls of the wrong kind, NaNs and missing pointers are refused before
+ * anything is sent; an empty call completes at once. */
+START_TEST(test_rows_refusals) {
+    tps_client_t *c = client(CLUSTER3, 0);
+    int tab = table_add(c, "emb", 2);
+    int w = tensor_add(c, "w", 4);
+    float buf[4] = {0}, bad[4] = {1, 2, 0, 4};
+    uint64_t ids[2] = {1, 2};
+    tps_ticket_t id;
+    ck_assert_int_eq(tps_pull_async(c, tab, buf, &id), TPS_EINVAL);
+    ck_assert_ptr_nonnull(strstr(c->errmsg, "\"emb\" is a table"));
+    ck_assert_int_eq(tps_push_async(c, tab, buf, &id), TPS_EINVAL);
+    ck_assert_int_eq(tps_pull_rows_async(c, w, 2, ids, buf, NULL, &id),
+                     TPS_EINVAL);
+    ck_assert_ptr_nonnull(strstr(c->errmsg, "\"w\" is dense"));
+    ck_assert_int_eq(tps_pull_rows_async(c, tab, 2, NULL, buf, NULL, &id),
+                     TPS_EINVAL);
+    ck_assert_int_eq(tps_push_rows_async(c, tab, 2, ids, NULL, &id),
+                     TPS_EINVAL);
+    bad[2] = 0.0f / 0.0f;
+    ck_assert_int_eq(tps_push_rows_async(c, tab, 2, ids, bad, &id),
+                     TPS_EINVAL);
+    ck_assert_msg(strstr(c->errmsg, "NaN in row id 2") != NULL, "%s",
+                  c->errmsg);
+    ck_assert_int_eq(tps_pull_rows(c, tab, 0, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(tps_push_rows(c, tab, 0, NULL, NULL), 0);
+    tps_close(c);
+}
+END_TEST
+
+/* A shard whose DECLARE_OK calls the table dense, or gives another dim,
+ * fails the declaration. */
+START_TEST(test_rows_declare_mismatch) {
+    tps_client_t *c = client(CLUSTER3, 0);
+    int tab = table_add(c, "emb", 8);
+    int64_t id = submit(c, OP_DECLARE, tab, NULL, NULL, 3, NULL, NULL);
+    Taups__Header h = TAUPS__HEADER__INIT;
+    Taups__Decl decl = TAUPS__DECL__INIT;
+    h.op = TAUPS__OP__DECLARE_OK;
+    h.length = 8;
+    h.decl = &decl;
+    decl.kind = 1;
+    decl.dim = 8;
+    reply(c, 0, id, &h);
+    ck_assert(!is_done(c, id));
+    decl.dim = 16;
+    reply(c, 1, id, &h);
+    ck_assert(is_done(c, id));
+    ck_assert_int_eq(tps_wait(c, id), TPS_EMISMATCH);
+    tps_close(c);
+}
+END_TEST
+
+/* A second call of the same size reuses the first one's job and buffers. */
+START_TEST(test_rows_job_reused) {
+    tps_client_t *c = client(CLUSTER3, 0);
+    int tab = table_add(c, "emb", 4);
+    uint64_t ids[20];
+    float g[80];
+    for (size_t i = 0; i < 20; i++)
+        ids[i] = i;
+    for (size_t i = 0; i < 80; i++)
+        g[i] = 0.5f;
+    tps__rowjob_t *job[2];
+    uint8_t *buf[2];
+    for (int k = 0; k < 2; k++) {
+        int frames = tps__cl_rows_prepare(c, tab, 1, 20, ids, g, NULL, NULL,
+                                          &job[k]);
+        ck_assert_int_gt(frames, 0);
+        buf[k] = job[k]->buf;
+        uv_mutex_lock(&c->mu);
+        tps__cl_rows_put(c, job[k]);
+        uv_mutex_unlock(&c->mu);
+    }
+    ck_assert_ptr_eq(job[0], job[1]);
+    ck_assert_ptr_eq(buf[0], buf[1]);
+    tps_close(c);
+}
+END_TEST
+
 static Suite *client_suite(void) {
     Suite *s = suite_create("client");
     TCase *tc = tcase_create("tickets");
@@ -967,6 +1338,17 @@ static Suite *client_suite(void) {
     tcase_add_test(tc, test_cache_rule);
     tcase_add_test(tc, test_cache_fill_and_take);
     tcase_add_test(tc, test_cache_off);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("rows");
+    tcase_set_timeout(tc, 20);
+    tcase_add_test(tc, test_rows_push_job);
+    tcase_add_test(tc, test_rows_frame_split);
+    tcase_add_test(tc, test_rows_pull_scatter_versions);
+    tcase_add_test(tc, test_rows_push_info_and_resend);
+    tcase_add_test(tc, test_rows_refusals);
+    tcase_add_test(tc, test_rows_declare_mismatch);
+    tcase_add_test(tc, test_rows_job_reused);
     suite_add_tcase(s, tc);
     return s;
 }
