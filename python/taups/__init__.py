@@ -39,7 +39,7 @@ except ImportError as e:
         % (e, sys.executable)) from e
 
 __all__ = [
-    "Client", "Tensor", "Ticket", "Delay", "Error", "ProtocolError", "InvalidArgument",
+    "Client", "Tensor", "Table", "Ticket", "Delay", "Error", "ProtocolError", "InvalidArgument",
     "LimitError", "OutOfMemory", "RemoteError", "ConnectionError",
     "MismatchError", "NotFound", "Interrupted", "AuthError",
     "PermissionDenied", "RangeError", "IOError",
@@ -152,6 +152,20 @@ class Tensor:
 
     def __repr__(self):
         return "taups.Tensor(%r, shape=%r)" % (self.name, self.shape)
+
+
+class Table:
+    """A declared table (docs/design.md §2b): rows of `dim` float32 values
+    by 64-bit id; its id in the client, name and dim."""
+
+    def __init__(self, client, tid, name, dim):
+        self.client = client
+        self.id = tid
+        self.name = name
+        self.dim = int(dim)
+
+    def __repr__(self):
+        return "taups.Table(%r, dim=%d)" % (self.name, self.dim)
 
 
 class Ticket:
@@ -293,6 +307,10 @@ class Client:
 
     @staticmethod
     def _array(t, a, writable):
+        if not isinstance(t, Tensor):
+            raise InvalidArgument(lib.TPS_EINVAL, "%r is not a tensor: a "
+                                  "table's rows go by pull_rows and push_rows"
+                                  % (t,))
         if not isinstance(a, np.ndarray):
             raise TypeError("tensor %r: expected a numpy float32 array, got %s"
                             % (t.name, type(a).__name__))
@@ -325,7 +343,7 @@ class Client:
     def pull_async(self, t, out=None):
         """Pulls t into out (a new array of t's shape when None); returns a
         Ticket whose wait() returns the array."""
-        if out is None:
+        if out is None and isinstance(t, Tensor):
             out = np.empty(t.shape, dtype=np.float32)
         buf = self._array(t, out, True)
         tk = ffi.new("tps_ticket_t *")
@@ -367,6 +385,103 @@ class Client:
     def pull(self, t, out=None):
         """Pulls t (into out, without a copy) and returns the array."""
         return self.pull_async(t, out).wait()
+
+    # --- tables -------------------------------------------------------------
+
+    def table(self, name, dim, init="zeros", scale=0.0, seed=0):
+        """Declares (or finds, with the same dim) table `name` of rows of
+        `dim` float32 values on every shard; returns its Table."""
+        if init not in _INIT:
+            raise InvalidArgument(lib.TPS_EINVAL, "init %r: expected one of %s"
+                                  % (init, ", ".join(_INIT)))
+        tid = self._check(lib.tps_table(self._c, name.encode(), int(dim),
+                                        _INIT[init], float(scale), int(seed)))
+        return Table(self, tid, name, dim)
+
+    @staticmethod
+    def _ids(t, ids):
+        """ids as a C-contiguous uint64 array (int64 ids keep their 64 bits,
+        without a copy when they are already contiguous) and its buffer."""
+        if not isinstance(t, Table):
+            raise InvalidArgument(lib.TPS_EINVAL, "%r is not a table: rows "
+                                  "are for tables (Client.table)" % (t,))
+        a = np.asarray(ids)
+        if a.ndim != 1:
+            raise ValueError("table %r: ids must be 1-D, got shape %s"
+                             % (t.name, a.shape))
+        if a.size and a.dtype.kind not in "iu":
+            raise TypeError("table %r: ids must be integers, got %s"
+                            % (t.name, a.dtype))
+        a = np.ascontiguousarray(a, dtype=a.dtype if a.size else np.uint64)
+        if a.dtype.itemsize != 8:
+            a = a.astype(np.int64)
+        a = a.view(np.uint64)
+        return a, ffi.from_buffer("uint64_t[]", a)
+
+    @staticmethod
+    def _rows(t, a, n, writable):
+        if not isinstance(a, np.ndarray) or a.dtype != np.float32:
+            raise TypeError("table %r: expected a float32 numpy array, got %s"
+                            % (t.name, getattr(a, "dtype", type(a).__name__)))
+        if a.shape != (n, t.dim):
+            raise ValueError("table %r: expected shape (%d, %d) for %d ids, "
+                             "got %s" % (t.name, n, t.dim, n, a.shape))
+        if not a.flags.c_contiguous:
+            raise ValueError("table %r: the array is not C-contiguous "
+                             "(np.ascontiguousarray makes one that is)"
+                             % t.name)
+        if writable and not a.flags.writeable:
+            raise ValueError("table %r: the output array is read-only"
+                             % t.name)
+        return ffi.from_buffer("float[]", a, require_writable=writable)
+
+    def pull_rows_async(self, t, ids, out=None, versions=False):
+        """Pulls the rows of ids (a 1-D integer array or list; duplicates
+        allowed) into out (a new float32 array of shape (len(ids), dim) when
+        None); returns a Ticket whose wait() returns the array, or (array,
+        versions) with versions=True (uint64, each row's version)."""
+        a, ibuf = self._ids(t, ids)
+        n = a.size
+        if out is None:
+            out = np.empty((n, t.dim), dtype=np.float32)
+        buf = self._rows(t, out, n, True)
+        ver = np.empty(n, dtype=np.uint64) if versions else None
+        vbuf = ffi.from_buffer("uint64_t[]", ver) if versions else ffi.NULL
+        tk = ffi.new("tps_ticket_t *")
+        self._check(lib.tps_pull_rows_async(self._c, t.id, n, ibuf, buf, vbuf,
+                                            tk))
+        result = (out, ver) if versions else out
+        ticket = Ticket(self, tk[0], (a, ibuf, out, buf, ver, vbuf), result)
+        self._pending[tk[0]] = ticket
+        return ticket
+
+    def pull_rows(self, t, ids, out=None, versions=False):
+        """pull_rows_async, then waits: the rows (and their versions)."""
+        return self.pull_rows_async(t, ids, out, versions).wait()
+
+    def push_rows_async(self, t, ids, grads):
+        """Pushes grads (float32, shape (len(ids), dim), C-contiguous: not
+        copied) for the rows of ids; duplicate ids are summed. Returns a
+        Ticket."""
+        a, ibuf = self._ids(t, ids)
+        buf = self._rows(t, grads, a.size, False)
+        tk = ffi.new("tps_ticket_t *")
+        self._check(lib.tps_push_rows_async(self._c, t.id, a.size, ibuf, buf,
+                                            tk))
+        ticket = Ticket(self, tk[0], (a, ibuf, grads, buf), None)
+        self._pending[tk[0]] = ticket
+        return ticket
+
+    def push_rows(self, t, ids, grads):
+        """push_rows_async, then waits for every shard's answer."""
+        self.push_rows_async(t, ids, grads).wait()
+
+    def push_rows_info(self, t):
+        """What became of the rows of t's last completed push."""
+        info = ffi.new("tps_rows_info_t *")
+        self._check(lib.tps_push_rows_info(self._c, t.id, info))
+        return {k: int(getattr(info, k)) for k in
+                ("applied", "stale", "not_admitted", "full", "max_staleness")}
 
     # --- the rest of the API -----------------------------------------------
 
