@@ -40,8 +40,8 @@ static int tensor_entry(tps_client_t *c, const char *name, uint64_t n,
         if (ts->n == n && ts->dim == dim)
             return i;
         if (ts->dim != dim)
-            tps__cl_errorf_locked(c, "tensor \"%s\": %s of %u declared "
-                                  "before, not %s of %u",
+            tps__cl_errorf_locked(c, "tensor \"%s\": %s %u declared "
+                                  "before, not %s %u",
                                   name, ts->dim ? "a table of dim" :
                                   "a dense tensor of length",
                                   ts->dim ? ts->dim : (unsigned)ts->n,
