@@ -396,6 +396,11 @@ void tps__cl_send_clock(tps__cshard_t *sh, int64_t clock);
  * came back (resend), what that shard still owes (I/O). */
 void tps__cl_issue_to(tps_client_t *c, tps__ticket_t *t, int only,
                       int resend);
+/* Sends one frame of ticket t to shard s, or nothing while the shard is
+ * being reconnected (the frame stays owed); a failure fails the ticket.
+ * Returns 0 or the error (without mu). */
+int tps__cl_send_frame(tps_client_t *c, tps__ticket_t *t, int s,
+                       Taups__Header *h, const void *payload, uint64_t len);
 /* A push group's COMMIT (abort 0) or ABORT to every shard (only < 0) or
  * to shard `only` (I/O). */
 void tps__cl_send_fate(tps_client_t *c, int64_t group, int abort, int only);

@@ -336,28 +336,13 @@ void tps__cl_rows_issue(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
         /* Unanswered frames are the last ones: replies come in order. */
         for (size_t f = f0 + nf - *ow; f < f0 + nf; f++) {
             const tps__rowframe_t *fr = &job->fr[f];
-            int err = 0;
             h->count = fr->count;
             h->offset = fr->first - job->start[s]; /* the frame's place */
             rows.ids_len = fr->ids_len;
             rows.versions_len = fr->vers_len;
-            tps__cshard_t *sh = &c->shards[s];
-            if (sh->rejoining)
-                break; /* owed, and sent once the shard is back */
-            err = sh->state == SH_READY
-                      ? tps__conn_send(&sh->conn, h, job->buf + fr->pos,
-                                       fr->len, NULL, NULL)
-                      : TPS_ECLOSED;
-            if (err < 0) {
-                uv_mutex_lock(&c->mu);
-                tps__cl_errorf_locked(c, "shard %d at %s: cannot send rows of "
-                                      "table \"%s\": %s",
-                                      s, sh->addr.text, ts->name,
-                                      tps_strerror(err));
-                tps__cl_complete(c, t, err);
-                uv_mutex_unlock(&c->mu);
+            if (tps__cl_send_frame(c, t, s, h, job->buf + fr->pos,
+                                   fr->len) < 0)
                 return;
-            }
         }
     }
 }

@@ -41,9 +41,7 @@ int tps__cl_slices_for(const tps_client_t *c, int tensor) {
 
 /* --- requests ------------------------------------------------------------ */
 
-/* Sends one frame of ticket t to shard s; on failure fails the ticket.
- * Called without mu. */
-static int send_frame(tps_client_t *c, tps__ticket_t *t, int s,
+int tps__cl_send_frame(tps_client_t *c, tps__ticket_t *t, int s,
                       Taups__Header *h, const void *payload, uint64_t len) {
     tps__cshard_t *sh = &c->shards[s];
     if (sh->rejoining)
@@ -67,7 +65,7 @@ static void issue_clock(tps_client_t *c, tps__ticket_t *t, Taups__Header *h) {
     h->op = TAUPS__OP__CLOCK;
     h->clock = (uint64_t)t->x.clock;
     for (int s = 0; s < c->nshards; s++)
-        if (send_frame(c, t, s, h, NULL, 0) < 0)
+        if (tps__cl_send_frame(c, t, s, h, NULL, 0) < 0)
             return;
     uv_mutex_lock(&c->mu);
     tps__cl_complete(c, t, 0);
@@ -109,7 +107,7 @@ static void issue_each(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
         if (t->kind == OP_VERSION)
             h->tensor_id = ts->ids[s];
         *tps__cl_owed(c, t, s) = 1;
-        if (send_frame(c, t, s, h, NULL, 0) < 0)
+        if (tps__cl_send_frame(c, t, s, h, NULL, 0) < 0)
             return;
     }
 }
@@ -139,7 +137,7 @@ static int send_slice(tps_client_t *c, tps__ticket_t *t, int s,
     h->count = pull ? hi - lo : 0;
     h->chunk = pull ? c->chunk_elems : 0;
     h->last = 1;
-    return send_frame(c, t, s, h, NULL, 0);
+    return tps__cl_send_frame(c, t, s, h, NULL, 0);
 }
 
 /* A push's frames for slice [lo, hi) of shard s, one per chunk; *fi is the
@@ -178,7 +176,7 @@ static int send_chunks(tps_client_t *c, tps__ticket_t *t, int s,
             payload = t->pb->data + f->pos;
             len = f->len;
         }
-        if (send_frame(c, t, s, h, payload, len) < 0)
+        if (tps__cl_send_frame(c, t, s, h, payload, len) < 0)
             return -1;
     }
     return 0;
