@@ -1,0 +1,96 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Tables end to end through libtaups and the Python binding (docs/design.md
+# §2b), two shards, one worker, async, SGD at lr 0.5: rows read as their
+# initial value, the same on every pull and in any order, with duplicates
+# answered once; a push sums duplicate ids and each pushed row becomes
+# x - 0.5 * (sum of its gradients), its version 1, the others untouched
+# at version 0; frames split at a small chunk_bytes give the same rows as
+# one frame; a push carries the versions its rows were read at (staleness
+# 0 here); a dim mismatch (here and on the shards), a dense call on a table, a row call on a dense
+# tensor and a NaN in one row are refused with the name.
+. "$(dirname "$0")/lib.sh"
+PY=${TAUPS_PYTHON:-python3}
+export PYTHONPATH="$B/python${PYTHONPATH:+:$PYTHONPATH}"
+if ldd "$B/.libs/libtaups.so" 2>/dev/null | grep -q libasan; then
+    LD_PRELOAD=$(${CC:-cc} -print-file-name=libasan.so)
+    export LD_PRELOAD ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
+fi
+"$PY" -c 'import taups' 2> "$WORK/import.err" || fail "import taups: $(cat "$WORK/import.err")"
+
+start_servers 2 1 --mode async --lr 0.5
+"$PY" - "$CLUSTER" > "$WORK/tables.out" 2>&1 <<'PYEOF' || fail "tables: $(cat "$WORK/tables.out")"
+import sys
+import numpy as np
+import taups
+
+def refused(call, exc, word):
+    try:
+        call()
+    except exc as e:
+        assert word in str(e), (word, str(e))
+        return
+    raise AssertionError("not refused: %s" % word)
+
+cluster = sys.argv[1]
+with taups.Client(cluster=cluster, rank=0, workers=1) as c:
+    t = c.table("emb", dim=4, init="normal", scale=0.1, seed=7)
+    assert c.table("emb", dim=4, init="normal", scale=0.1, seed=7).id == t.id
+    rng = np.random.default_rng(1)
+    ids = rng.integers(0, 2**63, 300, dtype=np.int64)
+    ids[5] = ids[17] = ids[200]          # duplicates
+    x, v = c.pull_rows(t, ids, versions=True)
+    assert x.shape == (300, 4) and x.dtype == np.float32
+    assert np.any(x != 0) and np.all(v == 0)
+    assert np.array_equal(x[5], x[17]) and np.array_equal(x[5], x[200])
+    # the same rows in another order, as a list of Python ints
+    perm = rng.permutation(300)
+    y = c.pull_rows(t, [int(i) for i in ids[perm]])
+    assert np.array_equal(y, x[perm])
+
+    # a push: duplicates summed, each row one update
+    g = rng.standard_normal((300, 4)).astype(np.float32)
+    c.push_rows(t, ids, g)
+    uniq = np.unique(ids)
+    assert c.push_rows_info(t)["applied"] == uniq.size, c.push_rows_info(t)
+    assert c.push_rows_info(t)["max_staleness"] == 0
+    want = {}
+    for i, r in zip(ids, g):
+        want[int(i)] = want.get(int(i), np.zeros(4, np.float32)) + r
+    z, v = c.pull_rows(t, ids, versions=True)
+    for k, i in enumerate(ids):
+        ref = x[k] - np.float32(0.5) * want[int(i)]
+        assert np.allclose(z[k], ref, atol=1e-6), (k, z[k], ref)
+    assert np.all(v == 1), v
+    fresh = np.array([12345, 54321], np.uint64)
+    f, fv = c.pull_rows(t, fresh, versions=True)
+    assert np.all(fv == 0)
+
+    # duplicates pushed in one call count once per row: version 2
+    c.push_rows(t, ids[[5, 17]], g[[5, 17]])
+    assert c.pull_rows(t, ids[[5]], versions=True)[1][0] == 2
+
+    w = c.declare("w", 8)
+    refused(lambda: c.table("emb", dim=8), taups.MismatchError, "emb")
+    refused(lambda: c.table("w", dim=8), taups.MismatchError, "w")
+    refused(lambda: c.pull(t), taups.InvalidArgument, "table")
+    refused(lambda: c.pull_rows(w, [1]), taups.InvalidArgument, "table")
+    bad = np.zeros((2, 4), np.float32)
+    bad[1, 2] = np.nan
+    refused(lambda: c.push_rows(t, [3, 4], bad), taups.InvalidArgument,
+            "row id 4")
+    refused(lambda: c.pull_rows(t, [1.5]), TypeError, "integers")
+    assert c.pull_rows(t, []).shape == (0, 4)
+
+# A client whose frames hold 3 rows reads the same rows.
+with taups.Client(cluster=cluster, rank=0, workers=1,
+                  chunk_bytes=3 * (20 + 16)) as c:
+    # the shards refuse another dim for a table another client declared
+    refused(lambda: c.table("emb", dim=8), taups.MismatchError, "emb")
+    t = c.table("emb", dim=4, init="normal", scale=0.1, seed=7)
+    assert np.array_equal(c.pull_rows(t, ids), z)
+print("ok")
+PYEOF
+grep -q "^ok$" "$WORK/tables.out" || fail "tables: $(cat "$WORK/tables.out")"
+stop_servers
+echo "ok: tables: rows by id, duplicates, versions, frames and refusals"
