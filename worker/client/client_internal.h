@@ -453,7 +453,8 @@ void tps__cl_rows_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
 void tps__cl_rows_finish(tps_client_t *c, tps__ticket_t *t);
 /* The version map's entry for id: version + 1, or 0 when not known (mu). */
 uint64_t tps__cl_rows_read_version(const tps__tensor_t *ts, uint64_t id);
-/* Frees the job pool and the tables' version maps (tps_close). */
+/* Frees every job, pooled or held by a ticket never completed, and the
+ * tables' version maps (tps_close). */
 void tps__cl_rows_free(tps_client_t *c);
 
 /* --- policy.c -------------------------------------------------------------

@@ -122,6 +122,10 @@ static void job_free(tps__rowjob_t *job) {
 }
 
 void tps__cl_rows_free(tps_client_t *c) {
+    for (int i = 0; i < TPS__CL_MAX_TICKETS; i++) {
+        tps__cl_rows_put(c, c->tickets[i].x.job); /* never completed */
+        c->tickets[i].x.job = NULL;
+    }
     while (c->row_spare) {
         tps__rowjob_t *job = c->row_spare;
         c->row_spare = job->next;
