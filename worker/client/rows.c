@@ -13,6 +13,7 @@
  * a reconnection resends exactly those. It must not touch the dense
  * tensors' slicing (wire.c) nor decide consistency questions (policy.c). */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,37 +271,32 @@ int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
                          uint64_t *vers_out, tps__rowjob_t **jobp) {
     tps__tensor_t *ts = &c->tensors[table];
     tps__rowjob_t *job = job_take(c, n, ts->dim, push);
-    if (job == NULL) {
-        tps__cl_errorf(c, "table \"%s\": no memory for a call of %zu rows",
-                       ts->name, n);
-        return TPS_ENOMEM;
+    int rc = job ? 0 : TPS_ENOMEM;
+    if (rc == 0) {
+        job->push = push;
+        job->table = table;
+        job->dim = ts->dim;
+        job->n = n;
+        job->out = out;
+        job->vers_out = vers_out;
+        job->no_versions = 0;
+        memset(&job->info, 0, sizeof(job->info));
+        job->nu = tps__ids_unique(ids, n, job->uniq, job->pos, &job->scratch,
+                                  &job->scratch_cap);
+        rc = job->nu == (size_t)-1 ? TPS_ENOMEM : 0;
     }
-    job->push = push;
-    job->table = table;
-    job->dim = ts->dim;
-    job->n = n;
-    job->out = out;
-    job->vers_out = vers_out;
-    job->no_versions = 0;
-    memset(&job->info, 0, sizeof(job->info));
-    job->nu = tps__ids_unique(ids, n, job->uniq, job->pos, &job->scratch,
-                              &job->scratch_cap);
     size_t chunk = (size_t)c->chunk_elems * sizeof(float);
     size_t per = chunk / ROW_ROOM(ts->dim) ? chunk / ROW_ROOM(ts->dim) : 1;
-    int rc = job->nu == (size_t)-1 ? TPS_ENOMEM : 0;
     if (rc == 0) {
         tps__ids_by_shard(job->uniq, job->nu, (uint32_t)c->nshards,
                           job->order, job->start);
         rc = plan_frames(c, job, per);
     }
-    if (rc == 0 && push) {
+    if (rc == 0 && push)
         sum_rows(job, grads);
-        uv_mutex_lock(&c->mu);
-        for (size_t u = 0; u < job->nu; u++)
-            job->vers[u] = tps__cl_rows_read_version(ts, job->uniq[u]);
-        uv_mutex_unlock(&c->mu);
-    }
     uv_mutex_lock(&c->mu);
+    for (size_t u = 0; rc == 0 && push && u < job->nu; u++)
+        job->vers[u] = tps__cl_rows_read_version(ts, job->uniq[u]);
     if (rc < 0) {
         tps__cl_errorf_locked(c, "table \"%s\": no memory for a call of %zu "
                               "rows", ts->name, n);
@@ -475,9 +471,9 @@ static int rows_ok(tps_client_t *c, int table, size_t n, const void *ids,
         tps__cl_errorf_locked(c, "table \"%s\": %s of %zu rows without ids "
                               "or values", name, push ? "push" : "pull", n);
         rc = TPS_EINVAL;
-    } else if (n > UINT32_MAX) {
+    } else if (n > INT32_MAX) {
         tps__cl_errorf_locked(c, "table \"%s\": %zu rows in one call, more "
-                              "than %u", name, n, UINT32_MAX);
+                              "than %d", name, n, INT32_MAX);
         rc = TPS_E2BIG;
     } else if (c->local_steps > 0) {
         tps__cl_errorf_locked(c, "table \"%s\": mode \"local\" has no row "
