@@ -297,9 +297,11 @@ TPS_API int tps_push_rows_async(tps_client_t *c, int table, size_t n,
 TPS_API int tps_push_rows(tps_client_t *c, int table, size_t n,
                           const uint64_t *ids, const float *grads);
 /* What became of the rows of the last completed push of a table, summed
- * over its frames and shards (max_staleness: the largest). */
+ * over its frames and shards (max_staleness: the largest): applied, dropped
+ * as too stale, not created yet (--row-admit), refused as --max-memory is
+ * full, refused as the update would have made them non-finite. */
 typedef struct tps_rows_info_s {
-    uint64_t applied, stale, not_admitted, full, max_staleness;
+    uint64_t applied, stale, not_admitted, full, max_staleness, refused;
 } tps_rows_info_t;
 TPS_API int tps_push_rows_info(const tps_client_t *c, int table,
                                tps_rows_info_t *info);

@@ -1209,6 +1209,7 @@ START_TEST(test_rows_push_info_and_resend) {
     rows.applied = 0;
     rows.not_admitted = 1;
     rows.full = 0;
+    rows.refused = 2;
     rows.max_staleness = 1;
     reply(c, 0, id, &h);
     ck_assert_int_eq(tps_wait(c, id), 0);
@@ -1218,6 +1219,7 @@ START_TEST(test_rows_push_info_and_resend) {
     ck_assert_uint_eq(info.stale, 1);
     ck_assert_uint_eq(info.not_admitted, 1);
     ck_assert_uint_eq(info.full, 0);
+    ck_assert_uint_eq(info.refused, 2);
     ck_assert_uint_eq(info.max_staleness, 9);
     tps_close(c);
 }

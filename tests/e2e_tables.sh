@@ -5,7 +5,8 @@
 # initial value, the same on every pull and in any order, with duplicates
 # answered once; a push sums duplicate ids and each pushed row becomes
 # x - 0.5 * (sum of its gradients), its version 1, the others untouched
-# at version 0; frames split at a small chunk_bytes give the same rows as
+# at version 0; rows pushed twice after one pull are 1 update stale the
+# second time; frames split at a small chunk_bytes give the same rows as
 # one frame; a push carries the versions its rows were read at (staleness
 # 0 here); a dim mismatch (here and on the shards), a dense call on a table, a row call on a dense
 # tensor and a NaN in one row are refused with the name.
@@ -69,6 +70,14 @@ with taups.Client(cluster=cluster, rank=0, workers=1) as c:
     # duplicates pushed in one call count once per row: version 2
     c.push_rows(t, ids[[5, 17]], g[[5, 17]])
     assert c.pull_rows(t, ids[[5]], versions=True)[1][0] == 2
+    # staleness per row: rows pushed again without a pull between were
+    # read one update before
+    c.pull_rows(t, ids[:10])
+    c.push_rows(t, ids[:10], g[:10])
+    assert c.push_rows_info(t)["max_staleness"] == 0, c.push_rows_info(t)
+    c.push_rows(t, ids[:10], g[:10])
+    assert c.push_rows_info(t)["max_staleness"] == 1, c.push_rows_info(t)
+    final = c.pull_rows(t, ids)
 
     w = c.declare("w", 8)
     refused(lambda: c.table("emb", dim=8), taups.MismatchError, "emb")
@@ -88,7 +97,7 @@ with taups.Client(cluster=cluster, rank=0, workers=1,
     # the shards refuse another dim for a table another client declared
     refused(lambda: c.table("emb", dim=8), taups.MismatchError, "emb")
     t = c.table("emb", dim=4, init="normal", scale=0.1, seed=7)
-    assert np.array_equal(c.pull_rows(t, ids), z)
+    assert np.array_equal(c.pull_rows(t, ids), final)
 print("ok")
 PYEOF
 grep -q "^ok$" "$WORK/tables.out" || fail "tables: $(cat "$WORK/tables.out")"

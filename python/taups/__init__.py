@@ -481,7 +481,8 @@ class Client:
         info = ffi.new("tps_rows_info_t *")
         self._check(lib.tps_push_rows_info(self._c, t.id, info))
         return {k: int(getattr(info, k)) for k in
-                ("applied", "stale", "not_admitted", "full", "max_staleness")}
+                ("applied", "stale", "not_admitted", "full", "max_staleness",
+                 "refused")}
 
     # --- the rest of the API -----------------------------------------------
 

@@ -388,6 +388,7 @@ static void take_push(tps__rowjob_t *job, const Taups__Header *h) {
     job->info.stale += r->stale;
     job->info.not_admitted += r->not_admitted;
     job->info.full += r->full;
+    job->info.refused += r->refused;
     if (r->max_staleness > job->info.max_staleness)
         job->info.max_staleness = r->max_staleness;
 }
