@@ -9,7 +9,8 @@
 # second time; frames split at a small chunk_bytes give the same rows as
 # one frame; a push carries the versions its rows were read at (staleness
 # 0 here); a dim mismatch (here and on the shards), a dense call on a table, a row call on a dense
-# tensor and a NaN in one row are refused with the name.
+# tensor and a NaN in one row are refused with the name. Then a shard
+# killed and restarted under a pull of rows (see below).
 . "$(dirname "$0")/lib.sh"
 PY=${TAUPS_PYTHON:-python3}
 export PYTHONPATH="$B/python${PYTHONPATH:+:$PYTHONPATH}"
@@ -102,4 +103,48 @@ print("ok")
 PYEOF
 grep -q "^ok$" "$WORK/tables.out" || fail "tables: $(cat "$WORK/tables.out")"
 stop_servers
-echo "ok: tables: rows by id, duplicates, versions, frames and refusals"
+
+# A shard killed and restarted (without a checkpoint) while a pull of rows
+# waits for it: the client reconnects, declares the table again and sends
+# the frames the shard had not answered. The restarted shard's rows are
+# back to their initial value at version 0; the other shard's are kept.
+start_servers 2 1 --mode async --lr 0.5
+# shellcheck disable=SC2086
+set -- $SERVER_PIDS
+"$PY" - "$CLUSTER" "$2" "$SERVER" "$WORK/server-1b.log" > "$WORK/rejoin.out" 2>&1 <<'PYEOF' || fail "rejoin: $(cat "$WORK/rejoin.out")"
+import os, signal, subprocess, sys, time
+import numpy as np
+import taups
+
+cluster, pid1, server, log = sys.argv[1:5]
+with taups.Client(cluster=cluster, rank=0, workers=1,
+                  reconnect_timeout_ms=20000) as c:
+    t = c.table("emb", dim=2, init="uniform", scale=1.0, seed=3)
+    ids = np.arange(1, 201, dtype=np.uint64) * 977
+    x = c.pull_rows(t, ids)
+    c.push_rows(t, ids, np.ones((200, 2), np.float32))
+    y = c.pull_rows(t, ids)
+    os.kill(int(pid1), signal.SIGKILL)
+    time.sleep(0.3)
+    tk = c.pull_rows_async(t, ids, versions=True)
+    time.sleep(0.5)
+    p = subprocess.Popen([server, "--listen", cluster.split(",")[1],
+                          "--cluster", cluster, "--shard", "1",
+                          "--workers", "1", "--stats-every", "0",
+                          "--mode", "async", "--lr", "0.5"],
+                         stderr=open(log, "w"))
+    try:
+        z, v = tk.wait()
+        kept = v == 1
+        assert kept.any() and (~kept).any(), v
+        assert np.array_equal(z[kept], y[kept])
+        assert np.all(v[~kept] == 0) and np.array_equal(z[~kept], x[~kept])
+    finally:
+        p.terminate()
+        p.wait()
+print("ok")
+PYEOF
+grep -q "^ok$" "$WORK/rejoin.out" || fail "rejoin: $(cat "$WORK/rejoin.out")"
+kill -TERM "$1"
+wait "$1" || fail "server 0 exited with status $?"
+echo "ok: tables: rows by id, duplicates, versions, frames, refusals, rejoin"
