@@ -936,7 +936,6 @@ START_TEST(test_cache_off) {
 }
 END_TEST
 
-
 /* ---- rows ---------------------------------------------------------------- */
 
 /* A table as tps_table leaves it once every shard answered. */
@@ -1245,8 +1244,7 @@ START_TEST(test_rows_refusals) {
     ck_assert_int_eq(tps_push_rows_async(c, tab, 2, ids, NULL, &id),
                      TPS_EINVAL);
     bad[2] = 0.0f / 0.0f;
-    ck_assert_int_eq(tps_push_rows_async(c, tab, 2, ids, bad, &id),
-                     TPS_EINVAL);
+    ck_assert_int_eq(tps_push_rows_async(c, tab, 2, ids, bad, &id), TPS_EINVAL);
     ck_assert_msg(strstr(c->errmsg, "NaN in row id 2") != NULL, "%s",
                   c->errmsg);
     ck_assert_int_eq(tps_pull_rows(c, tab, 0, NULL, NULL, NULL), 0);
@@ -1273,6 +1271,8 @@ START_TEST(test_rows_declare_mismatch) {
     decl.dim = 16;
     reply(c, 1, id, &h);
     ck_assert(is_done(c, id));
+    ck_assert_msg(strstr(c->errmsg, "shard 1 has it of dim 16, not 8"), "%s",
+                  c->errmsg);
     ck_assert_int_eq(tps_wait(c, id), TPS_EMISMATCH);
     tps_close(c);
 }
@@ -1291,8 +1291,8 @@ START_TEST(test_rows_job_reused) {
     tps__rowjob_t *job[2];
     uint8_t *buf[2];
     for (int k = 0; k < 2; k++) {
-        int frames = tps__cl_rows_prepare(c, tab, 1, 20, ids, g, NULL, NULL,
-                                          &job[k]);
+        int frames =
+            tps__cl_rows_prepare(c, tab, 1, 20, ids, g, NULL, NULL, &job[k]);
         ck_assert_int_gt(frames, 0);
         buf[k] = job[k]->buf;
         uv_mutex_lock(&c->mu);

@@ -29,6 +29,11 @@ int tps_local_steps(const tps_client_t *c) {
 
 /* --- tensors ------------------------------------------------------------- */
 
+/* How a refusal names a tensor's kind, before its length or dim. */
+static const char *kind_words(uint32_t dim) {
+    return dim ? "a table of dim" : "a dense tensor of length";
+}
+
 /* The entry for `name`, new or as declared before with the same length
  * and kind (mu); *created says which. */
 static int tensor_entry(tps_client_t *c, const char *name, uint64_t n,
@@ -39,19 +44,16 @@ static int tensor_entry(tps_client_t *c, const char *name, uint64_t n,
             continue;
         if (ts->n == n && ts->dim == dim)
             return i;
-        if (ts->dim != dim)
-            tps__cl_errorf_locked(c, "tensor \"%s\": %s %u declared "
-                                  "before, not %s %u",
-                                  name, ts->dim ? "a table of dim" :
-                                  "a dense tensor of length",
-                                  ts->dim ? ts->dim : (unsigned)ts->n,
-                                  dim ? "a table of dim" :
-                                  "a dense tensor of length",
-                                  dim ? dim : (unsigned)n);
-        else
+        if (ts->dim == dim)
             tps__cl_errorf_locked(c, "tensor \"%s\": length %llu != %llu "
                                   "declared before",
                                   name, (unsigned long long)n,
+                                  (unsigned long long)ts->n);
+        else
+            tps__cl_errorf_locked(c, "tensor \"%s\": %s %llu, not %s %llu "
+                                  "declared before",
+                                  name, kind_words(dim), (unsigned long long)n,
+                                  kind_words(ts->dim),
                                   (unsigned long long)ts->n);
         return TPS_EMISMATCH;
     }
@@ -91,8 +93,8 @@ static void tensor_forget(tps_client_t *c, int idx) {
     uv_mutex_unlock(&c->mu);
 }
 
-int tps__cl_declare(tps_client_t *c, const char *name, uint64_t n,
-                    uint32_t dim, tps_init_t init, float scale, uint64_t seed) {
+int tps__cl_declare(tps_client_t *c, const char *name, uint64_t n, uint32_t dim,
+                    tps_init_t init, float scale, uint64_t seed) {
     if (name == NULL || strlen(name) == 0 || strlen(name) >= 128) {
         tps__cl_errorf(c, "tensor \"%s\": needs a name of 1..127 bytes and "
                        "a length",
@@ -192,7 +194,8 @@ static int tensor_ok(tps_client_t *c, int tensor) {
     if (rc < 0)
         tps__cl_errorf_locked(c, "no tensor with id %d", tensor);
     else if (c->tensors[tensor].dim > 0) {
-        tps__cl_errorf_locked(c, "tensor \"%s\" is a table: use the row "
+        tps__cl_errorf_locked(c,
+                              "tensor \"%s\" is a table: use the row "
                               "calls (tps_pull_rows, tps_push_rows)",
                               c->tensors[tensor].name);
         rc = TPS_EINVAL;

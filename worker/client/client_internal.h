@@ -316,8 +316,8 @@ struct tps__rowjob_s {
  * Declares (n > 0) or looks up (n == 0) a dense tensor (dim 0) or a table
  * of rows of dim values (n == dim) on every shard; returns its id or a
  * negative error with the message set. */
-int tps__cl_declare(tps_client_t *c, const char *name, uint64_t n,
-                    uint32_t dim, tps_init_t init, float scale, uint64_t seed);
+int tps__cl_declare(tps_client_t *c, const char *name, uint64_t n, uint32_t dim,
+                    tps_init_t init, float scale, uint64_t seed);
 
 /* --- open.c ---------------------------------------------------------------
  * A client with its shards resolved and its loop ready, but no I/O thread

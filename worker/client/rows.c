@@ -44,8 +44,8 @@ static size_t vmap_find(const uint64_t *ids, const uint64_t *vers, size_t cap,
 uint64_t tps__cl_rows_read_version(const tps__tensor_t *ts, uint64_t id) {
     if (ts->vmap_cap == 0)
         return 0;
-    return ts->vmap_vers[vmap_find(ts->vmap_ids, ts->vmap_vers, ts->vmap_cap,
-                                   id)];
+    return ts
+        ->vmap_vers[vmap_find(ts->vmap_ids, ts->vmap_vers, ts->vmap_cap, id)];
 }
 
 /* Room for `more` entries below half full: doubled (rehashed), or emptied
@@ -90,8 +90,8 @@ static void vmap_merge(tps__tensor_t *ts, const tps__rowjob_t *job) {
         return;
     for (size_t u = 0; u < job->nu && 2 * (ts->vmap_n + 1) <= ts->vmap_cap;
          u++) {
-        size_t k = vmap_find(ts->vmap_ids, ts->vmap_vers, ts->vmap_cap,
-                             job->uniq[u]);
+        size_t k =
+            vmap_find(ts->vmap_ids, ts->vmap_vers, ts->vmap_cap, job->uniq[u]);
         ts->vmap_n += ts->vmap_vers[k] == 0;
         ts->vmap_ids[k] = job->uniq[u];
         ts->vmap_vers[k] = job->vers[u] + 1;
@@ -153,10 +153,9 @@ static int job_room(tps__rowjob_t *job, size_t n, size_t S, uint32_t dim,
         job->tmp = malloc(n * sizeof(uint64_t));
         job->pos = malloc(n * sizeof(uint32_t));
         job->order = malloc(n * sizeof(uint32_t));
-        job->cap_n = job->uniq && job->vers && job->tmp && job->pos &&
-                             job->order
-                         ? n
-                         : 0;
+        job->cap_n =
+            job->uniq && job->vers && job->tmp && job->pos && job->order ? n
+                                                                         : 0;
         if (job->cap_n == 0)
             return TPS_ENOMEM;
     }
@@ -168,8 +167,8 @@ static int job_room(tps__rowjob_t *job, size_t n, size_t S, uint32_t dim,
     }
     if (n * dim > job->cap_vals) {
         free(job->vals);
-        job->cap_vals = (job->vals = malloc(n * dim * sizeof(float))) ? n * dim
-                                                                      : 0;
+        job->cap_vals =
+            (job->vals = malloc(n * dim * sizeof(float))) ? n * dim : 0;
         if (job->vals == NULL)
             return TPS_ENOMEM;
     }
@@ -230,8 +229,8 @@ static int plan_frames(tps_client_t *c, tps__rowjob_t *job, size_t per) {
             tps__rowframe_t *fr = &job->fr[f];
             fr->shard = s;
             fr->first = a;
-            fr->count = job->start[s + 1] - a < per ? job->start[s + 1] - a
-                                                    : per;
+            fr->count =
+                job->start[s + 1] - a < per ? job->start[s + 1] - a : per;
         }
     }
     job->sfirst[c->nshards] = f;
@@ -256,8 +255,8 @@ static void build_payloads(tps__rowjob_t *job) {
         if (job->push) {
             for (size_t k = 0; k < fr->count; k++)
                 job->tmp[k] = job->vers[o[k]];
-            fr->vers_len = tps__varints_encode(job->tmp, fr->count,
-                                               job->buf + at);
+            fr->vers_len =
+                tps__varints_encode(job->tmp, fr->count, job->buf + at);
             at += fr->vers_len;
             for (size_t k = 0; k < fr->count; k++, at += 4 * d)
                 memcpy(job->buf + at, job->vals + (size_t)o[k] * d, 4 * d);
@@ -288,8 +287,8 @@ int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
     size_t chunk = (size_t)c->chunk_elems * sizeof(float);
     size_t per = chunk / ROW_ROOM(ts->dim) ? chunk / ROW_ROOM(ts->dim) : 1;
     if (rc == 0) {
-        tps__ids_by_shard(job->uniq, job->nu, (uint32_t)c->nshards,
-                          job->order, job->start);
+        tps__ids_by_shard(job->uniq, job->nu, (uint32_t)c->nshards, job->order,
+                          job->start);
         rc = plan_frames(c, job, per);
     }
     if (rc == 0 && push)
@@ -298,8 +297,10 @@ int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
     for (size_t u = 0; rc == 0 && push && u < job->nu; u++)
         job->vers[u] = tps__cl_rows_read_version(ts, job->uniq[u]);
     if (rc < 0) {
-        tps__cl_errorf_locked(c, "table \"%s\": no memory for a call of %zu "
-                              "rows", ts->name, n);
+        tps__cl_errorf_locked(c,
+                              "table \"%s\": no memory for a call of %zu "
+                              "rows",
+                              ts->name, n);
         tps__cl_rows_put(c, job);
     }
     uv_mutex_unlock(&c->mu);
@@ -340,8 +341,7 @@ void tps__cl_rows_issue(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
             h->offset = fr->first - job->start[s]; /* the frame's place */
             rows.ids_len = fr->ids_len;
             rows.versions_len = fr->vers_len;
-            if (tps__cl_send_frame(c, t, s, h, job->buf + fr->pos,
-                                   fr->len) < 0)
+            if (tps__cl_send_frame(c, t, s, h, job->buf + fr->pos, fr->len) < 0)
                 return;
         }
     }
@@ -366,8 +366,8 @@ static int take_pull(tps__rowjob_t *job, const tps__rowframe_t *fr,
     if (vlen == 0) {
         job->no_versions = 1;
     } else {
-        int rc = tps__varints_decode(payload, (size_t)vlen, job->tmp,
-                                     fr->count, &used, why, whylen);
+        int rc = tps__varints_decode(payload, (size_t)vlen, job->tmp, fr->count,
+                                     &used, why, whylen);
         if (rc < 0)
             return rc;
         for (size_t k = 0; k < fr->count; k++)
@@ -375,8 +375,7 @@ static int take_pull(tps__rowjob_t *job, const tps__rowframe_t *fr,
     }
     size_t d = job->dim;
     for (size_t k = 0; k < fr->count; k++)
-        memcpy(job->vals + (size_t)o[k] * d, payload + vlen + k * 4 * d,
-               4 * d);
+        memcpy(job->vals + (size_t)o[k] * d, payload + vlen + k * 4 * d, 4 * d);
     return 0;
 }
 
@@ -411,7 +410,8 @@ void tps__cl_rows_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
             rc = take_pull(job, fr, h, payload, len, why, sizeof(why));
     }
     if (rc < 0) {
-        tps__cl_errorf_locked(c, "shard %d at %s: bad reply for rows of "
+        tps__cl_errorf_locked(c,
+                              "shard %d at %s: bad reply for rows of "
                               "table \"%s\": %s",
                               s, sh->addr.text, c->tensors[t->tensor].name,
                               why);
@@ -434,7 +434,8 @@ void tps__cl_rows_finish(tps_client_t *c, tps__ticket_t *t) {
             memcpy(job->out + i * d, job->vals + (size_t)job->pos[i] * d,
                    4 * d);
             if (job->vers_out)
-                job->vers_out[i] = job->no_versions ? 0 : job->vers[job->pos[i]];
+                job->vers_out[i] =
+                    job->no_versions ? 0 : job->vers[job->pos[i]];
         }
         vmap_merge(ts, job);
     }
@@ -458,30 +459,38 @@ static int rows_ok(tps_client_t *c, int table, size_t n, const void *ids,
                    const void *vals, int push) {
     uv_mutex_lock(&c->mu);
     int rc = 0;
-    const char *name = table >= 0 && table < c->ntensors
-                           ? c->tensors[table].name
-                           : NULL;
+    const char *name =
+        table >= 0 && table < c->ntensors ? c->tensors[table].name : NULL;
     if (name == NULL) {
         tps__cl_errorf_locked(c, "no table with id %d", table);
         rc = TPS_ENOENT;
     } else if (c->tensors[table].dim == 0) {
-        tps__cl_errorf_locked(c, "tensor \"%s\" is dense: rows are for "
-                              "tables (tps_table)", name);
+        tps__cl_errorf_locked(c,
+                              "tensor \"%s\" is dense: rows are for "
+                              "tables (tps_table)",
+                              name);
         rc = TPS_EINVAL;
     } else if (n > 0 && (ids == NULL || vals == NULL)) {
-        tps__cl_errorf_locked(c, "table \"%s\": %s of %zu rows without ids "
-                              "or values", name, push ? "push" : "pull", n);
+        tps__cl_errorf_locked(c,
+                              "table \"%s\": %s of %zu rows without ids "
+                              "or values",
+                              name, push ? "push" : "pull", n);
         rc = TPS_EINVAL;
     } else if (n > INT32_MAX) {
-        tps__cl_errorf_locked(c, "table \"%s\": %zu rows in one call, more "
-                              "than %d", name, n, INT32_MAX);
+        tps__cl_errorf_locked(c,
+                              "table \"%s\": %zu rows in one call, more "
+                              "than %d",
+                              name, n, INT32_MAX);
         rc = TPS_E2BIG;
     } else if (c->local_steps > 0) {
-        tps__cl_errorf_locked(c, "table \"%s\": mode \"local\" has no row "
-                              "calls", name);
+        tps__cl_errorf_locked(c,
+                              "table \"%s\": mode \"local\" has no row "
+                              "calls",
+                              name);
         rc = TPS_EINVAL;
     } else if (push && !tps__codec_pullable(&c->codec)) {
-        tps__cl_errorf_locked(c, "table \"%s\": codec %s is not for rows: "
+        tps__cl_errorf_locked(c,
+                              "table \"%s\": codec %s is not for rows: "
                               "use none, fp16, bf16, qsgd or uniform",
                               name, c->opts.codec ? c->opts.codec : "");
         rc = TPS_EINVAL;
@@ -492,14 +501,15 @@ static int rows_ok(tps_client_t *c, int table, size_t n, const void *ids,
 
 /* The first non-finite value of a push, named by its row's id; and the
  * L2 norm of the whole push, for the shards' clipping. */
-static int check_rows(tps_client_t *c, int table, size_t n,
-                      const uint64_t *ids, const float *grads, double *norm) {
+static int check_rows(tps_client_t *c, int table, size_t n, const uint64_t *ids,
+                      const float *grads, double *norm) {
     const tps__tensor_t *ts = &c->tensors[table];
     size_t d = ts->dim;
     double ss = 0;
     for (size_t i = 0; i < n * d; i++) {
         if (!isfinite(grads[i])) {
-            tps__cl_errorf(c, "gradient of table \"%s\" has %s in row id "
+            tps__cl_errorf(c,
+                           "gradient of table \"%s\" has %s in row id "
                            "%llu (element %zu); not pushed",
                            ts->name, isnan(grads[i]) ? "NaN" : "Inf",
                            (unsigned long long)ids[i / d], i % d);
@@ -531,9 +541,9 @@ static int rows_start(tps_client_t *c, int table, int push, size_t n,
     x.samples = c->samples;
     uv_mutex_unlock(&c->mu);
     int err = 0;
-    int64_t id = tps__cl_submit(c, push ? OP_PUSH_ROWS : OP_PULL_ROWS, table,
-                                NULL, NULL, frames, (float)norm, NULL, &x,
-                                &err);
+    int64_t id =
+        tps__cl_submit(c, push ? OP_PUSH_ROWS : OP_PULL_ROWS, table, NULL, NULL,
+                       frames, (float)norm, NULL, &x, &err);
     if (id <= 0) {
         uv_mutex_lock(&c->mu);
         tps__cl_rows_put(c, x.job);

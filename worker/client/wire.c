@@ -42,7 +42,7 @@ int tps__cl_slices_for(const tps_client_t *c, int tensor) {
 /* --- requests ------------------------------------------------------------ */
 
 int tps__cl_send_frame(tps_client_t *c, tps__ticket_t *t, int s,
-                      Taups__Header *h, const void *payload, uint64_t len) {
+                       Taups__Header *h, const void *payload, uint64_t len) {
     tps__cshard_t *sh = &c->shards[s];
     if (sh->rejoining)
         return 0; /* owed, and sent once the shard is back */
@@ -371,12 +371,16 @@ static void on_declare_ok(tps_client_t *c, tps__cshard_t *sh,
     if (ts->lookup && ts->n == 0)
         ts->dim = dim; /* a lookup learns the kind */
     if (h->decl && dim != ts->dim) {
-        tps__cl_errorf_locked(c, "tensor \"%s\": shard %d says %s %u, not "
-                              "%s %u",
-                              ts->name, sh->index,
-                              dim ? "a table of dim" : "dense, dim", dim,
-                              ts->dim ? "a table of dim" : "dense, dim",
-                              ts->dim);
+        if (dim && ts->dim)
+            tps__cl_errorf_locked(c, "table \"%s\": shard %d has it of dim "
+                                  "%u, not %u",
+                                  ts->name, sh->index, dim, ts->dim);
+        else
+            tps__cl_errorf_locked(c, "tensor \"%s\": shard %d has it %s, not "
+                                  "%s",
+                                  ts->name, sh->index,
+                                  dim ? "as a table" : "dense",
+                                  ts->dim ? "as a table" : "dense");
         tps__cl_complete(c, t, TPS_EMISMATCH);
         return;
     }
@@ -529,7 +533,8 @@ int64_t tps__cl_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
             tps__cl_rows_reply(c, sh, t, h, payload, len);
             break;
         }
-        tps__cl_errorf_locked(c, "shard %d at %s: a rows reply to a "
+        tps__cl_errorf_locked(c,
+                              "shard %d at %s: a rows reply to a "
                               "request of no rows",
                               sh->index, sh->addr.text);
         tps__cl_complete(c, t, TPS_EPROTO);
