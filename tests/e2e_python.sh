@@ -11,15 +11,7 @@
 # loss on Fashion-MNIST in 300 steps (skipped, saying so, without torch).
 . "$(dirname "$0")/lib.sh"
 SRC=${TAUPS_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-PY=${TAUPS_PYTHON:-python3}
-export PYTHONPATH="$B/python${PYTHONPATH:+:$PYTHONPATH}"
-# An --enable-asan libtaups loads into Python only behind the sanitizer's
-# runtime; the interpreter's own allocations are not ours to check.
-if ldd "$B/.libs/libtaups.so" 2>/dev/null | grep -q libasan; then
-    LD_PRELOAD=$(${CC:-cc} -print-file-name=libasan.so)
-    export LD_PRELOAD ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
-fi
-"$PY" -c 'import taups' 2> "$WORK/import.err" || fail "import taups: $(cat "$WORK/import.err")"
+use_python
 # Under an interpreter that cannot load it (here: one without numpy), the
 # error names the interpreter and how to choose the one it is built for.
 "$PY" -c 'import sys; sys.modules["numpy"] = None; import taups' 2> "$WORK/other.err" &&

@@ -12,13 +12,7 @@
 # tensor and a NaN in one row are refused with the name. Then a shard
 # killed and restarted under a pull of rows (see below).
 . "$(dirname "$0")/lib.sh"
-PY=${TAUPS_PYTHON:-python3}
-export PYTHONPATH="$B/python${PYTHONPATH:+:$PYTHONPATH}"
-if ldd "$B/.libs/libtaups.so" 2>/dev/null | grep -q libasan; then
-    LD_PRELOAD=$(${CC:-cc} -print-file-name=libasan.so)
-    export LD_PRELOAD ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
-fi
-"$PY" -c 'import taups' 2> "$WORK/import.err" || fail "import taups: $(cat "$WORK/import.err")"
+use_python
 
 start_servers 2 1 --mode async --lr 0.5
 "$PY" - "$CLUSTER" > "$WORK/tables.out" 2>&1 <<'PYEOF' || fail "tables: $(cat "$WORK/tables.out")"
