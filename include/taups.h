@@ -266,9 +266,10 @@ TPS_API int tps_last_push(const tps_client_t *c, int tensor,
  * are spread over the shards by the ids' hash and appear, at their initial
  * value, when first read. A table's id works only with the calls below, and
  * a tensor's only with the dense calls: the others refuse it with
- * TPS_EINVAL. Row pushes are always sent as float32 in this version: a
- * client with --codec fp16, bf16, qsgd or uniform sends them uncompressed;
- * topk, randk and sign, and mode "local", are refused for rows. */
+ * TPS_EINVAL. Rows travel as float32 in this version: a client with a
+ * push or pull codec of fp16, bf16, qsgd or uniform sends and receives them
+ * uncompressed, and without zstd; pushes of rows with topk, randk or sign,
+ * and row calls in mode "local", are refused. */
 
 /* Declares table `name` of rows of dim float32 values on every shard. Like
  * tps_declare, idempotent for the same dim and refused with TPS_EMISMATCH
