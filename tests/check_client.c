@@ -15,6 +15,7 @@
  * §2's slices, §3a's staleness decision, the SSP bound), never read back
  * from the code under test. */
 #include <check.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1069,6 +1070,7 @@ START_TEST(test_rows_push_job) {
     ck_assert_uint_eq(job->nu, nu);
     size_t seen = 0;
     int frames[3] = {0};
+    double ss = 0; /* the norm of the gradient once duplicates are summed */
     for (size_t f = 0; f < job->nfr; f++) {
         const tps__rowframe_t *fr = &job->fr[f];
         frames[fr->shard]++;
@@ -1088,11 +1090,13 @@ START_TEST(test_rows_push_job) {
                 memcpy(&v, p, 4);
                 p += 4;
                 ck_assert_float_eq_tol(v, want, 1e-4);
+                ss += (double)want * want;
             }
         ck_assert_ptr_eq(p, job->buf + fr->pos + fr->len);
         seen += fr->count;
     }
     ck_assert_uint_eq(seen, nu);
+    ck_assert_float_eq_tol(ticket(c, id)->grad_norm, sqrt(ss), 1e-3);
     for (int s = 0; s < 3; s++)
         ck_assert_uint_eq(owed(c, id, s), (uint64_t)frames[s]);
     tps_close(c);

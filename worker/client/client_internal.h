@@ -307,6 +307,7 @@ struct tps__rowjob_s {
     tps__rowframe_t *fr;
     size_t nfr;
     int no_versions; /* a pull reply came without versions */
+    double norm;     /* push: of the summed gradient, for clipping */
     tps_rows_info_t info;
     void *scratch; /* tps__ids_unique's */
     size_t scratch_cap, cap_n, cap_u, cap_vals, cap_buf, cap_fr;

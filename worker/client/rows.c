@@ -200,7 +200,9 @@ static tps__rowjob_t *job_take(tps_client_t *c, size_t n, uint32_t dim,
     return NULL;
 }
 
-/* A push's rows summed by unique id, in float, in the call's order. */
+/* A push's rows summed by unique id, in float, in the call's order; and
+ * the L2 norm of that gradient, the one the shards apply, for their
+ * clipping. */
 static void sum_rows(tps__rowjob_t *job, const float *grads) {
     size_t d = job->dim;
     memset(job->vals, 0, job->nu * d * sizeof(float));
@@ -209,6 +211,10 @@ static void sum_rows(tps__rowjob_t *job, const float *grads) {
         for (size_t j = 0; j < d; j++)
             row[j] += grads[i * d + j];
     }
+    double ss = 0;
+    for (size_t k = 0; k < job->nu * d; k++)
+        ss += (double)job->vals[k] * job->vals[k];
+    job->norm = sqrt(ss);
 }
 
 /* Splits each shard's rows into frames of at most `per` rows. */
@@ -499,13 +505,11 @@ static int rows_ok(tps_client_t *c, int table, size_t n, const void *ids,
     return rc;
 }
 
-/* The first non-finite value of a push, named by its row's id; and the
- * L2 norm of the whole push, for the shards' clipping. */
+/* The first non-finite value of a push, named by its row's id. */
 static int check_rows(tps_client_t *c, int table, size_t n, const uint64_t *ids,
-                      const float *grads, double *norm) {
+                      const float *grads) {
     const tps__tensor_t *ts = &c->tensors[table];
     size_t d = ts->dim;
-    double ss = 0;
     for (size_t i = 0; i < n * d; i++) {
         if (!isfinite(grads[i])) {
             tps__cl_errorf(c,
@@ -515,9 +519,7 @@ static int check_rows(tps_client_t *c, int table, size_t n, const uint64_t *ids,
                            (unsigned long long)ids[i / d], i % d);
             return TPS_EINVAL;
         }
-        ss += (double)grads[i] * grads[i];
     }
-    *norm = sqrt(ss);
     return 0;
 }
 
@@ -525,10 +527,9 @@ static int check_rows(tps_client_t *c, int table, size_t n, const uint64_t *ids,
 static int rows_start(tps_client_t *c, int table, int push, size_t n,
                       const uint64_t *ids, const float *grads, float *out,
                       uint64_t *vers_out, tps_ticket_t *ticket) {
-    double norm = 0;
     int rc = rows_ok(c, table, n, ids, push ? (const void *)grads : out, push);
     if (rc == 0 && push)
-        rc = check_rows(c, table, n, ids, grads, &norm);
+        rc = check_rows(c, table, n, ids, grads);
     tps__tinit_t x = {0};
     int frames = 0;
     if (rc == 0 && n > 0)
@@ -543,7 +544,7 @@ static int rows_start(tps_client_t *c, int table, int push, size_t n,
     int err = 0;
     int64_t id =
         tps__cl_submit(c, push ? OP_PUSH_ROWS : OP_PULL_ROWS, table, NULL, NULL,
-                       frames, (float)norm, NULL, &x, &err);
+                       frames, x.job ? (float)x.job->norm : 0, NULL, &x, &err);
     if (id <= 0) {
         uv_mutex_lock(&c->mu);
         tps__cl_rows_put(c, x.job);
