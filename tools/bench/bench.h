@@ -56,6 +56,10 @@ typedef struct bench_cfg_s {
     int spin_us;
     const char *transport; /* "tcp" or "unix" */
     int unix_sock;         /* transport is unix */
+    int table;             /* --table: rows by id instead of tensors */
+    int table_ids, table_dim;
+    uint64_t table_rows;
+    double table_zipf;
 } bench_cfg_t;
 
 /* Filled once by the option parser, read-only afterwards. */
@@ -198,6 +202,12 @@ int bench_servers_stop(server_t *sv, int shards);
  * sizes[0..nsizes) ascend. Returns the exit status: 0, or 1 after saying
  * what failed. */
 int bench_net(unsigned ops, const uint64_t *sizes, int nsizes);
+
+/* ---- rows of a table (table.c) ---- */
+
+/* The --table bench: pulls and/or pushes (bits OP_PULL, OP_PUSH of ops) of
+ * --ids Zipf-drawn ids. Returns the exit status. */
+int bench_table(unsigned ops);
 
 /* ---- codecs (codec.c) ---- */
 

@@ -75,6 +75,19 @@ static const tps__opt_t options[] = {
      "tcp|unix", NULL,
      "how the servers started here listen and the raw references connect: "
      "loopback TCP, or unix: sockets (same-host transport)"},
+    {"table", TPS_OPT_FLAG, &bench_cfg.table, "0", 0, 1, NULL, NULL,
+     "measure rows of a table by 64-bit id instead of dense tensors "
+     "(--ops pull,push; one client; --ids, --rows, --zipf, --dim): rows/s, "
+     "latency next to a raw TCP ping-pong of one pull reply's bytes, and "
+     "the balance of rows and row traffic over the shards"},
+    {"ids", TPS_OPT_INT, &bench_cfg.table_ids, "1000", 1, 1000000, NULL, "K",
+     "with --table: ids per call"},
+    {"rows", TPS_OPT_U64, &bench_cfg.table_rows, "1000000", 1, 1e10, NULL,
+     "N", "with --table: ids are drawn from 0..N-1"},
+    {"zipf", TPS_OPT_DOUBLE, &bench_cfg.table_zipf, "1.1", 0, 10, NULL, "S",
+     "with --table: id i is drawn with weight 1/(i+1)^S"},
+    {"dim", TPS_OPT_INT, &bench_cfg.table_dim, "16", 1, 65536, NULL, "D",
+     "with --table: values per row"},
     {"spin-us", TPS_OPT_INT, &bench_cfg.spin_us, "0", 0, 1000000, NULL, "US",
      "clients wait for replies by polling for up to US microseconds before "
      "sleeping (tps_options_t.spin_us)"},
@@ -280,7 +293,16 @@ int main(int argc, char **argv) {
     /* A server that dies mid-run must become an error message, not a
      * SIGPIPE that takes the benchmark and its report down. */
     signal(SIGPIPE, SIG_IGN);
-    int status = bench_net(ops, sizes, nsizes);
+    if (bench_cfg.table && (ops & ~((1u << OP_PULL) | (1u << OP_PUSH)))) {
+        /* The default list names pushpull: tables take pull and push. */
+        ops &= (1u << OP_PULL) | (1u << OP_PUSH);
+        if (strcmp(bench_cfg.ops, "push,pull,pushpull") != 0 || ops == 0) {
+            fprintf(stderr, PROG ": --table measures --ops pull and push\n");
+            tps__opt_free(options);
+            return 2;
+        }
+    }
+    int status = bench_cfg.table ? bench_table(ops) : bench_net(ops, sizes, nsizes);
     tps__opt_free(options);
     return status;
 }
