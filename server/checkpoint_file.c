@@ -26,7 +26,8 @@
 #define BOM 0x01020304u
 #define HEADER_LEN 32
 #define TRAILER_LEN 16
-#define DEDUP_FIELDS 8 /* u64 per exactly-once answer */
+#define DEDUP_FIELDS 11   /* u64 per exactly-once answer */
+#define DEDUP_FIELDS_V1 8 /* ... in format 1, before frames of rows */
 #define IO_CHUNK ((size_t)8 << 20)
 
 /* --- writing ----------------------------------------------------------------
@@ -275,9 +276,18 @@ static void put_data(writer_t *w, const tps__server_t *s) {
                          TPS_DEDUP_WINDOW];
             uint32_t wbits;
             memcpy(&wbits, &a->weight, sizeof(wbits));
-            uint64_t f[DEDUP_FIELDS] = {a->request_id, a->offset, a->tensor_id,
-                                        a->count,      a->version, a->staleness,
-                                        wbits,         (uint64_t)a->dropped};
+            uint64_t f[DEDUP_FIELDS] = {
+                a->request_id,
+                a->offset,
+                a->tensor_id,
+                a->count,
+                a->version,
+                a->staleness,
+                wbits,
+                (uint64_t)a->dropped,
+                a->rows[0] | (uint64_t)a->rows[1] << 32,
+                a->rows[2] | (uint64_t)a->rows[3] << 32,
+                a->rows[4] | (uint64_t)(a->rows_frame != 0) << 32};
             put(w, f, sizeof(f));
         }
     }
@@ -383,6 +393,7 @@ typedef struct reader_s {
     FILE *f;
     XXH3_state_t *h;
     int short_read;
+    uint32_t format; /* of the file, once its header is read */
 } reader_t;
 
 static int get(reader_t *r, void *p, size_t n) {
@@ -613,8 +624,9 @@ static int load_dedup(const tps__server_t *s, reader_t *rd, loaded_t *L,
         d->last_rid = h[2];
         d->last_off = h[3];
         for (uint64_t k = 0; k < h[4]; k++) {
-            uint64_t f[DEDUP_FIELDS];
-            if (get(rd, f, sizeof(f)) < 0) {
+            uint64_t f[DEDUP_FIELDS] = {0};
+            size_t nf = rd->format == 1 ? DEDUP_FIELDS_V1 : DEDUP_FIELDS;
+            if (get(rd, f, nf * sizeof(uint64_t)) < 0) {
                 snprintf(why, len, "it ends early (truncated)");
                 return LOAD_BAD;
             }
@@ -622,7 +634,13 @@ static int load_dedup(const tps__server_t *s, reader_t *rd, loaded_t *L,
             tps__push_answer_t a = {.request_id = f[0], .offset = f[1],
                                    .tensor_id = (uint32_t)f[2], .count = f[3],
                                    .version = f[4], .staleness = f[5],
-                                   .dropped = (int)f[7]};
+                                   .dropped = (int)f[7],
+                                   .rows_frame = (int)(f[10] >> 32),
+                                   .rows = {(uint32_t)f[8],
+                                            (uint32_t)(f[8] >> 32),
+                                            (uint32_t)f[9],
+                                            (uint32_t)(f[9] >> 32),
+                                            (uint32_t)f[10]}};
             memcpy(&a.weight, &wbits, sizeof(wbits));
             uint64_t rid = d->last_rid, off = d->last_off;
             if (tps__dedup_record(d, &a) < 0) {
@@ -692,6 +710,7 @@ static int read_header(reader_t *rd, uint64_t *mlen, uint64_t *dlen,
                  "(or 1) of this host", format, bom, FORMAT);
         return -1;
     }
+    rd->format = format;
     if (*mlen > (1u << 30) ||
         (uint64_t)stt.st_size != HEADER_LEN + *mlen + *dlen + TRAILER_LEN) {
         snprintf(why, len,

@@ -27,6 +27,10 @@ typedef struct tps__push_answer_s {
     uint64_t applied; /* staleness at apply (applied on arrival) */
     float weight;
     int dropped;
+    /* A frame of rows (rows.c): applied, stale, not admitted, full,
+     * refused, as its PUSH_ROWS_OK said; staleness is their largest. */
+    int rows_frame;
+    uint32_t rows[5];
 } tps__push_answer_t;
 
 typedef struct tps__dedup_s {

@@ -418,11 +418,15 @@ static void send_push_ok(sconn_t *sc, const tps__push_answer_t *a) {
  * frame is answered the same way without being applied again. */
 static void push_answered(sconn_t *sc, const Taups__Header *h,
                           const tps__tensor_t *t) {
-    tps__push_answer_t a = {h->request_id,   h->offset,
-                            h->tensor_id,    h->count,
-                            t->version,      sc->cur_stale,
-                            sc->cur_applied, (float)sc->cur_weight,
-                            sc->cur_drop};
+    tps__push_answer_t a = {.request_id = h->request_id,
+                            .offset = h->offset,
+                            .tensor_id = h->tensor_id,
+                            .count = h->count,
+                            .version = t->version,
+                            .staleness = sc->cur_stale,
+                            .applied = sc->cur_applied,
+                            .weight = (float)sc->cur_weight,
+                            .dropped = sc->cur_drop};
     if (tps__dedup_record(&sc->srv->dedup[sc->rank], &a) < 0)
         tps__log_err(
             "%s: out of memory for the answers of worker %d; a repeat of "

@@ -299,27 +299,66 @@ static void push_row(sconn_t *sc, tps__tensor_t *t, uint64_t id, uint64_t read,
     t->row_pushes++;
 }
 
-static void send_rows_ok(sconn_t *sc, const Taups__Header *h,
-                         const verdicts_t *v) {
+/* The answer to a push of rows, kept in the rank's exactly-once window
+ * so that a frame resent after a reconnection is answered, not applied,
+ * again. */
+static void send_rows_ok(sconn_t *sc, const tps__push_answer_t *a,
+                         const char *full_why) {
     Taups__Header r = TAUPS__HEADER__INIT;
     Taups__Rows rr = TAUPS__ROWS__INIT;
     r.op = TAUPS__OP__PUSH_ROWS_OK;
-    r.request_id = h->request_id;
-    r.tensor_id = h->tensor_id;
-    r.count = h->count;
+    r.request_id = a->request_id;
+    r.tensor_id = a->tensor_id;
+    r.offset = a->offset;
+    r.count = a->count;
     r.shard = sc->srv->shard.index;
-    rr.applied = (uint32_t)v->applied;
-    rr.stale = (uint32_t)v->stale;
-    rr.not_admitted = (uint32_t)v->not_admitted;
-    rr.full = (uint32_t)v->full;
-    rr.refused = (uint32_t)v->refused;
-    rr.max_staleness = v->max_staleness;
+    rr.applied = a->rows[0];
+    rr.stale = a->rows[1];
+    rr.not_admitted = a->rows[2];
+    rr.full = a->rows[3];
+    rr.refused = a->rows[4];
+    rr.max_staleness = a->staleness;
     r.rows = &rr;
     /* Rows refused for memory are the application's to know about: the
      * push succeeded for the others, and says why these were not kept. */
-    if (v->full > 0)
-        r.error = (char *)v->full_why;
+    if (a->rows[3] > 0 && full_why != NULL)
+        r.error = (char *)full_why;
     tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
+}
+
+static void answer_rows(sconn_t *sc, const Taups__Header *h,
+                        const verdicts_t *v) {
+    tps__push_answer_t a = {.request_id = h->request_id,
+                           .offset = h->offset,
+                           .tensor_id = h->tensor_id,
+                           .count = h->count,
+                           .staleness = v->max_staleness,
+                           .weight = 1.0f,
+                           .rows_frame = 1,
+                           .rows = {(uint32_t)v->applied, (uint32_t)v->stale,
+                                    (uint32_t)v->not_admitted,
+                                    (uint32_t)v->full, (uint32_t)v->refused}};
+    tps__dedup_record(&sc->srv->dedup[sc->rank], &a);
+    send_rows_ok(sc, &a, v->full_why);
+}
+
+/* A frame of rows this rank sent before (a resend after a reconnection):
+ * answered again from the window, never applied twice. 1 when it was. */
+static int rows_repeat(sconn_t *sc, const Taups__Header *h) {
+    tps__dedup_t *d = &sc->srv->dedup[sc->rank];
+    if (!tps__dedup_is_repeat(d, h->request_id, h->offset))
+        return 0;
+    const tps__push_answer_t *a = tps__dedup_find(d, h->request_id, h->offset);
+    sc->srv->shard.st.duplicates++;
+    if (a != NULL && a->rows_frame) {
+        send_rows_ok(sc, a, NULL);
+        return 1;
+    }
+    refuse_rows(sc, h, TPS_REFUSE_REPEAT, TPS_EINVAL,
+                "a push of rows repeated after its answer left the "
+                "exactly-once window, or that was refused: not applied "
+                "again");
+    return 1;
 }
 
 /* The modes a table can be pushed in: each row is applied on arrival,
@@ -353,6 +392,8 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
                          sc->role == TPS_ROLE_ADMIN ? "admin" : "evaluator");
         return;
     }
+    if (rows_repeat(sc, h))
+        return;
     tps__tensor_t *t = frame_table(sc, h, len);
     if (t == NULL || rows_mode_ok(sc, h, t) < 0 ||
         frame_ids(sc, h, t, payload) < 0)
@@ -407,7 +448,7 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
         s->shard.st.applied_frames++;
         if (v.refused > 0)
             s->shard.st.refused_by[TPS_REFUSE_NONFINITE_PARAM] += v.refused;
-        send_rows_ok(sc, h, &v);
+        answer_rows(sc, h, &v);
     }
     free(aligned);
 }

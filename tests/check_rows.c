@@ -50,17 +50,27 @@ typedef struct rw_s {
     int n;
     int fd[CLUSTER_MAX];
     tps__reader_t rd[CLUSTER_MAX];
-    uint64_t next_id;
+    uint64_t next_id, session;
 } rw_t;
 
-static void rw_open(rw_t *w, const cluster_t *c, int role) {
+/* Connects as `session`: a new client instance names a new one, a
+ * reconnection of the same instance the same one (its exactly-once
+ * window). */
+static void rw_connect(rw_t *w, const cluster_t *c, int role,
+                       uint64_t session) {
     w->n = c->n;
-    w->next_id = 1;
+    w->session = session;
     for (int s = 0; s < c->n; s++) {
         w->fd[s] = raw_connect(tps__server_port(c->srv[s]));
         ck_assert_int_eq(tps__reader_init(&w->rd[s], NULL, NULL, NULL), 0);
-        raw_hello(w->fd[s], &w->rd[s], role, 0, 1, c->n, s, 0);
+        raw_hello(w->fd[s], &w->rd[s], role, 0, 1, c->n, s, session);
     }
+}
+
+static void rw_open(rw_t *w, const cluster_t *c, int role) {
+    static uint64_t sessions = 77;
+    w->next_id = 1;
+    rw_connect(w, c, role, sessions++);
 }
 
 static void rw_close(rw_t *w) {
@@ -142,17 +152,17 @@ static const Taups__Header *pull_rows(rw_t *w, int s, uint32_t table,
 
 /* Sends a push of rows: ids ascending, read[i] the version read plus one
  * (0: not known), g n * dim gradients. Returns the reply. */
-static const Taups__Header *push_rows(rw_t *w, int s, uint32_t table,
-                                      const uint64_t *ids, size_t n,
-                                      const uint64_t *read, const float *g,
-                                      uint32_t dim) {
+static const Taups__Header *push_rows_as(rw_t *w, int s, uint32_t table,
+                                         const uint64_t *ids, size_t n,
+                                         const uint64_t *read, const float *g,
+                                         uint32_t dim, uint64_t rid) {
     uint8_t buf[64 * (20 + 4 * 16)];
     ck_assert_uint_le(n, 64);
     ck_assert_uint_le(dim, 16);
     Taups__Header h = TAUPS__HEADER__INIT;
     Taups__Rows rr = TAUPS__ROWS__INIT;
     h.op = TAUPS__OP__PUSH_ROWS;
-    h.request_id = w->next_id++;
+    h.request_id = rid;
     h.tensor_id = table;
     h.count = n;
     rr.ids_len = tps__ids_encode(ids, n, buf);
@@ -162,6 +172,13 @@ static const Taups__Header *push_rows(rw_t *w, int s, uint32_t table,
     h.rows = &rr;
     raw_send(w->fd[s], &h, buf, at + n * dim * sizeof(float));
     return raw_recv(w->fd[s], &w->rd[s]);
+}
+
+static const Taups__Header *push_rows(rw_t *w, int s, uint32_t table,
+                                      const uint64_t *ids, size_t n,
+                                      const uint64_t *read, const float *g,
+                                      uint32_t dim) {
+    return push_rows_as(w, s, table, ids, n, read, g, dim, w->next_id++);
 }
 
 /* Counter `key` of table "emb" in shard s's STATS. */
@@ -567,6 +584,41 @@ START_TEST(test_rows_fate_per_push) {
 }
 END_TEST
 
+/* A frame of rows sent again (a resend after a reconnection) is answered
+ * as the first time and not applied twice, also on a new connection of
+ * the same rank. */
+START_TEST(test_rows_exactly_once) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", -1, 0, 0);
+    cluster_t c;
+    cluster_start_cfg(&c, 1, &cfg);
+    rw_t w;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    uint32_t t = declare_table(&w, DIM);
+    uint64_t ids[2] = {5, 9}, read[2] = {0, 0}, vers[2];
+    float g[2 * DIM];
+    for (int i = 0; i < 2 * DIM; i++)
+        g[i] = 1.0f;
+    const Taups__Header *r = push_rows_as(&w, 0, t, ids, 2, read, g, DIM, 500);
+    ck_assert_uint_eq(r->rows->applied, 2);
+    r = push_rows_as(&w, 0, t, ids, 2, read, g, DIM, 500);
+    ck_assert_msg(r->op == TAUPS__OP__PUSH_ROWS_OK, "%s", r->error);
+    ck_assert_uint_eq(r->rows->applied, 2);
+    rw_close(&w);
+    rw_connect(&w, &c, TPS_ROLE_WORKER, w.session);
+    declare_table(&w, DIM);
+    r = push_rows_as(&w, 0, t, ids, 2, read, g, DIM, 500);
+    ck_assert_uint_eq(r->rows->applied, 2);
+    const float *v;
+    pull_rows(&w, 0, t, ids, 2, vers, &v);
+    ck_assert_uint_eq(vers[0], 1);
+    ck_assert_uint_eq(vers[1], 1);
+    ck_assert_int_eq(table_stat(&w, 0, "row_pushes"), 2);
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
+
 static Suite *rows_suite(void) {
     Suite *s = suite_create("rows");
     TCase *tc = tcase_create("tables");
@@ -579,6 +631,7 @@ static Suite *rows_suite(void) {
     tcase_add_test(tc, test_rows_refusals);
     tcase_add_test(tc, test_rows_checkpoint);
     tcase_add_test(tc, test_rows_fate_per_push);
+    tcase_add_test(tc, test_rows_exactly_once);
     suite_add_tcase(s, tc);
     return s;
 }
