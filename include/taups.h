@@ -263,8 +263,9 @@ TPS_API int tps_last_push(const tps_client_t *c, int tensor,
 
 /* --- tables (docs/design.md §2b) ----------------------------------------
  * A table holds rows of `dim` float32 values addressed by 64-bit ids; rows
- * are spread over the shards by the ids' hash and appear, at their initial
- * value, when first read. A table's id works only with the calls below, and
+ * are spread over the shards by the ids' hash. A row never pushed reads as
+ * its initial value (a pure function of the table's seed and the id) and
+ * is stored on its first push. A table's id works only with the calls below, and
  * a tensor's only with the dense calls: the others refuse it with
  * TPS_EINVAL. Rows travel as float32 in this version: a client with a
  * push or pull codec of fp16, bf16, qsgd or uniform sends and receives them
