@@ -353,11 +353,18 @@ static void log_restored(const tps__server_t *s, const char *path,
     int nt = s->shard.ntensors;
     char versions[256] = "";
     size_t used = 0;
-    for (int t = 0; t < nt && used + 40 < sizeof(versions); t++)
-        used += (size_t)snprintf(versions + used, sizeof(versions) - used,
-                                 "%s%s@%" PRIu64, t ? " " : "",
-                                 s->shard.tensors[t].name,
-                                 s->shard.tensors[t].version);
+    for (int t = 0; t < nt && used + 40 < sizeof(versions); t++) {
+        const tps__tensor_t *x = &s->shard.tensors[t];
+        /* A table has no one version: its rows are what came back. */
+        if (x->kind == TPS__KIND_TABLE)
+            used += (size_t)snprintf(versions + used, sizeof(versions) - used,
+                                     "%s%s:%" PRIu64 " rows", t ? " " : "",
+                                     x->name, x->table->rows);
+        else
+            used += (size_t)snprintf(versions + used, sizeof(versions) - used,
+                                     "%s%s@%" PRIu64, t ? " " : "", x->name,
+                                     x->version);
+    }
     tps__log("restored checkpoint generation %" PRIu64 " (%s), %.0f s old, "
             "in %.3f s: %d tensors, step %" PRIu64 "; versions %s",
             gen, path, age, tps__now() - t0, nt, s->step,
