@@ -164,6 +164,20 @@ TPS_API const char *tps_errmsg(const tps_client_t *c);
 TPS_API int tps_declare(tps_client_t *c, const char *name, uint64_t n,
                         tps_init_t init, float scale, uint64_t seed);
 
+/* tps_declare of a tensor of that shape (ndims 1 to 8; its length is the
+ * product), which the shards record: declaring it again with another
+ * shape of the same length is TPS_EMISMATCH, naming both. `shape` is
+ * borrowed. */
+TPS_API int tps_declare_shape(tps_client_t *c, const char *name, int ndims,
+                              const uint64_t *shape, tps_init_t init,
+                              float scale, uint64_t seed);
+
+/* The shape of a tensor as declared here or recorded by the shards (learnt
+ * by tps_lookup): its number of dims (0: none was said), the first `max`
+ * of them copied to shape. TPS_ENOENT for an unknown id. */
+TPS_API int tps_shape(const tps_client_t *c, int tensor, uint64_t *shape,
+                      int max);
+
 /* Looks up a tensor some other process declared, without creating it;
  * returns its id and stores its length in *n (TPS_ENOENT if no shard knows
  * the name). `name` is borrowed. */

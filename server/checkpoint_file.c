@@ -106,12 +106,13 @@ static char *meta_json(const tps__server_t *s, uint64_t gen) {
             continue;
         }
         json_array_append_new(
-            tensors, json_pack("{s:s, s:I, s:I, s:I, s:i, s:f, s:s, s:I}",
+            tensors, json_pack("{s:s, s:I, s:I, s:I, s:i, s:f, s:s, s:I, s:o}",
                                "name", t->name, "n", (json_int_t)t->n, "lo",
                                (json_int_t)t->lo, "hi", (json_int_t)t->hi,
                                "init", t->init, "scale", (double)t->scale,
                                "seed", seed, "version",
-                               (json_int_t)t->version));
+                               (json_int_t)t->version, "shape",
+                               u64_array(t->shape, (int)t->ndims)));
     }
     const tps__shard_stats_t *st = &sh->st;
     json_t *o = json_pack(
@@ -597,6 +598,15 @@ static int load_tensors(const tps__server_t *s, json_t *m, reader_t *rd,
         }
         t->version = version;
         t->pmax = -1;
+        json_t *shape = json_object_get(o, "shape");
+        uint64_t dims[TPS__MAX_DIMS];
+        size_t nd = json_array_size(shape);
+        for (size_t k = 0; k < nd && k < TPS__MAX_DIMS; k++)
+            dims[k] = (uint64_t)json_integer_value(json_array_get(shape, k));
+        if (tps__shard_shape(t, (uint32_t)nd, dims, err, sizeof(err)) < 0) {
+            snprintf(why, len, "%s", err);
+            return LOAD_BAD;
+        }
         size_t bytes = (size_t)(hi - lo) * sizeof(float);
         if (get(rd, t->param, bytes) < 0)
             goto truncated;

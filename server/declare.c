@@ -53,6 +53,10 @@ static void send_declare_ok(sconn_t *sc, uint64_t request_id, int id) {
         r.scale = t->scale;
         r.seed = t->seed;
         r.decl = &d;
+    } else if (t->ndims > 0) {
+        d.n_shape = t->ndims;
+        d.shape = (uint64_t *)(uintptr_t)t->shape;
+        r.decl = &d;
     }
     tps__send_or_close(sc, &r, NULL, 0, NULL, NULL);
 }
@@ -234,6 +238,14 @@ static int declare_table(sconn_t *sc, const Taups__Header *h, char *err,
                                     (uint32_t)s->cfg.row_admit, err, errlen);
 }
 
+/* A dense declaration's shape, recorded or checked: returns id, or the
+ * refusal with err set. */
+static int declare_shape(tps__tensor_t *t, const Taups__Decl *d, int id,
+                         char *err, size_t errlen) {
+    int rc = tps__shard_shape(t, (uint32_t)d->n_shape, d->shape, err, errlen);
+    return rc < 0 ? rc : id;
+}
+
 void tps__declare_handle(sconn_t *sc, const Taups__Header *h) {
     char err[256];
     tps__shard_t *sh = &sc->srv->shard;
@@ -264,6 +276,9 @@ void tps__declare_handle(sconn_t *sc, const Taups__Header *h) {
          * the pull gate treats a late declaration like the others. */
         if (id >= before && sh->aggregate)
             sh->tensors[id].version = sc->srv->step;
+        if (id >= 0 && h->decl != NULL)
+            id = declare_shape(&sh->tensors[id], h->decl, id, err,
+                               sizeof(err));
         if (deferred)
             init_start(sc->srv, id);
     }

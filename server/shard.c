@@ -393,6 +393,52 @@ int tps__shard_apply_row(tps__shard_t *sh, const tps__tensor_t *t,
     return bad ? TPS_ERANGE : 0;
 }
 
+/* "(3, 4)" */
+static void shape_text(char *buf, size_t len, uint32_t ndims,
+                       const uint64_t *shape) {
+    size_t n = (size_t)snprintf(buf, len, "(");
+    for (uint32_t i = 0; i < ndims && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%llu", i ? ", " : "",
+                              (unsigned long long)shape[i]);
+    if (n < len)
+        snprintf(buf + n, len - n, ")");
+}
+
+int tps__shard_shape(tps__tensor_t *t, uint32_t ndims, const uint64_t *shape,
+                     char *err, size_t errlen) {
+    if (ndims == 0)
+        return 0;
+    char a[120], b[120];
+    shape_text(a, sizeof(a), ndims, shape);
+    uint64_t n = 1;
+    int over = 0;
+    for (uint32_t i = 0; i < ndims && i < TPS__MAX_DIMS; i++) {
+        over |= shape[i] != 0 && n > UINT64_MAX / shape[i];
+        n *= shape[i];
+    }
+    if (ndims > TPS__MAX_DIMS || over || n != t->n) {
+        snprintf(err, errlen,
+                 "tensor \"%s\": shape %s%s does not make its length %llu",
+                 t->name, a, ndims > TPS__MAX_DIMS ? " (more than 8 dims)" : "",
+                 (unsigned long long)t->n);
+        return TPS_EINVAL;
+    }
+    if (t->ndims == 0) {
+        t->ndims = ndims;
+        memcpy(t->shape, shape, ndims * sizeof(uint64_t));
+        return 0;
+    }
+    if (t->ndims != ndims ||
+        memcmp(t->shape, shape, ndims * sizeof(uint64_t)) != 0) {
+        shape_text(b, sizeof(b), t->ndims, t->shape);
+        snprintf(err, errlen,
+                 "tensor \"%s\": shape %s != %s already declared", t->name, a,
+                 b);
+        return TPS_EMISMATCH;
+    }
+    return 0;
+}
+
 int tps__shard_has(const tps__shard_t *sh, const char *name) {
     for (int i = 0; i < sh->ntensors; i++)
         if (strcmp(sh->tensors[i].name, name) == 0)

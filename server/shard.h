@@ -20,6 +20,9 @@
 #define TPS__KIND_DENSE 0
 #define TPS__KIND_TABLE 1
 
+/* Dimensions of a dense tensor's shape at most. */
+#define TPS__MAX_DIMS 8
+
 typedef struct tps__tensor_s {
     char name[TPS_MAX_NAME];
     uint64_t n;          /* length of the whole tensor */
@@ -48,6 +51,10 @@ typedef struct tps__tensor_s {
     uint64_t row_pushes;   /* table: rows applied */
     uint64_t row_pulls;    /* table: rows answered */
     uint64_t row_stale;    /* table: rows dropped as too stale */
+    /* Dense: the shape a client declared (product = n); 0 dims: none said
+     * yet, taken from the first declaration that says one. */
+    uint32_t ndims;
+    uint64_t shape[TPS__MAX_DIMS];
 } tps__tensor_t;
 
 /* Traffic of one codec (kind and parameters), both directions. */
@@ -140,6 +147,12 @@ int tps__shard_declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
 int tps__shard_declare_table(tps__shard_t *sh, const char *name, uint32_t dim,
                              int init, float scale, uint64_t seed,
                              uint32_t admit, char *err, size_t errlen);
+
+/* Records tensor t's shape, or checks it against the one recorded: 0, or
+ * TPS_EMISMATCH / TPS_EINVAL with a sentence naming both shapes. A
+ * declaration that says no shape (ndims 0) matches any. */
+int tps__shard_shape(tps__tensor_t *t, uint32_t ndims, const uint64_t *shape,
+                     char *err, size_t errlen);
 
 /* One update of a table's row by the shard's optimizer, lazily: at the
  * row's own step (its version + 1), with g scaled by `scale` first.

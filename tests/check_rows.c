@@ -619,6 +619,51 @@ START_TEST(test_rows_exactly_once) {
 }
 END_TEST
 
+/* A dense tensor's shape is recorded by the shards: another shape of the
+ * same length is refused naming both, none said matches, and a lookup
+ * learns it. */
+START_TEST(test_dense_shape) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", -1, 0, 0);
+    cluster_t c;
+    cluster_start_cfg(&c, 1, &cfg);
+    rw_t w;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    uint64_t s34[2] = {3, 4}, s43[2] = {4, 3};
+    const uint64_t *shapes[4] = {s34, s43, NULL, NULL};
+    uint64_t lengths[4] = {12, 12, 12, 0};
+    for (int k = 0; k < 4; k++) {
+        Taups__Header h = TAUPS__HEADER__INIT;
+        Taups__Decl d = TAUPS__DECL__INIT;
+        h.op = TAUPS__OP__DECLARE;
+        h.request_id = w.next_id++;
+        h.name = "w";
+        h.length = lengths[k];
+        if (shapes[k] != NULL) {
+            d.n_shape = 2;
+            d.shape = (uint64_t *)(uintptr_t)shapes[k];
+            h.decl = &d;
+        }
+        raw_send(w.fd[0], &h, NULL, 0);
+        const Taups__Header *r = raw_recv(w.fd[0], &w.rd[0]);
+        if (k == 1) {
+            ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+            ck_assert_int_eq(r->status, TPS_EMISMATCH);
+            ck_assert_msg(strstr(r->error, "(4, 3) != (3, 4)"), "%s",
+                          r->error);
+            continue;
+        }
+        ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "%s", r->error);
+        ck_assert_ptr_nonnull(r->decl);
+        ck_assert_uint_eq(r->decl->n_shape, 2);
+        ck_assert_uint_eq(r->decl->shape[0], 3);
+        ck_assert_uint_eq(r->decl->shape[1], 4);
+    }
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
+
 static Suite *rows_suite(void) {
     Suite *s = suite_create("rows");
     TCase *tc = tcase_create("tables");
@@ -632,6 +677,7 @@ static Suite *rows_suite(void) {
     tcase_add_test(tc, test_rows_checkpoint);
     tcase_add_test(tc, test_rows_fate_per_push);
     tcase_add_test(tc, test_rows_exactly_once);
+    tcase_add_test(tc, test_dense_shape);
     suite_add_tcase(s, tc);
     return s;
 }

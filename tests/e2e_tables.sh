@@ -9,7 +9,8 @@
 # second time; frames split at a small chunk_bytes give the same rows as
 # one frame; a push carries the versions its rows were read at (staleness
 # 0 here); a dim mismatch (here and on the shards), a dense call on a table, a row call on a dense
-# tensor and a NaN in one row are refused with the name. Then a shard
+# tensor and a NaN in one row are refused with the name; a dense tensor's
+# shape is kept by the shards. Then a shard
 # killed and restarted under a pull of rows (see below).
 . "$(dirname "$0")/lib.sh"
 use_python
@@ -85,6 +86,16 @@ with taups.Client(cluster=cluster, rank=0, workers=1) as c:
             "row id 4")
     refused(lambda: c.pull_rows(t, [1.5]), TypeError, "integers")
     assert c.pull_rows(t, []).shape == (0, 4)
+
+    # A dense tensor's shape is kept by the shards: another client that
+    # declares it with another shape of the same length is refused with
+    # both, and a lookup learns it.
+    m = c.declare("m", (3, 4))
+    assert m.shape == (3, 4)
+with taups.Client(cluster=cluster, rank=0, workers=1) as c2:
+    refused(lambda: c2.declare("m", (4, 3)), taups.MismatchError,
+            "(4, 3) != (3, 4)")
+    assert c2.lookup("m").shape == (3, 4), c2.lookup("m").shape
 
 # A client whose frames hold 3 rows reads the same rows.
 with taups.Client(cluster=cluster, rank=0, workers=1,

@@ -294,16 +294,23 @@ class Client:
         if init not in _INIT:
             raise InvalidArgument(lib.TPS_EINVAL, "init %r: expected one of %s"
                                   % (init, ", ".join(_INIT)))
-        n = int(np.prod(shape, dtype=np.int64)) if shape else 1
-        tid = self._check(lib.tps_declare(self._c, name.encode(), n,
-                                          _INIT[init], float(scale), int(seed)))
+        dims = list(shape) or [1]   # a scalar is one element
+        # The shards keep the shape: another one of the same length is
+        # refused, naming both.
+        tid = self._check(lib.tps_declare_shape(
+            self._c, name.encode(), len(dims), ffi.new("uint64_t[]", dims),
+            _INIT[init], float(scale), int(seed)))
         return Tensor(self, tid, name, shape)
 
     def lookup(self, name):
-        """The Tensor another process declared, flat (its length)."""
+        """The Tensor another process declared, with the shape it declared
+        (flat, its length, when it said none)."""
         n = ffi.new("uint64_t *")
         tid = self._check(lib.tps_lookup(self._c, name.encode(), n))
-        return Tensor(self, tid, name, (int(n[0]),))
+        dims = ffi.new("uint64_t[8]")
+        nd = lib.tps_shape(self._c, tid, dims, 8)
+        shape = tuple(int(dims[i]) for i in range(nd)) if nd > 0 else (int(n[0]),)
+        return Tensor(self, tid, name, shape)
 
     @staticmethod
     def _array(t, a, writable):

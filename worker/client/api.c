@@ -74,6 +74,7 @@ static int tensor_entry(tps_client_t *c, const char *name, uint64_t n,
     snprintf(ts->name, sizeof(ts->name), "%s", name);
     ts->n = n;
     ts->dim = dim;
+    ts->ndims = 0; /* not a forgotten entry's */
     ts->lookup = n == 0;
     *created = 1;
     return c->ntensors++;
@@ -93,8 +94,27 @@ static void tensor_forget(tps_client_t *c, int idx) {
     uv_mutex_unlock(&c->mu);
 }
 
-int tps__cl_declare(tps_client_t *c, const char *name, uint64_t n, uint32_t dim,
-                    tps_init_t init, float scale, uint64_t seed) {
+/* The shape d gives ts: taken when ts has none, else it must be the same
+ * (mu). */
+static int entry_shape(tps_client_t *c, tps__tensor_t *ts,
+                       const tps__decl_t *d) {
+    if (d->ndims == 0)
+        return 0;
+    if (ts->ndims == 0) {
+        ts->ndims = d->ndims;
+        memcpy(ts->shape, d->shape, d->ndims * sizeof(uint64_t));
+        return 0;
+    }
+    if (ts->ndims == d->ndims &&
+        memcmp(ts->shape, d->shape, d->ndims * sizeof(uint64_t)) == 0)
+        return 0;
+    tps__cl_errorf_locked(c, "tensor \"%s\": declared before with another "
+                          "shape of the same length",
+                          ts->name);
+    return TPS_EMISMATCH;
+}
+
+int tps__cl_declare(tps_client_t *c, const char *name, const tps__decl_t *d) {
     if (name == NULL || strlen(name) == 0 || strlen(name) >= 128) {
         tps__cl_errorf(c, "tensor \"%s\": needs a name of 1..127 bytes and "
                        "a length",
@@ -103,12 +123,17 @@ int tps__cl_declare(tps_client_t *c, const char *name, uint64_t n, uint32_t dim,
     }
     uv_mutex_lock(&c->mu);
     int created = 0;
-    int idx = tensor_entry(c, name, n, dim, &created);
+    int idx = tensor_entry(c, name, d->n, d->dim, &created);
     if (idx >= 0) {
         tps__tensor_t *ts = &c->tensors[idx];
-        ts->init = init;
-        ts->scale = scale;
-        ts->seed = seed;
+        ts->init = d->init;
+        ts->scale = d->scale;
+        ts->seed = d->seed;
+        int rc = entry_shape(c, ts, d);
+        if (rc < 0) {
+            uv_mutex_unlock(&c->mu);
+            return rc;
+        }
     }
     uv_mutex_unlock(&c->mu);
     if (idx < 0)
@@ -130,7 +155,37 @@ int tps_declare(tps_client_t *c, const char *name, uint64_t n, tps_init_t init,
         tps__cl_errorf(c, "tensor \"%s\": a declaration needs a length", name);
         return TPS_EINVAL;
     }
-    return tps__cl_declare(c, name, n, 0, init, scale, seed);
+    tps__decl_t d = {n, 0, init, scale, seed, 0, NULL};
+    return tps__cl_declare(c, name, &d);
+}
+
+int tps_declare_shape(tps_client_t *c, const char *name, int ndims,
+                      const uint64_t *shape, tps_init_t init, float scale,
+                      uint64_t seed) {
+    uint64_t n = 1;
+    int ok = ndims >= 1 && ndims <= 8 && shape != NULL;
+    for (int i = 0; ok && i < ndims; i++) {
+        ok = shape[i] > 0 && n <= UINT64_MAX / shape[i];
+        n *= ok ? shape[i] : 1;
+    }
+    if (!ok) {
+        tps__cl_errorf(c, "tensor \"%s\": a shape of 1 to 8 dims, each at "
+                       "least 1, whose product fits 64 bits",
+                       name ? name : "");
+        return TPS_EINVAL;
+    }
+    tps__decl_t d = {n, 0, init, scale, seed, (uint32_t)ndims, shape};
+    return tps__cl_declare(c, name, &d);
+}
+
+int tps_shape(const tps_client_t *c, int tensor, uint64_t *shape, int max) {
+    if (tensor < 0 || tensor >= c->ntensors)
+        return TPS_ENOENT;
+    const tps__tensor_t *ts = &c->tensors[tensor];
+    int n = (int)ts->ndims;
+    for (int i = 0; i < n && i < max; i++)
+        shape[i] = ts->shape[i];
+    return n;
 }
 
 int tps_lookup(tps_client_t *c, const char *name, uint64_t *n) {
@@ -143,7 +198,8 @@ int tps_lookup(tps_client_t *c, const char *name, uint64_t *n) {
         }
     uv_mutex_unlock(&c->mu);
     /* Declaring with length 0 asks each shard for its entry. */
-    int id = tps__cl_declare(c, name, 0, 0, TPS_INIT_ZEROS, 0, 0);
+    tps__decl_t d = {0, 0, TPS_INIT_ZEROS, 0, 0, 0, NULL};
+    int id = tps__cl_declare(c, name, &d);
     if (id >= 0)
         *n = c->tensors[id].n;
     return id;

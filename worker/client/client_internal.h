@@ -162,6 +162,10 @@ typedef struct tps__tensor_s {
      * vmap_cap a power of two or 0. */
     uint64_t *vmap_ids, *vmap_vers;
     size_t vmap_cap, vmap_n;
+    /* A dense tensor's shape (product = n), as declared here or learnt
+     * from the shards; 0 dims: none. */
+    uint32_t ndims;
+    uint64_t shape[8];
 } tps__tensor_t;
 
 typedef enum tps__shard_state_e {
@@ -314,11 +318,22 @@ struct tps__rowjob_s {
 };
 
 /* --- api.c ----------------------------------------------------------------
- * Declares (n > 0) or looks up (n == 0) a dense tensor (dim 0) or a table
- * of rows of dim values (n == dim) on every shard; returns its id or a
- * negative error with the message set. */
-int tps__cl_declare(tps_client_t *c, const char *name, uint64_t n, uint32_t dim,
-                    tps_init_t init, float scale, uint64_t seed);
+ * What a declaration says: a dense tensor (dim 0) of length n, with a
+ * shape of ndims dims or none, or a table of rows of dim values (n == dim);
+ * n == 0 looks a name up. */
+typedef struct tps__decl_s {
+    uint64_t n;
+    uint32_t dim;
+    tps_init_t init;
+    float scale;
+    uint64_t seed;
+    uint32_t ndims;
+    const uint64_t *shape;
+} tps__decl_t;
+
+/* Declares or looks up `name` on every shard; returns its id or a negative
+ * error with the message set. */
+int tps__cl_declare(tps_client_t *c, const char *name, const tps__decl_t *d);
 
 /* --- open.c ---------------------------------------------------------------
  * A client with its shards resolved and its loop ready, but no I/O thread
@@ -393,7 +408,10 @@ void tps__cl_rejoin_frame(tps__cshard_t *sh, const Taups__Header *h);
 void tps__cl_send_clock(tps__cshard_t *sh, int64_t clock);
 
 /* --- wire.c ---------------------------------------------------------------
- * Sends ticket t's frames to every shard (only < 0) or, after shard `only`
+ * The Decl of a DECLARE for ts (a table's kind and dim, a dense tensor's
+ * shape) in *decl, or NULL when it says nothing beyond the length (mu). */
+Taups__Decl *tps__cl_decl_of(const tps__tensor_t *ts, Taups__Decl *decl);
+/* Sends ticket t's frames to every shard (only < 0) or, after shard `only`
  * came back (resend), what that shard still owes (I/O). */
 void tps__cl_issue_to(tps_client_t *c, tps__ticket_t *t, int only,
                       int resend);

@@ -75,8 +75,6 @@ static void redeclare(tps__cshard_t *sh) {
     uv_mutex_lock(&c->mu);
     int n = c->ntensors;
     Taups__Header d = TAUPS__HEADER__INIT;
-    Taups__Decl decl = TAUPS__DECL__INIT;
-    decl.kind = 1;
     d.op = TAUPS__OP__DECLARE;
     d.rank = c->opts.rank;
     sh->rj_declares = 0;
@@ -89,8 +87,8 @@ static void redeclare(tps__cshard_t *sh) {
         d.init = (Taups__Init)ts->init;
         d.scale = ts->scale;
         d.seed = ts->seed;
-        decl.dim = ts->dim;
-        d.decl = ts->dim > 0 && !ts->lookup ? &decl : NULL;
+        Taups__Decl decl = TAUPS__DECL__INIT;
+        d.decl = tps__cl_decl_of(ts, &decl);
         err = tps__conn_send(&sh->conn, &d, NULL, 0, NULL, NULL);
         sh->rj_declares++;
     }

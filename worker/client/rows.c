@@ -457,7 +457,8 @@ int tps_table(tps_client_t *c, const char *name, uint32_t dim, tps_init_t init,
                        name ? name : "");
         return TPS_EINVAL;
     }
-    return tps__cl_declare(c, name, dim, dim, init, scale, seed);
+    tps__decl_t d = {dim, dim, init, scale, seed, 0, NULL};
+    return tps__cl_declare(c, name, &d);
 }
 
 /* Whether a row call of n ids may go to `table`; sets the message if not. */

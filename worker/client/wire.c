@@ -92,11 +92,7 @@ static void issue_each(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
         h->init = (Taups__Init)ts->init;
         h->scale = ts->scale;
         h->seed = ts->seed;
-        if (ts->dim > 0 && !ts->lookup) {
-            decl.kind = 1;
-            decl.dim = ts->dim;
-            h->decl = &decl;
-        }
+        h->decl = tps__cl_decl_of(ts, &decl);
         break;
     default:
         h->op = TAUPS__OP__VERSION;
@@ -110,6 +106,21 @@ static void issue_each(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
         if (tps__cl_send_frame(c, t, s, h, NULL, 0) < 0)
             return;
     }
+}
+
+Taups__Decl *tps__cl_decl_of(const tps__tensor_t *ts, Taups__Decl *decl) {
+    if (ts->lookup)
+        return NULL;
+    if (ts->dim > 0) {
+        decl->kind = 1;
+        decl->dim = ts->dim;
+        return decl;
+    }
+    if (ts->ndims == 0)
+        return NULL;
+    decl->n_shape = ts->ndims;
+    decl->shape = (uint64_t *)(uintptr_t)ts->shape;
+    return decl;
 }
 
 /* A pull's slice, or a dropped push's header: one frame for slice [lo, hi)
@@ -383,6 +394,12 @@ static void on_declare_ok(tps_client_t *c, tps__cshard_t *sh,
                                   ts->dim ? "as a table" : "dense");
         tps__cl_complete(c, t, TPS_EMISMATCH);
         return;
+    }
+    if (h->decl && h->decl->n_shape > 0 && ts->ndims == 0 &&
+        h->decl->n_shape <= 8) {
+        /* A lookup, or a declaration without one, learns the shape. */
+        ts->ndims = (uint32_t)h->decl->n_shape;
+        memcpy(ts->shape, h->decl->shape, ts->ndims * sizeof(uint64_t));
     }
     if (ts->n == 0) {
         ts->n = dim ? dim : h->length; /* a lookup learns the length */
