@@ -58,7 +58,7 @@ typedef struct bench_cfg_s {
     int unix_sock;         /* transport is unix */
     int table;             /* --table: rows by id instead of tensors */
     int table_ids, table_dim;
-    uint64_t table_rows;
+    uint64_t table_rows, table_fill;
     double table_zipf;
 } bench_cfg_t;
 

@@ -88,6 +88,10 @@ static const tps__opt_t options[] = {
      "with --table: id i is drawn with weight 1/(i+1)^S"},
     {"dim", TPS_OPT_INT, &bench_cfg.table_dim, "16", 1, 65536, NULL, "D",
      "with --table: values per row"},
+    {"fill", TPS_OPT_U64, &bench_cfg.table_fill, "0", 0, 1e11, NULL, "N",
+     "with --table: instead of the rounds, push N distinct rows and report, "
+     "at every tenth, the p50 of pulls of --ids random filled ids and each "
+     "shard's rows, table bytes per row and resident memory per row"},
     {"spin-us", TPS_OPT_INT, &bench_cfg.spin_us, "0", 0, 1000000, NULL, "US",
      "clients wait for replies by polling for up to US microseconds before "
      "sleeping (tps_options_t.spin_us)"},

@@ -15,6 +15,7 @@
  * in milliseconds, as the other rooms keep them.
  *
  * Must NOT measure dense tensors (net.c does) nor print their table. */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,6 +270,103 @@ static int measure(tbench_t *T, unsigned ops) {
     return 0;
 }
 
+/* Resident memory of process pid in bytes (0 when unknown). */
+static uint64_t rss_of(pid_t pid) {
+    char path[64], line[256];
+    snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    uint64_t kb = 0;
+    while (f != NULL && fgets(line, sizeof(line), f) != NULL)
+        if (sscanf(line, "VmRSS: %" SCNu64, &kb) == 1)
+            break;
+    if (f != NULL)
+        fclose(f);
+    return kb * 1024;
+}
+
+/* Each shard's table rows and table bytes, from its counters. */
+static int table_sizes(tbench_t *T, uint64_t *rows, uint64_t *bytes, int max) {
+    char *text;
+    if (tps_stats(T->c, &text) < 0)
+        return -1;
+    json_t *a = json_loads(text, 0, NULL);
+    free(text);
+    int ns = (int)json_array_size(a);
+    for (int s = 0; s < ns && s < max; s++) {
+        json_t *ts = json_object_get(json_array_get(a, (size_t)s), "tensors");
+        for (size_t i = 0; i < json_array_size(ts); i++) {
+            json_t *o = json_array_get(ts, i);
+            if (json_object_get(o, "rows") == NULL)
+                continue;
+            rows[s] = (uint64_t)json_integer_value(json_object_get(o, "rows"));
+            bytes[s] =
+                (uint64_t)json_integer_value(json_object_get(o, "bytes"));
+        }
+    }
+    json_decref(a);
+    return ns;
+}
+
+/* --fill N: N distinct rows pushed in calls of --ids, and at every tenth
+ * of the way the p50 of pulls of --ids random filled ids, each shard's
+ * rows, its table's bytes per row and its resident memory beyond what it
+ * held before the table (servers started here). */
+static int fill(tbench_t *T, uint64_t n) {
+    uint64_t rss0[256] = {0}, done = 0, step = n / 10 ? n / 10 : n;
+    int ns = T->nservers < 256 ? T->nservers : 256;
+    for (int s = 0; s < ns; s++)
+        rss0[s] = rss_of(T->servers[s].pid);
+    uint64_t *ids = malloc(T->k * sizeof(uint64_t));
+    if (ids == NULL)
+        return -1;
+    tps__rng_t r;
+    tps__rng_seed(&r, bench_cfg.seed, 29);
+    double t0 = tps__now();
+    while (done < n) {
+        size_t k = n - done < T->k ? (size_t)(n - done) : T->k;
+        for (size_t i = 0; i < k; i++)
+            ids[i] = 1000000007ULL + done + i; /* beyond --rows' range */
+        if (tps_push_rows(T->c, T->table, k, ids, T->buf) < 0)
+            goto failed;
+        done += k;
+        if (done % step != 0 && done != n)
+            continue;
+        samples_t lat = {0};
+        for (int c = 0; c < 100; c++) {
+            for (size_t i = 0; i < T->k; i++)
+                ids[i] = 1000000007ULL + tps__rng_below(&r, done);
+            double a = tps__now();
+            if (tps_pull_rows(T->c, T->table, T->k, ids, T->buf, NULL) < 0)
+                goto failed;
+            bench_samples_add(&lat, (tps__now() - a) * 1e3);
+        }
+        bench_samples_sort(&lat);
+        uint64_t rows[256] = {0}, bytes[256] = {0};
+        int got = table_sizes(T, rows, bytes, 256);
+        printf("{\"op\":\"fill\",\"rows\":%" PRIu64 ",\"dim\":%u,"
+               "\"elapsed_s\":%.1f,\"pull_p50_ms\":%.4f,\"shards\":[",
+               done, T->dim, tps__now() - t0, bench_percentile(&lat, 50));
+        for (int s = 0; s < got && s < 256; s++) {
+            uint64_t rss = s < ns ? rss_of(T->servers[s].pid) : 0;
+            printf("%s{\"rows\":%" PRIu64 ",\"table_bytes_per_row\":%.1f,"
+                   "\"rss_delta_bytes_per_row\":%.1f}",
+                   s ? "," : "", rows[s],
+                   rows[s] ? (double)bytes[s] / (double)rows[s] : 0,
+                   rows[s] && rss ? (double)(rss - rss0[s]) / (double)rows[s]
+                                  : 0);
+        }
+        printf("]}\n");
+        fflush(stdout);
+        free(lat.v);
+    }
+    free(ids);
+    return 0;
+failed:
+    fprintf(stderr, PROG ": --fill: %s\n", tps_errmsg(T->c));
+    free(ids);
+    return -1;
+}
+
 int bench_table(unsigned ops) {
     tbench_t T;
     memset(&T, 0, sizeof(T));
@@ -278,7 +376,9 @@ int bench_table(unsigned ops) {
     T.k = (size_t)bench_cfg.table_ids;
     T.dim = (uint32_t)bench_cfg.table_dim;
     int status = 1;
-    if (draw_ids(&T, n, s) == 0 && setup(&T) == 0 && measure(&T, ops) == 0)
+    if (draw_ids(&T, n, s) == 0 && setup(&T) == 0 &&
+        (bench_cfg.table_fill ? fill(&T, bench_cfg.table_fill)
+                              : measure(&T, ops)) == 0)
         status = 0;
     bench_tcp_stop(&T.tcp);
     tps_close(T.c);
