@@ -55,8 +55,10 @@ static tps__tensor_t *frame_table(sconn_t *sc, const Taups__Header *h,
     }
     /* Every id takes at least one byte: a count the ids cannot hold is a
      * broken frame, refused before any room is made for it. */
-    if (h->rows == NULL || h->rows->ids_len > len ||
-        h->count > h->rows->ids_len || h->rows->versions_len > len) {
+    if (h->rows == NULL ||
+        (!h->rows->scan &&
+         (h->rows->ids_len > len || h->count > h->rows->ids_len ||
+          h->rows->versions_len > len))) {
         tps__reply_error(sc, h, TPS_EPROTO, 1,
                          "%s of rows of table \"%s\": %llu ids in %llu "
                          "payload bytes do not add up",
@@ -104,9 +106,75 @@ static int frame_ids(sconn_t *sc, const Taups__Header *h,
     return 0;
 }
 
+/* A page of a scan (taups-ctl dump): up to h->count rows from row number
+ * h->offset in creation order, answered at once, never held by the pull
+ * gate: the reader is an admin or evaluator, whose pulls never wait. The
+ * page is cut to what one frame may carry. */
+static void rows_scan(sconn_t *sc, const Taups__Header *h,
+                      const tps__tensor_t *t, uint64_t len) {
+    tps__server_t *s = sc->srv;
+    if (sc->role != TPS_ROLE_ADMIN && sc->role != TPS_ROLE_EVALUATOR) {
+        tps__reply_error(sc, h, TPS_EPERM, 1,
+                         "only admins and evaluators may scan table \"%s\"",
+                         t->name);
+        return;
+    }
+    if (len != 0 || h->codec != 0) {
+        tps__reply_error(sc, h, TPS_EPROTO, 1,
+                         "scan of table \"%s\": no payload, answered as "
+                         "float32",
+                         t->name);
+        return;
+    }
+    size_t d = t->dim, per = 20 + d * sizeof(float);
+    uint64_t rows = t->table->rows;
+    uint64_t n = h->offset < rows ? rows - h->offset : 0;
+    if (n > h->count)
+        n = h->count;
+    if (n > s->cfg.lim.max_payload / per)
+        n = s->cfg.lim.max_payload / per;
+    outbuf_t *b = scratch(s, n) < 0 ? NULL : tps__pull_outbuf(sc, n * per);
+    if (b == NULL) {
+        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for rows");
+        return;
+    }
+    for (uint64_t i = 0; i < n; i++) {
+        tps__row_t row;
+        tps__table_row_at(t->table, h->offset + i, &row);
+        s->row_ids[i] = row.id;
+        s->row_vers[i] = *row.version;
+    }
+    Taups__Header r = TAUPS__HEADER__INIT;
+    Taups__Rows rr = TAUPS__ROWS__INIT;
+    rr.scan = 1;
+    rr.ids_len = tps__varints_encode(s->row_ids, (size_t)n, b->data);
+    rr.versions_len =
+        tps__varints_encode(s->row_vers, (size_t)n, b->data + rr.ids_len);
+    uint8_t *val = b->data + rr.ids_len + rr.versions_len;
+    for (uint64_t i = 0; i < n; i++) {
+        tps__row_t row;
+        tps__table_row_at(t->table, h->offset + i, &row);
+        memcpy(val + i * d * sizeof(float), row.val, d * sizeof(float));
+    }
+    r.op = TAUPS__OP__PULL_ROWS_OK;
+    r.request_id = h->request_id;
+    r.tensor_id = h->tensor_id;
+    r.offset = h->offset;
+    r.count = n;
+    r.shard = s->shard.index;
+    r.rows = &rr;
+    tps__send_or_close(sc, &r, b->data,
+                       rr.ids_len + rr.versions_len + n * d * sizeof(float),
+                       tps__pull_outbuf_sent, b);
+}
+
 void tps__rows_pull_handle(sconn_t *sc, const Taups__Header *h,
                            const uint8_t *payload, uint64_t len) {
     tps__tensor_t *t = frame_table(sc, h, len);
+    if (t != NULL && h->rows->scan) {
+        rows_scan(sc, h, t, len);
+        return;
+    }
     if (t == NULL || frame_ids(sc, h, t, payload) < 0)
         return;
     if (h->rows->ids_len != len || h->codec != 0) {
@@ -448,6 +516,11 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
         s->shard.st.applied_frames++;
         if (v.refused > 0)
             s->shard.st.refused_by[TPS_REFUSE_NONFINITE_PARAM] += v.refused;
+        /* One row per frame, in the dense pushes' columns: the rows
+         * applied stand where a push's version does, the frame's rows
+         * where the version read does. */
+        tps__trace(s, "push_rows", sc->rank, h->clock, (int)h->tensor_id,
+                   v.applied, v.max_staleness, 0, 0, h->count);
         answer_rows(sc, h, &v);
     }
     free(aligned);

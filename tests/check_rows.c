@@ -664,6 +664,128 @@ START_TEST(test_dense_shape) {
 }
 END_TEST
 
+/* One page of a scan of shard s: up to `most` rows from row number off.
+ * Decodes the reply into ids, vers and vals (room for `most` rows) and
+ * returns the reply. */
+static const Taups__Header *scan_page(rw_t *w, int s, uint32_t table,
+                                      uint64_t off, uint64_t most,
+                                      uint64_t *ids, uint64_t *vers,
+                                      float *vals) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    Taups__Rows rr = TAUPS__ROWS__INIT;
+    h.op = TAUPS__OP__PULL_ROWS;
+    h.request_id = w->next_id++;
+    h.tensor_id = table;
+    h.offset = off;
+    h.count = most;
+    rr.scan = 1;
+    h.rows = &rr;
+    raw_send(w->fd[s], &h, NULL, 0);
+    const Taups__Header *r = raw_recv(w->fd[s], &w->rd[s]);
+    if (r->op != TAUPS__OP__PULL_ROWS_OK)
+        return r;
+    ck_assert_ptr_nonnull(r->rows);
+    ck_assert(r->rows->scan);
+    ck_assert_uint_le(r->count, most);
+    size_t n = (size_t)r->count, used;
+    const uint8_t *p = w->rd[s].payload;
+    char err[200];
+    ck_assert_int_eq(tps__varints_decode(p, r->rows->ids_len, ids, n, &used,
+                                         err, sizeof(err)),
+                     0);
+    ck_assert_uint_eq(used, r->rows->ids_len);
+    p += used;
+    ck_assert_int_eq(tps__varints_decode(p, r->rows->versions_len, vers, n,
+                                         &used, err, sizeof(err)),
+                     0);
+    ck_assert_uint_eq(used, r->rows->versions_len);
+    p += used;
+    ck_assert_uint_eq(w->rd[s].plen, r->rows->ids_len +
+                                         r->rows->versions_len +
+                                         n * DIM * sizeof(float));
+    memcpy(vals, p, n * DIM * sizeof(float));
+    return r;
+}
+
+/* A scan reads every row of a shard in creation order, in pages, with its
+ * version and value: here the rows of a first push of high ids, then a
+ * second of low ids (creation order is not id order), some pushed again;
+ * the reference is computed from the pushes, by SGD by hand. */
+START_TEST(test_rows_scan) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", -1, 0, 0);
+    cluster_t c;
+    cluster_start_cfg(&c, 2, &cfg);
+    rw_t w, a;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    rw_open(&a, &c, TPS_ROLE_ADMIN);
+    uint32_t t = declare_table(&w, DIM);
+    enum { NA = 12, NB = 9, N = NA + NB, PAGE = 7 };
+    for (int s = 0; s < 2; s++) {
+        /* Creation order: the frame of ids[0..NA), then ids[NA..N). */
+        uint64_t ids[N], zero[N] = {0}, want_v[N];
+        float g[N * DIM], want[N * DIM];
+        ids_of(s, 2, 5000, ids, NA);
+        ids_of(s, 2, 10, ids + NA, NB);
+        for (int i = 0; i < N * DIM; i++)
+            g[i] = (float)(i + 1 + s) / 16.0f;
+        for (int i = 0; i < N; i++) {
+            init_row(ids[i], DIM, want + i * DIM);
+            want_v[i] = 1;
+        }
+        push_rows(&w, s, t, ids, NA, zero, g, DIM);
+        push_rows(&w, s, t, ids + NA, NB, zero, g + NA * DIM, DIM);
+        /* Again: the first 5 rows of each frame, gradients from g's start. */
+        push_rows(&w, s, t, ids, 5, zero, g, DIM);
+        push_rows(&w, s, t, ids + NA, 5, zero, g, DIM);
+        for (int i = 0; i < N; i++) {
+            for (int j = 0; j < DIM; j++)
+                want[i * DIM + j] -= LR * g[i * DIM + j];
+            int k = i < NA ? i : i - NA;
+            if (k < 5) {
+                want_v[i]++;
+                for (int j = 0; j < DIM; j++)
+                    want[i * DIM + j] -= LR * g[k * DIM + j];
+            }
+        }
+        uint64_t got_ids[PAGE], got_v[PAGE], off = 0;
+        float got[PAGE * DIM];
+        for (;;) {
+            const Taups__Header *r =
+                scan_page(&a, s, t, off, PAGE, got_ids, got_v, got);
+            ck_assert_msg(r->op == TAUPS__OP__PULL_ROWS_OK, "%s", r->error);
+            ck_assert_uint_eq(r->offset, off);
+            uint64_t n = r->count;
+            ck_assert_uint_eq(n, N - off < PAGE ? N - off : PAGE);
+            if (n == 0)
+                break;
+            for (uint64_t i = 0; i < n; i++) {
+                ck_assert_uint_eq(got_ids[i], ids[off + i]);
+                ck_assert_uint_eq(got_v[i], want_v[off + i]);
+                for (int j = 0; j < DIM; j++)
+                    ck_assert_msg(fabsf(got[i * DIM + j] -
+                                        want[(off + i) * DIM + j]) <= 1e-6f,
+                                  "shard %d row %llu: %g != %g", s,
+                                  (unsigned long long)(off + i),
+                                  (double)got[i * DIM + j],
+                                  (double)want[(off + i) * DIM + j]);
+            }
+            off += n;
+        }
+        ck_assert_uint_eq(off, N);
+    }
+    /* Workers do not scan. */
+    uint64_t i1, v1;
+    float x1[DIM];
+    const Taups__Header *r = scan_page(&w, 0, t, 0, 1, &i1, &v1, x1);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EPERM);
+    rw_close(&a);
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
+
 static Suite *rows_suite(void) {
     Suite *s = suite_create("rows");
     TCase *tc = tcase_create("tables");
@@ -679,6 +801,10 @@ static Suite *rows_suite(void) {
     tcase_add_test(tc, test_rows_exactly_once);
     tcase_add_test(tc, test_dense_shape);
     suite_add_tcase(s, tc);
+    TCase *sc = tcase_create("scan");
+    tcase_set_timeout(sc, 60);
+    tcase_add_test(sc, test_rows_scan);
+    suite_add_tcase(s, sc);
     return s;
 }
 
