@@ -208,6 +208,46 @@ static void codec_metrics(tps__prom_t *p, const char *shard,
     }
 }
 
+/* Each table's rows and what became of its rows' pushes and pulls
+ * (design §2b). */
+static void table_metrics(tps__prom_t *p, const char *shard,
+                          const tps__shard_t *sh) {
+    static const struct {
+        const char *name, *type, *help;
+    } tf[7] = {
+        {"taups_table_rows", "gauge", "rows the table holds on this shard"},
+        {"taups_table_bytes", "gauge",
+         "memory the table's rows, index and sketch take"},
+        {"taups_table_row_pushes_total", "counter", "rows pushed and applied"},
+        {"taups_table_row_pulls_total", "counter", "rows answered to pulls"},
+        {"taups_table_rows_stale_total", "counter",
+         "pushed rows dropped as too stale"},
+        {"taups_table_rows_not_admitted_total", "counter",
+         "pushed rows not created yet (--row-admit)"},
+        {"taups_table_rows_full_total", "counter",
+         "pushed rows refused: --max-memory is full"},
+    };
+    for (int f = 0; f < 7; f++) {
+        int any = 0;
+        for (int i = 0; i < sh->ntensors; i++) {
+            const tps__tensor_t *t = &sh->tensors[i];
+            if (t->kind != TPS__KIND_TABLE)
+                continue;
+            if (!any++)
+                tps__prom_family(p, tf[f].name, tf[f].type, tf[f].help);
+            const tps__table_t *tb = t->table;
+            const uint64_t x[7] = {tb->rows,         tb->bytes,
+                                   t->row_pushes,    t->row_pulls,
+                                   t->row_stale,     tb->not_admitted,
+                                   tb->full};
+            const char *tk[4] = {"shard", shard, "table", t->name};
+            char tl[256];
+            if (tps__prom_labels(tl, sizeof(tl), 2, tk))
+                tps__prom_sample_u64(p, tf[f].name, tl, x[f]);
+        }
+    }
+}
+
 char *tps__server_metrics(const tps__server_t *s, size_t *len) {
     tps__stats_view_t v;
     tps__server_stats_view(s, &v);
@@ -230,6 +270,7 @@ char *tps__server_metrics(const tps__server_t *s, size_t *len) {
     clock_metrics(&p, shard, &v);
     codec_metrics(&p, shard, st);
     peer_metrics(&p, shard, &v);
+    table_metrics(&p, shard, sh);
     if (p.oom) {
         tps__prom_free(&p);
         return NULL;
