@@ -6,10 +6,10 @@
  * run without changing what the run does. Commands:
  *   stats   every shard's counters, as a readable summary or as the JSON
  *           array the shards sent;
- *   dump    one tensor, pulled whole, as a NumPy .npy file.
+ *   dump    one tensor, pulled whole, as a NumPy .npy file, or one
+ *           table's rows as three (ids, values, versions).
  *
- * The statistics are read with jansson; their shape is fixed by
- * server/stats.c. */
+ * Its rooms are listed in tools/ctl.h. */
 #include "config.h"
 
 #include <errno.h>
@@ -25,42 +25,11 @@
 
 #include <jansson.h>
 
+#include "ctl.h"
 #include "taups.h"
 #include "tps_auth.h"
 #include "tps_opt.h"
 #include "tps_tool.h"
-
-#define PROG "taups-ctl"
-
-/* Exit statuses: usage errors are told apart from failures at run time. */
-#define EXIT_RUNTIME 1
-#define EXIT_USAGE 2
-
-/* The accessors below read a member of the known shape; a missing or
- * mistyped member reads as 0 or "?", so that a newer server's reply still
- * shows what it has in common with this one. */
-static uint64_t u64_of(const json_t *v) {
-    /* The shards write counters as jansson's signed 64-bit integers, so one
-     * past 2^63 arrives negative; the cast gives it back. */
-    if (json_is_integer(v))
-        return (uint64_t)json_integer_value(v);
-    return json_is_real(v) && json_real_value(v) > 0
-               ? (uint64_t)json_real_value(v)
-               : 0;
-}
-
-static uint64_t ju64(const json_t *o, const char *key) {
-    return u64_of(json_object_get(o, key));
-}
-
-static double jnum(const json_t *o, const char *key) {
-    return json_number_value(json_object_get(o, key));
-}
-
-static const char *jstr(const json_t *o, const char *key) {
-    const char *s = json_string_value(json_object_get(o, key));
-    return s ? s : "?";
-}
 
 /* ---- stats --------------------------------------------------------------- */
 
@@ -72,7 +41,7 @@ static const tps__opt_t stats_opts[] = {
     TPS_OPT_END,
 };
 
-static const char *human_bytes(uint64_t b, char *buf, size_t len) {
+const char *tps__ctl_human_bytes(uint64_t b, char *buf, size_t len) {
     static const char *const unit[] = {"kB", "MB", "GB", "TB", "PB", "EB"};
     if (b < 1000) {
         snprintf(buf, len, "%llu B", (unsigned long long)b);
@@ -158,12 +127,12 @@ static void print_codecs(const json_t *sh) {
         printf("  codec      %s: pushes %llu frames, %s raw in %s on the wire "
                "(x%.2f); pulls %llu frames, %s raw in %s (x%.2f)\n",
                jstr(cd, "codec"), (unsigned long long)ju64(cd, "push_frames"),
-               human_bytes(ju64(cd, "raw_in"), r1, sizeof(r1)),
-               human_bytes(ju64(cd, "wire_in"), w1, sizeof(w1)),
+               tps__ctl_human_bytes(ju64(cd, "raw_in"), r1, sizeof(r1)),
+               tps__ctl_human_bytes(ju64(cd, "wire_in"), w1, sizeof(w1)),
                jnum(cd, "ratio_in"),
                (unsigned long long)ju64(cd, "pull_frames"),
-               human_bytes(ju64(cd, "raw_out"), r2, sizeof(r2)),
-               human_bytes(ju64(cd, "wire_out"), w2, sizeof(w2)),
+               tps__ctl_human_bytes(ju64(cd, "raw_out"), r2, sizeof(r2)),
+               tps__ctl_human_bytes(ju64(cd, "wire_out"), w2, sizeof(w2)),
                jnum(cd, "ratio_out"));
     }
 }
@@ -175,6 +144,14 @@ static void print_tensors(const json_t *sh) {
         printf("  tensors    none\n");
     for (size_t i = 0; i < ntensors; i++) {
         const json_t *tn = json_array_get(tensors, i);
+        char b[32];
+        if (strcmp(jstr(tn, "kind"), "table") == 0) {
+            printf("  table      %s: dim %llu, %llu rows, %s\n",
+                   jstr(tn, "name"), (unsigned long long)ju64(tn, "dim"),
+                   (unsigned long long)ju64(tn, "rows"),
+                   tps__ctl_human_bytes(ju64(tn, "bytes"), b, sizeof(b)));
+            continue;
+        }
         printf("  tensor     %s: length %llu, slice [%llu, %llu), version "
                "%llu\n",
                jstr(tn, "name"), (unsigned long long)ju64(tn, "length"),
@@ -238,8 +215,8 @@ static void print_shard(int s, const json_t *sh, totals_t *t) {
         print_histogram(at);
     }
     printf("\n  bytes      %s in, %s out\n",
-           human_bytes(ju64(sh, "bytes_in"), b1, sizeof(b1)),
-           human_bytes(ju64(sh, "bytes_out"), b2, sizeof(b2)));
+           tps__ctl_human_bytes(ju64(sh, "bytes_in"), b1, sizeof(b1)),
+           tps__ctl_human_bytes(ju64(sh, "bytes_out"), b2, sizeof(b2)));
     print_clocks(sh);
     print_codecs(sh);
     print_tensors(sh);
@@ -269,8 +246,10 @@ static void print_summary(const json_t *root) {
            (unsigned long long)t.pulls, (unsigned long long)t.blocked,
            t.blocked_s,
            t.stale_count ? t.stale_sum / (double)t.stale_count : 0.0,
-           (unsigned long long)t.stale_max, human_bytes(t.in, b1, sizeof(b1)),
-           human_bytes(t.out, b2, sizeof(b2)));
+           (unsigned long long)t.stale_max,
+           tps__ctl_human_bytes(t.in, b1, sizeof(b1)),
+           tps__ctl_human_bytes(t.out, b2, sizeof(b2)));
+    tps__ctl_print_tables(root);
 }
 
 /* Asks every shard (`call`: tps_stats or tps_checkpoint) and parses the
@@ -342,120 +321,7 @@ static int run_checkpoint(tps_client_t *c, char **args) {
     return 0;
 }
 
-/* Writes all of buf, through short writes and interruptions; 0 or an errno. */
-static int write_all(int fd, const void *buf, size_t len) {
-    const char *p = buf;
-    while (len > 0) {
-        ssize_t w = write(fd, p, len);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w < 0)
-            return errno;
-        if (w == 0)
-            return EIO;
-        p += w;
-        len -= (size_t)w;
-    }
-    return 0;
-}
-
-/* Writes x[0..n) as a .npy version 1.0 file of one float32 dimension;
- * returns 0 or an errno. */
-static int write_npy(int fd, const float *x, uint64_t n) {
-    /* Magic, version 1.0, a little-endian u16 header length, then a Python
-     * dict literal padded with spaces and ended by '\n' so that the data
-     * starts on a multiple of 64 bytes, as numpy writes and expects. */
-    char hdr[192];
-    int dict = snprintf(hdr + 10, sizeof(hdr) - 10,
-                        "{'descr': '<f4', 'fortran_order': False, "
-                        "'shape': (%llu,), }",
-                        (unsigned long long)n);
-    size_t total = ((size_t)10 + (size_t)dict + 1 + 63) / 64 * 64;
-    memcpy(hdr, "\x93NUMPY\x01\x00", 8);
-    hdr[8] = (char)((total - 10) & 0xFF);
-    hdr[9] = (char)((total - 10) >> 8);
-    memset(hdr + 10 + dict, ' ', total - 10 - (size_t)dict - 1);
-    hdr[total - 1] = '\n';
-    int err = write_all(fd, hdr, total);
-
-    /* Spelled out byte by byte, so the file is little-endian on any host. */
-    unsigned char buf[1 << 16];
-    const size_t per = sizeof(buf) / 4;
-    for (uint64_t i = 0; i < n && err == 0;) {
-        size_t k = n - i < per ? (size_t)(n - i) : per;
-        for (size_t j = 0; j < k; j++) {
-            uint32_t bits;
-            memcpy(&bits, &x[i + j], 4);
-            buf[4 * j] = (unsigned char)bits;
-            buf[4 * j + 1] = (unsigned char)(bits >> 8);
-            buf[4 * j + 2] = (unsigned char)(bits >> 16);
-            buf[4 * j + 3] = (unsigned char)(bits >> 24);
-        }
-        err = write_all(fd, buf, 4 * k);
-        i += k;
-    }
-    return err;
-}
-
-/* Writes the .npy file at `path` so that it is either whole or untouched: a
- * regular file (new or existing) is written to "<file>.tmp" next to it,
- * flushed to disk and renamed over it, the temporary removed on any error.
- * Anything else that exists (a device, a pipe) is written to in place, since
- * renaming over it would replace the node instead of writing to it. Returns 0
- * or an errno. */
-static int save_npy(const char *path, const float *x, uint64_t n) {
-    struct stat st;
-    int exists = stat(path, &st) == 0;
-    if (exists && !S_ISREG(st.st_mode)) {
-        int fd = open(path, O_WRONLY | O_CLOEXEC);
-        if (fd < 0)
-            return errno;
-        int err = write_npy(fd, x, n);
-        if (close(fd) < 0 && err == 0)
-            err = errno;
-        return err;
-    }
-    /* An existing file is replaced where it really lives, so that a symbolic
-     * link to it stays a link. */
-    char *target = exists ? realpath(path, NULL) : strdup(path);
-    if (target == NULL)
-        return errno;
-    size_t tl = strlen(target);
-    char *tmp = malloc(tl + 5);
-    if (tmp == NULL) {
-        free(target);
-        return ENOMEM;
-    }
-    memcpy(tmp, target, tl);
-    memcpy(tmp + tl, ".tmp", 5);
-    int err = 0;
-    int fd =
-        open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd < 0) {
-        err = errno;
-    } else {
-        if (exists && fchmod(fd, st.st_mode & 07777) < 0)
-            err = errno;
-        if (err == 0)
-            err = write_npy(fd, x, n);
-        /* Some file systems report a full disk only when the data is
-         * flushed, so the flush is part of writing. */
-        if (err == 0 && fsync(fd) < 0)
-            err = errno;
-        if (close(fd) < 0 && err == 0)
-            err = errno;
-        if (err == 0 && rename(tmp, target) < 0)
-            err = errno;
-        if (err != 0)
-            unlink(tmp);
-    }
-    free(tmp);
-    free(target);
-    return err;
-}
-
-static int run_dump(tps_client_t *c, char **args) {
-    const char *name = args[0], *path = args[1];
+static int dump_dense(tps_client_t *c, const char *name, const char *path) {
     uint64_t n = 0;
     int id = tps_lookup(c, name, &n);
     if (id < 0) {
@@ -491,7 +357,8 @@ static int run_dump(tps_client_t *c, char **args) {
         free(versions);
         return EXIT_RUNTIME;
     }
-    int err = save_npy(path, x, n);
+    const tps__npy_t a = {"<f4", 4, x, n, 0};
+    int err = tps__npy_save(path, &a);
     if (err != 0) {
         fprintf(stderr, PROG ": cannot write %s: %s\n", path, strerror(err));
         free(x);
@@ -513,6 +380,23 @@ static int run_dump(tps_client_t *c, char **args) {
     return 0;
 }
 
+/* A table's ids are known only to the shards, so a table is read by
+ * scanning each; the shards' STATS say which names are tables. */
+static int run_dump(tps_client_t *c, char **args) {
+    char *json = NULL;
+    json_t *root = ask_shards(c, tps_stats, "stats", &json);
+    if (root == NULL)
+        return EXIT_RUNTIME;
+    int table = 0;
+    for (size_t s = 0; s < json_array_size(root); s++)
+        table |= tps__ctl_table_of(json_array_get(root, s), args[0]) != NULL;
+    int status = table ? tps__ctl_dump_table(c, root, args[0], args[1])
+                       : dump_dense(c, args[0], args[1]);
+    json_decref(root);
+    free(json);
+    return status;
+}
+
 /* ---- commands and main --------------------------------------------------- */
 
 typedef struct command_s {
@@ -527,8 +411,8 @@ typedef struct command_s {
 static const command_t commands[] = {
     {"stats", "[--json]", 0, stats_opts,
      "every shard's counters, then the cluster's totals", run_stats},
-    {"dump", "TENSOR FILE.npy", 2, dump_opts,
-     "write a tensor, pulled whole, to a .npy file", run_dump},
+    {"dump", "TENSOR FILE.npy|TABLE DIR", 2, dump_opts,
+     "a tensor to a .npy file, a table to DIR/*.npy", run_dump},
     {"checkpoint", "", 0, dump_opts,
      "checkpoint now (shards with --checkpoint-dir)",
      run_checkpoint},
@@ -553,11 +437,11 @@ static void build_usage(char *usage, size_t len) {
         char left[64];
         snprintf(left, sizeof(left), "%s %s", commands[i].name,
                  commands[i].synopsis);
-        ul += snprintf(usage + ul, len - (size_t)ul, "  %-28s %s\n", left,
+        ul += snprintf(usage + ul, len - (size_t)ul, "  %-30s %s\n", left,
                        commands[i].help);
     }
     if (ul > 0 && (size_t)ul < len)
-        ul += snprintf(usage + ul, len - (size_t)ul, "  %-28s %s\n",
+        ul += snprintf(usage + ul, len - (size_t)ul, "  %-30s %s\n",
                        "keygen FILE", "a new key for --key-file (mode 0600)");
     if (ul > 0 && (size_t)ul < len)
         snprintf(usage + ul, len - (size_t)ul,

@@ -26,6 +26,7 @@
  *   encode.c     push encoding: error feedback, codec, zstd
  *   rows.c       tables: a row call's job (unique ids, by shard, frames),
  *                its replies, the rows' versions kept for later pushes
+ *   scan.c       an admin's page of a table's rows (scan.h)
  *   policy.c     the consistency rules the client keeps: what a hello
  *                says about the mode, the SSP cache, staleness decisions */
 #ifndef TPS_CLIENT_INTERNAL_H
@@ -65,6 +66,7 @@ typedef enum tps__op_kind_e {
     OP_VERSION,    /* probe of a tensor's versions, for one push decision */
     OP_PULL_ROWS,  /* rows of a table by id; the job in x.job */
     OP_PUSH_ROWS,
+    OP_SCAN_ROWS,  /* admin: a page of a table's rows from one shard */
     OP_CLOSE
 } tps__op_kind_t;
 
@@ -82,6 +84,8 @@ typedef struct tps__tinit_s {
     int gsize;
     /* rows: the call's prepared job (rows.c); the ticket takes it */
     struct tps__rowjob_s *job;
+    /* scan: the caller's request and answer (scan.h), borrowed */
+    struct tps__scan_s *scan;
 } tps__tinit_t;
 
 /* One frame of an encoded push: where its bytes are in the buffer. */
@@ -475,6 +479,12 @@ uint64_t tps__cl_rows_read_version(const tps__tensor_t *ts, uint64_t id);
 /* Frees every job, pooled or held by a ticket never completed, and the
  * tables' version maps (tps_close). */
 void tps__cl_rows_free(tps_client_t *c);
+/* --- scan.c ---------------------------------------------------------------
+ * A PULL_ROWS_OK for scan ticket t from shard sh: the page decoded into
+ * the caller's tps__scan_t (mu). */
+void tps__cl_scan_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                        const Taups__Header *h, const uint8_t *payload,
+                        uint64_t len);
 
 /* --- policy.c -------------------------------------------------------------
  * What a shard's HELLO_OK says about the cluster; `first` is whether it is

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "client_internal.h"
+#include "scan.h"
 
 static uint64_t slice_lo(const tps_client_t *c, uint64_t n, int s) {
     return tps__slice_lo(n, (uint32_t)c->nshards, (uint32_t)s);
@@ -236,6 +237,24 @@ static void issue_slices(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
     }
 }
 
+/* A scan's one frame, to its shard alone (or again once that shard is
+ * back). */
+static void issue_scan(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
+                       int only) {
+    const tps__scan_t *sc = t->x.scan;
+    Taups__Rows rr = TAUPS__ROWS__INIT;
+    if (only >= 0 && only != sc->shard)
+        return;
+    h->op = TAUPS__OP__PULL_ROWS;
+    h->tensor_id = sc->tensor_id;
+    h->offset = sc->offset;
+    h->count = sc->most;
+    rr.scan = 1;
+    h->rows = &rr;
+    *tps__cl_owed(c, t, sc->shard) = 1;
+    tps__cl_send_frame(c, t, sc->shard, h, NULL, 0);
+}
+
 void tps__cl_issue_to(tps_client_t *c, tps__ticket_t *t, int only,
                       int resend) {
     Taups__Header h = TAUPS__HEADER__INIT;
@@ -262,6 +281,9 @@ void tps__cl_issue_to(tps_client_t *c, tps__ticket_t *t, int only,
     case OP_PULL_ROWS:
     case OP_PUSH_ROWS:
         tps__cl_rows_issue(c, t, &h, only, resend);
+        break;
+    case OP_SCAN_ROWS:
+        issue_scan(c, t, &h, only);
         break;
     default:
         issue_each(c, t, &h, only);
@@ -548,6 +570,10 @@ int64_t tps__cl_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
     case TAUPS__OP__PUSH_ROWS_OK:
         if (t->kind == OP_PULL_ROWS || t->kind == OP_PUSH_ROWS) {
             tps__cl_rows_reply(c, sh, t, h, payload, len);
+            break;
+        }
+        if (t->kind == OP_SCAN_ROWS && h->op == TAUPS__OP__PULL_ROWS_OK) {
+            tps__cl_scan_reply(c, sh, t, h, payload, len);
             break;
         }
         tps__cl_errorf_locked(c,
