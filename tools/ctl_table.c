@@ -68,11 +68,10 @@ static void print_hot(const json_t *root, const char *name) {
         }
     }
     qsort(h, n, sizeof(*h), hot_cmp);
-    printf("  hottest   ");
+    printf("  hottest    id:pushes");
     for (size_t k = 0; k < n && k < HOT_SHOWN; k++)
-        printf(" id %llu (%llu pushes)%s", (unsigned long long)h[k].id,
-               (unsigned long long)h[k].n,
-               k + 1 < n && k + 1 < HOT_SHOWN ? "," : "");
+        printf(" %llu:%llu", (unsigned long long)h[k].id,
+               (unsigned long long)h[k].n);
     printf("%s\n", n ? "" : " (no pushes)");
     free(h);
 }
