@@ -275,7 +275,7 @@ static void check_pull_ok(const Taups__Header *h, const uint8_t *p,
 }
 
 /* A pull of rows answers count rows of the table's dim, finite, after
- * the versions it was asked for. */
+ * the versions it was asked for (and a scan's ids before them). */
 static void check_pull_rows_ok(const Taups__Header *h, const uint8_t *p,
                                uint64_t len) {
     const tps__shard_t *sh = &servers[cur_config]->shard;
@@ -283,7 +283,7 @@ static void check_pull_rows_ok(const Taups__Header *h, const uint8_t *p,
         sh->tensors[h->tensor_id].kind != TPS__KIND_TABLE)
         fail("PULL_ROWS_OK without its rows, or for no table");
     uint64_t dim = sh->tensors[h->tensor_id].dim;
-    uint64_t vl = h->rows->versions_len;
+    uint64_t vl = h->rows->ids_len + h->rows->versions_len;
     if (vl > len || len - vl != h->count * dim * sizeof(float))
         fail("PULL_ROWS_OK of %llu rows of %llu carries %llu bytes",
              (unsigned long long)h->count, (unsigned long long)dim,
