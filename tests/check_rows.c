@@ -703,7 +703,8 @@ static const Taups__Header *scan_page(rw_t *w, int s, uint32_t table,
     ck_assert_uint_eq(w->rd[s].plen, r->rows->ids_len +
                                          r->rows->versions_len +
                                          n * DIM * sizeof(float));
-    memcpy(vals, p, n * DIM * sizeof(float));
+    if (n > 0) /* an empty page has no payload at all */
+        memcpy(vals, p, n * DIM * sizeof(float));
     return r;
 }
 
