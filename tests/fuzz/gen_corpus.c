@@ -384,7 +384,8 @@ static void shard_encoded(buf_t *b, const char *spec, int zstd, uint64_t lo,
 }
 
 /* A table of dim 4 declared by both workers, rows pushed (one NaN row
- * among them) and pulled with versions, by ids of this shard. */
+ * among them) and pulled with versions, by ids of this shard; then an
+ * admin scans its rows in two pages. */
 static void shard_rows(buf_t *b, int k) {
     const fuzz_shard_config_t *fc = &fuzz_shard_configs[k];
     uint64_t ids[6];
@@ -429,6 +430,19 @@ static void shard_rows(buf_t *b, int k) {
     h.rows = &r;
     rec_frame(b, 0, &h, p, r.ids_len);
     rec(b, 0, FUZZ_REC_PUMP);
+    h = hello(TAUPS__ROLE__ADMIN, 0, fc->shards, fc->shard, fc->workers);
+    rec_frame(b, 2, &h, NULL, 0);
+    for (uint64_t page = 0; page < 2; page++) {
+        Taups__Header sc = simple(TAUPS__OP__PULL_ROWS, 80 + page);
+        Taups__Rows sr = TAUPS__ROWS__INIT;
+        sc.tensor_id = 1;
+        sc.offset = 4 * page;
+        sc.count = page ? 100 : 4;
+        sr.scan = 1;
+        sc.rows = &sr;
+        rec_frame(b, 2, &sc, NULL, 0);
+    }
+    rec(b, 2, FUZZ_REC_PUMP);
 }
 
 static void gen_shard(void) {
