@@ -209,7 +209,8 @@ void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
     /* The values go after room for the longest versions; the versions,
      * once coded, are copied in just before them and the reply starts
      * there. */
-    size_t room = q->versions ? TPS_IDS_MAX_BYTES(n) : 0;
+    /* Rounded to a float, so that the values are written aligned. */
+    size_t room = q->versions ? (TPS_IDS_MAX_BYTES(n) + 3) & ~(size_t)3 : 0;
     size_t vbytes = n * d * sizeof(float);
     outbuf_t *b = tps__pull_outbuf(sc, room + vbytes);
     if (b == NULL) {
