@@ -125,6 +125,13 @@ size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
 
 void tps__ids_by_shard(const uint64_t *uniq, size_t n, uint32_t nshards,
                        uint32_t *order, size_t *start) {
+    if (nshards == 1) { /* one group, in order: no id needs hashing */
+        for (size_t i = 0; i < n; i++)
+            order[i] = (uint32_t)i;
+        start[0] = 0;
+        start[1] = n;
+        return;
+    }
     memset(start, 0, ((size_t)nshards + 1) * sizeof *start);
     for (size_t i = 0; i < n; i++)
         start[tps__id_shard(uniq[i], nshards)]++;

@@ -91,7 +91,7 @@ static int frame_ids(sconn_t *sc, const Taups__Header *h,
         return -1;
     }
     const tps__shard_t *sh = &s->shard;
-    for (uint64_t i = 0; i < h->count; i++) {
+    for (uint64_t i = 0; i < h->count && sh->nshards > 1; i++) {
         uint64_t id = s->row_ids[i];
         uint32_t owner = tps__id_shard(id, sh->nshards);
         if (owner != sh->index) {
