@@ -846,3 +846,42 @@ out:
         tps__ckpt_loaded_free(L, s->cfg.workers);
     return rc;
 }
+
+int tps__ckpt_shape(const char *path, tps__ckpt_shape_t *shape, char *why,
+                    size_t len) {
+    memset(shape, 0, sizeof(*shape));
+    reader_t rd = {.f = fopen(path, "rb"), .h = XXH3_createState()};
+    uint64_t mlen, dlen, v[6] = {0};
+    json_t *m = NULL;
+    int rc = -1;
+    if (rd.f == NULL || rd.h == NULL || XXH3_64bits_reset(rd.h) != XXH_OK)
+        snprintf(why, len, "cannot open it: %s",
+                 rd.f ? "out of memory" : strerror(errno));
+    else if (read_header(&rd, &mlen, &dlen, why, len) == 0 &&
+             (m = read_meta(&rd, mlen, why, len)) != NULL) {
+        const char *mode = json_string_value(json_object_get(m, "mode"));
+        rc = json_u64(m, "shard", &v[0]) || json_u64(m, "shards", &v[1]) ||
+                     json_u64(m, "workers", &v[2]) ||
+                     json_u64(m, "optimizer_kind", &v[3]) ||
+                     json_u64(m, "aggregate", &v[4]) || mode == NULL ||
+                     strlen(mode) >= sizeof(shape->mode)
+                 ? -1
+                 : 0;
+        if (rc < 0)
+            snprintf(why, len, "its metadata lacks the cluster's shape");
+        else
+            snprintf(shape->mode, sizeof(shape->mode), "%s", mode);
+        v[5] = json_array_size(json_object_get(m, "tensors"));
+    }
+    shape->shard = (uint32_t)v[0];
+    shape->shards = (uint32_t)v[1];
+    shape->workers = (int)v[2];
+    shape->optimizer_kind = (int)v[3];
+    shape->aggregate = v[4] != 0;
+    shape->tensors = (int)v[5];
+    json_decref(m);
+    if (rd.f)
+        fclose(rd.f);
+    XXH3_freeState(rd.h);
+    return rc;
+}

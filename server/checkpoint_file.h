@@ -47,4 +47,17 @@ int tps__ckpt_load(const tps__server_t *s, const char *path, loaded_t *L,
                    char *why, size_t len);
 void tps__ckpt_loaded_free(loaded_t *L, int workers);
 
+/* The shape a file's metadata states, read without loading or checking
+ * the rest, so that a tool can set up a server of that shape to load it
+ * into (the offline re-shard). */
+typedef struct tps__ckpt_shape_s {
+    uint32_t shard, shards;
+    int workers, optimizer_kind, aggregate, tensors;
+    char mode[32];
+} tps__ckpt_shape_t;
+
+/* Fills *shape from path's header and metadata: 0, or -1 with why set. */
+int tps__ckpt_shape(const char *path, tps__ckpt_shape_t *shape, char *why,
+                    size_t len);
+
 #endif

@@ -7,7 +7,9 @@
  *   stats   every shard's counters, as a readable summary or as the JSON
  *           array the shards sent;
  *   dump    one tensor, pulled whole, as a NumPy .npy file, or one
- *           table's rows as three (ids, values, versions).
+ *           table's rows as three (ids, values, versions);
+ *   reshard a stopped cluster's checkpoints re-cut for another shard count
+ *           (offline: tools/reshard.c).
  *
  * Its rooms are listed in tools/ctl.h. */
 #include "config.h"
@@ -26,6 +28,7 @@
 #include <jansson.h>
 
 #include "ctl.h"
+#include "reshard.h"
 #include "taups.h"
 #include "tps_auth.h"
 #include "tps_opt.h"
@@ -444,6 +447,10 @@ static void build_usage(char *usage, size_t len) {
         ul += snprintf(usage + ul, len - (size_t)ul, "  %-30s %s\n",
                        "keygen FILE", "a new key for --key-file (mode 0600)");
     if (ul > 0 && (size_t)ul < len)
+        ul += snprintf(usage + ul, len - (size_t)ul, "  %-30s %s\n",
+                       "reshard OUT S2 DIR_0 ...",
+                       "re-cut checkpoints for S2 shards (no --cluster)");
+    if (ul > 0 && (size_t)ul < len)
         snprintf(usage + ul, len - (size_t)ul,
                  "\n`" PROG " COMMAND --help` shows a command's options.\n"
                  "Exit status: 0 done, 1 failed, 2 usage error.");
@@ -507,6 +514,8 @@ static int dispatch(const reach_t *r, int argc, char **argv, int at,
     }
     if (strcmp(argv[at], "keygen") == 0)
         return keygen(argc - at, argv + at);
+    if (strcmp(argv[at], "reshard") == 0)
+        return tps__reshard_main(argc - at, argv + at);
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(argv[at], commands[i].name) == 0)
             *cmd = &commands[i];
