@@ -275,8 +275,9 @@ static int add_cluster(tps__server_t *out, const input_t *in0, char *err,
                        size_t len) {
     int n = out->cfg.workers;
     tps__shard_t *sh = &out->shard;
+    tps__optim_t optim = sh->optim; /* tps__shard_init clears *sh first */
     if (tps__shard_init(sh, sh->index, sh->nshards, sh->max_tensors,
-                        sh->max_elements, &sh->optim) < 0 ||
+                        sh->max_elements, &optim) < 0 ||
         tps__members_init(&out->members, n) < 0 ||
         (out->dedup = calloc((size_t)n, sizeof(*out->dedup))) == NULL) {
         snprintf(err, len, "out of memory");
