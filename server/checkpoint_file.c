@@ -871,6 +871,9 @@ int tps__ckpt_shape(const char *path, tps__ckpt_shape_t *shape, char *why,
             snprintf(why, len, "its metadata lacks the cluster's shape");
         else
             snprintf(shape->mode, sizeof(shape->mode), "%s", mode);
+        const char *opt = json_string_value(json_object_get(m, "optimizer"));
+        snprintf(shape->optimizer, sizeof(shape->optimizer), "%s",
+                 opt ? opt : "");
         v[5] = json_array_size(json_object_get(m, "tensors"));
     }
     shape->shard = (uint32_t)v[0];

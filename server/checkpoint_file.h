@@ -54,6 +54,7 @@ typedef struct tps__ckpt_shape_s {
     uint32_t shard, shards;
     int workers, optimizer_kind, aggregate, tensors;
     char mode[32];
+    char optimizer[256]; /* tps__optim_describe's line */
 } tps__ckpt_shape_t;
 
 /* Fills *shape from path's header and metadata: 0, or -1 with why set. */

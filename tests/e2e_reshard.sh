@@ -82,6 +82,9 @@ stop_servers
     fail "reshard to 1: $(cat "$WORK/r1.out")"
 for d in r3-0 r3-1 r3-2 r1-0; do
     [ -f "$WORK/$d/gen-0000000000000001.ckpt" ] || fail "no checkpoint in $d"
+    # the metadata names the optimizer as the shards' own did
+    grep -aq '"optimizer":"adagrad lr=0.1 eps=1e-08 ' \
+        "$WORK/$d/gen-0000000000000001.ckpt" || fail "$d: optimizer not kept"
 done
 
 # Refusals, each naming the directory and what differs; nothing written.

@@ -62,6 +62,45 @@ void tps__reshard_recut(uint64_t n, uint32_t from_shards,
     }
 }
 
+/* The optimizer tps__optim_describe's line states ("adagrad lr=0.1
+ * eps=1e-08 ..."), so that the new shards' metadata names it as the old
+ * ones did: 0, or -1 when the line does not parse. */
+static int parse_optimizer(const char *line, tps__optim_t *o) {
+    tps__optim_conf_t c;
+    tps__optim_conf_default(&c);
+    char buf[256], kind[32], err[256];
+    snprintf(buf, sizeof(buf), "%s", line);
+    const struct {
+        const char *key;
+        double *to;
+    } num[] = {{"lr", &c.lr},       {"momentum", &c.momentum},
+               {"beta1", &c.beta1}, {"beta2", &c.beta2},
+               {"eps", &c.eps},     {"ftrl-beta", &c.ftrl_beta},
+               {"l1", &c.l1},       {"l2", &c.l2},
+               {"weight-decay", &c.weight_decay},
+               {"clip-norm", &c.clip_norm}};
+    char *save = NULL, *tok = strtok_r(buf, " ", &save);
+    if (tok == NULL || strlen(tok) >= sizeof(kind))
+        return -1;
+    c.optimizer = strcpy(kind, tok);
+    while ((tok = strtok_r(NULL, " ", &save)) != NULL) {
+        char *eq = strchr(tok, '=');
+        if (eq == NULL)
+            return -1;
+        *eq++ = '\0';
+        if (strcmp(tok, "lr-schedule") == 0)
+            c.schedule = eq;
+        else if (strcmp(tok, "staleness-weight") == 0)
+            c.weight = eq;
+        else if (strcmp(tok, "warmup") == 0)
+            c.warmup = strtoull(eq, NULL, 10);
+        for (size_t k = 0; k < sizeof(num) / sizeof(num[0]); k++)
+            if (strcmp(tok, num[k].key) == 0)
+                *num[k].to = strtod(eq, NULL);
+    }
+    return tps__optim_init(o, &c, err, sizeof(err)) < 0 ? -1 : 0;
+}
+
 /* A server of the file's shape as shard `index` of `nshards`, for the
  * loader and the writer: 0, or -1 with err set. */
 static int setup(tps__server_t *s, const tps__ckpt_shape_t *shape,
@@ -84,7 +123,13 @@ static int setup(tps__server_t *s, const tps__ckpt_shape_t *shape,
     sh->nshards = nshards;
     sh->max_tensors = shape->tensors > 0 ? shape->tensors : 1;
     sh->max_elements = UINT64_MAX;
-    sh->optim.kind = (tps__optim_kind_t)shape->optimizer_kind;
+    /* Only the kind matters to a restore; a line that does not parse
+     * (written by another version) leaves the rest at zero. */
+    if (parse_optimizer(shape->optimizer, &sh->optim) < 0 ||
+        sh->optim.kind != (tps__optim_kind_t)shape->optimizer_kind) {
+        memset(&sh->optim, 0, sizeof(sh->optim));
+        sh->optim.kind = (tps__optim_kind_t)shape->optimizer_kind;
+    }
     sh->aggregate = shape->aggregate;
     sh->workers = shape->workers;
     return 0;
