@@ -73,10 +73,14 @@ static int parse_optimizer(const char *line, tps__optim_t *o) {
     const struct {
         const char *key;
         double *to;
-    } num[] = {{"lr", &c.lr},       {"momentum", &c.momentum},
-               {"beta1", &c.beta1}, {"beta2", &c.beta2},
-               {"eps", &c.eps},     {"ftrl-beta", &c.ftrl_beta},
-               {"l1", &c.l1},       {"l2", &c.l2},
+    } num[] = {{"lr", &c.lr},
+               {"momentum", &c.momentum},
+               {"beta1", &c.beta1},
+               {"beta2", &c.beta2},
+               {"eps", &c.eps},
+               {"ftrl-beta", &c.ftrl_beta},
+               {"l1", &c.l1},
+               {"l2", &c.l2},
                {"weight-decay", &c.weight_decay},
                {"clip-norm", &c.clip_norm}};
     char *save = NULL, *tok = strtok_r(buf, " ", &save);
@@ -149,8 +153,8 @@ static int load_newest(input_t *in, char *err, size_t len) {
         tps__ckpt_path(in->path, sizeof(in->path), in->dir, gens[g]);
         memset(&in->srv, 0, sizeof(in->srv));
         if (tps__ckpt_shape(in->path, &in->shape, why, sizeof(why)) == 0 &&
-            setup(&in->srv, &in->shape, in->shape.shard, in->shape.shards,
-                  why, sizeof(why)) == 0 &&
+            setup(&in->srv, &in->shape, in->shape.shard, in->shape.shards, why,
+                  sizeof(why)) == 0 &&
             tps__ckpt_load(&in->srv, in->path, &in->L, why, sizeof(why)) ==
                 LOAD_OK)
             in->loaded = 1;
@@ -171,8 +175,7 @@ static int shape_diff(const input_t *a, const input_t *b, char *out,
         snprintf(out, len, "%d workers, %s has %d", x->workers, b->dir,
                  y->workers);
     else if (strcmp(x->mode, y->mode) != 0)
-        snprintf(out, len, "mode %s, %s has mode %s", x->mode, b->dir,
-                 y->mode);
+        snprintf(out, len, "mode %s, %s has mode %s", x->mode, b->dir, y->mode);
     else if (x->optimizer_kind != y->optimizer_kind)
         snprintf(out, len, "optimizer kind %d, %s has %d", x->optimizer_kind,
                  b->dir, y->optimizer_kind);
@@ -185,8 +188,8 @@ static int shape_diff(const input_t *a, const input_t *b, char *out,
                  " (in an aggregating mode every shard is at the step)",
                  a->L.step, b->dir, b->L.step);
     else if (a->L.shard.ntensors != b->L.shard.ntensors)
-        snprintf(out, len, "%d tensors, %s has %d", a->L.shard.ntensors,
-                 b->dir, b->L.shard.ntensors);
+        snprintf(out, len, "%d tensors, %s has %d", a->L.shard.ntensors, b->dir,
+                 b->L.shard.ntensors);
     else
         return 0;
     return 1;
@@ -218,8 +221,7 @@ static int tensor_diff(const input_t *a, const input_t *b, int k, char *out,
 
 /* The inputs are shards 0..S-1, in order, of one cluster: 0, or -1 with
  * a sentence naming the directory and what differs. */
-static int check_inputs(const input_t *in, uint32_t S, char *err,
-                        size_t len) {
+static int check_inputs(const input_t *in, uint32_t S, char *err, size_t len) {
     char d[400];
     for (uint32_t i = 0; i < S; i++) {
         const tps__ckpt_shape_t *sh = &in[i].shape;
@@ -244,8 +246,8 @@ static int check_inputs(const input_t *in, uint32_t S, char *err,
 
 /* Dense tensor k, put together from the S slices with each optimizer slot
  * and cut for output shard out->shard.index. */
-static int add_dense(tps__server_t *out, const input_t *in, uint32_t S,
-                     int k, char *err, size_t len) {
+static int add_dense(tps__server_t *out, const input_t *in, uint32_t S, int k,
+                     char *err, size_t len) {
     const tps__tensor_t *t0 = &in[0].L.shard.tensors[k];
     int id = tps__shard_restore(&out->shard, t0->name, t0->n, t0->init,
                                 t0->scale, t0->seed, err, len);
@@ -263,8 +265,8 @@ static int add_dense(tps__server_t *out, const input_t *in, uint32_t S,
             const tps__tensor_t *ts = &in[s].L.shard.tensors[k];
             from[s] = q < 0 ? ts->param : ts->slot[q];
         }
-        tps__reshard_recut(t->n, S, from, out->shard.nshards,
-                           out->shard.index, q < 0 ? t->param : t->slot[q]);
+        tps__reshard_recut(t->n, S, from, out->shard.nshards, out->shard.index,
+                           q < 0 ? t->param : t->slot[q]);
     }
     free(from);
     /* The slices' versions differ when pushes reached the shards apart
@@ -280,8 +282,8 @@ static int add_dense(tps__server_t *out, const input_t *in, uint32_t S,
 
 /* Table k: the rows of every input whose slot lives on the output shard,
  * ids, versions, values and optimizer slots unchanged. */
-static int add_table(tps__server_t *out, const input_t *in, uint32_t S,
-                     int k, uint64_t *rows, char *err, size_t len) {
+static int add_table(tps__server_t *out, const input_t *in, uint32_t S, int k,
+                     uint64_t *rows, char *err, size_t len) {
     const tps__tensor_t *t0 = &in[0].L.shard.tensors[k];
     tps__shard_t *sh = &out->shard;
     int id = tps__shard_declare_table(sh, t0->name, t0->dim, t0->init,
