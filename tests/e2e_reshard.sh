@@ -9,9 +9,9 @@
 # of every pushed row bitwise as the 2-shard cluster did before it
 # stopped, with the same versions; then one more push gives bitwise what
 # the same push gives on the 2-shard cluster restored without
-# re-sharding. Inputs given out of order, from another cluster, and an
-# output directory that holds checkpoints already are refused with a
-# sentence.
+# re-sharding. Inputs given out of order, from another cluster, at two
+# steps in sync, and an output directory that holds checkpoints already
+# are refused with a sentence.
 . "$(dirname "$0")/lib.sh"
 use_python
 
@@ -26,6 +26,13 @@ phase, cluster, state = sys.argv[1], sys.argv[2], sys.argv[3]
 f32 = np.float32
 with taups.Client(cluster=cluster, rank=0, workers=1) as c:
     w = c.declare("w", (7, 143), init="normal", scale=0.1, seed=3)
+    if phase == "dense":  # sync: three steps of the dense tensor alone
+        for step in range(3):
+            c.pull(w)
+            c.push(w, np.full((7, 143), 0.5, f32))
+            c.clock()
+        print("ok")
+        sys.exit(0)
     t = c.table("emb", dim=4, init="normal", scale=0.1, seed=7)
     if phase == "train":
         rng = np.random.default_rng(5)
@@ -123,4 +130,20 @@ for k in ("w", "rows", "rv"):
     assert a[k].tobytes() == b[k].tobytes(), k
 PYEOF
 done
+# Sync: the shards of one cluster are at one step, and inputs at two
+# steps (here shard 1's older generation beside shard 0's newer one) are
+# refused.
+SYNC="--mode sync --optimizer adam --lr 0.1 --checkpoint-every 0"
+start_servers 2 1 $SYNC --checkpoint-dir "$WORK/s{i}"
+run_py dense "$WORK/dense1.out"
+stop_servers
+mkdir "$WORK/old1"
+cp "$WORK/s1/gen-0000000000000001.ckpt" "$WORK/old1/"
+start_servers 2 1 $SYNC --checkpoint-dir "$WORK/s{i}"
+run_py dense "$WORK/dense2.out"
+stop_servers
+expect_refused "steps apart" "old1/gen-.*step 3, .*/s0 step 6" \
+    "$WORK/bad" 3 "$WORK/s0" "$WORK/old1"
+"$CTL" reshard "$WORK/s3" 3 "$WORK/s0" "$WORK/s1" 2> "$WORK/s3.out" ||
+    fail "sync reshard: $(cat "$WORK/s3.out")"
 echo "ok: re-sharded 2 -> 3 and 2 -> 1"

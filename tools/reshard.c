@@ -185,7 +185,7 @@ static int shape_diff(const input_t *a, const input_t *b, char *out,
     else if (x->aggregate && a->L.step != b->L.step)
         snprintf(out, len,
                  "step %" PRIu64 ", %s step %" PRIu64
-                 " (in an aggregating mode every shard is at the step)",
+                 " (in an aggregating mode the shards are at one step)",
                  a->L.step, b->dir, b->L.step);
     else if (a->L.shard.ntensors != b->L.shard.ntensors)
         snprintf(out, len, "%d tensors, %s has %d", a->L.shard.ntensors, b->dir,
