@@ -116,10 +116,15 @@ static int setup(tps__server_t *s, const tps__ckpt_shape_t *shape,
                  shape->mode);
         return -1;
     }
+    /* Before the checksum is known: a damaged shape must not divide by
+     * zero shards on the way to finding the file damaged. */
     if (shape->optimizer_kind < TPS_OPTIM_SGD ||
-        shape->optimizer_kind > TPS_OPTIM_FTRL || shape->workers < 1) {
-        snprintf(err, len, "its optimizer (%d) or workers (%d) are not valid",
-                 shape->optimizer_kind, shape->workers);
+        shape->optimizer_kind > TPS_OPTIM_FTRL || shape->workers < 1 ||
+        nshards < 1 || nshards > TPS_MAX_SHARDS || index >= nshards) {
+        snprintf(err, len,
+                 "its optimizer (%d), workers (%d) or shard (%u of %u) are "
+                 "not valid",
+                 shape->optimizer_kind, shape->workers, index, nshards);
         return -1;
     }
     tps__shard_t *sh = &s->shard;
