@@ -4,6 +4,8 @@
  *   ctl_table.c  tables (docs/design.md §2b): their counters across shards
  *                and their dump, read page by page from every shard
  *   ctl_npy.c    NumPy .npy files, written whole or not at all
+ *   reshard.c    checkpoints re-cut for another shard count, offline
+ *                (reshard.h)
  * The statistics are read with jansson; their shape is fixed by
  * server/stats.c. */
 #ifndef TPS_CTL_H

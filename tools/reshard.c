@@ -26,15 +26,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ctl.h"
 #include "server/checkpoint_file.h"
 #include "taups_error.h"
 #include "tps_cluster.h"
 #include "tps_ids.h"
 #include "tps_mode.h"
 
-#define PROG "taups-ctl reshard"
-#define EXIT_RUNTIME 1
-#define EXIT_USAGE 2
+#define WHO PROG " reshard"
 
 /* One input directory: the generation loaded and the server it was
  * loaded beside (only the fields the loader reads are set). */
@@ -164,7 +163,7 @@ static int load_newest(input_t *in, char *err, size_t len) {
                 LOAD_OK)
             in->loaded = 1;
         else
-            fprintf(stderr, PROG ": %s skipped: %s\n", in->path, why);
+            fprintf(stderr, WHO ": %s skipped: %s\n", in->path, why);
     }
     free(gens);
     if (!in->loaded)
@@ -400,8 +399,8 @@ static int write_shard(const input_t *in, uint32_t S, const char *prefix,
         rc = tps__ckpt_write(out, dir, 1, 1, err, len);
     if (rc == 0)
         fprintf(stderr,
-                PROG ": wrote shard %u of %u into %s: %d tensors, %" PRIu64
-                     " rows\n",
+                WHO ": wrote shard %u of %u into %s: %d tensors, %" PRIu64
+                    " rows\n",
                 j, S2, dir, out->shard.ntensors, rows);
     free_output(out);
     free(out);
@@ -420,8 +419,8 @@ static void report_versions(const input_t *in, uint32_t S) {
         }
         if (in[0].L.shard.tensors[k].kind != TPS__KIND_TABLE && lo != hi)
             fprintf(stderr,
-                    PROG ": tensor \"%s\": its slices are at versions %" PRIu64
-                         " to %" PRIu64 "; every new slice takes %" PRIu64 "\n",
+                    WHO ": tensor \"%s\": its slices are at versions %" PRIu64
+                        " to %" PRIu64 "; every new slice takes %" PRIu64 "\n",
                     in[0].L.shard.tensors[k].name, lo, hi, hi);
     }
 }
@@ -439,7 +438,7 @@ static int run(input_t *in, uint32_t S, const char *prefix, uint32_t S2) {
             goto fail;
     return 0;
 fail:
-    fprintf(stderr, PROG ": %s\n", err);
+    fprintf(stderr, WHO ": %s\n", err);
     return EXIT_RUNTIME;
 }
 
@@ -463,7 +462,7 @@ int tps__reshard_main(int nargs, char **args) {
     uint32_t S = (uint32_t)(nargs - 3);
     input_t *in = calloc(S, sizeof(*in));
     if (in == NULL) {
-        fprintf(stderr, PROG ": out of memory\n");
+        fprintf(stderr, WHO ": out of memory\n");
         return EXIT_RUNTIME;
     }
     for (uint32_t i = 0; i < S; i++)
