@@ -413,7 +413,7 @@ typedef struct command_s {
 
 static const command_t commands[] = {
     {"stats", "[--json]", 0, stats_opts,
-     "every shard's counters, then the cluster's totals", run_stats},
+     "every shard's counters, then the cluster's", run_stats},
     {"dump", "TENSOR FILE.npy|TABLE DIR", 2, dump_opts,
      "a tensor to a .npy file, a table to DIR/*.npy", run_dump},
     {"checkpoint", "", 0, dump_opts,
