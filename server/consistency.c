@@ -22,9 +22,10 @@ int tps__members_init(tps__members_t *m, int n) {
     m->joined = calloc((size_t)n, 1);
     m->awaited = calloc((size_t)n, 1);
     m->committed = calloc((size_t)n, 1);
+    m->samples = calloc((size_t)n, sizeof(*m->samples));
     m->clock = calloc((size_t)n, sizeof(*m->clock));
     if (m->live == NULL || m->joined == NULL || m->awaited == NULL ||
-        m->committed == NULL || m->clock == NULL) {
+        m->committed == NULL || m->samples == NULL || m->clock == NULL) {
         tps__members_free(m);
         return TPS_ENOMEM;
     }
@@ -36,11 +37,13 @@ void tps__members_free(tps__members_t *m) {
     free(m->joined);
     free(m->awaited);
     free(m->committed);
+    free(m->samples);
     free(m->clock);
     m->live = NULL;
     m->joined = NULL;
     m->awaited = NULL;
     m->committed = NULL;
+    m->samples = NULL;
     m->clock = NULL;
 }
 
@@ -103,8 +106,9 @@ int tps__members_formed(const tps__members_t *m) {
     return m->njoined == m->n;
 }
 
-void tps__members_commit(tps__members_t *m, int rank) {
+void tps__members_commit(tps__members_t *m, int rank, uint64_t samples) {
     m->committed[rank] = 1;
+    m->samples[rank] = samples;
 }
 
 void tps__members_uncommit_all(tps__members_t *m) {
@@ -149,7 +153,9 @@ int tps__syncbuf_init(tps__syncbuf_t *sb, int n, uint64_t len) {
     sb->buf = calloc((size_t)n, sizeof(*sb->buf));
     sb->done = calloc((size_t)n, 1);
     sb->samples = calloc((size_t)n, sizeof(*sb->samples));
-    if (sb->buf == NULL || sb->done == NULL || sb->samples == NULL) {
+    sb->w = calloc((size_t)n, sizeof(*sb->w));
+    if (sb->buf == NULL || sb->done == NULL || sb->samples == NULL ||
+        sb->w == NULL) {
         tps__syncbuf_free(sb);
         return TPS_ENOMEM;
     }
@@ -162,6 +168,7 @@ void tps__syncbuf_free(tps__syncbuf_t *sb) {
     free(sb->buf);
     free(sb->done);
     free(sb->samples);
+    free(sb->w);
     free(sb->acc);
     memset(sb, 0, sizeof(*sb));
 }
@@ -195,6 +202,23 @@ int tps__sync_ready(const tps__members_t *m) {
     return any;
 }
 
+int tps__sync_weights(int n, const uint8_t *in, const uint8_t *also,
+                      const uint64_t *samples, double *w) {
+    int k = 0, all_said = 1;
+    double total = 0;
+    for (int r = 0; r < n; r++)
+        if (in[r] && (also == NULL || also[r])) {
+            k++;
+            all_said &= samples[r] > 0;
+            total += (double)samples[r];
+        }
+    for (int r = 0; r < n; r++)
+        w[r] = !in[r] || (also != NULL && !also[r]) ? 0
+               : all_said                          ? (double)samples[r] / total
+                                                   : 1.0 / k;
+    return k;
+}
+
 int tps__syncbuf_mean(tps__syncbuf_t *sb, const tps__members_t *m, float *out) {
     if (sb->acc == NULL) {
         sb->acc = malloc(((size_t)sb->len + 1) * sizeof(double));
@@ -203,19 +227,13 @@ int tps__syncbuf_mean(tps__syncbuf_t *sb, const tps__members_t *m, float *out) {
     }
     double *restrict acc = sb->acc;
     memset(acc, 0, (size_t)sb->len * sizeof(double));
-    int k = 0, all_said = 1;
-    double total = 0;
-    for (int r = 0; r < sb->n; r++)
-        if (sb->done[r] && m->committed[r] && sb->buf[r] != NULL) {
-            k++;
-            all_said &= sb->samples[r] > 0;
-            total += (double)sb->samples[r];
-        }
+    int k = tps__sync_weights(sb->n, sb->done, m->committed, sb->samples,
+                              sb->w);
     for (int r = 0; r < sb->n; r++) {
-        if (!sb->done[r] || !m->committed[r] || sb->buf[r] == NULL)
+        if (sb->w[r] == 0 || sb->buf[r] == NULL)
             continue;
         const float *restrict g = sb->buf[r];
-        double w = all_said ? (double)sb->samples[r] / total : 1.0 / k;
+        double w = sb->w[r];
         for (uint64_t i = 0; i < sb->len; i++)
             acc[i] += w * g[i];
     }

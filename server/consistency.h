@@ -55,6 +55,8 @@ typedef struct tps__members_s {
     uint8_t *joined;
     uint8_t *awaited; /* live by the checkpoint, not yet reconnected */
     uint8_t *committed; /* aggregating modes: CLOCK of the pending step in */
+    uint64_t *samples;  /* committed ranks: what that CLOCK said the
+                           iteration's gradients average (0: not said) */
     uint64_t *clock;
 } tps__members_t;
 
@@ -74,8 +76,9 @@ void tps__members_await_missing(tps__members_t *m, uint64_t clock);
 /* Raises rank's clock to `clock` if that is higher; returns 1 if it moved. */
 int tps__members_advance(tps__members_t *m, int rank, uint64_t clock);
 int tps__members_formed(const tps__members_t *m);
-/* Aggregating modes: rank's contribution to the pending step is in. */
-void tps__members_commit(tps__members_t *m, int rank);
+/* Aggregating modes: rank's contribution to the pending step is in; its
+ * CLOCK said its gradients average `samples` (0: not said). */
+void tps__members_commit(tps__members_t *m, int rank, uint64_t samples);
 void tps__members_uncommit_all(tps__members_t *m);
 /* Smallest clock among live workers (and, while forming, 0 for ranks yet to
  * join); UINT64_MAX when none is live. */
@@ -99,6 +102,7 @@ typedef struct tps__syncbuf_s {
     uint8_t *done;   /* per rank: its last chunk arrived for this clock */
     uint64_t *samples; /* per rank: what its push of this clock said it
                           averages (0: not said) */
+    double *w;       /* per rank: its weight in the mean */
     double *acc;     /* len doubles, the sum */
 } tps__syncbuf_t;
 
@@ -112,6 +116,12 @@ int tps__syncbuf_add(tps__syncbuf_t *sb, int rank, uint64_t off,
  * write straight into it; NULL when out of memory. */
 float *tps__syncbuf_slot(tps__syncbuf_t *sb, int rank, uint64_t off);
 
+/* The weights of a step's mean over the ranks r with in[r] and (also
+ * NULL or also[r]), into w (n of them, 0 for the others), from the samples
+ * each said (0: not said): samples[r] over their sum when every one said
+ * them, else 1/k each. Returns k, how many ranks are in. */
+int tps__sync_weights(int n, const uint8_t *in, const uint8_t *also,
+                      const uint64_t *samples, double *w);
 /* The pending step can be taken: the cluster has formed, every live rank
  * has committed, and some rank has. A rank that left after committing still
  * counts in this step; one that left before is no longer awaited (and its

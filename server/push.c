@@ -603,41 +603,24 @@ static int step_mismatch(sconn_t *sc, const Taups__Header *h,
                          tps__tensor_t *t) {
     tps__server_t *s = sc->srv;
     tps__shard_t *sh = &s->shard;
-    if (s->behind && h->clock > s->step)
-        tps__step_catch_up(s, sc->rank, h->clock);
-    int inherited = sc->inherited_commit && h->clock == s->step &&
-                    s->members.committed[sc->rank];
-    if (inherited ||
-        (h->clock < s->step && !s->members.committed[sc->rank])) {
-        /* The step went ahead without this worker while it was away
-         * (reconnecting), or its predecessor's contribution to it is in
-         * already: its push is late, and dropped like a stale one. */
-        tps__push_close(sc);
-        sh->st.push_frames++;
-        sh->st.dropped_frames++;
-        if (h->last)
-            sh->st.dropped++;
-        sc->cur_stale = s->step - h->clock;
-        sc->cur_weight = 1;
-        sc->cur_drop = 1;
-        push_answered(sc, h, t);
-        sc->cur_drop = 0;
+    char why[300];
+    int at = tps__step_push_check(sc, h->clock, t->name, why, sizeof(why));
+    if (at == TPS__PUSH_PENDING)
+        return 0;
+    if (at == TPS__PUSH_REFUSED) {
+        refuse(sc, h, TPS_REFUSE_STEP, TPS_EINVAL, "%s", why);
         return 1;
     }
-    if (h->clock == s->step && !s->members.committed[sc->rank])
-        return 0;
-    const char *mode = s->cfg.cons.mode->name;
-    if (h->clock != s->step)
-        refuse(sc, h, TPS_REFUSE_STEP, TPS_EINVAL,
-               "%s mode: worker %d pushed tensor \"%s\" for clock "
-               "%llu, but the shard is at step %llu; ignored",
-               mode, sc->rank, t->name,
-               (unsigned long long)h->clock, (unsigned long long)s->step);
-    else
-        refuse(sc, h, TPS_REFUSE_STEP, TPS_EINVAL,
-               "%s mode: worker %d pushed tensor \"%s\" after its "
-               "CLOCK committed step %llu; ignored",
-               mode, sc->rank, t->name, (unsigned long long)s->step);
+    tps__push_close(sc);
+    sh->st.push_frames++;
+    sh->st.dropped_frames++;
+    if (h->last)
+        sh->st.dropped++;
+    sc->cur_stale = s->step - h->clock;
+    sc->cur_weight = 1;
+    sc->cur_drop = 1;
+    push_answered(sc, h, t);
+    sc->cur_drop = 0;
     return 1;
 }
 
@@ -880,7 +863,7 @@ void tps__clock_handle(sconn_t *sc, const Taups__Header *h) {
     }
     tps__members_advance(&s->members, sc->rank, h->clock);
     if (!s->members.committed[sc->rank]) {
-        tps__members_commit(&s->members, sc->rank);
+        tps__members_commit(&s->members, sc->rank, h->samples);
         tps__trace(s, "clock", sc->rank, h->clock, -1, s->step, 0, 0, 0, 0);
         tps__step_try(s);
     }

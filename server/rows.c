@@ -3,7 +3,8 @@
  * names rows by id; each row's fate is decided here, by the shard that
  * owns its slot, on arrival, so a push of rows can be applied in part by
  * design: its stale rows are dropped, its not-yet-admitted rows counted,
- * the rest applied, each at its own version.
+ * the rest applied, each at its own version. In sync the rows are kept
+ * for the step instead (rowsync.c), and the step applies their mean.
  *
  * Must NOT hold: the row store (table.c), the optimizer's arithmetic
  * (shard.c, optimizer.c), the pull gate (pull.c holds and releases row
@@ -327,6 +328,20 @@ static uint64_t worst_staleness(const tps__server_t *s, const tps__tensor_t *t,
     return worst;
 }
 
+/* The row of id for a push: found, or created once admitted. Returns 1,
+ * or 0 when the row is not kept (counted in v). */
+static int target_row(tps__shard_t *sh, tps__tensor_t *t, uint64_t id,
+                      tps__row_t *row, verdicts_t *v) {
+    char err[200];
+    int rc = tps__table_touch(t->table, t->name, id, &sh->bytes, sh->max_bytes,
+                              row, err, sizeof(err));
+    if (rc == 0)
+        v->not_admitted++;
+    if (rc < 0 && v->full++ == 0)
+        snprintf(v->full_why, sizeof(v->full_why), "%s", err);
+    return rc > 0;
+}
+
 /* One row's fate: created or found, judged by its own staleness (or, with
  * --table-fate push, by the frame's `forced` >= 0), applied. `read` is the
  * version the worker read, plus one (0: not known). */
@@ -336,18 +351,8 @@ static void push_row(sconn_t *sc, tps__tensor_t *t, uint64_t id, uint64_t read,
     tps__server_t *s = sc->srv;
     tps__shard_t *sh = &s->shard;
     tps__row_t row;
-    char err[200];
-    int rc = tps__table_touch(t->table, t->name, id, &sh->bytes, sh->max_bytes,
-                              &row, err, sizeof(err));
-    if (rc == 0) {
-        v->not_admitted++;
+    if (!target_row(sh, t, id, &row, v))
         return;
-    }
-    if (rc < 0) {
-        if (v->full++ == 0)
-            snprintf(v->full_why, sizeof(v->full_why), "%s", err);
-        return;
-    }
     uint64_t stale =
         forced >= 0 ? (uint64_t)forced : row_staleness(*row.version, read);
     const tps__consistency_t *cons = &s->cfg.cons;
@@ -430,25 +435,91 @@ static int rows_repeat(sconn_t *sc, const Taups__Header *h) {
     return 1;
 }
 
-/* The modes a table can be pushed in: each row is applied on arrival,
- * which aggregating and local modes do not do. Returns 0, or -1 after
- * refusing. */
+/* The modes a table can be pushed in: not those that keep a model per
+ * worker. Returns 0, or -1 after refusing. */
 static int rows_mode_ok(sconn_t *sc, const Taups__Header *h,
                         const tps__tensor_t *t) {
     const tps__consistency_t *cons = &sc->srv->cfg.cons;
-    if (!cons->mode->local_steps && !tps__consistency_aggregates(cons))
+    if (!cons->mode->local_steps)
         return 0;
     char why[300];
     snprintf(why, sizeof(why),
-             "push of rows of table \"%s\": mode %s %s", t->name,
-             cons->mode->name,
-             cons->mode->local_steps
-                 ? "keeps a model per worker and averages dense tensors; "
-                   "tables are pushed in async, ssp and sync"
-                 : "steps tables only with the dense tensors' barrier, "
-                   "which this shard does not do for rows yet");
+             "push of rows of table \"%s\": mode %s keeps a model per "
+             "worker and averages dense tensors; tables are pushed in "
+             "async, ssp and sync",
+             t->name, cons->mode->name);
     refuse_rows(sc, h, TPS_REFUSE_STEP, TPS_EINVAL, why);
     return -1;
+}
+
+/* Room in the rank's buffer of the pending step for n rows, charged to
+ * --max-memory. Returns 0, or -1 after refusing the push. */
+static int rows_room(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t) {
+    tps__shard_t *sh = &sc->srv->shard;
+    int rc = t->rowsync == NULL &&
+                     (t->rowsync = tps__rowsync_new(sh->workers, t->dim)) ==
+                         NULL
+                 ? TPS_ENOMEM
+                 : tps__rowsync_reserve(t->rowsync, &t->sync, sc->rank,
+                                        (size_t)h->count, &sh->bytes,
+                                        sh->max_bytes);
+    if (rc == TPS_ENOMEM)
+        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for rows");
+    else if (rc < 0)
+        tps__reply_error(sc, h, TPS_ELIMIT, 0,
+                         "push of %llu rows of table \"%s\" from worker %d: "
+                         "keeping them for step %llu would pass the "
+                         "shard's --max-memory of %llu bytes; refused, "
+                         "nothing of it kept",
+                         (unsigned long long)h->count, t->name, sc->rank,
+                         (unsigned long long)sc->srv->step + 1,
+                         (unsigned long long)sh->max_bytes);
+    if (rc < 0)
+        sh->st.push_frames++;
+    return rc < 0 ? -1 : 0;
+}
+
+/* Aggregating modes: the rows are kept in the rank's buffer for the
+ * pending step (rowsync.c), each row created or found first as on
+ * arrival in the other modes; `applied` counts the rows kept. A push for
+ * another step is answered as a dense one is: dropped (its rows counted
+ * stale) or refused. */
+static void keep_rows(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
+                      const float *g, double clip) {
+    tps__server_t *s = sc->srv;
+    tps__shard_t *sh = &s->shard;
+    size_t n = (size_t)h->count, d = t->dim;
+    char why[300];
+    verdicts_t v = {0};
+    int at = tps__step_push_check(sc, h->clock, t->name, why, sizeof(why));
+    if (at == TPS__PUSH_REFUSED) {
+        refuse_rows(sc, h, TPS_REFUSE_STEP, TPS_EINVAL, why);
+        return;
+    }
+    if (at == TPS__PUSH_LATE) {
+        sh->st.push_frames++;
+        sh->st.dropped_frames++;
+        sh->st.dropped++;
+        v.stale = n;
+        v.max_staleness = s->step - h->clock;
+        answer_rows(sc, h, &v);
+        return;
+    }
+    if (rows_room(sc, h, t) < 0)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        tps__row_t row;
+        if (!target_row(sh, t, s->row_ids[i], &row, &v))
+            continue;
+        tps__rowsync_add(t->rowsync, sc->rank, s->row_ids[i], g + i * d, clip);
+        v.applied++;
+    }
+    /* Counted when a step takes it, as a dense push is. */
+    t->sync.done[sc->rank] = 1;
+    t->sync.samples[sc->rank] = h->samples;
+    sh->st.push_frames++;
+    sh->st.applied_frames++;
+    answer_rows(sc, h, &v);
 }
 
 void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
@@ -495,7 +566,9 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
         g = aligned;
     }
     double clip = rows_clip(sc, h, t, g);
-    if (clip >= 0) {
+    if (clip >= 0 && s->shard.aggregate) {
+        keep_rows(sc, h, t, g, clip);
+    } else if (clip >= 0) {
         verdicts_t v = {0};
         const tps__consistency_t *cons = &s->cfg.cons;
         int64_t forced = -1;

@@ -418,6 +418,14 @@ void tps__step_try(tps__server_t *s);
 void tps__step_catch_up(tps__server_t *s, int rank, uint64_t step);
 
 /* A STEP_READY frame from an accepted PEER connection. */
+/* Aggregating modes: where a push for `clock` from sc's rank stands
+ * against the pending step, after catching a restored shard up to it:
+ * TPS__PUSH_PENDING (buffer it), TPS__PUSH_LATE (the step went on without
+ * it: answer it as dropped) or TPS__PUSH_REFUSED (why says so, naming
+ * tensor `name`). */
+enum { TPS__PUSH_PENDING, TPS__PUSH_LATE, TPS__PUSH_REFUSED };
+int tps__step_push_check(sconn_t *sc, uint64_t clock, const char *name,
+                         char *why, size_t len);
 void tps__step_ready_handle(sconn_t *sc, const Taups__Header *h);
 
 /* The link to peer p came up: what this shard said about its steps is

@@ -46,6 +46,7 @@ void tps__shard_set_aggregate(tps__shard_t *sh, int workers) {
 void tps__shard_free(tps__shard_t *sh) {
     for (int i = 0; i < sh->ntensors; i++) {
         if (sh->tensors[i].table) {
+            tps__rowsync_free(sh->tensors[i].rowsync, &sh->bytes);
             tps__table_free(sh->tensors[i].table, &sh->bytes);
             free(sh->tensors[i].table);
         }

@@ -11,6 +11,7 @@
 
 #include "consistency.h"
 #include "optimizer.h"
+#include "rowsync.h"
 #include "table.h"
 
 #define TPS_MAX_NAME 128
@@ -55,6 +56,8 @@ typedef struct tps__tensor_s {
      * yet, taken from the first declaration that says one. */
     uint32_t ndims;
     uint64_t shape[TPS__MAX_DIMS];
+    /* table, sync modes: rows of the pending step (from its first push) */
+    tps__rowsync_t *rowsync;
 } tps__tensor_t;
 
 /* Traffic of one codec (kind and parameters), both directions. */

@@ -6,8 +6,11 @@
  * sends every peer STEP_READY(step, ranks, status) and takes the step when
  * it has every peer's: the same ranks on every shard (their intersection,
  * agreed in a second round, when a worker died between its CLOCK frames)
- * and one fate, applied everywhere or skipped everywhere. Also the jump a
- * restored shard makes to the workers' step.
+ * and one fate, applied everywhere or skipped everywhere. A table takes
+ * part as a tensor does: its rows' means are tried on every shard first,
+ * and all of them step or none (rowsync.c computes them). Also the jump a
+ * restored shard makes to the workers' step, and where a push stands
+ * against the pending step.
  *
  *   round  what this shard said             moves on when
  *   0      nothing (no step ready)          every live worker committed
@@ -107,6 +110,40 @@ static void note_skip(tps__server_t *s, uint64_t step, const char *why) {
     tps__log_err("%s", s->skip_why);
 }
 
+/* A table with rows buffered for the pending step; the others cost a
+ * step nothing. */
+static int rows_pending(const tps__tensor_t *t) {
+    return t->rowsync != NULL && t->rowsync->bytes > 0;
+}
+
+/* A table's means over the committed ranks, tried: the ranks averaged,
+ * or < 0 with why naming the table and the row. */
+static int table_prepare(tps__server_t *s, tps__tensor_t *t, char *why,
+                         size_t len) {
+    uint64_t bad = 0;
+    int k = tps__rowsync_prepare(&s->shard, t, &s->members, &bad);
+    if (k == TPS_ERANGE)
+        snprintf(why, len,
+                 "table \"%s\": row %llu would become non-finite on shard "
+                 "%u (lr too large?)",
+                 t->name, (unsigned long long)bad, s->shard.index);
+    else if (k < 0)
+        snprintf(why, len,
+                 "table \"%s\": out of memory for the step's rows on shard "
+                 "%u",
+                 t->name, s->shard.index);
+    return k;
+}
+
+/* Applies a table's means, tried and agreed on. */
+static void table_apply(tps__server_t *s, tps__tensor_t *t, uint64_t step) {
+    if (tps__rowsync_apply(&s->shard, t) < t->rowsync->nrows)
+        tps__log_err("table \"%s\": step %llu failed on some rows after "
+                     "every shard agreed to take it; those rows unchanged "
+                     "here",
+                     t->name, (unsigned long long)step);
+}
+
 /* Every tensor's version becomes the next step; the buffers empty. */
 static void step_end(tps__server_t *s, int ranks) {
     tps__shard_t *sh = &s->shard;
@@ -115,6 +152,8 @@ static void step_end(tps__server_t *s, int ranks) {
         t->version = s->step + 1;
         sh->st.steps++;
         tps__syncbuf_reset(&t->sync);
+        if (rows_pending(t))
+            tps__rowsync_reset(t->rowsync, &sh->bytes);
         tps__trace(s, "step", -1, t->version, id, t->version, 0, 1.0, 0,
                    (uint64_t)ranks);
     }
@@ -130,12 +169,34 @@ static int committed_ranks(const tps__members_t *m) {
     return k;
 }
 
+/* S == 1, a table: all its rows step, or none does. */
+static void table_alone(tps__server_t *s, tps__tensor_t *t, char *why,
+                        size_t len) {
+    if (!rows_pending(t))
+        return;
+    char err[200];
+    int k = table_prepare(s, t, err, sizeof(err));
+    if (k > 0) {
+        s->shard.st.pushes += (uint64_t)k;
+        table_apply(s, t, s->step + 1);
+    } else if (k == TPS_ERANGE) {
+        s->shard.st.refused_by[TPS_REFUSE_NONFINITE_PARAM]++;
+        snprintf(why, len, "%s", err);
+    } else if (k < 0) {
+        tps__log_err("%s; its rows skip the step", err);
+    }
+}
+
 /* S == 1: each tensor steps with its mean, or alone skips it. */
 static void step_alone(tps__server_t *s) {
     tps__shard_t *sh = &s->shard;
     char why[200] = "";
     for (int id = 0; id < sh->ntensors; id++) {
         tps__tensor_t *t = &sh->tensors[id];
+        if (t->table != NULL) {
+            table_alone(s, t, why, sizeof(why));
+            continue;
+        }
         int k = tps__syncbuf_mean(&t->sync, &s->members, t->mean);
         if (k > 0)
             sh->st.pushes += (uint64_t)k;
@@ -172,6 +233,16 @@ static void prepare(tps__server_t *s, ready_t *r) {
     a->ntensors = sh->ntensors;
     for (int id = 0; id < sh->ntensors && r->status == 0; id++) {
         tps__tensor_t *t = &sh->tensors[id];
+        if (t->table != NULL) {
+            a->k[id] = rows_pending(t)
+                           ? table_prepare(s, t, r->why, sizeof(r->why))
+                           : 0;
+            if (a->k[id] < 0) {
+                r->status = a->k[id];
+                r->tensor = (uint32_t)id;
+            }
+            continue;
+        }
         uint64_t len = t->hi - t->lo;
         a->k[id] = tps__syncbuf_mean(&t->sync, &s->members, t->mean);
         int rc = a->k[id] < 0 ? TPS_ENOMEM : 0;
@@ -307,6 +378,10 @@ static void decide(tps__server_t *s) {
         if (fail->status != 0 || a->k[id] <= 0)
             continue;
         sh->st.pushes += (uint64_t)a->k[id];
+        if (t->table != NULL) {
+            table_apply(s, t, a->clock + 1);
+            continue;
+        }
         /* Proven finite by the trial: plain SGD takes no undo copy. */
         if (tps__shard_apply(sh, t, 0, t->mean, t->hi - t->lo, 1.0, a->gmax[id],
                              &s->undo, &s->undo_cap) < 0)
@@ -417,9 +492,40 @@ void tps__step_catch_up(tps__server_t *s, int rank, uint64_t step) {
     for (int id = 0; id < sh->ntensors; id++) {
         sh->tensors[id].version = step;
         tps__syncbuf_reset(&sh->tensors[id].sync);
+        if (rows_pending(&sh->tensors[id]))
+            tps__rowsync_reset(sh->tensors[id].rowsync, &sh->bytes);
     }
     tps__members_uncommit_all(&s->members);
     if (s->agree)
         s->agree->round = 0;
     tps__pull_process_pending(s);
+}
+
+int tps__step_push_check(sconn_t *sc, uint64_t clock, const char *name,
+                         char *why, size_t len) {
+    tps__server_t *s = sc->srv;
+    if (s->behind && clock > s->step)
+        tps__step_catch_up(s, sc->rank, clock);
+    int committed = s->members.committed[sc->rank];
+    /* The step went ahead without this worker while it was away
+     * (reconnecting), or its predecessor's contribution to it is in
+     * already: its push is late, and dropped like a stale one. */
+    if ((sc->inherited_commit && clock == s->step && committed) ||
+        (clock < s->step && !committed))
+        return TPS__PUSH_LATE;
+    if (clock == s->step && !committed)
+        return TPS__PUSH_PENDING;
+    const char *mode = s->cfg.cons.mode->name;
+    if (clock != s->step)
+        snprintf(why, len,
+                 "%s mode: worker %d pushed tensor \"%s\" for clock %llu, "
+                 "but the shard is at step %llu; ignored",
+                 mode, sc->rank, name, (unsigned long long)clock,
+                 (unsigned long long)s->step);
+    else
+        snprintf(why, len,
+                 "%s mode: worker %d pushed tensor \"%s\" after its CLOCK "
+                 "committed step %llu; ignored",
+                 mode, sc->rank, name, (unsigned long long)s->step);
+    return TPS__PUSH_REFUSED;
 }

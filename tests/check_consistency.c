@@ -94,7 +94,7 @@ START_TEST(test_sync_rank_order) {
             ck_assert(!tps__sync_ready(&m));
             ck_assert_int_eq(tps__syncbuf_add(&sb, r, 0, g[r], 2, 1.0f), 0);
             sb.done[r] = 1;
-            tps__members_commit(&m, r);
+            tps__members_commit(&m, r, 0);
         }
         ck_assert(tps__sync_ready(&m));
         ck_assert_int_eq(tps__syncbuf_mean(&sb, &m, order ? out2 : out1), 3);
@@ -121,7 +121,7 @@ START_TEST(test_sync_sample_weights) {
         tps__members_join(&m, r, 0);
         tps__syncbuf_add(&sb, r, 0, r ? b : a, 2, 1.0f);
         sb.done[r] = 1;
-        tps__members_commit(&m, r);
+        tps__members_commit(&m, r, 0);
     }
     sb.samples[0] = 1;
     sb.samples[1] = 3;
@@ -151,7 +151,7 @@ START_TEST(test_sync_leave) {
     const float a[4] = {1, 2, 3, 4}, b[4] = {3, 2, 1, 0}, z[4] = {7, 7, 7, 7};
     tps__syncbuf_add(&sb, 0, 0, a, 4, 1.0f);
     sb.done[0] = 1;
-    tps__members_commit(&m, 0);
+    tps__members_commit(&m, 0, 0);
     tps__members_leave(&m, 0); /* pushed, committed, then finished */
     tps__syncbuf_add(&sb, 2, 0, z, 4, 1.0f); /* pushed, died before its CLOCK */
     sb.done[2] = 1;
@@ -163,7 +163,7 @@ START_TEST(test_sync_leave) {
     tps__syncbuf_add(&sb, 1, 2, b + 2, 2, 2.0f);
     sb.done[1] = 1;
     ck_assert(!tps__sync_ready(&m)); /* pushed, not committed */
-    tps__members_commit(&m, 1);
+    tps__members_commit(&m, 1, 0);
     ck_assert(tps__sync_ready(&m));
     float out[4];
     ck_assert_int_eq(tps__syncbuf_mean(&sb, &m, out), 2);
@@ -175,7 +175,7 @@ START_TEST(test_sync_leave) {
     /* Nobody live: a committed push from a departed worker still steps. */
     tps__members_leave(&m, 1);
     sb.done[0] = 1;
-    tps__members_commit(&m, 0);
+    tps__members_commit(&m, 0, 0);
     ck_assert(tps__sync_ready(&m));
     tps__syncbuf_free(&sb);
     tps__members_free(&m);

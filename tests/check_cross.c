@@ -212,11 +212,8 @@ static const Taups__Header *rw_push_commit(rw_t *w, int s, uint32_t tensor,
 
 /* The worker's CLOCK `clock` to every shard (no reply). */
 static void rw_clock(rw_t *w, uint64_t clock) {
-    for (int s = 0; s < w->n; s++) {
-        Taups__Header h = rw_hdr(w, TAUPS__OP__CLOCK, ++w->rid, 0);
-        h.clock = clock;
-        raw_send(w->fd[s], &h, NULL, 0);
-    }
+    for (int s = 0; s < w->n; s++)
+        raw_clock(w->fd[s], w->rank, ++w->rid, clock);
 }
 
 /* Asks shard s for its whole slice of a tensor of n elements, at `clock`. */

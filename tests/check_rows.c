@@ -27,8 +27,9 @@
 #define DIM 4
 #define LR 0.5f
 
-static void cfg_for(tps__server_config_t *cfg, const char *mode,
-                    long long max_stale, int admit, uint64_t max_memory) {
+static void cfg_for_lr(tps__server_config_t *cfg, const char *mode,
+                       long long max_stale, int admit, uint64_t max_memory,
+                       double lr) {
     tps__server_config_init(cfg);
     cfg->cons.mode = tps__mode_find(mode);
     ck_assert_ptr_nonnull(cfg->cons.mode);
@@ -39,38 +40,58 @@ static void cfg_for(tps__server_config_t *cfg, const char *mode,
         cfg->max_memory = max_memory;
     tps__optim_conf_t oc;
     tps__optim_conf_default(&oc);
-    oc.lr = LR;
+    oc.lr = lr;
     char err[256];
     ck_assert_msg(tps__optim_init(&cfg->optim, &oc, err, sizeof(err)) == 0,
                   "%s", err);
 }
 
-/* A worker's raw connection to every shard of the cluster. */
+static void cfg_for(tps__server_config_t *cfg, const char *mode,
+                    long long max_stale, int admit, uint64_t max_memory) {
+    cfg_for_lr(cfg, mode, max_stale, admit, max_memory, LR);
+}
+
+/* A worker's raw connection to every shard of the cluster; its frames
+ * carry `clock`, and its pushes `samples` (0: not said). */
 typedef struct rw_s {
-    int n;
+    int n, rank;
     int fd[CLUSTER_MAX];
     tps__reader_t rd[CLUSTER_MAX];
-    uint64_t next_id, session;
+    uint64_t next_id, session, clock, samples;
 } rw_t;
 
-/* Connects as `session`: a new client instance names a new one, a
- * reconnection of the same instance the same one (its exactly-once
- * window). */
-static void rw_connect(rw_t *w, const cluster_t *c, int role,
-                       uint64_t session) {
+/* Connects as rank `rank` of `workers` with `session`: a new client
+ * instance names a new one, a reconnection of the same instance the same
+ * one (its exactly-once window). */
+static void rw_connect_as(rw_t *w, const cluster_t *c, int role, int rank,
+                          int workers, uint64_t session) {
     w->n = c->n;
+    w->rank = rank;
     w->session = session;
     for (int s = 0; s < c->n; s++) {
         w->fd[s] = raw_connect(tps__server_port(c->srv[s]));
         ck_assert_int_eq(tps__reader_init(&w->rd[s], NULL, NULL, NULL), 0);
-        raw_hello(w->fd[s], &w->rd[s], role, 0, 1, c->n, s, session);
+        raw_hello(w->fd[s], &w->rd[s], role, rank, workers, c->n, s, session);
     }
 }
 
-static void rw_open(rw_t *w, const cluster_t *c, int role) {
+static void rw_connect(rw_t *w, const cluster_t *c, int role,
+                       uint64_t session) {
+    rw_connect_as(w, c, role, 0, 1, session);
+}
+
+/* Says hello as `role`, rank `rank` of `workers`, to every shard, as a
+ * new client instance. */
+static void rw_open_as(rw_t *w, const cluster_t *c, int role, int rank,
+                       int workers) {
     static uint64_t sessions = 77;
+    memset(w, 0, sizeof(*w));
     w->next_id = 1;
-    rw_connect(w, c, role, sessions++);
+    rw_connect_as(w, c, role, rank, workers, sessions++);
+}
+
+static void rw_open(rw_t *w, const cluster_t *c, int role) {
+    rw_open_as(w, c, role, 0, 1);
 }
 
 static void rw_close(rw_t *w) {
@@ -130,6 +151,7 @@ static const Taups__Header *pull_rows(rw_t *w, int s, uint32_t table,
     h.request_id = w->next_id++;
     h.tensor_id = table;
     h.count = n;
+    h.clock = w->clock;
     rr.ids_len = tps__ids_encode(ids, n, buf);
     rr.versions = versions != NULL;
     h.rows = &rr;
@@ -170,6 +192,8 @@ static const Taups__Header *push_rows_as(rw_t *w, int s, uint32_t table,
     h.request_id = rid;
     h.tensor_id = table;
     h.count = n;
+    h.clock = w->clock;
+    h.samples = w->samples;
     rr.ids_len = tps__ids_encode(ids, n, buf);
     rr.versions_len = tps__varints_encode(read, n, buf + rr.ids_len);
     size_t at = rr.ids_len + rr.versions_len;
@@ -668,6 +692,333 @@ START_TEST(test_dense_shape) {
     cluster_stop(&c);
 }
 END_TEST
+/* ---- sync: one step of the rows' mean -------------------------------------
+ */
+
+/* Sync with `workers` raw workers w[0..] on S shards; worker k says its
+ * gradients average samples[k] (0: not said), on its pushes and CLOCKs. */
+static void sync_start(cluster_t *c, int S, rw_t *w, int workers,
+                       const uint64_t *samples, double lr, uint64_t max_mem) {
+    tps__server_config_t cfg;
+    cfg_for_lr(&cfg, "sync", -1, 0, max_mem, lr);
+    cfg.workers = workers;
+    cluster_start_cfg(c, S, &cfg);
+    for (int k = 0; k < workers; k++) {
+        rw_open_as(&w[k], c, TPS_ROLE_WORKER, k, workers);
+        w[k].samples = samples[k];
+    }
+}
+
+/* Worker w's CLOCK `clock`, with its samples, to every shard. */
+static void rw_clock(rw_t *w, uint64_t clock) {
+    for (int s = 0; s < w->n; s++) {
+        Taups__Header h = TAUPS__HEADER__INIT;
+        h.op = TAUPS__OP__CLOCK;
+        h.request_id = w->next_id++;
+        h.rank = w->rank;
+        h.clock = clock;
+        h.samples = w->samples;
+        raw_send(w->fd[s], &h, NULL, 0);
+    }
+    w->clock = clock;
+}
+
+/* Declares dense tensor "d" of one element, zeros, on every shard. */
+static uint32_t declare_dense(rw_t *w) {
+    uint32_t id = 0;
+    for (int s = 0; s < w->n; s++) {
+        Taups__Header h = TAUPS__HEADER__INIT;
+        h.op = TAUPS__OP__DECLARE;
+        h.request_id = w->next_id++;
+        h.name = "d";
+        h.length = 1;
+        h.init = TAUPS__INIT__ZEROS;
+        raw_send(w->fd[s], &h, NULL, 0);
+        const Taups__Header *r = raw_recv(w->fd[s], &w->rd[s]);
+        ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "declare: %s",
+                      r->error ? r->error : "?");
+        id = r->tensor_id;
+    }
+    return id;
+}
+
+/* Pushes x to "d" (its one element lives on shard 0). */
+static void push_dense(rw_t *w, uint32_t id, float x) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__PUSH;
+    h.request_id = w->next_id++;
+    h.rank = w->rank;
+    h.tensor_id = id;
+    h.count = 1;
+    h.raw_len = sizeof(float);
+    h.last = 1;
+    h.clock = w->clock;
+    h.samples = w->samples;
+    raw_send(w->fd[0], &h, &x, sizeof(x));
+    const Taups__Header *r = raw_recv(w->fd[0], &w->rd[0]);
+    ck_assert_msg(r->op == TAUPS__OP__PUSH_OK, "dense push: %s",
+                  r->error ? r->error : "?");
+}
+
+/* "d" read at w's clock. */
+static float pull_dense(rw_t *w, uint32_t id) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__PULL;
+    h.request_id = w->next_id++;
+    h.rank = w->rank;
+    h.tensor_id = id;
+    h.count = 1;
+    h.clock = w->clock;
+    raw_send(w->fd[0], &h, NULL, 0);
+    const Taups__Header *r = raw_recv(w->fd[0], &w->rd[0]);
+    ck_assert_msg(r->op == TAUPS__OP__PULL_OK, "dense pull: %s",
+                  r->error ? r->error : "?");
+    ck_assert_uint_eq(r->count, 1);
+    float x;
+    memcpy(&x, w->rd[0].payload, sizeof(x));
+    return x;
+}
+
+/* push_rows that must keep all n rows for the step. */
+static void push_kept(rw_t *w, int s, uint32_t t, const uint64_t *ids,
+                      size_t n, const float *g) {
+    uint64_t read[8] = {0};
+    ck_assert_uint_le(n, 8);
+    const Taups__Header *r = push_rows(w, s, t, ids, n, read, g, DIM);
+    ck_assert_msg(r->op == TAUPS__OP__PUSH_ROWS_OK, "push: %s",
+                  r->error ? r->error : "?");
+    ck_assert_uint_eq(r->rows->applied, n);
+}
+
+/* Pulls the n rows of shard s at w's clock and checks them against want
+ * (1e-6) and the versions against vers. */
+static void assert_rows(rw_t *w, int s, uint32_t t, const uint64_t *ids,
+                        size_t n, const float *want, const uint64_t *vers) {
+    uint64_t got[8];
+    const float *v;
+    const Taups__Header *r = pull_rows(w, s, t, ids, n, got, &v);
+    ck_assert_msg(r->op == TAUPS__OP__PULL_ROWS_OK, "pull: %s",
+                  r->error ? r->error : "?");
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(got[i] == vers[i], "shard %d row %llu: version %llu != "
+                      "%llu", s, (unsigned long long)ids[i],
+                      (unsigned long long)got[i], (unsigned long long)vers[i]);
+        for (int j = 0; j < DIM; j++)
+            ck_assert_msg(fabsf(v[i * DIM + j] - want[i * DIM + j]) <= 1e-6f,
+                          "shard %d row %llu [%d]: %.9g != %.9g", s,
+                          (unsigned long long)ids[i], j,
+                          (double)v[i * DIM + j], (double)want[i * DIM + j]);
+    }
+}
+
+/* 2 workers x S shards (S = 1, 2), samples 3 and 1. On each shard, row A
+ * is pushed by both (twice by worker 0, in two frames: its gradients
+ * add), B by worker 0 only, C by worker 1 only, D by neither; a dense
+ * tensor of one element is pushed by both beside. After the step each
+ * row is its initial value minus LR times the mean worked out here: (3 *
+ * g0 + 1 * g1) / 4 with an absent gradient 0; A, B, C at version 1, D at
+ * 0. A NaN push is refused on arrival and takes no part. */
+START_TEST(test_rows_sync_mean) {
+    int S = _i + 1;
+    const uint64_t samples[2] = {3, 1};
+    cluster_t c;
+    rw_t w[2];
+    sync_start(&c, S, w, 2, samples, LR, 0);
+    uint32_t t = declare_table(&w[0], DIM);
+    uint32_t d = declare_dense(&w[0]);
+    uint64_t ids[CLUSTER_MAX][4], zero = 0;
+    float want[CLUSTER_MAX][4 * DIM];
+    float nan_row[DIM] = {0, NAN, 0, 0};
+    ids_of(0, S, 100, ids[0], 4);
+    const Taups__Header *r = push_rows(&w[1], 0, t, ids[0], 1, &zero,
+                                       nan_row, DIM);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EINVAL);
+    for (int s = 0; s < S; s++) {
+        uint64_t *id = ids[s];
+        ids_of(s, S, 100, id, 4);
+        float g0[2 * DIM], g0b[DIM], g1[2 * DIM], mean[4 * DIM] = {0};
+        for (int j = 0; j < DIM; j++) {
+            g0[j] = 0.25f * (float)(j + 1) + (float)s;     /* A */
+            g0[DIM + j] = -0.5f * (float)(j + 2);           /* B */
+            g0b[j] = 0.125f * (float)j - 1.0f;              /* A again */
+            g1[j] = 2.0f - (float)j;                        /* A */
+            g1[DIM + j] = 0.75f * (float)(j + 3) + (float)s; /* C */
+            mean[j] = (3 * (g0[j] + g0b[j]) + 1 * g1[j]) / 4;
+            mean[DIM + j] = 3 * g0[DIM + j] / 4;
+            mean[2 * DIM + j] = 1 * g1[DIM + j] / 4;
+        }
+        uint64_t ab[2] = {id[0], id[1]}, ac[2] = {id[0], id[2]};
+        push_kept(&w[0], s, t, ab, 2, g0);
+        push_kept(&w[1], s, t, ac, 2, g1);
+        push_kept(&w[0], s, t, id, 1, g0b);
+        for (int i = 0; i < 4; i++) {
+            init_row(id[i], DIM, want[s] + i * DIM);
+            for (int j = 0; j < DIM; j++)
+                want[s][i * DIM + j] -= LR * mean[i * DIM + j];
+        }
+    }
+    push_dense(&w[0], d, 2.0f);
+    push_dense(&w[1], d, 10.0f);
+    rw_clock(&w[0], 1);
+    rw_clock(&w[1], 1);
+    const uint64_t vers[4] = {1, 1, 1, 0};
+    for (int s = 0; s < S; s++) {
+        assert_rows(&w[0], s, t, ids[s], 4, want[s], vers);
+        assert_rows(&w[1], s, t, ids[s], 4, want[s], vers);
+        ck_assert_int_eq(table_stat(&w[0], s, "rows"), 3);
+    }
+    /* (3 * 2 + 1 * 10) / 4 = 4. */
+    ck_assert_float_eq(pull_dense(&w[0], d), -LR * 4.0f);
+    rw_close(&w[0]);
+    rw_close(&w[1]);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* A worker whose batch has no rows on a shard still counts there: its
+ * CLOCK's samples weigh it (2 shards, worker 1 pushes only shard 1's row,
+ * worker 0 only shard 0's; samples 1 and 3: shard 0's row moves by 1/4 of
+ * worker 0's gradient, shard 1's by 3/4 of worker 1's). */
+START_TEST(test_rows_sync_absent_worker) {
+    const uint64_t samples[2] = {1, 3};
+    cluster_t c;
+    rw_t w[2];
+    sync_start(&c, 2, w, 2, samples, LR, 0);
+    uint32_t t = declare_table(&w[0], DIM);
+    uint64_t id[2];
+    float g[DIM] = {1, -2, 4, 8}, want[2][DIM];
+    for (int s = 0; s < 2; s++) {
+        ids_of(s, 2, 7, &id[s], 1);
+        push_kept(&w[s], s, t, &id[s], 1, g);
+        init_row(id[s], DIM, want[s]);
+        for (int j = 0; j < DIM; j++)
+            want[s][j] -= LR * (float)samples[s] * g[j] / 4;
+    }
+    rw_clock(&w[0], 1);
+    rw_clock(&w[1], 1);
+    const uint64_t one = 1;
+    for (int s = 0; s < 2; s++)
+        assert_rows(&w[0], s, t, &id[s], 1, want[s], &one);
+    /* A push for a step gone by is answered as dropped, its rows stale;
+     * one for a step ahead is refused; neither moves the row. */
+    uint64_t read = 0;
+    w[0].clock = 0;
+    const Taups__Header *r = push_rows(&w[0], 0, t, &id[0], 1, &read, g, DIM);
+    ck_assert_msg(r->op == TAUPS__OP__PUSH_ROWS_OK, "%s", r->error);
+    ck_assert_uint_eq(r->rows->applied, 0);
+    ck_assert_uint_eq(r->rows->stale, 1);
+    w[0].clock = 5;
+    r = push_rows(&w[0], 0, t, &id[0], 1, &read, g, DIM);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_msg(strstr(r->error, "clock 5") && strstr(r->error, "\"emb\""),
+                  "%s", r->error);
+    w[0].clock = 1;
+    assert_rows(&w[0], 0, t, &id[0], 1, want[0], &one);
+    rw_close(&w[0]);
+    rw_close(&w[1]);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* lr 1e38: a gradient of 100 overflows shard 0's row, 1e-38 keeps shard
+ * 1's finite. The step is skipped on both shards (their rows keep their
+ * initial values and version 0), the first pull of each connection that
+ * reads the step fails with TPS_ERANGE naming the table, the next is
+ * answered; a dense tensor beside stays too, and the next step goes on. */
+START_TEST(test_rows_sync_overflow) {
+    const uint64_t samples[2] = {0, 0};
+    cluster_t c;
+    rw_t w[2];
+    sync_start(&c, 2, w, 2, samples, 1e38, 0);
+    uint32_t t = declare_table(&w[0], DIM);
+    uint32_t d = declare_dense(&w[0]);
+    uint64_t id[2];
+    float big[DIM] = {100, 100, 100, 100}, tiny[DIM] = {1e-38f, 0, 0, 0};
+    float init[2][DIM];
+    for (int s = 0; s < 2; s++) {
+        ids_of(s, 2, 50, &id[s], 1);
+        init_row(id[s], DIM, init[s]);
+    }
+    push_kept(&w[0], 0, t, &id[0], 1, big);
+    push_kept(&w[1], 1, t, &id[1], 1, tiny);
+    push_dense(&w[0], d, 1e-38f);
+    rw_clock(&w[0], 1);
+    rw_clock(&w[1], 1);
+    const uint64_t zero = 0;
+    for (int s = 0; s < 2; s++) {
+        uint64_t v;
+        const float *x;
+        const Taups__Header *r = pull_rows(&w[0], s, t, &id[s], 1, &v, &x);
+        ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+        ck_assert_int_eq(r->status, TPS_ERANGE);
+        ck_assert_msg(strstr(r->error, "step 1") && strstr(r->error, "\"emb\""),
+                      "%s", r->error);
+        assert_rows(&w[0], s, t, &id[s], 1, init[s], &zero);
+    }
+    ck_assert_float_eq(pull_dense(&w[0], d), 0.0f);
+    /* The next step is taken: tiny is finite on both. */
+    push_kept(&w[0], 0, t, &id[0], 1, tiny);
+    rw_clock(&w[0], 2);
+    rw_clock(&w[1], 2);
+    init[0][0] -= 1e38f * (1e-38f / 2);
+    const uint64_t one = 1;
+    assert_rows(&w[0], 0, t, &id[0], 1, init[0], &one);
+    rw_close(&w[0]);
+    rw_close(&w[1]);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* The buffers of a step count against --max-memory: a worker that pushes
+ * more rows than fit is refused with a sentence naming the table; after
+ * the step they are freed and a push fits again. */
+START_TEST(test_rows_sync_memory) {
+    uint64_t slab = 4096 * tps__table_row_bytes(DIM, 0);
+    const uint64_t samples[1] = {0};
+    cluster_t c;
+    rw_t w;
+    sync_start(&c, 1, &w, 1, samples, LR, slab + slab / 2);
+    uint32_t t = declare_table(&w, DIM);
+    uint64_t ids[64], read[64] = {0};
+    float g[64 * DIM];
+    for (int i = 0; i < 64 * DIM; i++)
+        g[i] = 0.25f;
+    for (int i = 0; i < 64; i++)
+        ids[i] = (uint64_t)i;
+    const Taups__Header *r = NULL;
+    int k = 0;
+    for (; k < 4096; k++) {
+        r = push_rows(&w, 0, t, ids, 64, read, g, DIM);
+        if (r->op != TAUPS__OP__PUSH_ROWS_OK)
+            break;
+    }
+    ck_assert_int_lt(k, 4096);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_ELIMIT);
+    ck_assert_msg(strstr(r->error, "\"emb\"") &&
+                      strstr(r->error, "--max-memory"),
+                  "%s", r->error);
+    rw_clock(&w, 1);
+    /* k pushes of 0.25 each, one worker: the mean is their sum. */
+    float want[DIM];
+    init_row(0, DIM, want);
+    for (int j = 0; j < DIM; j++)
+        want[j] -= LR * 0.25f * (float)k;
+    const uint64_t one = 1;
+    uint64_t v;
+    const float *x;
+    r = pull_rows(&w, 0, t, ids, 1, &v, &x);
+    ck_assert_msg(r->op == TAUPS__OP__PULL_ROWS_OK, "%s", r->error);
+    ck_assert_uint_eq(v, one);
+    for (int j = 0; j < DIM; j++)
+        ck_assert_msg(fabsf(x[j] - want[j]) <= 1e-4f * (float)k, "%g != %g",
+                      (double)x[j], (double)want[j]);
+    push_kept(&w, 0, t, ids, 8, g);
+    rw_close(&w);
+    cluster_stop(&c);
+}
+END_TEST
 
 /* One page of a scan of shard s: up to `most` rows from row number off.
  * Decodes the reply into ids, vers and vals (room for `most` rows) and
@@ -811,6 +1162,13 @@ static Suite *rows_suite(void) {
     tcase_set_timeout(sc, 60);
     tcase_add_test(sc, test_rows_scan);
     suite_add_tcase(s, sc);
+    TCase *sync = tcase_create("sync");
+    tcase_set_timeout(sync, 60);
+    tcase_add_loop_test(sync, test_rows_sync_mean, 0, 2);
+    tcase_add_test(sync, test_rows_sync_absent_worker);
+    tcase_add_test(sync, test_rows_sync_overflow);
+    tcase_add_test(sync, test_rows_sync_memory);
+    suite_add_tcase(s, sync);
     return s;
 }
 

@@ -121,6 +121,15 @@ const Taups__Header *raw_recv(int fd, tps__reader_t *rd) {
     return rd->hdr;
 }
 
+void raw_clock(int fd, int rank, uint64_t rid, uint64_t clock) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__CLOCK;
+    h.request_id = rid;
+    h.rank = rank;
+    h.clock = clock;
+    raw_send(fd, &h, NULL, 0);
+}
+
 int raw_quiet(int fd, int ms) {
     struct pollfd p = {fd, POLLIN, 0};
     return poll(&p, 1, ms) == 0;

@@ -55,6 +55,9 @@ void raw_send(int fd, const Taups__Header *h, const void *payload, size_t len);
  * header, valid until the next read. The payload is rd->payload. */
 const Taups__Header *raw_recv(int fd, tps__reader_t *rd);
 
+/* Sends worker `rank`'s CLOCK `clock` as request rid (no reply comes). */
+void raw_clock(int fd, int rank, uint64_t rid, uint64_t clock);
+
 /* 1 when nothing arrives on fd within ms milliseconds. */
 int raw_quiet(int fd, int ms);
 
