@@ -1143,6 +1143,31 @@ START_TEST(test_rows_scan) {
 }
 END_TEST
 
+/* A worker that leaves before its CLOCK is out of the step, its rows
+ * with it, as its dense pushes would be: the row moves by worker 0's
+ * gradient alone. */
+START_TEST(test_rows_sync_departed) {
+    const uint64_t samples[2] = {0, 0};
+    cluster_t c;
+    rw_t w[2];
+    sync_start(&c, 1, w, 2, samples, LR, 0);
+    uint32_t t = declare_table(&w[0], DIM);
+    uint64_t id = 42;
+    float g0[DIM] = {1, 2, 3, 4}, g1[DIM] = {100, 100, 100, 100}, want[DIM];
+    push_kept(&w[1], 0, t, &id, 1, g1);
+    rw_close(&w[1]);
+    push_kept(&w[0], 0, t, &id, 1, g0);
+    rw_clock(&w[0], 1);
+    init_row(id, DIM, want);
+    for (int j = 0; j < DIM; j++)
+        want[j] -= LR * g0[j];
+    const uint64_t one = 1;
+    assert_rows(&w[0], 0, t, &id, 1, want, &one);
+    rw_close(&w[0]);
+    cluster_stop(&c);
+}
+END_TEST
+
 static Suite *rows_suite(void) {
     Suite *s = suite_create("rows");
     TCase *tc = tcase_create("tables");
@@ -1166,6 +1191,7 @@ static Suite *rows_suite(void) {
     tcase_set_timeout(sync, 60);
     tcase_add_loop_test(sync, test_rows_sync_mean, 0, 2);
     tcase_add_test(sync, test_rows_sync_absent_worker);
+    tcase_add_test(sync, test_rows_sync_departed);
     tcase_add_test(sync, test_rows_sync_overflow);
     tcase_add_test(sync, test_rows_sync_memory);
     suite_add_tcase(s, sync);

@@ -465,6 +465,7 @@ int64_t tps_clock(tps_client_t *c) {
     tps__tinit_t x = {0};
     uv_mutex_lock(&c->mu);
     x.clock = ++c->clock;
+    x.samples = c->samples;
     uv_mutex_unlock(&c->mu);
     if (c->opts.role != TPS_ROLE_WORKER)
         return x.clock;

@@ -65,6 +65,9 @@ int tps__cl_send_frame(tps_client_t *c, tps__ticket_t *t, int s,
 static void issue_clock(tps_client_t *c, tps__ticket_t *t, Taups__Header *h) {
     h->op = TAUPS__OP__CLOCK;
     h->clock = (uint64_t)t->x.clock;
+    /* Sync: the samples of the iteration it ends weigh the worker in a
+     * table's step on every shard, its rows there or not. */
+    h->samples = t->x.samples;
     for (int s = 0; s < c->nshards; s++)
         if (tps__cl_send_frame(c, t, s, h, NULL, 0) < 0)
             return;
