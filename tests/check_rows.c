@@ -1168,6 +1168,71 @@ START_TEST(test_rows_sync_departed) {
 }
 END_TEST
 
+/* Through libtaups, 2 workers x 2 shards, samples 3 and 1: a row only
+ * worker 0 pushes, one only worker 1 pushes (on the other shard), one
+ * both push, and a dense tensor of one element beside, each moved by the
+ * mean worked out here after one tps_clock each. */
+START_TEST(test_rows_sync_library) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "sync", -1, 0, 0);
+    cfg.workers = 2;
+    cluster_t c;
+    cluster_start_cfg(&c, 2, &cfg);
+    tps_client_t *cl[2];
+    int t = -1, d = -1;
+    for (int k = 0; k < 2; k++) {
+        cl[k] = open_client(&c, TPS_ROLE_WORKER, k, 2, 0);
+        tps_set_samples(cl[k], k == 0 ? 3 : 1);
+        t = tps_table(cl[k], "emb", DIM, TPS_INIT_NORMAL, 0.1f, 7);
+        ck_assert_int_ge(t, 0);
+        d = tps_declare(cl[k], "d", 1, TPS_INIT_ZEROS, 0, 1);
+        ck_assert_int_ge(d, 0);
+    }
+    uint64_t ids[3]; /* worker 0's alone, worker 1's alone, both's */
+    ids_of(0, 2, 300, &ids[0], 1);
+    ids_of(1, 2, 300, &ids[1], 1);
+    ids_of(1, 2, ids[1] + 1, &ids[2], 1);
+    float g0[2 * DIM], g1[2 * DIM], want[3 * DIM];
+    for (int j = 0; j < DIM; j++) {
+        g0[j] = (float)(j + 1);            /* ids[0] */
+        g0[DIM + j] = 0.5f * (float)j;     /* ids[2] */
+        g1[j] = -2.0f * (float)(j + 1);    /* ids[1] */
+        g1[DIM + j] = 4.0f - (float)j;     /* ids[2] */
+    }
+    uint64_t p0[2] = {ids[0], ids[2]}, p1[2] = {ids[1], ids[2]};
+    ck_assert_int_eq(tps_push_rows(cl[0], t, 2, p0, g0), 0);
+    ck_assert_int_eq(tps_push_rows(cl[1], t, 2, p1, g1), 0);
+    float x0 = 2.0f, x1 = 10.0f;
+    ck_assert_int_eq(tps_push(cl[0], d, &x0), 0);
+    ck_assert_int_eq(tps_push(cl[1], d, &x1), 0);
+    ck_assert_int_eq(tps_clock(cl[0]), 1);
+    ck_assert_int_eq(tps_clock(cl[1]), 1);
+    for (int i = 0; i < 3; i++)
+        init_row(ids[i], DIM, want + i * DIM);
+    for (int j = 0; j < DIM; j++) {
+        want[j] -= LR * 3 * g0[j] / 4;
+        want[DIM + j] -= LR * 1 * g1[j] / 4;
+        want[2 * DIM + j] -= LR * (3 * g0[DIM + j] + 1 * g1[DIM + j]) / 4;
+    }
+    float out[3 * DIM], x;
+    uint64_t vers[3];
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_eq(tps_pull_rows(cl[k], t, 3, ids, out, vers), 0);
+        for (int i = 0; i < 3 * DIM; i++)
+            ck_assert_msg(fabsf(out[i] - want[i]) <= 1e-6f,
+                          "worker %d element %d: %.9g != %.9g", k, i,
+                          (double)out[i], (double)want[i]);
+        for (int i = 0; i < 3; i++)
+            ck_assert_uint_eq(vers[i], 1);
+        ck_assert_int_eq(tps_pull(cl[k], d, &x), 0);
+        ck_assert_float_eq(x, -LR * (3 * x0 + 1 * x1) / 4);
+    }
+    tps_close(cl[0]);
+    tps_close(cl[1]);
+    cluster_stop(&c);
+}
+END_TEST
+
 static Suite *rows_suite(void) {
     Suite *s = suite_create("rows");
     TCase *tc = tcase_create("tables");
@@ -1194,6 +1259,7 @@ static Suite *rows_suite(void) {
     tcase_add_test(sync, test_rows_sync_departed);
     tcase_add_test(sync, test_rows_sync_overflow);
     tcase_add_test(sync, test_rows_sync_memory);
+    tcase_add_test(sync, test_rows_sync_library);
     suite_add_tcase(s, sync);
     return s;
 }
