@@ -58,8 +58,8 @@ void tps__rowsync_free(tps__rowsync_t *rs, uint64_t *used) {
     free(rs);
 }
 
-int tps__rowsync_reserve(tps__rowsync_t *rs, const tps__syncbuf_t *sb,
-                         int rank, size_t k, uint64_t *used, uint64_t max) {
+int tps__rowsync_reserve(tps__rowsync_t *rs, const tps__syncbuf_t *sb, int rank,
+                         size_t k, uint64_t *used, uint64_t max) {
     struct tps__rowrank_s *rr = &rs->rank[rank];
     if (!sb->done[rank])
         rr->count = 0;
@@ -87,8 +87,8 @@ int tps__rowsync_reserve(tps__rowsync_t *rs, const tps__syncbuf_t *sb,
     return 0;
 }
 
-void tps__rowsync_add(tps__rowsync_t *rs, int rank, uint64_t id,
-                      const float *g, double scale) {
+void tps__rowsync_add(tps__rowsync_t *rs, int rank, uint64_t id, const float *g,
+                      double scale) {
     struct tps__rowrank_s *rr = &rs->rank[rank];
     float *dst = rr->g + rr->count * rs->dim;
     for (uint32_t j = 0; j < rs->dim; j++)
@@ -113,9 +113,8 @@ static int in_step(const tps__syncbuf_t *sb, const double *w, int r) {
 
 /* The entries of the ranks in the step (weight w[r] > 0) that pushed the
  * table, sorted; NULL when out of memory (or none: *n is 0). */
-static entry_t *step_keys(const tps__rowsync_t *rs,
-                          const tps__syncbuf_t *sb, const double *w,
-                          size_t *n) {
+static entry_t *step_keys(const tps__rowsync_t *rs, const tps__syncbuf_t *sb,
+                          const double *w, size_t *n) {
     size_t total = 0;
     for (int r = 0; r < rs->n; r++)
         total += in_step(sb, w, r) ? rs->rank[r].count : 0;
@@ -235,8 +234,7 @@ size_t tps__rowsync_apply(tps__shard_t *sh, tps__tensor_t *t) {
     for (size_t i = 0; i < rs->nrows; i++) {
         tps__row_t row;
         if (tps__table_find(t->table, rs->ids[i], &row) &&
-            tps__shard_apply_row(sh, t, &row, rs->mean + i * rs->dim, 1.0) ==
-                0)
+            tps__shard_apply_row(sh, t, &row, rs->mean + i * rs->dim, 1.0) == 0)
             applied++;
     }
     t->row_pushes += applied;

@@ -28,7 +28,7 @@ struct tps__tensor_s;
 struct tps__rowrank_s;
 
 typedef struct tps__rowsync_s {
-    int n;                       /* ranks */
+    int n; /* ranks */
     uint32_t dim;
     struct tps__rowrank_s *rank; /* n: entries pushed this step */
     uint64_t bytes;              /* entries' memory, charged to the shard */
@@ -47,12 +47,12 @@ void tps__rowsync_free(tps__rowsync_t *rs, uint64_t *used);
  * bound). A rank not done in sb starts afresh: entries of a push that was
  * discarded are forgotten. Returns 0, TPS_ELIMIT (nothing changed) or
  * TPS_ENOMEM. */
-int tps__rowsync_reserve(tps__rowsync_t *rs, const tps__syncbuf_t *sb,
-                         int rank, size_t k, uint64_t *used, uint64_t max);
+int tps__rowsync_reserve(tps__rowsync_t *rs, const tps__syncbuf_t *sb, int rank,
+                         size_t k, uint64_t *used, uint64_t max);
 /* Adds rank's gradient g (dim values, times scale) for row id, within the
  * room reserved. A rank's gradients of one row add up. */
-void tps__rowsync_add(tps__rowsync_t *rs, int rank, uint64_t id,
-                      const float *g, double scale);
+void tps__rowsync_add(tps__rowsync_t *rs, int rank, uint64_t id, const float *g,
+                      double scale);
 
 /* Computes the table's means over the committed ranks (each weighs by
  * the samples its pushes of the table said, else its CLOCK said: m's
