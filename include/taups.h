@@ -252,7 +252,9 @@ TPS_API int tps_versions(const tps_client_t *c, int tensor, uint64_t *versions,
  * (0, the default: not said). In sync mode a step weights each worker's
  * push by it when every worker said it, so that the step is that of the
  * mean over all their samples, which equals sequential full-batch descent
- * even when workers hold unequal shares of the data. */
+ * even when workers hold unequal shares of the data. tps_clock carries it
+ * too: a table's step weighs a worker by it on every shard, also where its
+ * batch had no rows. */
 TPS_API void tps_set_samples(tps_client_t *c, uint64_t samples);
 
 TPS_API int tps_set_versions(tps_client_t *c, int tensor,
