@@ -412,6 +412,11 @@ static void answer_rows(sconn_t *sc, const Taups__Header *h,
                            .rows = {(uint32_t)v->applied, (uint32_t)v->stale,
                                     (uint32_t)v->not_admitted,
                                     (uint32_t)v->full, (uint32_t)v->refused}};
+    /* One trace row per frame, in the dense pushes' columns: the rows
+     * applied (sync: kept for the step) stand where a push's version
+     * does, the frame's rows where the version read does. */
+    tps__trace(sc->srv, "push_rows", sc->rank, h->clock, (int)h->tensor_id,
+               v->applied, v->max_staleness, 0, 0, h->count);
     tps__dedup_record(&sc->srv->dedup[sc->rank], &a);
     send_rows_ok(sc, &a, v->full_why);
 }
@@ -590,11 +595,6 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
         s->shard.st.applied_frames++;
         if (v.refused > 0)
             s->shard.st.refused_by[TPS_REFUSE_NONFINITE_PARAM] += v.refused;
-        /* One row per frame, in the dense pushes' columns: the rows
-         * applied stand where a push's version does, the frame's rows
-         * where the version read does. */
-        tps__trace(s, "push_rows", sc->rank, h->clock, (int)h->tensor_id,
-                   v.applied, v.max_staleness, 0, 0, h->count);
         answer_rows(sc, h, &v);
     }
     free(aligned);
