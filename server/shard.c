@@ -335,24 +335,28 @@ int tps__shard_declare_table(tps__shard_t *sh, const char *name, uint32_t dim,
         return TPS_E2BIG;
     }
     tps__tensor_t *t = &sh->tensors[sh->ntensors];
-    if ((t->table = calloc(1, sizeof(*t->table))) == NULL) {
+    /* Kept apart until the tensor is whole: a failed slice_buffers clears
+     * the tensor, and the table with it. */
+    tps__table_t *tb = calloc(1, sizeof(*tb));
+    if (tb == NULL) {
         snprintf(err, errlen, "table \"%s\": out of memory", name);
         return TPS_ENOMEM;
     }
-    rc = tps__table_init(t->table, name, dim, tps__optim_slots(&sh->optim),
-                         init, scale, seed, admit, &sh->bytes, sh->max_bytes,
-                         err, errlen);
+    rc = tps__table_init(tb, name, dim, tps__optim_slots(&sh->optim), init,
+                         scale, seed, admit, &sh->bytes, sh->max_bytes, err,
+                         errlen);
     int held = rc == 0;
     /* The empty dense slice every loop over tensors passes by. */
     if (rc == 0)
         rc = slice_buffers(sh, t, name, 0, err, errlen);
     if (rc < 0) {
         if (held)
-            tps__table_free(t->table, &sh->bytes);
-        free(t->table);
+            tps__table_free(tb, &sh->bytes);
+        free(tb);
         memset(t, 0, sizeof(*t));
         return rc;
     }
+    t->table = tb;
     memcpy(t->name, name, strlen(name) + 1);
     t->kind = TPS__KIND_TABLE;
     t->dim = dim;
