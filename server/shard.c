@@ -116,32 +116,38 @@ static int spec_check(const char *name, int init, float scale, char *err,
     return 0;
 }
 
-/* The id of tensor `name` when declared already, the same way;
+/* The id of tensor `name` when declared already the same way: of `kind`,
+ * with length n (dense) or rows of n values (a table), and the same init;
  * TPS_EMISMATCH (err set) when declared otherwise; TPS_ENOENT when not. */
-static int lookup(const tps__shard_t *sh, const char *name, uint64_t n,
-                  int init, float scale, uint64_t seed, char *err,
+static int lookup(const tps__shard_t *sh, const char *name, int kind,
+                  uint64_t n, int init, float scale, uint64_t seed, char *err,
                   size_t errlen) {
+    int table = kind == TPS__KIND_TABLE;
     for (int i = 0; i < sh->ntensors; i++) {
         const tps__tensor_t *t = &sh->tensors[i];
         if (strcmp(t->name, name) != 0)
             continue;
-        if (t->kind == TPS__KIND_TABLE) {
+        uint64_t had = t->kind == TPS__KIND_TABLE ? t->dim : t->n;
+        if (t->kind != kind) {
             snprintf(err, errlen,
-                     "tensor \"%s\": a table of rows of %u values, declared "
-                     "again as a dense tensor of length %llu",
-                     name, t->dim, (unsigned long long)n);
+                     "tensor \"%s\": %s %llu, declared again as %s", name,
+                     t->kind == TPS__KIND_TABLE ? "a table of rows of"
+                                                : "a dense tensor of length",
+                     (unsigned long long)had,
+                     table ? "a table" : "a dense tensor");
             return TPS_EMISMATCH;
         }
-        if (t->n != n) {
-            snprintf(err, errlen,
-                     "tensor \"%s\": length %llu != %llu already declared",
-                     name, (unsigned long long)n, (unsigned long long)t->n);
+        if (had != n) {
+            snprintf(err, errlen, "%s \"%s\": %s %llu != %llu already declared",
+                     table ? "table" : "tensor", name,
+                     table ? "rows of" : "length", (unsigned long long)n,
+                     (unsigned long long)had);
             return TPS_EMISMATCH;
         }
         if (t->init != init || t->scale != scale || t->seed != seed) {
             snprintf(err, errlen,
-                     "tensor \"%s\": declared again with a different init",
-                     name);
+                     "%s \"%s\": declared again with a different init",
+                     table ? "table" : "tensor", name);
             return TPS_EMISMATCH;
         }
         return i;
@@ -228,7 +234,7 @@ static int declare(tps__shard_t *sh, const char *name, uint64_t n, int init,
     int rc = spec_check(name, init, scale, err, errlen);
     if (rc < 0)
         return rc;
-    rc = lookup(sh, name, n, init, scale, seed, err, errlen);
+    rc = lookup(sh, name, TPS__KIND_DENSE, n, init, scale, seed, err, errlen);
     if (rc != TPS_ENOENT)
         return rc;
     uint64_t bytes = tensor_bytes(sh, n);
@@ -287,46 +293,14 @@ int tps__shard_restore(tps__shard_t *sh, const char *name, uint64_t n, int init,
     return declare(sh, name, n, init, scale, seed, 0, err, errlen);
 }
 
-/* The id of table `name` when declared already, the same way;
- * TPS_EMISMATCH when declared otherwise; TPS_ENOENT when not. */
-static int lookup_table(const tps__shard_t *sh, const char *name, uint32_t dim,
-                        int init, float scale, uint64_t seed, char *err,
-                        size_t errlen) {
-    for (int i = 0; i < sh->ntensors; i++) {
-        const tps__tensor_t *t = &sh->tensors[i];
-        if (strcmp(t->name, name) != 0)
-            continue;
-        if (t->kind != TPS__KIND_TABLE) {
-            snprintf(err, errlen,
-                     "tensor \"%s\": a dense tensor of length %llu, declared "
-                     "again as a table",
-                     name, (unsigned long long)t->n);
-            return TPS_EMISMATCH;
-        }
-        if (t->dim != dim) {
-            snprintf(err, errlen,
-                     "table \"%s\": rows of %u values != %u already declared",
-                     name, dim, t->dim);
-            return TPS_EMISMATCH;
-        }
-        if (t->init != init || t->scale != scale || t->seed != seed) {
-            snprintf(err, errlen,
-                     "table \"%s\": declared again with a different init",
-                     name);
-            return TPS_EMISMATCH;
-        }
-        return i;
-    }
-    return TPS_ENOENT;
-}
-
 int tps__shard_declare_table(tps__shard_t *sh, const char *name, uint32_t dim,
                              int init, float scale, uint64_t seed,
                              uint32_t admit, char *err, size_t errlen) {
     int rc = spec_check(name, init, scale, err, errlen);
     if (rc < 0)
         return rc;
-    rc = lookup_table(sh, name, dim, init, scale, seed, err, errlen);
+    rc = lookup(sh, name, TPS__KIND_TABLE, dim, init, scale, seed, err,
+                errlen);
     if (rc != TPS_ENOENT)
         return rc;
     if (sh->ntensors == sh->max_tensors) {

@@ -462,7 +462,7 @@ START_TEST(test_rows_refusals) {
     raw_send(w.fd[0], &d, NULL, 0);
     r = raw_recv(w.fd[0], &w.rd[0]);
     ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
-    ck_assert_msg(strstr(r->error, "8 values != 4"), "%s", r->error);
+    ck_assert_msg(strstr(r->error, "rows of 8 != 4"), "%s", r->error);
     /* The shard still serves: a good push of the same row applies. */
     g[2] = 1;
     r = push_rows(&w, 0, t, &mine, 1, &read, g, DIM);
