@@ -3,7 +3,9 @@
 # Tables under a real cluster (docs/design.md §2b): 2 shards, 4 Python
 # workers, each pulling and pushing Zipf-drawn rows of a table (unique ids
 # per call, gradient 1, SGD lr 0.5 from zeros, so a row pushed v times is
-# exactly -0.5 * v in every element), in async and in ssp.
+# exactly -0.5 * v in every element, in async), in sync, async and ssp.
+#   - sync: each step applies, per row, the mean over the 4 workers; every
+#     row equals an independent replay of the workers' logs;
 #   - async, nothing killed: every row's version equals the number of calls
 #     of all workers that pushed it (the workers log their ids) and its
 #     value is -0.5 * version: the counters add up per row;
@@ -76,6 +78,62 @@ wait_workers() {
         r=$((r + 1))
     done
 }
+
+# sync: every step applies, per row, the mean over the 4 workers of their
+# gradients (1 for a row a worker pushed, 0 for one it did not), so after
+# the run a row is -0.5 * sum over steps of (workers that pushed it) / 4:
+# replayed here from the ids each worker logged per step, independently of
+# the shards. Its version counts the steps in which anyone pushed it.
+cat > "$WORK/sync_worker.py" <<'PYEOF'
+import sys
+import numpy as np
+import taups
+
+cluster, rank, steps, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+rng = np.random.default_rng(200 + rank)
+with taups.Client(cluster=cluster, rank=rank, workers=4) as c:
+    t = c.table("emb", dim=8, init="zeros")
+    log = np.zeros((steps, 500), dtype=np.int8)
+    for k in range(steps):
+        ids = np.unique(rng.zipf(1.5, 32) % 500).astype(np.int64)
+        c.pull_rows(t, ids)
+        c.push_rows(t, ids, np.ones((len(ids), 8), dtype=np.float32))
+        log[k, ids] = 1
+        c.clock()
+    np.save(out, log)
+PYEOF
+cat > "$WORK/sync_check.py" <<'PYEOF'
+import sys
+import numpy as np
+import taups
+
+cluster = sys.argv[1]
+logs = [np.load(f) for f in sys.argv[2:]]
+touched = sum(l.astype(np.int64) for l in logs)       # steps x rows
+want = -0.5 * (touched / 4.0).sum(axis=0)
+versions = (touched > 0).sum(axis=0)
+with taups.Client(cluster=cluster, role="evaluator") as c:
+    t = c.table("emb", dim=8, init="zeros")
+    x, v = c.pull_rows(t, np.arange(500, dtype=np.int64), versions=True)
+    assert np.array_equal(v, versions), ("versions", np.nonzero(v != versions)[0][:5])
+    err = np.abs(x - want[:, None].astype(np.float32)).max()
+    assert err <= 1e-5, ("rows differ from the replay by", err)
+    print("rows", int(np.count_nonzero(v)), "max error", err)
+PYEOF
+start_servers 2 4 --mode sync --lr 0.5
+for r in 0 1 2 3; do
+    "$PY" "$WORK/sync_worker.py" "$CLUSTER" $r 60 "$WORK/sync-$r.npy" \
+        > "$WORK/sync-worker-$r.out" 2>&1 &
+    eval "SW$r=$!"
+done
+for r in 0 1 2 3; do
+    eval "p=\$SW$r"
+    wait "$p" || fail "sync worker $r: $(cat "$WORK/sync-worker-$r.out")"
+done
+"$PY" "$WORK/sync_check.py" "$CLUSTER" "$WORK"/sync-*.npy > "$WORK/check-sync.out" 2>&1 ||
+    fail "sync: $(cat "$WORK/check-sync.out")"
+echo "# sync: $(cat "$WORK/check-sync.out")"
+stop_servers
 
 # async, nothing killed: exact per-row counters.
 start_servers 2 4 --mode async --lr 0.5
