@@ -112,6 +112,13 @@ static int finish_body(tps__reader_t *rd) {
     return 1;
 }
 
+static int field_zero(const ProtobufCMessage *m) {
+    for (size_t i = 0; i < m->n_unknown_fields; i++)
+        if (m->unknown_fields[i].tag == 0)
+            return 1;
+    return 0;
+}
+
 static int finish_header(tps__reader_t *rd) {
     if (rd->mac != NULL) {
         tps__fmac_begin(rd->mac);
@@ -125,10 +132,12 @@ static int finish_header(tps__reader_t *rd) {
     /* Field 0 is no field, but protobuf-c takes a tag of 0 spelt in more
      * than one byte for an unknown one, packs it back in one byte and then
      * refuses that: a header kept packed (a declaration waiting for the
-     * workers', a hello waiting for its proof) would not come back. */
-    for (size_t i = 0; i < rd->hdr->base.n_unknown_fields; i++)
-        if (rd->hdr->base.unknown_fields[i].tag == 0)
-            return fail(rd, TPS_EPROTO);
+     * workers', a hello waiting for its proof) would not come back. The
+     * nested messages are packed with it. */
+    if (field_zero(&rd->hdr->base) ||
+        (rd->hdr->rows != NULL && field_zero(&rd->hdr->rows->base)) ||
+        (rd->hdr->decl != NULL && field_zero(&rd->hdr->decl->base)))
+        return fail(rd, TPS_EPROTO);
     rd->got = 0;
     if (rd->plen == 0) {
         rd->payload = NULL;

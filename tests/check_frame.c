@@ -263,6 +263,14 @@ START_TEST(test_field_zero) {
     ck_assert_uint_eq(rd.hdr->base.n_unknown_fields, 1);
     ck_assert_uint_eq(rd.hdr->offset, 49);
     tps__reader_free(&rd);
+    /* The same field 0 inside a nested message (Decl, field 52) is
+     * refused as well: it is packed back with the header. */
+    uint8_t nested[22] = {'T', 'P', 'S', '1', 6, 0, 0, 0, 0,    0, 0,
+                          0,   0,   0,   0,   0, 0xa2, 0x03, 3, 0x80, 0x00,
+                          0x01};
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(feed_all(&rd, nested, sizeof(nested)), TPS_EPROTO);
+    tps__reader_free(&rd);
 }
 END_TEST
 

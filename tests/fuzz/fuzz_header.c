@@ -43,6 +43,8 @@ static void put32(uint8_t *p, uint32_t v) {
  * schema. */
 static int canonical(const Taups__Header *h, const uint8_t *p, size_t len) {
     if (h->base.n_unknown_fields > 0 ||
+        (h->rows != NULL && h->rows->base.n_unknown_fields > 0) ||
+        (h->decl != NULL && h->decl->base.n_unknown_fields > 0) ||
         taups__header__get_packed_size(h) != len)
         return 0;
     uint8_t *buf = malloc(len ? len : 1);
@@ -57,11 +59,17 @@ static int canonical(const Taups__Header *h, const uint8_t *p, size_t len) {
 /* protobuf-c (1.4) takes a tag of 0 spelt in more than one byte for an
  * unknown field 0, packs it in one byte, and then refuses that: such a
  * header does not come back, which is why the reader refuses it. */
-static int has_field_zero(const Taups__Header *h) {
-    for (unsigned i = 0; i < h->base.n_unknown_fields; i++)
-        if (h->base.unknown_fields[i].tag == 0)
+static int message_field_zero(const ProtobufCMessage *m) {
+    for (unsigned i = 0; i < m->n_unknown_fields; i++)
+        if (m->unknown_fields[i].tag == 0)
             return 1;
     return 0;
+}
+
+static int has_field_zero(const Taups__Header *h) {
+    return message_field_zero(&h->base) ||
+           (h->rows != NULL && message_field_zero(&h->rows->base)) ||
+           (h->decl != NULL && message_field_zero(&h->decl->base));
 }
 
 static void check_roundtrip(const Taups__Header *h) {
