@@ -112,6 +112,18 @@ static int finish_body(tps__reader_t *rd) {
     return 1;
 }
 
+uint8_t *tps__reader_pool(tps__reader_t *rd, size_t n) {
+    if (rd->pool_cap < n) {
+        /* Grown once to the largest payload seen; steady state reuses it. */
+        uint8_t *p = realloc(rd->pool, n);
+        if (p == NULL)
+            return NULL;
+        rd->pool = p;
+        rd->pool_cap = n;
+    }
+    return rd->pool;
+}
+
 static int field_zero(const ProtobufCMessage *m) {
     for (size_t i = 0; i < m->n_unknown_fields; i++)
         if (m->unknown_fields[i].tag == 0)
@@ -149,18 +161,9 @@ static int finish_header(tps__reader_t *rd) {
         if (rc < 0)
             return fail(rd, rc);
     }
-    if (dest == NULL) {
-        if (rd->pool_cap < rd->plen) {
-            /* Grow once to the largest payload seen; steady state reuses it.
-             * plen was checked against max_payload before we got here. */
-            uint8_t *p = realloc(rd->pool, (size_t)rd->plen);
-            if (p == NULL)
-                return fail(rd, TPS_ENOMEM);
-            rd->pool = p;
-            rd->pool_cap = (size_t)rd->plen;
-        }
-        dest = rd->pool;
-    }
+    /* plen was checked against max_payload before we got here. */
+    if (dest == NULL && (dest = tps__reader_pool(rd, (size_t)rd->plen)) == NULL)
+        return fail(rd, TPS_ENOMEM);
     rd->payload = dest;
     rd->state = TPS_RD_PAYLOAD;
     return 0;

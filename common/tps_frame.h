@@ -107,6 +107,12 @@ int tps__reader_commit(tps__reader_t *rd, size_t n);
 int tps__reader_feed(tps__reader_t *rd, const uint8_t *data, size_t len,
                     size_t *used);
 
+/* The reader's reused payload buffer, grown to n bytes (NULL when out of
+ * memory): a dest_cb may place a payload in it at an offset of its own
+ * choosing, e.g. so that floats after a header of odd length land
+ * aligned. */
+uint8_t *tps__reader_pool(tps__reader_t *rd, size_t n);
+
 /* Releases the finished frame and prepares for the next one. */
 void tps__reader_next(tps__reader_t *rd);
 

@@ -236,8 +236,12 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
 }
 
 /* A frame of rows carries at most 10 bytes per id (and per version) and
- * dim floats per row pushed: no more is read into the reader's buffer. */
-static int rows_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
+ * dim floats per row pushed: no more is read into the reader's buffer. A
+ * push's gradients follow its varints at any offset: the payload goes
+ * into the reader's buffer shifted so that they land aligned, to be used
+ * where they are. */
+static int rows_dest(sconn_t *sc, const Taups__Header *h, uint64_t len,
+                     uint8_t **dest) {
     const tps__shard_t *sh = &sc->srv->shard;
     uint64_t dim = h->tensor_id < (uint32_t)sh->ntensors
                        ? sh->tensors[h->tensor_id].dim
@@ -251,6 +255,18 @@ static int rows_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
                  (unsigned long long)len);
         return dim == 0 ? TPS_EPROTO : TPS_E2BIG;
     }
+    if (h->op == TAUPS__OP__PUSH_ROWS && h->rows != NULL) {
+        size_t pad = (size_t)(-(h->rows->ids_len + h->rows->versions_len) &
+                              (sizeof(float) - 1));
+        uint8_t *p = tps__reader_pool(&sc->c.rd, (size_t)len + pad);
+        if (p == NULL) {
+            snprintf(sc->why, sizeof(sc->why),
+                     "out of memory for a push of %llu rows",
+                     (unsigned long long)h->count);
+            return TPS_ENOMEM;
+        }
+        *dest = p + pad;
+    }
     return 0;
 }
 
@@ -263,7 +279,7 @@ int tps__dispatch_dest(void *arg, const Taups__Header *h, uint64_t len,
     const tps__shard_t *sh = &sc->srv->shard;
     if (sc->hello &&
         (h->op == TAUPS__OP__PULL_ROWS || h->op == TAUPS__OP__PUSH_ROWS))
-        return rows_dest(sc, h, len);
+        return rows_dest(sc, h, len, dest);
     if (!sc->hello || h->op != TAUPS__OP__PUSH) {
         snprintf(sc->why, sizeof(sc->why),
                  "%s of op %d carries a payload of %llu bytes",

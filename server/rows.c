@@ -75,8 +75,8 @@ static tps__tensor_t *frame_table(sconn_t *sc, const Taups__Header *h,
 static int frame_ids(sconn_t *sc, const Taups__Header *h,
                      const tps__tensor_t *t, const uint8_t *payload) {
     tps__server_t *s = sc->srv;
-    char err[200];
-    size_t used;
+    char err[200] = "";
+    size_t used = 0;
     if (scratch(s, h->count) < 0) {
         tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for %llu ids",
                          (unsigned long long)h->count);
@@ -134,16 +134,24 @@ static void rows_scan(sconn_t *sc, const Taups__Header *h,
         n = h->count;
     if (n > s->cfg.lim.max_payload / per)
         n = s->cfg.lim.max_payload / per;
-    outbuf_t *b = scratch(s, n) < 0 ? NULL : tps__pull_outbuf(sc, n * per);
+    /* One pass over the rows: the values go after room for the longest
+     * ids and versions (rounded to a float), which are coded and copied
+     * in just before them. */
+    size_t room = (2 * TPS_IDS_MAX_BYTES(n) + 3) & ~(size_t)3;
+    outbuf_t *b = scratch(s, n) < 0
+                      ? NULL
+                      : tps__pull_outbuf(sc, room + n * d * sizeof(float));
     if (b == NULL) {
         tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for rows");
         return;
     }
+    uint8_t *val = b->data + room;
     for (uint64_t i = 0; i < n; i++) {
         tps__row_t row;
         tps__table_row_at(t->table, h->offset + i, &row);
         s->row_ids[i] = row.id;
         s->row_vers[i] = *row.version;
+        memcpy(val + i * d * sizeof(float), row.val, d * sizeof(float));
     }
     Taups__Header r = TAUPS__HEADER__INIT;
     Taups__Rows rr = TAUPS__ROWS__INIT;
@@ -151,12 +159,8 @@ static void rows_scan(sconn_t *sc, const Taups__Header *h,
     rr.ids_len = tps__varints_encode(s->row_ids, (size_t)n, b->data);
     rr.versions_len =
         tps__varints_encode(s->row_vers, (size_t)n, b->data + rr.ids_len);
-    uint8_t *val = b->data + rr.ids_len + rr.versions_len;
-    for (uint64_t i = 0; i < n; i++) {
-        tps__row_t row;
-        tps__table_row_at(t->table, h->offset + i, &row);
-        memcpy(val + i * d * sizeof(float), row.val, d * sizeof(float));
-    }
+    size_t head = rr.ids_len + rr.versions_len;
+    memmove(b->data + room - head, b->data, head);
     r.op = TAUPS__OP__PULL_ROWS_OK;
     r.request_id = h->request_id;
     r.tensor_id = h->tensor_id;
@@ -164,9 +168,9 @@ static void rows_scan(sconn_t *sc, const Taups__Header *h,
     r.count = n;
     r.shard = s->shard.index;
     r.rows = &rr;
-    tps__send_or_close(sc, &r, b->data,
-                       rr.ids_len + rr.versions_len + n * d * sizeof(float),
-                       tps__pull_outbuf_sent, b);
+    tps__send_or_close(sc, &r, b->data + room - head,
+                       head + n * d * sizeof(float), tps__pull_outbuf_sent,
+                       b);
 }
 
 void tps__rows_pull_handle(sconn_t *sc, const Taups__Header *h,
@@ -207,10 +211,9 @@ void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
         tps__reply_error(sc, &h, TPS_ENOMEM, 1, "out of memory for rows");
         return;
     }
-    /* The values go after room for the longest versions; the versions,
-     * once coded, are copied in just before them and the reply starts
-     * there. */
-    /* Rounded to a float, so that the values are written aligned. */
+    /* The values go after room for the longest versions, rounded to a
+     * float so that they are written aligned; the versions, once coded,
+     * are copied in just before them and the reply starts there. */
     size_t room = q->versions ? (TPS_IDS_MAX_BYTES(n) + 3) & ~(size_t)3 : 0;
     size_t vbytes = n * d * sizeof(float);
     outbuf_t *b = tps__pull_outbuf(sc, room + vbytes);
@@ -559,17 +562,9 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
                          n, d, t->name, (unsigned long long)len);
         return;
     }
-    /* The payload sits in the reader's buffer at any alignment. */
+    /* The reader placed the payload so that the gradients land aligned
+     * (dispatch.c's rows_dest): they are used where they are. */
     const float *g = (const float *)(const void *)(payload + head);
-    float *aligned = NULL;
-    if (((uintptr_t)g & (sizeof(float) - 1)) != 0) {
-        if ((aligned = malloc(n * d * sizeof(float) + 1)) == NULL) {
-            tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for rows");
-            return;
-        }
-        memcpy(aligned, payload + head, n * d * sizeof(float));
-        g = aligned;
-    }
     double clip = rows_clip(sc, h, t, g);
     if (clip >= 0 && s->shard.aggregate) {
         keep_rows(sc, h, t, g, clip);
@@ -597,5 +592,4 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
             s->shard.st.refused_by[TPS_REFUSE_NONFINITE_PARAM] += v.refused;
         answer_rows(sc, h, &v);
     }
-    free(aligned);
 }

@@ -172,20 +172,22 @@ static int trial(tps__shard_t *sh, const tps__tensor_t *t, uint64_t *bad) {
         return TPS_ENOMEM;
     int rc = 0;
     for (size_t i = 0; i < rs->nrows && rc == 0; i++) {
-        tps__row_t row, c = {0};
+        tps__row_t row;
+        float *slot[2] = {NULL, NULL};
         if (!tps__table_find(t->table, rs->ids[i], &row))
             continue; /* buffered rows are held: never so */
-        uint64_t version = *row.version;
-        c.id = row.id;
-        c.val = memcpy(copy, row.val, d * sizeof(float));
+        memcpy(copy, row.val, d * sizeof(float));
         for (int k = 0; k < 2; k++)
             if (row.slot[k] != NULL)
-                c.slot[k] = memcpy(copy + (size_t)(k + 1) * d, row.slot[k],
-                                   d * sizeof(float));
-        c.version = &version;
-        rc = tps__shard_apply_row(sh, t, &c, rs->mean + i * d, 1.0);
-        if (rc == TPS_ERANGE)
+                slot[k] = memcpy(copy + (size_t)(k + 1) * d, row.slot[k],
+                                 d * sizeof(float));
+        /* The copy is thrown away: the step itself, not apply_row's
+         * save and restore around it. */
+        if (tps__optim_step(&sh->optim, copy, rs->mean + i * d, 1.0, slot[0],
+                            slot[1], d, *row.version + 1)) {
             *bad = rs->ids[i];
+            rc = TPS_ERANGE;
+        }
     }
     free(copy);
     return rc;
