@@ -3,6 +3,7 @@
  * (tps_ids.h has the contracts). */
 #include "tps_ids.h"
 
+#include <endian.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +16,10 @@
 #include "taups_error.h"
 
 uint32_t tps__id_slot(uint64_t id) {
-    uint8_t le[8];
-    for (int i = 0; i < 8; i++)
-        le[i] = (uint8_t)(id >> (8 * i));
-    return (uint32_t)(XXH3_64bits(le, sizeof le) >> 52);
+    /* One 8-byte store: bytes stored one by one and read back as words
+     * stall the load on every id (no store forwarding). */
+    uint64_t le = htole64(id);
+    return (uint32_t)(XXH3_64bits(&le, sizeof le) >> 52);
 }
 
 uint32_t tps__id_shard(uint64_t id, uint32_t nshards) {
@@ -59,19 +60,35 @@ static void radix_pass(const uint64_t *ksrc, const uint32_t *isrc,
     }
 }
 
-/* Counts every digit in one read of the keys; returns whether the keys are
- * already ascending, in which case the counts are not needed. */
-static int count_digits(const uint64_t *ids, size_t n, uint32_t *hist) {
-    size_t i = 1;
-    while (i < n && ids[i - 1] <= ids[i])
-        i++;
-    if (i >= n)
+/* Counts, in one read of the keys, the digits in which some keys differ
+ * (bits every key shares leave the order as it is: ids drawn from a small
+ * range vary in two or three digits of six). Returns whether the keys are
+ * already ascending, in which case nothing is counted; else *live has bit
+ * d set for each digit counted in hist. */
+static int count_digits(const uint64_t *ids, size_t n, uint32_t *hist,
+                        unsigned *live) {
+    uint64_t any = ids[0], all = ids[0];
+    int sorted = 1;
+    for (size_t i = 1; i < n; i++) {
+        sorted &= ids[i - 1] <= ids[i];
+        any |= ids[i];
+        all &= ids[i];
+    }
+    if (sorted)
         return 1;
-    memset(hist, 0, DIGITS * DIGIT_VALUES * sizeof *hist);
-    for (i = 0; i < n; i++)
-        for (unsigned d = 0; d < DIGITS; d++)
-            hist[d * DIGIT_VALUES +
-                 ((ids[i] >> (d * DIGIT_BITS)) & (DIGIT_VALUES - 1))]++;
+    uint64_t vary = any ^ all;
+    unsigned dl[DIGITS], nd = 0;
+    *live = 0;
+    for (unsigned d = 0; d < DIGITS; d++)
+        if ((vary >> (d * DIGIT_BITS)) & (DIGIT_VALUES - 1)) {
+            dl[nd++] = d;
+            *live |= 1u << d;
+            memset(hist + d * DIGIT_VALUES, 0, DIGIT_VALUES * sizeof *hist);
+        }
+    for (size_t i = 0; i < n; i++)
+        for (unsigned k = 0; k < nd; k++)
+            hist[dl[k] * DIGIT_VALUES +
+                 ((ids[i] >> (dl[k] * DIGIT_BITS)) & (DIGIT_VALUES - 1))]++;
     return 0;
 }
 
@@ -96,7 +113,8 @@ size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
     uint64_t *kbuf = *scratch;
     uint32_t *ibuf[2] = {(uint32_t *)(kbuf + n), (uint32_t *)(kbuf + n) + n};
     uint32_t *hist = ibuf[1] + n;
-    if (count_digits(ids, n, hist))
+    unsigned live;
+    if (count_digits(ids, n, hist, &live))
         return dedupe_sorted(ids, NULL, n, uniq, pos);
 
     const uint64_t *ksrc = ids;
@@ -105,8 +123,7 @@ size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
     for (unsigned d = 0; d < DIGITS; d++) {
         uint32_t *off = hist + d * DIGIT_VALUES;
         unsigned shift = d * DIGIT_BITS;
-        /* A digit every id shares leaves the order as it is. */
-        if (off[(ids[0] >> shift) & (DIGIT_VALUES - 1)] == n)
+        if (!(live >> d & 1))
             continue;
         uint32_t sum = 0;
         for (unsigned v = 0; v < DIGIT_VALUES; v++) {
