@@ -121,6 +121,32 @@ int tps__table_find(const tps__table_t *t, uint64_t id, tps__row_t *row) {
     return 1;
 }
 
+/* Distances in ids: a bucket is fetched BUCKET_AHEAD ids before its row
+ * is looked up, the row ROW_AHEAD ids before. */
+#define BUCKET_AHEAD 16
+#define ROW_AHEAD 8
+
+void tps__table_ahead(const tps__table_t *t, const uint64_t *ids, size_t i,
+                      size_t n) {
+    if (t->index == NULL)
+        return;
+    if (i + BUCKET_AHEAD < n)
+        __builtin_prefetch(&t->index[tps__mix64(ids[i + BUCKET_AHEAD]) &
+                                     t->mask]);
+    if (i + ROW_AHEAD < n) {
+        uint32_t r = t->index[tps__mix64(ids[i + ROW_AHEAD]) & t->mask];
+        if (r != EMPTY) {
+            const struct tps__slab_s *s = &t->slab[r >> SLAB_SHIFT];
+            size_t k = r & (TPS__TABLE_SLAB - 1);
+            __builtin_prefetch(&s->id[k]);
+            __builtin_prefetch(s->val + k * t->dim);
+            __builtin_prefetch(&s->version[k]);
+            if (t->nslots > 0)
+                __builtin_prefetch(s->val + (TPS__TABLE_SLAB + k) * t->dim);
+        }
+    }
+}
+
 void tps__table_row_at(const tps__table_t *t, uint64_t i, tps__row_t *row) {
     row_of(t, (uint32_t)i, row);
 }
@@ -170,25 +196,108 @@ static int admitted(tps__table_t *t, uint64_t id) {
     return 0;
 }
 
-/* Space-saving (Metwally et al. 2005): a listed id counts up; another takes
- * over the smallest counter and counts on from it. */
-static void hot_count(tps__table_t *t, uint64_t id) {
-    for (int k = 0; k < t->nhot; k++)
-        if (t->hot_id[k] == id) {
-            t->hot_n[k]++;
-            return;
-        }
-    if (t->nhot < TPS__TABLE_HOT) {
-        t->hot_id[t->nhot] = id;
-        t->hot_n[t->nhot++] = 1;
-        return;
+/* --- the hottest ids ------------------------------------------------------
+ * Space-saving (Metwally et al. 2005): a listed id counts up; another takes
+ * over the smallest counter and counts on from it. Each count is at most
+ * the id's pushes plus the smallest count when it was taken over. */
+
+#define HOT_BUCKETS (2 * TPS__TABLE_HOT)
+
+static unsigned hot_home(uint64_t id) {
+    return (unsigned)(tps__mix64(id) & (HOT_BUCKETS - 1));
+}
+
+/* The bucket of a listed id, or -1. */
+static int hot_find(const tps__table_t *t, uint64_t id) {
+    for (unsigned b = hot_home(id);; b = (b + 1) & (HOT_BUCKETS - 1)) {
+        if (t->hot_at[b] == 0)
+            return -1;
+        if (t->hot_id[t->hot_at[b] - 1] == id)
+            return (int)b;
     }
-    int min = 0;
-    for (int k = 1; k < TPS__TABLE_HOT; k++)
-        if (t->hot_n[k] < t->hot_n[min])
-            min = k;
-    t->hot_id[min] = id;
-    t->hot_n[min]++;
+}
+
+static void hot_place(tps__table_t *t, int i) {
+    unsigned b = hot_home(t->hot_id[i]);
+    while (t->hot_at[b] != 0)
+        b = (b + 1) & (HOT_BUCKETS - 1);
+    t->hot_at[b] = (uint8_t)(i + 1);
+    t->hot_b[i] = (uint8_t)b;
+}
+
+/* Empties bucket b, moving back the entries after it that the hole would
+ * cut from their home (deletion without tombstones in linear probing). */
+static void hot_unplace(tps__table_t *t, unsigned b) {
+    unsigned hole = b, m = HOT_BUCKETS - 1;
+    t->hot_at[hole] = 0;
+    for (unsigned j = (b + 1) & m; t->hot_at[j] != 0; j = (j + 1) & m) {
+        int i = t->hot_at[j] - 1;
+        unsigned home = hot_home(t->hot_id[i]);
+        /* Stays if its home lies cyclically in (hole, j]. */
+        if (((j - home) & m) < ((j - hole) & m))
+            continue;
+        t->hot_at[hole] = t->hot_at[j];
+        t->hot_b[i] = (uint8_t)hole;
+        t->hot_at[j] = 0;
+        hole = j;
+    }
+}
+
+static void hot_swap(tps__table_t *t, int i, int j) {
+    uint64_t id = t->hot_id[i], n = t->hot_n[i];
+    uint8_t b = t->hot_b[i];
+    t->hot_id[i] = t->hot_id[j];
+    t->hot_n[i] = t->hot_n[j];
+    t->hot_b[i] = t->hot_b[j];
+    t->hot_id[j] = id;
+    t->hot_n[j] = n;
+    t->hot_b[j] = b;
+    t->hot_at[t->hot_b[i]] = (uint8_t)(i + 1);
+    t->hot_at[t->hot_b[j]] = (uint8_t)(j + 1);
+}
+
+/* Restores the heap below place i, whose count grew. */
+static void hot_down(tps__table_t *t, int i) {
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= t->nhot)
+            return;
+        if (c + 1 < t->nhot && t->hot_n[c + 1] < t->hot_n[c])
+            c++;
+        if (t->hot_n[i] <= t->hot_n[c])
+            return;
+        hot_swap(t, i, c);
+        i = c;
+    }
+}
+
+/* Restores the heap above place i, a new leaf. */
+static void hot_up(tps__table_t *t, int i) {
+    while (i > 0 && t->hot_n[(i - 1) / 2] > t->hot_n[i]) {
+        hot_swap(t, i, (i - 1) / 2);
+        i = (i - 1) / 2;
+    }
+}
+
+static void hot_count(tps__table_t *t, uint64_t id) {
+    int b = hot_find(t, id), i;
+    if (b >= 0) {
+        i = t->hot_at[b] - 1;
+    } else if (t->nhot < TPS__TABLE_HOT) {
+        i = t->nhot++;
+        t->hot_id[i] = id;
+        t->hot_n[i] = 1;
+        hot_place(t, i);
+        hot_up(t, i);
+        return;
+    } else {
+        i = 0;
+        hot_unplace(t, t->hot_b[0]);
+        t->hot_id[0] = id;
+        hot_place(t, 0);
+    }
+    t->hot_n[i]++;
+    hot_down(t, i);
 }
 
 int tps__table_hot(const tps__table_t *t, int k, uint64_t *ids,

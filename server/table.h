@@ -52,7 +52,12 @@ typedef struct tps__table_s {
     uint32_t *index; /* row numbers, UINT32_MAX = empty; NULL until a row */
     uint64_t mask;   /* index buckets - 1 */
     uint8_t *sketch; /* DEPTH x WIDTH counters, admit > 1 only */
+    /* The hot summary: a min-heap on the counts (hot_n[0] the smallest),
+     * and an open-addressing index from id to heap place, so that a push
+     * costs a few steps, not a scan of every counter. */
     uint64_t hot_id[TPS__TABLE_HOT], hot_n[TPS__TABLE_HOT];
+    uint8_t hot_at[2 * TPS__TABLE_HOT]; /* heap place + 1; 0 empty */
+    uint8_t hot_b[TPS__TABLE_HOT];      /* each place's bucket in hot_at */
     int nhot;
 } tps__table_t;
 
@@ -72,6 +77,13 @@ void tps__table_free(tps__table_t *t, uint64_t *used);
  * nothing and counts nothing: what a pull does (the caller answers an
  * absent id with tps__row_init and version 0, and stores nothing). */
 int tps__table_find(const tps__table_t *t, uint64_t id, tps__row_t *row);
+
+/* For a pass over ids[0..n) that is at ids[i]: prefetches the index
+ * buckets of an id a little ahead and the rows of a nearer one, whose
+ * bucket the earlier call brought in. A table far larger than the caches
+ * costs a pass a few memory round trips per id; with this they overlap. */
+void tps__table_ahead(const tps__table_t *t, const uint64_t *ids, size_t i,
+                      size_t n);
 
 /* The row of id for a push: found, or created with its initial values
  * (tps__row_init), zero slots and version 0 once admitted. Returns 1 (row

@@ -477,6 +477,52 @@ START_TEST(test_hot) {
 }
 END_TEST
 
+/* The summary's guarantees (Metwally et al. 2005, Lemma 3.4 and Theorem
+ * 3.5) on a skewed stream with many ids of equal counts, against exact
+ * counts: the counts add up to the touches, no listed id is undercounted
+ * or overcounted by more than the smallest count, and every id pushed more
+ * than touches / 64 times is listed. */
+START_TEST(test_hot_guarantees) {
+    enum { IDS = 5000, TOUCHES = 200000 };
+    uint64_t *truth = calloc(IDS, sizeof(uint64_t));
+    ck_assert_ptr_nonnull(truth);
+    tps__rng_t rng;
+    tps__rng_seed(&rng, 11, 0);
+    tps__table_t t;
+    uint64_t used = 0;
+    tps__row_t row;
+    make(&t, 1, 0, 0, &used, 0);
+    for (int i = 0; i < TOUCHES; i++) {
+        /* id = floor(IDS^u) - 1 for u uniform in [0, 1): a log-uniform
+         * skew, heavy at small ids with a long flat tail. */
+        uint64_t id = (uint64_t)pow(IDS, tps__rng_uniform(&rng)) - 1;
+        truth[id]++;
+        ck_assert_int_eq(touch(&t, id, &used, 0, &row), 1);
+    }
+    uint64_t ids[TPS__TABLE_HOT], counts[TPS__TABLE_HOT], sum = 0;
+    int k = tps__table_hot(&t, TPS__TABLE_HOT, ids, counts);
+    ck_assert_int_eq(k, TPS__TABLE_HOT);
+    uint64_t min = counts[k - 1];
+    for (int i = 0; i < k; i++) {
+        sum += counts[i];
+        ck_assert_uint_ge(counts[i], truth[ids[i]]);
+        ck_assert_uint_le(counts[i], truth[ids[i]] + min);
+    }
+    ck_assert_uint_eq(sum, TOUCHES);
+    for (uint64_t id = 0; id < IDS; id++) {
+        if (truth[id] <= TOUCHES / TPS__TABLE_HOT)
+            continue;
+        int listed = 0;
+        for (int i = 0; i < k; i++)
+            listed |= ids[i] == id;
+        ck_assert_msg(listed, "id %llu pushed %llu times is not listed",
+                      (unsigned long long)id, (unsigned long long)truth[id]);
+    }
+    tps__table_free(&t, &used);
+    free(truth);
+}
+END_TEST
+
 static Suite *table_suite(void) {
     Suite *s = suite_create("table");
     TCase *tc = tcase_create("rows");
@@ -495,6 +541,7 @@ static Suite *table_suite(void) {
     tcase_add_test(tc, test_admission);
     tcase_add_test(tc, test_sketch_bounds);
     tcase_add_test(tc, test_hot);
+    tcase_add_test(tc, test_hot_guarantees);
     suite_add_tcase(s, tc);
     return s;
 }
