@@ -42,3 +42,17 @@ float tps__bits_float(uint32_t bits) {
     memcpy(&f, &bits, sizeof(f));
     return f;
 }
+
+double tps__sum_squares(const float *g, uint64_t count) {
+    double lane[8] = {0};
+    uint64_t i = 0;
+    for (; i + 8 <= count; i += 8)
+        for (int k = 0; k < 8; k++)
+            lane[k] += (double)g[i + k] * g[i + k];
+    double ss = 0;
+    for (; i < count; i++)
+        ss += (double)g[i] * g[i];
+    for (int k = 0; k < 8; k++)
+        ss += lane[k];
+    return ss;
+}

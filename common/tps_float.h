@@ -16,4 +16,9 @@ uint64_t tps__first_nonfinite(const float *g, uint64_t count);
 uint32_t tps__max_abs_bits(const float *g, uint64_t count);
 float tps__bits_float(uint32_t bits);
 
+/* The sum of g[i]^2 over g[0..count), in double: no finite float's square
+ * overflows it, so the sum is finite exactly when every g[i] is. Summed in
+ * eight lanes (a single running sum waits on each add before the next). */
+double tps__sum_squares(const float *g, uint64_t count);
+
 #endif

@@ -133,14 +133,6 @@ static int unwrap_push(sconn_t *sc, const Taups__Header *h,
     return 0;
 }
 
-/* In double: a norm to set beside the claimed one. */
-static double sum_squares(const float *x, uint64_t n) {
-    double ss = 0;
-    for (uint64_t i = 0; i < n; i++)
-        ss += (double)x[i] * x[i];
-    return ss;
-}
-
 /* Scans a push payload for NaN/Inf as it arrives, while it is in cache,
  * so that accepting a clean push costs no second pass over memory. */
 void tps__push_progress(tps__conn_t *c, const uint8_t *payload, uint64_t from,
@@ -168,7 +160,7 @@ void tps__push_progress(tps__conn_t *c, const uint8_t *payload, uint64_t from,
      * are still in cache. */
     if (sc->srv->shard.optim.clip_norm > 0 && c->rd.hdr->codec == 0 &&
         !c->rd.hdr->zstd)
-        sc->sumsq += sum_squares(x, f1 - f0);
+        sc->sumsq += tps__sum_squares(x, f1 - f0);
 }
 
 /* Applies (or, in sync modes, buffers) an encoded gradient chunk. Plain
@@ -246,7 +238,7 @@ static int apply_one(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
                                    h->codec_seed, d);
         if (rc < 0)
             return rc;
-        sc->cur_sumsq += sum_squares(d, h->count);
+        sc->cur_sumsq += tps__sum_squares(d, h->count);
         gmax = tps__bits_float(tps__max_abs_bits(d, h->count));
         g = d;
         encoded = 0;
@@ -307,7 +299,7 @@ static int stage_chunk(sconn_t *sc, const Taups__Header *h,
             return rc;
         m = tps__max_abs_bits(dst, h->count);
         if (sc->srv->shard.optim.clip_norm > 0)
-            sc->cur_sumsq += sum_squares(dst, h->count);
+            sc->cur_sumsq += tps__sum_squares(dst, h->count);
     } else {
         if (dst != g)
             memcpy(dst, g, h->count * sizeof(float));
