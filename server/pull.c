@@ -435,7 +435,8 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
         return;
     pull_req_t q = {h->request_id, h->offset,    h->count, h->clock,
                     h->chunk,      h->tensor_id, h->codec, h->codec_ratio,
-                    NULL,          0,            0};
+                    NULL,          0,            0,
+                    0};
     tps__codec_t codec;
     if (h->codec != 0 &&
         tps__codec_unpack(&codec, h->codec, h->codec_ratio) < 0) {
@@ -481,6 +482,7 @@ void tps__pull_request(sconn_t *sc, const Taups__Header *h,
     if (ids != NULL) {
         memcpy(ids, q.rows, q.rows_len);
         q.rows = ids;
+        q.decoded = 0; /* the scratch serves other frames meanwhile */
     }
     p->sc = sc;
     p->req = q;

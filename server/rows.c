@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "taups.h"
+#include "tps_float.h"
 #include "tps_ids.h"
 #include "tps_log.h"
 
@@ -192,7 +193,7 @@ void tps__rows_pull_handle(sconn_t *sc, const Taups__Header *h,
     pull_req_t q = {h->request_id,      0,           h->count, h->clock,
                     0,                  h->tensor_id, 0,       0.0f,
                     payload,            (size_t)h->rows->ids_len,
-                    h->rows->versions};
+                    h->rows->versions,  1};
     tps__pull_request(sc, h, &q);
 }
 
@@ -203,9 +204,9 @@ void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
     size_t n = (size_t)q->count, used, d = t->dim;
     char err[200];
     /* Checked on arrival; a held copy is the same bytes. */
-    if (scratch(s, n) < 0 ||
-        tps__ids_decode(q->rows, q->rows_len, s->row_ids, n, &used, err,
-                        sizeof(err)) < 0) {
+    if (!q->decoded &&
+        (scratch(s, n) < 0 || tps__ids_decode(q->rows, q->rows_len, s->row_ids,
+                                              n, &used, err, sizeof(err)) < 0)) {
         Taups__Header h = TAUPS__HEADER__INIT;
         h.request_id = q->request_id;
         tps__reply_error(sc, &h, TPS_ENOMEM, 1, "out of memory for rows");
@@ -226,6 +227,7 @@ void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
     float *out = (float *)(void *)(b->data + room);
     for (size_t i = 0; i < n; i++) {
         tps__row_t row;
+        tps__table_ahead(t->table, s->row_ids, i, n);
         if (tps__table_find(t->table, s->row_ids[i], &row)) {
             memcpy(out + i * d, row.val, d * sizeof(float));
             s->row_vers[i] = *row.version;
@@ -281,19 +283,17 @@ static double rows_clip(sconn_t *sc, const Taups__Header *h,
                         const tps__tensor_t *t, const float *g) {
     tps__server_t *s = sc->srv;
     size_t n = (size_t)h->count, d = t->dim;
-    double sumsq = 0;
+    double sumsq = tps__sum_squares(g, (uint64_t)n * d);
     char why[300];
-    for (size_t i = 0; i < n * d; i++) {
-        if (!isfinite(g[i])) {
-            snprintf(why, sizeof(why),
-                     "push of rows of table \"%s\": the gradient of row %llu "
-                     "holds %g; nothing of the push was applied",
-                     t->name, (unsigned long long)s->row_ids[i / d],
-                     (double)g[i]);
-            refuse_rows(sc, h, TPS_REFUSE_NONFINITE_GRAD, TPS_EINVAL, why);
-            return -1;
-        }
-        sumsq += (double)g[i] * g[i];
+    if (!isfinite(sumsq)) {
+        size_t i = (size_t)tps__first_nonfinite(g, (uint64_t)n * d);
+        snprintf(why, sizeof(why),
+                 "push of rows of table \"%s\": the gradient of row %llu "
+                 "holds %g; nothing of the push was applied",
+                 t->name, (unsigned long long)s->row_ids[i / d],
+                 (double)g[i]);
+        refuse_rows(sc, h, TPS_REFUSE_NONFINITE_GRAD, TPS_EINVAL, why);
+        return -1;
     }
     if (!isfinite(h->grad_norm) || h->grad_norm < 0) {
         snprintf(why, sizeof(why),
@@ -583,9 +583,11 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
                 n = 0;
             }
         }
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
+            tps__table_ahead(t->table, s->row_ids, i, n);
             push_row(sc, t, s->row_ids[i], s->row_vers[i], g + i * d, clip,
                      forced, &v);
+        }
         s->shard.st.push_frames++;
         s->shard.st.applied_frames++;
         if (v.refused > 0)

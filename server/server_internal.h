@@ -160,6 +160,9 @@ typedef struct pull_req_s {
     const uint8_t *rows;
     size_t rows_len;
     int versions; /* answer each row's version */
+    /* The ids are in the server's row scratch already, decoded on
+     * arrival: a pull answered at once is not decoded twice. */
+    int decoded;
 } pull_req_t;
 
 /* A pull held back: in exactly one heap, on what releases it (a clock, a

@@ -163,8 +163,11 @@ typedef struct tps__tensor_s {
     tps_rows_info_t rows_info; /* the last completed push of rows */
     /* The version each row had at this client's last pull that included
      * it: an open-addressing map from id to version + 1 (0: empty slot),
-     * vmap_cap a power of two or 0. */
-    uint64_t *vmap_ids, *vmap_vers;
+     * vmap_cap a power of two or 0. An id and its version share an entry:
+     * one cache miss per lookup in a map far larger than the caches. */
+    struct tps__vent_s {
+        uint64_t id, ver;
+    } * vmap;
     size_t vmap_cap, vmap_n;
     /* A dense tensor's shape (product = n), as declared here or learnt
      * from the shards; 0 dims: none. */
@@ -308,6 +311,7 @@ struct tps__rowjob_s {
     uint64_t *vers_out; /* pull: the caller's versions or NULL */
     uint64_t *uniq, *vers, *tmp;
     uint32_t *pos, *order;
+    uint32_t *first; /* pull: each unique id's first place in the call */
     size_t *start;  /* nshards + 1 */
     size_t *sfirst; /* per shard, its first frame; nshards + 1 */
     float *vals;
@@ -474,8 +478,6 @@ void tps__cl_rows_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
  * versions are kept, a push's results to the table; the job goes back to
  * the pool (mu). */
 void tps__cl_rows_finish(tps_client_t *c, tps__ticket_t *t);
-/* The version map's entry for id: version + 1, or 0 when not known (mu). */
-uint64_t tps__cl_rows_read_version(const tps__tensor_t *ts, uint64_t id);
 /* Frees every job, pooled or held by a ticket never completed, and the
  * tables' version maps (tps_close). */
 void tps__cl_rows_free(tps_client_t *c);

@@ -20,6 +20,7 @@
 
 #include "client_internal.h"
 #include "tps_codec.h"
+#include "tps_float.h"
 #include "tps_ids.h"
 #include "tps_rng.h"
 
@@ -33,19 +34,43 @@
 
 /* --- the version map ----------------------------------------------------- */
 
-static size_t vmap_find(const uint64_t *ids, const uint64_t *vers, size_t cap,
-                        uint64_t id) {
-    size_t k = (size_t)tps__mix64(id) & (cap - 1);
-    while (vers[k] != 0 && ids[k] != id)
+typedef struct tps__vent_s vent_t;
+
+/* How far ahead a pass over a call's ids prefetches their entries: enough
+ * misses in flight to cover a memory round trip. */
+#define VMAP_AHEAD 12
+
+static size_t vmap_home(size_t cap, uint64_t id) {
+    return (size_t)tps__mix64(id) & (cap - 1);
+}
+
+static size_t vmap_find(const vent_t *m, size_t cap, uint64_t id) {
+    size_t k = vmap_home(cap, id);
+    while (m[k].ver != 0 && m[k].id != id)
         k = (k + 1) & (cap - 1);
     return k;
 }
 
-uint64_t tps__cl_rows_read_version(const tps__tensor_t *ts, uint64_t id) {
-    if (ts->vmap_cap == 0)
-        return 0;
-    return ts
-        ->vmap_vers[vmap_find(ts->vmap_ids, ts->vmap_vers, ts->vmap_cap, id)];
+/* The entry of the id VMAP_AHEAD places ahead in a pass, prefetched. A
+ * macro: GCC judges a function that only prefetches free of effects and
+ * drops its calls. */
+#define VMAP_AHEAD_FETCH(m, cap, ids, u, n)                                    \
+    do {                                                                       \
+        if ((u) + VMAP_AHEAD < (n))                                            \
+            __builtin_prefetch(&(m)[vmap_home(cap, (ids)[(u) + VMAP_AHEAD])]); \
+    } while (0)
+
+/* Each unique id's entry: version + 1, or 0 when not known (mu). */
+static void vmap_lookup(const tps__tensor_t *ts, const uint64_t *uniq,
+                        size_t n, uint64_t *vers) {
+    if (ts->vmap_cap == 0) {
+        memset(vers, 0, n * sizeof(uint64_t));
+        return;
+    }
+    for (size_t u = 0; u < n; u++) {
+        VMAP_AHEAD_FETCH(ts->vmap, ts->vmap_cap, uniq, u, n);
+        vers[u] = ts->vmap[vmap_find(ts->vmap, ts->vmap_cap, uniq[u])].ver;
+    }
 }
 
 /* Room for `more` entries below half full: doubled (rehashed), or emptied
@@ -59,27 +84,18 @@ static int vmap_room(tps__tensor_t *ts, size_t more) {
     if (2 * (ts->vmap_n + more) > cap) {
         ts->vmap_n = 0; /* forgets everything: versions are a hint */
         if (cap == ts->vmap_cap) {
-            memset(ts->vmap_vers, 0, cap * sizeof(uint64_t));
+            memset(ts->vmap, 0, cap * sizeof(vent_t));
             return 0;
         }
     }
-    uint64_t *ids = malloc(cap * sizeof(uint64_t));
-    uint64_t *vers = calloc(cap, sizeof(uint64_t));
-    if (ids == NULL || vers == NULL) {
-        free(ids);
-        free(vers);
+    vent_t *m = calloc(cap, sizeof(vent_t));
+    if (m == NULL)
         return TPS_ENOMEM;
-    }
     for (size_t k = 0; ts->vmap_n && k < ts->vmap_cap; k++)
-        if (ts->vmap_vers[k]) {
-            size_t j = vmap_find(ids, vers, cap, ts->vmap_ids[k]);
-            ids[j] = ts->vmap_ids[k];
-            vers[j] = ts->vmap_vers[k];
-        }
-    free(ts->vmap_ids);
-    free(ts->vmap_vers);
-    ts->vmap_ids = ids;
-    ts->vmap_vers = vers;
+        if (ts->vmap[k].ver)
+            m[vmap_find(m, cap, ts->vmap[k].id)] = ts->vmap[k];
+    free(ts->vmap);
+    ts->vmap = m;
     ts->vmap_cap = cap;
     return 0;
 }
@@ -88,13 +104,14 @@ static int vmap_room(tps__tensor_t *ts, size_t more) {
 static void vmap_merge(tps__tensor_t *ts, const tps__rowjob_t *job) {
     if (job->no_versions || vmap_room(ts, job->nu) < 0)
         return;
-    for (size_t u = 0; u < job->nu && 2 * (ts->vmap_n + 1) <= ts->vmap_cap;
-         u++) {
-        size_t k =
-            vmap_find(ts->vmap_ids, ts->vmap_vers, ts->vmap_cap, job->uniq[u]);
-        ts->vmap_n += ts->vmap_vers[k] == 0;
-        ts->vmap_ids[k] = job->uniq[u];
-        ts->vmap_vers[k] = job->vers[u] + 1;
+    vent_t *m = ts->vmap;
+    size_t cap = ts->vmap_cap;
+    for (size_t u = 0; u < job->nu && 2 * (ts->vmap_n + 1) <= cap; u++) {
+        VMAP_AHEAD_FETCH(m, cap, job->uniq, u, job->nu);
+        size_t k = vmap_find(m, cap, job->uniq[u]);
+        ts->vmap_n += m[k].ver == 0;
+        m[k].id = job->uniq[u];
+        m[k].ver = job->vers[u] + 1;
     }
 }
 
@@ -113,6 +130,7 @@ static void job_free(tps__rowjob_t *job) {
     free(job->tmp);
     free(job->pos);
     free(job->order);
+    free(job->first);
     free(job->start);
     free(job->sfirst);
     free(job->vals);
@@ -132,15 +150,13 @@ void tps__cl_rows_free(tps_client_t *c) {
         c->row_spare = job->next;
         job_free(job);
     }
-    for (int i = 0; i < c->ntensors; i++) {
-        free(c->tensors[i].vmap_ids);
-        free(c->tensors[i].vmap_vers);
-    }
+    for (int i = 0; i < c->ntensors; i++)
+        free(c->tensors[i].vmap);
 }
 
-/* Grows the job's arrays to room for n ids of dim values (contents not
+/* Grows the job's arrays to room for n ids and nvals values (contents not
  * kept); a job of the same size or smaller allocates nothing. */
-static int job_room(tps__rowjob_t *job, size_t n, size_t S, uint32_t dim,
+static int job_room(tps__rowjob_t *job, size_t n, size_t S, size_t nvals,
                     size_t bytes) {
     if (n > job->cap_n) {
         free(job->uniq);
@@ -148,14 +164,17 @@ static int job_room(tps__rowjob_t *job, size_t n, size_t S, uint32_t dim,
         free(job->tmp);
         free(job->pos);
         free(job->order);
+        free(job->first);
         job->uniq = malloc(n * sizeof(uint64_t));
         job->vers = malloc(n * sizeof(uint64_t));
         job->tmp = malloc(n * sizeof(uint64_t));
         job->pos = malloc(n * sizeof(uint32_t));
         job->order = malloc(n * sizeof(uint32_t));
-        job->cap_n =
-            job->uniq && job->vers && job->tmp && job->pos && job->order ? n
-                                                                         : 0;
+        job->first = malloc(n * sizeof(uint32_t));
+        job->cap_n = job->uniq && job->vers && job->tmp && job->pos &&
+                             job->order && job->first
+                         ? n
+                         : 0;
         if (job->cap_n == 0)
             return TPS_ENOMEM;
     }
@@ -165,10 +184,9 @@ static int job_room(tps__rowjob_t *job, size_t n, size_t S, uint32_t dim,
         if (job->start == NULL || job->sfirst == NULL)
             return TPS_ENOMEM;
     }
-    if (n * dim > job->cap_vals) {
+    if (nvals > job->cap_vals) {
         free(job->vals);
-        job->cap_vals =
-            (job->vals = malloc(n * dim * sizeof(float))) ? n * dim : 0;
+        job->cap_vals = (job->vals = malloc(nvals * sizeof(float))) ? nvals : 0;
         if (job->vals == NULL)
             return TPS_ENOMEM;
     }
@@ -192,7 +210,9 @@ static tps__rowjob_t *job_take(tps_client_t *c, size_t n, uint32_t dim,
     if (job == NULL && (job = calloc(1, sizeof(*job))) == NULL)
         return NULL;
     size_t bytes = n * (push ? ROW_ROOM(dim) : 10u);
-    if (job_room(job, n, (size_t)c->nshards, dim, bytes) == 0)
+    /* A pull's rows go straight to the caller's buffer: only a push sums
+     * its rows somewhere first. */
+    if (job_room(job, n, (size_t)c->nshards, push ? n * dim : 0, bytes) == 0)
         return job;
     uv_mutex_lock(&c->mu);
     tps__cl_rows_put(c, job);
@@ -211,10 +231,7 @@ static void sum_rows(tps__rowjob_t *job, const float *grads) {
         for (size_t j = 0; j < d; j++)
             row[j] += grads[i * d + j];
     }
-    double ss = 0;
-    for (size_t k = 0; k < job->nu * d; k++)
-        ss += (double)job->vals[k] * job->vals[k];
-    job->norm = sqrt(ss);
+    job->norm = sqrt(tps__sum_squares(job->vals, (uint64_t)job->nu * d));
 }
 
 /* Splits each shard's rows into frames of at most `per` rows. */
@@ -299,9 +316,11 @@ int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
     }
     if (rc == 0 && push)
         sum_rows(job, grads);
+    for (size_t i = n; rc == 0 && !push && i-- > 0;)
+        job->first[job->pos[i]] = (uint32_t)i;
     uv_mutex_lock(&c->mu);
-    for (size_t u = 0; rc == 0 && push && u < job->nu; u++)
-        job->vers[u] = tps__cl_rows_read_version(ts, job->uniq[u]);
+    if (rc == 0 && push)
+        vmap_lookup(ts, job->uniq, job->nu, job->vers);
     if (rc < 0) {
         tps__cl_errorf_locked(c,
                               "table \"%s\": no memory for a call of %zu "
@@ -379,9 +398,12 @@ static int take_pull(tps__rowjob_t *job, const tps__rowframe_t *fr,
         for (size_t k = 0; k < fr->count; k++)
             job->vers[o[k]] = job->tmp[k];
     }
+    /* Each row to its id's first place in the call; finish copies it to
+     * the id's other places. */
     size_t d = job->dim;
     for (size_t k = 0; k < fr->count; k++)
-        memcpy(job->vals + (size_t)o[k] * d, payload + vlen + k * 4 * d, 4 * d);
+        memcpy(job->out + (size_t)job->first[o[k]] * d,
+               payload + vlen + k * 4 * d, 4 * d);
     return 0;
 }
 
@@ -436,13 +458,13 @@ void tps__cl_rows_finish(tps_client_t *c, tps__ticket_t *t) {
         ts->rows_info = job->info;
     } else if (t->result == 0) {
         size_t d = job->dim;
-        for (size_t i = 0; i < job->n; i++) {
-            memcpy(job->out + i * d, job->vals + (size_t)job->pos[i] * d,
-                   4 * d);
-            if (job->vers_out)
-                job->vers_out[i] =
-                    job->no_versions ? 0 : job->vers[job->pos[i]];
+        for (size_t i = 0; i < job->n && job->nu < job->n; i++) {
+            uint32_t at = job->first[job->pos[i]];
+            if (at != i)
+                memcpy(job->out + i * d, job->out + (size_t)at * d, 4 * d);
         }
+        for (size_t i = 0; job->vers_out && i < job->n; i++)
+            job->vers_out[i] = job->no_versions ? 0 : job->vers[job->pos[i]];
         vmap_merge(ts, job);
     }
     tps__cl_rows_put(c, job);
@@ -529,13 +551,27 @@ static int rows_start(tps_client_t *c, int table, int push, size_t n,
                       const uint64_t *ids, const float *grads, float *out,
                       uint64_t *vers_out, tps_ticket_t *ticket) {
     int rc = rows_ok(c, table, n, ids, push ? (const void *)grads : out, push);
-    if (rc == 0 && push)
-        rc = check_rows(c, table, n, ids, grads);
     tps__tinit_t x = {0};
     int frames = 0;
     if (rc == 0 && n > 0)
         rc = frames = tps__cl_rows_prepare(c, table, push, n, ids, grads, out,
                                            vers_out, &x.job);
+    /* The summed rows' norm is finite exactly when every value is (their
+     * squares, in double, cannot overflow): the values are searched only
+     * then, for the message. */
+    if (rc >= 0 && x.job != NULL && !isfinite(x.job->norm)) {
+        rc = check_rows(c, table, n, ids, grads);
+        if (rc == 0) {
+            tps__cl_errorf(c,
+                           "gradient of table \"%s\": rows of one id sum "
+                           "past the float range; not pushed",
+                           c->tensors[table].name);
+            rc = TPS_EINVAL;
+        }
+        uv_mutex_lock(&c->mu);
+        tps__cl_rows_put(c, x.job);
+        uv_mutex_unlock(&c->mu);
+    }
     if (rc < 0)
         return rc;
     uv_mutex_lock(&c->mu);
