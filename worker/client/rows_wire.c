@@ -110,9 +110,10 @@ void tps__cl_rows_header(const tps__rowjob_t *job, const tps__rowframe_t *fr,
                          Taups__Header *h) {
     h->codec = job->codec_id;
     h->codec_ratio = job->codec_ratio;
-    h->codec_seed = job->push ? fr->seed : 0;
-    /* A pull's zstd says the reply may come compressed. */
-    h->zstd = job->push ? fr->zstd : job->zstd;
+    /* A frame's seed and zstd mark are set only when it was encoded or
+     * compressed. A pull's zstd says the reply may come compressed. */
+    h->codec_seed = job->push && job->codec_id ? fr->seed : 0;
+    h->zstd = job->zstd && (!job->push || fr->zstd);
 }
 
 uint64_t tps__cl_rows_value_bytes(const Taups__Header *h, uint64_t nvals) {
