@@ -445,6 +445,59 @@ static void shard_rows(buf_t *b, int k) {
     rec(b, 2, FUZZ_REC_PUMP);
 }
 
+/* The table of shard_rows, its rows pushed with their values in fp16
+ * (the whole payload zstd-compressed when `zstd`) and pulled in bf16 by a
+ * client that takes a compressed reply. */
+static void shard_rows_codec(buf_t *b, int k, int zstd) {
+    const fuzz_shard_config_t *fc = &fuzz_shard_configs[k];
+    uint64_t ids[6], read[6] = {0};
+    size_t n = 0;
+    for (uint64_t id = 1; n < 6; id += 977)
+        if (tps__id_shard(id, (uint32_t)fc->shards) == (uint32_t)fc->shard)
+            ids[n++] = id;
+    Taups__Header h = declare("emb", 4);
+    Taups__Decl d = TAUPS__DECL__INIT;
+    d.kind = 1;
+    d.dim = 4;
+    h.decl = &d;
+    rec_frame(b, 0, &h, NULL, 0);
+    rec(b, 0, FUZZ_REC_PUMP);
+    uint8_t p[6 * (20 + 16)], z[256];
+    float g[6 * 4];
+    gradient(g, 6 * 4, 0.5f);
+    tps__codec_t c;
+    h = simple(TAUPS__OP__PUSH_ROWS, 90);
+    tps__codec_parse(&c, "fp16", 4, NULL, 0);
+    tps__codec_pack(&c, &h.codec, &h.codec_ratio);
+    Taups__Rows r = TAUPS__ROWS__INIT;
+    h.tensor_id = 1;
+    h.count = 6;
+    r.ids_len = tps__ids_encode(ids, 6, p);
+    r.versions_len = tps__varints_encode(read, 6, p + r.ids_len);
+    size_t at = r.ids_len + r.versions_len;
+    at += (size_t)tps__codec_encode(&c, g, 6 * 4, 0, p + at, sizeof(p) - at);
+    h.rows = &r;
+    if (zstd) {
+        h.zstd = 1;
+        rec_frame(b, 0, &h, z, ZSTD_compress(z, sizeof(z), p, at, 1));
+    } else {
+        rec_frame(b, 0, &h, p, at);
+    }
+    rec(b, 0, FUZZ_REC_PUMP);
+    h = simple(TAUPS__OP__PULL_ROWS, 91);
+    tps__codec_parse(&c, "bf16", 4, NULL, 0);
+    tps__codec_pack(&c, &h.codec, &h.codec_ratio);
+    r = (Taups__Rows)TAUPS__ROWS__INIT;
+    h.tensor_id = 1;
+    h.count = 6;
+    h.zstd = (protobuf_c_boolean)zstd;
+    r.ids_len = tps__ids_encode(ids, 6, p);
+    r.versions = 1;
+    h.rows = &r;
+    rec_frame(b, 0, &h, p, r.ids_len);
+    rec(b, 0, FUZZ_REC_PUMP);
+}
+
 static void gen_shard(void) {
     buf_t b = {0};
     uint64_t lo, count;
@@ -503,6 +556,15 @@ static void gen_shard(void) {
         shard_start(&b, k, &lo, &count);
         shard_rows(&b, k);
         save(&b, "shard/c%d-rows", k);
+
+        /* Rows through a codec, and with zstd. */
+        for (int zstd = 0; zstd < 2; zstd++) {
+            b.len = 0;
+            shard_start(&b, k, &lo, &count);
+            shard_rows_codec(&b, k, zstd);
+            save(&b, zstd ? "shard/c%d-rows-zstd" : "shard/c%d-rows-codec",
+                 k);
+        }
     }
     /* An evaluator's declaration that waits for a worker's; garbage after a
      * hello; a half-closed connection. */
