@@ -52,19 +52,13 @@ static tps_client_t *client(const cluster_t *c, int rank, int workers,
                             int zstd) {
     tps_options_t o;
     tps_options_init(&o);
-    o.cluster = c->list;
-    o.role = TPS_ROLE_WORKER;
     o.rank = rank;
     o.workers = workers;
     o.codec = codec;
     o.pull_codec = pull_codec;
     o.zstd_level = zstd;
     o.zstd_min = 64;
-    o.connect_timeout_ms = 3000;
-    tps_client_t *cl;
-    char err[512];
-    ck_assert_msg(tps_open(&o, &cl, err, sizeof(err)) == 0, "open: %s", err);
-    return cl;
+    return open_client_opts(c, &o);
 }
 
 static int table(tps_client_t *cl, const char *name, tps_init_t init) {
@@ -73,11 +67,28 @@ static int table(tps_client_t *cl, const char *name, tps_init_t init) {
     return t;
 }
 
-/* The initial row of id (table seed 7, normal, scale 0.1), by §2b. */
-static void init_row(uint64_t id, float *out) {
-    uint64_t seed = tps__mix64(7 ^ tps__mix64(id));
-    for (uint32_t j = 0; j < DIM; j++)
-        out[j] = tps__init_value(TPS_INIT_NORMAL, 0.1f, seed, j);
+/* Two shards, a client with the codecs given (enc) and one without
+ * (plain), and table "emb" declared by both: its id. */
+typedef struct pair_s {
+    cluster_t c;
+    tps_client_t *enc, *plain;
+} pair_t;
+
+static int pair_start(pair_t *p, const char *codec, const char *pull_codec) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, 2);
+    cluster_start_cfg(&p->c, 2, &cfg);
+    p->enc = client(&p->c, 0, 2, codec, pull_codec, 0);
+    p->plain = client(&p->c, 1, 2, NULL, NULL, 0);
+    int t = table(p->enc, "emb", TPS_INIT_NORMAL);
+    ck_assert_int_eq(table(p->plain, "emb", TPS_INIT_NORMAL), t);
+    return t;
+}
+
+static void pair_stop(pair_t *p) {
+    tps_close(p->enc);
+    tps_close(p->plain);
+    cluster_stop(&p->c);
 }
 
 /* x rounded to nearest even keeping the top `keep` of f32's 23 fraction
@@ -123,14 +134,8 @@ static void assert_rows(const float *got, const float *want, size_t n,
 static const char *const rounders[] = {"fp16", "bf16"};
 
 START_TEST(test_push_rounded) {
-    tps__server_config_t cfg;
-    cfg_for(&cfg, 2);
-    cluster_t c;
-    cluster_start_cfg(&c, 2, &cfg);
-    tps_client_t *enc = client(&c, 0, 2, rounders[_i], NULL, 0);
-    tps_client_t *plain = client(&c, 1, 2, NULL, NULL, 0);
-    int t = table(enc, "emb", TPS_INIT_NORMAL);
-    ck_assert_int_eq(table(plain, "emb", TPS_INIT_NORMAL), t);
+    pair_t p;
+    int t = pair_start(&p, rounders[_i], NULL);
     static uint64_t ids[NIDS];
     static float g[NIDS * DIM], want[NIDS * DIM], got[NIDS * DIM];
     ids_from(11, ids, NIDS);
@@ -140,17 +145,15 @@ START_TEST(test_push_rounded) {
         float r = _i == 0 ? ref_fp16(g[i]) : ref_bf16(g[i]);
         differs += r != g[i];
         if (i % DIM == 0)
-            init_row(ids[i / DIM], want + i);
+            emb_init_row(ids[i / DIM], DIM, want + i);
         want[i] -= LR * r;
     }
     ck_assert_int_gt(differs, NIDS * DIM / 2);
-    ck_assert_msg(tps_push_rows(enc, t, NIDS, ids, g) == 0, "%s",
-                  tps_errmsg(enc));
-    ck_assert_int_eq(tps_pull_rows(plain, t, NIDS, ids, got, NULL), 0);
+    ck_assert_msg(tps_push_rows(p.enc, t, NIDS, ids, g) == 0, "%s",
+                  tps_errmsg(p.enc));
+    ck_assert_int_eq(tps_pull_rows(p.plain, t, NIDS, ids, got, NULL), 0);
     assert_rows(got, want, NIDS * DIM, 1e-6f, rounders[_i]);
-    tps_close(enc);
-    tps_close(plain);
-    cluster_stop(&c);
+    pair_stop(&p);
 }
 END_TEST
 
@@ -173,14 +176,8 @@ static double step_of(int kind, const float *row) {
 
 START_TEST(test_push_unbiased) {
     enum { N = 8, K = 200 };
-    tps__server_config_t cfg;
-    cfg_for(&cfg, 2);
-    cluster_t c;
-    cluster_start_cfg(&c, 2, &cfg);
-    tps_client_t *enc = client(&c, 0, 2, unbiased[_i], NULL, 0);
-    tps_client_t *plain = client(&c, 1, 2, NULL, NULL, 0);
-    int t = table(enc, "emb", TPS_INIT_NORMAL);
-    ck_assert_int_eq(table(plain, "emb", TPS_INIT_NORMAL), t);
+    pair_t p;
+    int t = pair_start(&p, unbiased[_i], NULL);
     uint64_t ids[N];
     float g[N * DIM], init[N * DIM], got[N * DIM];
     double step[N];
@@ -188,11 +185,11 @@ START_TEST(test_push_unbiased) {
     for (size_t i = 0; i < N * DIM; i++)
         g[i] = grad_at(i * 7 + 3) * (i % DIM == 0 ? 3.0f : 1.0f);
     for (int r = 0; r < N; r++) {
-        init_row(ids[r], init + r * DIM);
+        emb_init_row(ids[r], DIM, init + r * DIM);
         step[r] = step_of(_i, g + r * DIM);
     }
-    ck_assert_int_eq(tps_push_rows(enc, t, N, ids, g), 0);
-    ck_assert_int_eq(tps_pull_rows(plain, t, N, ids, got, NULL), 0);
+    ck_assert_int_eq(tps_push_rows(p.enc, t, N, ids, g), 0);
+    ck_assert_int_eq(tps_pull_rows(p.plain, t, N, ids, got, NULL), 0);
     int off_grid = 0;
     for (size_t i = 0; i < N * DIM; i++) {
         double d = (init[i] - got[i]) / LR; /* the decoded gradient */
@@ -203,8 +200,8 @@ START_TEST(test_push_unbiased) {
     }
     ck_assert_int_gt(off_grid, 0); /* rounded: the test can tell */
     for (int k = 1; k < K; k++)
-        ck_assert_int_eq(tps_push_rows(enc, t, N, ids, g), 0);
-    ck_assert_int_eq(tps_pull_rows(plain, t, N, ids, got, NULL), 0);
+        ck_assert_int_eq(tps_push_rows(p.enc, t, N, ids, g), 0);
+    ck_assert_int_eq(tps_pull_rows(p.plain, t, N, ids, got, NULL), 0);
     for (size_t i = 0; i < N * DIM; i++) {
         double sum = (init[i] - got[i]) / LR;
         double bound = 4 * sqrt((double)K) * step[i / DIM] / 2 +
@@ -214,32 +211,24 @@ START_TEST(test_push_unbiased) {
                       "(bound %g)",
                       unbiased[_i], K, i, sum, K * (double)g[i], bound);
     }
-    tps_close(enc);
-    tps_close(plain);
-    cluster_stop(&c);
+    pair_stop(&p);
 }
 END_TEST
 
 /* Pulls with fp16 and bf16 give the float32 rows rounded, rows pushed or
- * not; a pull of ids never pushed creates no row. */
+ * not, with their versions (1 pushed, 0 never pushed). */
 START_TEST(test_pull_rounded) {
-    tps__server_config_t cfg;
-    cfg_for(&cfg, 2);
-    cluster_t c;
-    cluster_start_cfg(&c, 2, &cfg);
-    tps_client_t *enc = client(&c, 0, 2, NULL, rounders[_i], 0);
-    tps_client_t *plain = client(&c, 1, 2, NULL, NULL, 0);
-    int t = table(enc, "emb", TPS_INIT_NORMAL);
-    ck_assert_int_eq(table(plain, "emb", TPS_INIT_NORMAL), t);
+    pair_t p;
+    int t = pair_start(&p, NULL, rounders[_i]);
     static uint64_t ids[NIDS];
     static float g[NIDS * DIM], f32[NIDS * DIM], got[NIDS * DIM];
     ids_from(100, ids, NIDS);
     for (size_t i = 0; i < NIDS / 2 * DIM; i++)
         g[i] = grad_at(i);
-    ck_assert_int_eq(tps_push_rows(plain, t, NIDS / 2, ids, g), 0);
+    ck_assert_int_eq(tps_push_rows(p.plain, t, NIDS / 2, ids, g), 0);
     uint64_t vers[NIDS];
-    ck_assert_int_eq(tps_pull_rows(plain, t, NIDS, ids, f32, NULL), 0);
-    ck_assert_int_eq(tps_pull_rows(enc, t, NIDS, ids, got, vers), 0);
+    ck_assert_int_eq(tps_pull_rows(p.plain, t, NIDS, ids, f32, NULL), 0);
+    ck_assert_int_eq(tps_pull_rows(p.enc, t, NIDS, ids, got, vers), 0);
     int differs = 0;
     for (size_t i = 0; i < NIDS * DIM; i++) {
         float r = _i == 0 ? ref_fp16(f32[i]) : ref_bf16(f32[i]);
@@ -250,9 +239,7 @@ START_TEST(test_pull_rounded) {
     ck_assert_int_gt(differs, NIDS * DIM / 2);
     for (size_t i = 0; i < NIDS; i++)
         ck_assert_uint_eq(vers[i], i < NIDS / 2 ? 1 : 0);
-    tps_close(enc);
-    tps_close(plain);
-    cluster_stop(&c);
+    pair_stop(&p);
 }
 END_TEST
 
@@ -297,7 +284,7 @@ START_TEST(test_zstd_same_bits) {
     static float rows[NIDS * DIM];
     static uint8_t out[NIDS * DIM * 4 + 1024];
     for (size_t r = 0; r < NIDS; r++)
-        init_row(ids[r], rows + r * DIM);
+        emb_init_row(ids[r], DIM, rows + r * DIM);
     for (int level = 1; level <= 3; level += 2) {
         size_t n = ZSTD_compress(out, sizeof(out), rows, sizeof(rows), level);
         ck_assert(!ZSTD_isError(n));
@@ -334,22 +321,7 @@ static void rw_close(rw_t *w) {
 }
 
 static uint32_t rw_declare(rw_t *w) {
-    Taups__Header h = TAUPS__HEADER__INIT;
-    Taups__Decl d = TAUPS__DECL__INIT;
-    h.op = TAUPS__OP__DECLARE;
-    h.request_id = w->next_id++;
-    h.name = "emb";
-    h.length = DIM;
-    h.init = TAUPS__INIT__NORMAL;
-    h.scale = 0.1f;
-    h.seed = 7;
-    d.kind = 1;
-    d.dim = DIM;
-    h.decl = &d;
-    raw_send(w->fd, &h, NULL, 0);
-    const Taups__Header *r = raw_recv(w->fd, &w->rd);
-    ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "%s", r->error);
-    return r->tensor_id;
+    return raw_declare_emb(w->fd, &w->rd, w->next_id++, DIM);
 }
 
 /* A push of n rows, their values `vals` (vlen bytes) with codec `spec`,
@@ -396,6 +368,26 @@ static void pull_plain(const cluster_t *c, int t, const uint64_t *ids,
     tps_close(cl);
 }
 
+/* A push of vlen bytes of fp16 values (zstd-compressed when zstd) on a
+ * new connection is refused with a sentence naming table "emb", `word`
+ * and that nothing was applied; and the rows are still `init`. */
+static void refused(const cluster_t *c, const uint64_t *ids, size_t n,
+                    const uint8_t *vals, size_t vlen, int zstd,
+                    const char *word, const float *init) {
+    rw_t w;
+    rw_open(&w, c, 0, 2);
+    uint32_t t = rw_declare(&w);
+    const Taups__Header *r = rw_push(&w, t, ids, n, "fp16", vals, vlen, zstd);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_msg(strstr(r->error, "\"emb\"") && strstr(r->error, word) &&
+                      strstr(r->error, "nothing of it applied"),
+                  "%s", r->error);
+    rw_close(&w);
+    float got[64 * DIM];
+    pull_plain(c, (int)t, ids, n, got);
+    ck_assert_int_eq(memcmp(got, init, n * DIM * sizeof(float)), 0);
+}
+
 /* A frame whose fp16 values are one byte short, and a zstd frame that
  * holds more than its counts allow, are refused with a sentence naming
  * the table and what is wrong; no row changes. The same frame whole is
@@ -406,9 +398,6 @@ START_TEST(test_refusals) {
     cfg_for(&cfg, 2);
     cluster_t c;
     cluster_start_cfg(&c, 1, &cfg);
-    rw_t w;
-    rw_open(&w, &c, 0, 2);
-    uint32_t t = rw_declare(&w);
     uint64_t ids[N] = {3, 9, 27, 81};
     uint8_t vals[N * DIM * 2 + 64];
     for (size_t i = 0; i < N * DIM; i++) {
@@ -418,30 +407,14 @@ START_TEST(test_refusals) {
     memset(vals + N * DIM * 2, 0, 64);
     float init[N * DIM], got[N * DIM];
     for (int r = 0; r < N; r++)
-        init_row(ids[r], init + r * DIM);
-
+        emb_init_row(ids[r], DIM, init + r * DIM);
+    refused(&c, ids, N, vals, N * DIM * 2 - 1, 0, "fp16", init);
+    refused(&c, ids, N, vals, N * DIM * 2 + 64, 1, "zstd", init);
+    rw_t w;
+    rw_open(&w, &c, 0, 2);
+    uint32_t t = rw_declare(&w);
     const Taups__Header *r =
-        rw_push(&w, t, ids, N, "fp16", vals, N * DIM * 2 - 1, 0);
-    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
-    ck_assert_msg(strstr(r->error, "\"emb\"") && strstr(r->error, "fp16") &&
-                      strstr(r->error, "nothing of it applied"),
-                  "%s", r->error);
-    rw_close(&w);
-    pull_plain(&c, (int)t, ids, N, got);
-    ck_assert_int_eq(memcmp(got, init, sizeof(got)), 0);
-
-    rw_open(&w, &c, 0, 2);
-    r = rw_push(&w, t, ids, N, "fp16", vals, N * DIM * 2 + 64, 1);
-    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
-    ck_assert_msg(strstr(r->error, "\"emb\"") && strstr(r->error, "zstd") &&
-                      strstr(r->error, "nothing of it applied"),
-                  "%s", r->error);
-    rw_close(&w);
-    pull_plain(&c, (int)t, ids, N, got);
-    ck_assert_int_eq(memcmp(got, init, sizeof(got)), 0);
-
-    rw_open(&w, &c, 0, 2);
-    r = rw_push(&w, t, ids, N, "fp16", vals, N * DIM * 2, 1);
+        rw_push(&w, t, ids, N, "fp16", vals, N * DIM * 2, 1);
     ck_assert_msg(r->op == TAUPS__OP__PUSH_ROWS_OK, "%s", r->error);
     ck_assert_uint_eq(r->rows->applied, N);
     rw_close(&w);
