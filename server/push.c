@@ -108,11 +108,12 @@ static int unwrap_push(sconn_t *sc, const Taups__Header *h,
     uint8_t *zb = NULL;
     int rc = TPS_EPROTO;
     if (h->encoded_len != want)
-        snprintf(why, sizeof(why), "zstd of %llu encoded bytes, the codec "
-                 "needs %zu", (unsigned long long)h->encoded_len, want);
+        snprintf(why, sizeof(why),
+                 "zstd of %llu encoded bytes, the codec "
+                 "needs %zu",
+                 (unsigned long long)h->encoded_len, want);
     else
-        rc = tps__push_unzstd(sc, payload, len, want, 0, &zb, why,
-                              sizeof(why));
+        rc = tps__push_unzstd(sc, payload, len, want, 0, &zb, why, sizeof(why));
     if (rc < 0) {
         tps__reply_error(sc, h, rc, 1, "push to tensor \"%s\": %s", t->name,
                          why);
@@ -123,13 +124,14 @@ static int unwrap_push(sconn_t *sc, const Taups__Header *h,
     return 0;
 }
 
-int tps__push_unzstd(sconn_t *sc, const uint8_t *in, uint64_t len,
-                     size_t want, size_t pad, uint8_t **out, char *why,
-                     size_t whylen) {
+int tps__push_unzstd(sconn_t *sc, const uint8_t *in, uint64_t len, size_t want,
+                     size_t pad, uint8_t **out, char *why, size_t whylen) {
     unsigned long long content = ZSTD_getFrameContentSize(in, len);
     if (content != want) {
-        snprintf(why, whylen, "zstd frame holds %llu bytes, its header "
-                 "says %zu", content, want);
+        snprintf(why, whylen,
+                 "zstd frame holds %llu bytes, its header "
+                 "says %zu",
+                 content, want);
         return TPS_EPROTO;
     }
     if (sc->zd == NULL)

@@ -110,22 +110,24 @@ const float *tps__rows_grads(sconn_t *sc, const Taups__Header *h,
                              const tps__tensor_t *t, const uint8_t *vals,
                              uint64_t len) {
     size_t n = (size_t)h->count * t->dim;
-    char name[64];
-    codec_name(h, name, sizeof(name));
     static const float empty[1];
     if (h->codec == 0 && len == (uint64_t)n * sizeof(float))
         return n ? (const float *)(const void *)vals : empty; /* aligned */
     tps__codec_t c;
-    size_t want = row_codec(h, &c) == 0 ? tps__codec_wire_size(&c, n) : 0;
-    if (want == 0 || want != len) {
+    size_t want =
+        row_codec(h, &c) == 0 ? tps__codec_wire_size(&c, n) : SIZE_MAX;
+    char name[64];
+    codec_name(h, name, sizeof(name));
+    if (want != len) {
+        char why[80] = "not a codec rows travel in";
+        if (want != SIZE_MAX)
+            snprintf(why, sizeof(why), "the codec writes %zu", want);
         tps__reply_error(sc, h, TPS_EPROTO, 1,
                          "push of %llu rows of %u values to table \"%s\" "
-                         "with codec %s: %llu bytes of values, %s %zu; "
-                         "nothing of it applied",
+                         "with codec %s: %llu bytes of values, %s; nothing "
+                         "of it applied",
                          (unsigned long long)h->count, t->dim, t->name, name,
-                         (unsigned long long)len,
-                         want ? "the codec writes" : "not a codec for rows:",
-                         want);
+                         (unsigned long long)len, why);
         return NULL;
     }
     float *g = grads_room(sc->srv, n);
@@ -173,8 +175,8 @@ static const uint8_t *squeeze(tps__server_t *s, Taups__Header *r,
     if (*len < REPLY_ZSTD_MIN ||
         (s->zc == NULL && (s->zc = ZSTD_createCCtx()) == NULL))
         return p;
-    size_t z = ZSTD_compressCCtx(s->zc, to, cap, p, (size_t)*len,
-                                 REPLY_ZSTD_LEVEL);
+    size_t z =
+        ZSTD_compressCCtx(s->zc, to, cap, p, (size_t)*len, REPLY_ZSTD_LEVEL);
     if (ZSTD_isError(z) || z >= *len)
         return p;
     r->zstd = 1;
@@ -197,10 +199,9 @@ void tps__rows_reply_send(sconn_t *sc, const pull_req_t *q, Taups__Header *r,
         r->codec = q->codec;
         r->codec_ratio = q->ratio;
         r->codec_seed = q->request_id * 0x9e3779b97f4a7c15ULL;
-        int64_t m = tps__codec_encode(&c, (const float *)(const void *)(b->data +
-                                                                    room),
-                                      vbytes / sizeof(float), r->codec_seed,
-                                      end, b->cap - room - vbytes);
+        int64_t m = tps__codec_encode(
+            &c, (const float *)(const void *)(b->data + room),
+            vbytes / sizeof(float), r->codec_seed, end, b->cap - room - vbytes);
         if (m < 0) {
             tps__pull_outbuf_sent(b, 0);
             tps__reply_error(sc, r, (int)m, 0,

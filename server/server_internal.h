@@ -405,9 +405,8 @@ uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len);
  * buffer `pad` bytes in (so that what follows can be aligned); *out points
  * there until the next frame. Returns 0, or TPS_EPROTO / TPS_ENOMEM with
  * the reason in why. Shared by dense pushes and pushes of rows. */
-int tps__push_unzstd(sconn_t *sc, const uint8_t *in, uint64_t len,
-                     size_t want, size_t pad, uint8_t **out, char *why,
-                     size_t whylen);
+int tps__push_unzstd(sconn_t *sc, const uint8_t *in, uint64_t len, size_t want,
+                     size_t pad, uint8_t **out, char *why, size_t whylen);
 
 /* Marks the push being received on sc as finished (or abandoned); no-op
  * when none is open. */
@@ -558,8 +557,7 @@ size_t tps__rows_reply_room(const pull_req_t *q, size_t nvals, size_t room);
  * b->data + room, then vbytes of float32 values; encoded with q's codec
  * and compressed with zstd when q allows it and it pays. Takes b. */
 void tps__rows_reply_send(sconn_t *sc, const pull_req_t *q, Taups__Header *r,
-                          outbuf_t *b, size_t room, size_t vlen,
-                          size_t vbytes);
+                          outbuf_t *b, size_t room, size_t vlen, size_t vbytes);
 
 /* pull.c ------------------------------------------------------------------ */
 

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <jansson.h>
 #include <zstd.h>
 
 #include "rawclient.h"
@@ -109,7 +110,9 @@ static float ref_fp16(float x) {
     return round_bits(x, 10);
 }
 
-static float ref_bf16(float x) { return round_bits(x, 7); }
+static float ref_bf16(float x) {
+    return round_bits(x, 7);
+}
 
 static void ids_from(uint64_t from, uint64_t *ids, size_t n) {
     for (size_t i = 0; i < n; i++)
@@ -125,8 +128,8 @@ static void assert_rows(const float *got, const float *want, size_t n,
                         float tol, const char *what) {
     for (size_t i = 0; i < n; i++)
         ck_assert_msg(fabsf(got[i] - want[i]) <= tol,
-                      "%s: element %zu: %.9g != %.9g", what, i,
-                      (double)got[i], (double)want[i]);
+                      "%s: element %zu: %.9g != %.9g", what, i, (double)got[i],
+                      (double)want[i]);
 }
 
 /* fp16 and bf16 pushes apply the gradient rounded as the format rounds;
@@ -215,8 +218,30 @@ START_TEST(test_push_unbiased) {
 }
 END_TEST
 
+/* Rows of table "emb" stored on all shards, from cl's STATS. */
+static long long stored_rows(tps_client_t *cl) {
+    char *text;
+    ck_assert_int_eq(tps_stats(cl, &text), 0);
+    json_t *a = json_loads(text, 0, NULL);
+    free(text);
+    ck_assert_ptr_nonnull(a);
+    long long rows = 0;
+    for (size_t s = 0; s < json_array_size(a); s++) {
+        json_t *ts = json_object_get(json_array_get(a, s), "tensors");
+        for (size_t i = 0; i < json_array_size(ts); i++) {
+            json_t *o = json_array_get(ts, i);
+            if (strcmp(json_string_value(json_object_get(o, "name")), "emb") ==
+                0)
+                rows += json_integer_value(json_object_get(o, "rows"));
+        }
+    }
+    json_decref(a);
+    return rows;
+}
+
 /* Pulls with fp16 and bf16 give the float32 rows rounded, rows pushed or
- * not, with their versions (1 pushed, 0 never pushed). */
+ * not, with their versions (1 pushed, 0 never pushed); the pulls store no
+ * row. */
 START_TEST(test_pull_rounded) {
     pair_t p;
     int t = pair_start(&p, NULL, rounders[_i]);
@@ -239,6 +264,7 @@ START_TEST(test_pull_rounded) {
     ck_assert_int_gt(differs, NIDS * DIM / 2);
     for (size_t i = 0; i < NIDS; i++)
         ck_assert_uint_eq(vers[i], i < NIDS / 2 ? 1 : 0);
+    ck_assert_int_eq(stored_rows(p.plain), NIDS / 2);
     pair_stop(&p);
 }
 END_TEST
@@ -288,9 +314,11 @@ START_TEST(test_zstd_same_bits) {
     for (int level = 1; level <= 3; level += 2) {
         size_t n = ZSTD_compress(out, sizeof(out), rows, sizeof(rows), level);
         ck_assert(!ZSTD_isError(n));
-        fprintf(stderr, "zstd level %d on %d rows x %d normal float32: "
-                "%zu -> %zu bytes (%.3f)\n", level, NIDS, DIM, sizeof(rows),
-                n, (double)n / (double)sizeof(rows));
+        fprintf(stderr,
+                "zstd level %d on %d rows x %d normal float32: "
+                "%zu -> %zu bytes (%.3f)\n",
+                level, NIDS, DIM, sizeof(rows), n,
+                (double)n / (double)sizeof(rows));
     }
     tps_close(z);
     tps_close(p);
@@ -311,8 +339,7 @@ static void rw_open(rw_t *w, const cluster_t *c, int rank, int workers) {
     w->fd = raw_connect(tps__server_port(c->srv[0]));
     w->next_id = 1;
     ck_assert_int_eq(tps__reader_init(&w->rd, NULL, NULL, NULL), 0);
-    raw_hello(w->fd, &w->rd, TPS_ROLE_WORKER, rank, workers, 1, 0,
-              sessions++);
+    raw_hello(w->fd, &w->rd, TPS_ROLE_WORKER, rank, workers, 1, 0, sessions++);
 }
 
 static void rw_close(rw_t *w) {
@@ -360,8 +387,8 @@ static const Taups__Header *rw_push(rw_t *w, uint32_t t, const uint64_t *ids,
 }
 
 /* The rows of ids as float32, by a library client. */
-static void pull_plain(const cluster_t *c, int t, const uint64_t *ids,
-                       size_t n, float *out) {
+static void pull_plain(const cluster_t *c, int t, const uint64_t *ids, size_t n,
+                       float *out) {
     tps_client_t *cl = client(c, 1, 2, NULL, NULL, 0);
     ck_assert_int_eq(table(cl, "emb", TPS_INIT_NORMAL), t);
     ck_assert_int_eq(tps_pull_rows(cl, t, n, ids, out, NULL), 0);
@@ -391,7 +418,8 @@ static void refused(const cluster_t *c, const uint64_t *ids, size_t n,
 /* A frame whose fp16 values are one byte short, and a zstd frame that
  * holds more than its counts allow, are refused with a sentence naming
  * the table and what is wrong; no row changes. The same frame whole is
- * applied, so that the test can tell. */
+ * applied, so that the test can tell. A pull of rows in a codec rows are
+ * not answered in is refused, naming it. */
 START_TEST(test_refusals) {
     enum { N = 4 };
     tps__server_config_t cfg;
@@ -417,6 +445,24 @@ START_TEST(test_refusals) {
         rw_push(&w, t, ids, N, "fp16", vals, N * DIM * 2, 1);
     ck_assert_msg(r->op == TAUPS__OP__PUSH_ROWS_OK, "%s", r->error);
     ck_assert_uint_eq(r->rows->applied, N);
+    /* A pull in top-k, which rows are never answered in. */
+    Taups__Header h = TAUPS__HEADER__INIT;
+    Taups__Rows rr = TAUPS__ROWS__INIT;
+    tps__codec_t topk;
+    uint8_t buf[64];
+    ck_assert_int_eq(tps__codec_parse(&topk, "topk:0.5", DIM, NULL, 0), 0);
+    tps__codec_pack(&topk, &h.codec, &h.codec_ratio);
+    h.op = TAUPS__OP__PULL_ROWS;
+    h.request_id = w.next_id++;
+    h.tensor_id = t;
+    h.count = N;
+    rr.ids_len = tps__ids_encode(ids, N, buf);
+    h.rows = &rr;
+    raw_send(w.fd, &h, buf, rr.ids_len);
+    r = raw_recv(w.fd, &w.rd);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_msg(strstr(r->error, "\"emb\"") && strstr(r->error, "topk"), "%s",
+                  r->error);
     rw_close(&w);
     pull_plain(&c, (int)t, ids, N, got);
     for (int i = 0; i < N * DIM; i++)

@@ -52,8 +52,7 @@ tps_client_t *open_client_opts(const cluster_t *c, tps_options_t *o);
 /* Declares table "emb" of rows of dim values (normal, scale 0.1, seed 7)
  * as request rid on fd; checks it is answered as such and returns its id
  * on that shard. */
-uint32_t raw_declare_emb(int fd, tps__reader_t *rd, uint64_t rid,
-                         uint32_t dim);
+uint32_t raw_declare_emb(int fd, tps__reader_t *rd, uint64_t rid, uint32_t dim);
 
 /* Row id of table "emb" as it starts, by design §2b's formula:
  * tps__init_value(normal, 0.1, mix64(7 ^ mix64(id)), j). */

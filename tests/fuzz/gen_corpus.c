@@ -404,9 +404,8 @@ static void rows_ids(int k, uint64_t *ids) {
 
 /* Frame h of those 6 rows of table 1: the ids coded at p, and a push's
  * read versions after them (read != NULL). Returns the bytes written. */
-static size_t rows_frame(Taups__Header *h, Taups__Rows *r,
-                         const uint64_t *ids, const uint64_t *read,
-                         uint8_t *p) {
+static size_t rows_frame(Taups__Header *h, Taups__Rows *r, const uint64_t *ids,
+                         const uint64_t *read, uint8_t *p) {
     h->tensor_id = 1;
     h->count = 6;
     r->ids_len = tps__ids_encode(ids, 6, p);
@@ -557,8 +556,7 @@ static void gen_shard(void) {
             b.len = 0;
             shard_start(&b, k, &lo, &count);
             shard_rows_codec(&b, k, zstd);
-            save(&b, zstd ? "shard/c%d-rows-zstd" : "shard/c%d-rows-codec",
-                 k);
+            save(&b, zstd ? "shard/c%d-rows-zstd" : "shard/c%d-rows-codec", k);
         }
     }
     /* An evaluator's declaration that waits for a worker's; garbage after a

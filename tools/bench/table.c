@@ -239,8 +239,8 @@ static void report(const tbench_t *T, int push, double *rate, samples_t *lat,
                (unsigned long long)bench_cfg.table_rows, bench_cfg.table_zipf,
                T->dim, bench_cfg.inflight,
                T->nservers ? T->nservers : bench_cfg.shards, R, rows,
-               lo * (double)T->k, hi * (double)T->k, bytes, raw, p50, p99,
-               ppm, p50 / ppm, rows_bal, traffic_bal);
+               lo * (double)T->k, hi * (double)T->k, bytes, raw, p50, p99, ppm,
+               p50 / ppm, rows_bal, traffic_bal);
         return;
     }
     printf("%-9s %6zu ids x %3u  %11.0f rows/s [%.0f-%.0f]  %7.1f MB/s wire  "

@@ -328,10 +328,10 @@ struct tps__rowjob_s {
     tps__codec_t codec;
     uint32_t codec_id;
     float codec_ratio;
-    int zstd, err;       /* err: an encoding failed while building */
-    uint64_t seed;       /* push: its frames' seeds derive from it */
-    float *cvals;        /* one frame's values, in frame order */
-    uint8_t *zbuf;       /* one frame compressed, or a reply undone */
+    int zstd, err; /* err: an encoding failed while building */
+    uint64_t seed; /* push: its frames' seeds derive from it */
+    float *cvals;  /* one frame's values, in frame order */
+    uint8_t *zbuf; /* one frame compressed, or a reply undone */
     size_t cap_cvals, cap_zbuf;
     ZSTD_DCtx *zd;
 };

@@ -268,8 +268,7 @@ static void build_payloads(tps__rowjob_t *job) {
                 at += tps__cl_rows_encode(job, fr, job->buf + at);
             else
                 for (size_t k = 0; k < fr->count; k++, at += 4 * d)
-                    memcpy(job->buf + at, job->vals + (size_t)o[k] * d,
-                           4 * d);
+                    memcpy(job->buf + at, job->vals + (size_t)o[k] * d, 4 * d);
         }
         fr->len = at - fr->pos;
     }
@@ -282,7 +281,8 @@ static int rows_unencoded(tps_client_t *c, tps__rowjob_t *job) {
     char spec[64];
     tps__codec_describe(&job->codec, spec, sizeof(spec));
     uv_mutex_lock(&c->mu);
-    tps__cl_errorf_locked(c, "table \"%s\": cannot encode a push of rows "
+    tps__cl_errorf_locked(c,
+                          "table \"%s\": cannot encode a push of rows "
                           "with %s: %s; not pushed",
                           c->tensors[job->table].name, spec, tps_strerror(rc));
     tps__cl_rows_put(c, job);
@@ -394,8 +394,7 @@ static int take_pull(tps__rowjob_t *job, const tps__rowframe_t *fr,
             return rc;
     }
     uint64_t vlen = h->rows ? h->rows->versions_len : 0;
-    uint64_t vals =
-        tps__cl_rows_value_bytes(h, (uint64_t)fr->count * job->dim);
+    uint64_t vals = tps__cl_rows_value_bytes(h, (uint64_t)fr->count * job->dim);
     if (h->count != fr->count || vlen > len || len - vlen != vals) {
         snprintf(why, whylen, "%llu rows in %llu bytes, for a frame of %zu",
                  (unsigned long long)h->count, (unsigned long long)len,

@@ -39,9 +39,9 @@ void tps__cl_rows_wire_init(tps_client_t *c, tps__rowjob_t *job,
     job->zstd = c->zc != NULL;
     job->err = 0;
     /* Fixed by the push, so that a resent frame is the same bytes. */
-    job->seed = tps__mix64(++c->pushes * 0x9e3779b97f4a7c15ULL ^
-                           ((uint64_t)job->table << 48) ^
-                           (uint64_t)c->opts.rank);
+    job->seed =
+        tps__mix64(++c->pushes * 0x9e3779b97f4a7c15ULL ^
+                   ((uint64_t)job->table << 48) ^ (uint64_t)c->opts.rank);
 }
 
 /* Room for n floats in job->cvals. */
@@ -144,10 +144,10 @@ int tps__cl_rows_unzstd(tps__rowjob_t *job, const tps__rowframe_t *fr,
     if (job->zd == NULL)
         job->zd = ZSTD_createDCtx();
     uint8_t *out = zbuf_room(job, want ? want : 1);
-    size_t got = content != want || out == NULL || job->zd == NULL
-                     ? 0
-                     : ZSTD_decompressDCtx(job->zd, out, want, *payload,
-                                           (size_t)*len);
+    size_t got =
+        content != want || out == NULL || job->zd == NULL
+            ? 0
+            : ZSTD_decompressDCtx(job->zd, out, want, *payload, (size_t)*len);
     if (content != want || ZSTD_isError(got) || got != want) {
         snprintf(why, whylen, "a zstd reply that holds %llu bytes, not %zu",
                  content, want);
