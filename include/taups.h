@@ -283,10 +283,11 @@ TPS_API int tps_last_push(const tps_client_t *c, int tensor,
  * its initial value (a pure function of the table's seed and the id) and
  * is stored on its first push. A table's id works only with the calls below, and
  * a tensor's only with the dense calls: the others refuse it with
- * TPS_EINVAL. Rows travel as float32 in this version: a client with a
- * push or pull codec of fp16, bf16, qsgd or uniform sends and receives them
- * uncompressed, and without zstd; pushes of rows with topk, randk or sign,
- * and row calls in mode "local", are refused. */
+ * TPS_EINVAL. Rows travel through the client's push and pull codecs when
+ * these are none, fp16, bf16, qsgd or uniform (each row its own bucket, no
+ * error feedback), and zstd-compressed when zstd is on and it pays; pushes
+ * of rows with topk, randk or sign, and row calls in mode "local", are
+ * refused. */
 
 /* Declares table `name` of rows of dim float32 values on every shard. Like
  * tps_declare, idempotent for the same dim and refused with TPS_EMISMATCH

@@ -246,8 +246,11 @@ static int rows_dest(sconn_t *sc, const Taups__Header *h, uint64_t len,
     uint64_t dim = h->tensor_id < (uint32_t)sh->ntensors
                        ? sh->tensors[h->tensor_id].dim
                        : 0;
-    uint64_t per = h->op == TAUPS__OP__PULL_ROWS ? 10 : 20 + 4 * dim;
-    if (dim == 0 || h->count > len || len > h->count * per) {
+    int push = h->op == TAUPS__OP__PUSH_ROWS;
+    uint64_t per = push ? 20 + tps__rows_value_room(h, (uint32_t)dim) : 10;
+    /* Compressed ids may take less than a byte each. */
+    if (dim == 0 || (h->count > len && !(push && h->zstd)) ||
+        len > h->count * per) {
         snprintf(sc->why, sizeof(sc->why),
                  "a frame of %llu rows of tensor id %u carries %llu payload "
                  "bytes: no such table here, or not what its rows take",

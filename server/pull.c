@@ -435,7 +435,7 @@ void tps__pull_handle(sconn_t *sc, const Taups__Header *h, uint64_t len) {
         return;
     pull_req_t q = {h->request_id, h->offset,    h->count, h->clock,
                     h->chunk,      h->tensor_id, h->codec, h->codec_ratio,
-                    NULL,          0,            0,
+                    NULL,          0,            0,        0,
                     0};
     tps__codec_t codec;
     if (h->codec != 0 &&

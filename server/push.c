@@ -104,32 +104,51 @@ static int unwrap_push(sconn_t *sc, const Taups__Header *h,
         *enc_len = (size_t)len;
         return 0;
     }
-    unsigned long long content = ZSTD_getFrameContentSize(payload, len);
-    if (h->encoded_len != want || content != want) {
-        tps__reply_error(
-            sc, h, TPS_EPROTO, 1,
-            "push to tensor \"%s\": zstd frame holds %llu bytes, the "
-            "codec needs %zu",
-            t->name, content, want);
-        return -1;
-    }
-    if (sc->zd == NULL)
-        sc->zd = ZSTD_createDCtx();
-    uint8_t *zb = grow(sc->zbuf, &sc->zcap, want ? want : 1);
-    if (sc->zd == NULL || zb == NULL) {
-        tps__reply_error(sc, h, TPS_ENOMEM, 1, "out of memory for a zstd push");
-        return -1;
-    }
-    sc->zbuf = zb;
-    size_t got = ZSTD_decompressDCtx(sc->zd, zb, want, payload, len);
-    if (ZSTD_isError(got) || got != want) {
-        tps__reply_error(sc, h, TPS_EPROTO, 1,
-                         "push to tensor \"%s\": bad zstd frame: %s", t->name,
-                         ZSTD_isError(got) ? ZSTD_getErrorName(got) : "short");
+    char why[160] = "";
+    uint8_t *zb = NULL;
+    int rc = TPS_EPROTO;
+    if (h->encoded_len != want)
+        snprintf(why, sizeof(why),
+                 "zstd of %llu encoded bytes, the codec "
+                 "needs %zu",
+                 (unsigned long long)h->encoded_len, want);
+    else
+        rc = tps__push_unzstd(sc, payload, len, want, 0, &zb, why, sizeof(why));
+    if (rc < 0) {
+        tps__reply_error(sc, h, rc, 1, "push to tensor \"%s\": %s", t->name,
+                         why);
         return -1;
     }
     *enc = zb;
     *enc_len = want;
+    return 0;
+}
+
+int tps__push_unzstd(sconn_t *sc, const uint8_t *in, uint64_t len, size_t want,
+                     size_t pad, uint8_t **out, char *why, size_t whylen) {
+    unsigned long long content = ZSTD_getFrameContentSize(in, len);
+    if (content != want) {
+        snprintf(why, whylen,
+                 "zstd frame holds %llu bytes, its header "
+                 "says %zu",
+                 content, want);
+        return TPS_EPROTO;
+    }
+    if (sc->zd == NULL)
+        sc->zd = ZSTD_createDCtx();
+    uint8_t *zb = grow(sc->zbuf, &sc->zcap, pad + want + 1);
+    if (sc->zd == NULL || zb == NULL) {
+        snprintf(why, whylen, "out of memory for a zstd payload");
+        return TPS_ENOMEM;
+    }
+    sc->zbuf = zb;
+    size_t got = ZSTD_decompressDCtx(sc->zd, zb + pad, want, in, len);
+    if (ZSTD_isError(got) || got != want) {
+        snprintf(why, whylen, "bad zstd frame: %s",
+                 ZSTD_isError(got) ? ZSTD_getErrorName(got) : "short");
+        return TPS_EPROTO;
+    }
+    *out = zb + pad;
     return 0;
 }
 

@@ -183,17 +183,20 @@ void tps__rows_pull_handle(sconn_t *sc, const Taups__Header *h,
     }
     if (t == NULL || frame_ids(sc, h, t, payload) < 0)
         return;
-    if (h->rows->ids_len != len || h->codec != 0) {
+    if (h->rows->ids_len != len) {
         tps__reply_error(sc, h, TPS_EPROTO, 1,
                          "pull of rows of table \"%s\": a payload of ids "
-                         "only, answered as float32",
+                         "only",
                          t->name);
         return;
     }
+    if (tps__rows_pull_codec_ok(sc, h, t) < 0)
+        return;
     pull_req_t q = {h->request_id,      0,           h->count, h->clock,
-                    0,                  h->tensor_id, 0,       0.0f,
+                    0,                  h->tensor_id, h->codec, h->codec_ratio,
                     payload,            (size_t)h->rows->ids_len,
-                    h->rows->versions,  1};
+                    h->rows->versions,  h->zstd,
+                    1};
     tps__pull_request(sc, h, &q);
 }
 
@@ -217,7 +220,8 @@ void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
      * are copied in just before them and the reply starts there. */
     size_t room = q->versions ? (TPS_IDS_MAX_BYTES(n) + 3) & ~(size_t)3 : 0;
     size_t vbytes = n * d * sizeof(float);
-    outbuf_t *b = tps__pull_outbuf(sc, room + vbytes);
+    outbuf_t *b = tps__pull_outbuf(
+        sc, room + vbytes + tps__rows_reply_room(q, n * d, room));
     if (b == NULL) {
         Taups__Header h = TAUPS__HEADER__INIT;
         h.request_id = q->request_id;
@@ -255,8 +259,7 @@ void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
     r.rows = &rr;
     sh->st.pulls++;
     t->row_pulls += n;
-    tps__send_or_close(sc, &r, b->data + room - vlen, vlen + vbytes,
-                       tps__pull_outbuf_sent, b);
+    tps__rows_reply_send(sc, q, &r, b, room, vlen, vbytes);
 }
 
 /* What became of a push's rows, for its reply. */
@@ -540,7 +543,7 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
                          sc->role == TPS_ROLE_ADMIN ? "admin" : "evaluator");
         return;
     }
-    if (rows_repeat(sc, h))
+    if (rows_repeat(sc, h) || tps__rows_unzstd(sc, h, &payload, &len) < 0)
         return;
     tps__tensor_t *t = frame_table(sc, h, len);
     if (t == NULL || rows_mode_ok(sc, h, t) < 0 ||
@@ -549,8 +552,7 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
     size_t n = (size_t)h->count, d = t->dim, used = 0;
     uint64_t head = h->rows->ids_len + h->rows->versions_len;
     char err[200];
-    if (h->codec != 0 || head > len ||
-        len - head != (uint64_t)n * d * sizeof(float) ||
+    if (head > len ||
         tps__varints_decode(payload + h->rows->ids_len,
                             (size_t)h->rows->versions_len, s->row_vers, n,
                             &used, err, sizeof(err)) < 0 ||
@@ -558,13 +560,15 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
         tps__reply_error(sc, h, TPS_EPROTO, 1,
                          "push of %zu rows of %zu values to table \"%s\": "
                          "%llu payload bytes are not their ids, versions "
-                         "and float32 gradients",
+                         "and gradients",
                          n, d, t->name, (unsigned long long)len);
         return;
     }
-    /* The reader placed the payload so that the gradients land aligned
-     * (dispatch.c's rows_dest): they are used where they are. */
-    const float *g = (const float *)(const void *)(payload + head);
+    /* The reader placed the payload so that float32 gradients land
+     * aligned (dispatch.c's rows_dest): they are used where they are. */
+    const float *g = tps__rows_grads(sc, h, t, payload + head, len - head);
+    if (g == NULL)
+        return;
     double clip = rows_clip(sc, h, t, g);
     if (clip >= 0 && s->shard.aggregate) {
         keep_rows(sc, h, t, g, clip);

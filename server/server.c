@@ -196,6 +196,8 @@ void tps__server_free(tps__server_t *s) {
     free(s->undo);
     free(s->row_ids);
     free(s->row_vers);
+    free(s->row_grads);
+    ZSTD_freeCCtx(s->zc);
     free(s);
 }
 

@@ -160,6 +160,7 @@ typedef struct pull_req_s {
     const uint8_t *rows;
     size_t rows_len;
     int versions; /* answer each row's version */
+    int zstd;     /* rows: the client takes a zstd-compressed reply */
     /* The ids are in the server's row scratch already, decoded on
      * arrival: a pull answered at once is not decoded twice. */
     int decoded;
@@ -278,6 +279,9 @@ struct tps__server_s {
     char skip_why[300];  /* why, for the pulls that read it */
     uint64_t *row_ids, *row_vers; /* rows.c: one frame's ids and versions */
     uint64_t row_cap;
+    float *row_grads;     /* rows_codec.c: a push's decoded gradients */
+    size_t row_grads_cap; /* in floats */
+    ZSTD_CCtx *zc;        /* rows_codec.c: pull replies of rows, level 1 */
 };
 
 /* server.c ---------------------------------------------------------------- */
@@ -399,6 +403,14 @@ void tps__push_progress(tps__conn_t *c, const uint8_t *payload, uint64_t from,
  * the reader's pool. */
 uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len);
 
+/* Undoes a zstd frame in[0..len) that must hold exactly `want` bytes (what
+ * the frame's header implies, never more), into the connection's reused
+ * buffer `pad` bytes in (so that what follows can be aligned); *out points
+ * there until the next frame. Returns 0, or TPS_EPROTO / TPS_ENOMEM with
+ * the reason in why. Shared by dense pushes and pushes of rows. */
+int tps__push_unzstd(sconn_t *sc, const uint8_t *in, uint64_t len, size_t want,
+                     size_t pad, uint8_t **out, char *why, size_t whylen);
+
 /* Marks the push being received on sc as finished (or abandoned); no-op
  * when none is open. */
 void tps__push_close(sconn_t *sc);
@@ -508,6 +520,47 @@ void tps__rows_pull_handle(sconn_t *sc, const Taups__Header *h,
 void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
                            const uint8_t *payload, uint64_t len);
 void tps__rows_answer(sconn_t *sc, const pull_req_t *q);
+
+/* rows_codec.c ------------------------------------------------------------
+ * The values of rows through a codec, and zstd (docs/design.md §2b, Wire). */
+
+/* Bytes a row's values may take in a push frame with h's codec: the larger
+ * of float32 and the codec's (float32 for a codec rows cannot use, which
+ * the push's handler refuses). For the reader's bound. */
+uint64_t tps__rows_value_room(const Taups__Header *h, uint32_t dim);
+
+/* A push of rows with zstd made plain: *payload and *len become the
+ * decompressed bytes (in the connection's buffer, placed so that float32
+ * values after the ids and versions are aligned), which must be exactly
+ * what the header's counts and codec imply, and within the frame limit.
+ * A frame without zstd, or that names no table, is left to rows.c.
+ * Returns 0, or -1 after refusing the frame. */
+int tps__rows_unzstd(sconn_t *sc, const Taups__Header *h,
+                     const uint8_t **payload, uint64_t *len);
+
+/* A push's gradients from the len bytes of values at vals: the float32
+ * values where they are (aligned by the reader), or decoded through the
+ * header's codec into the server's scratch (valid until the next frame).
+ * NULL after refusing the frame with a sentence naming the table and the
+ * codec; nothing is applied then. */
+const float *tps__rows_grads(sconn_t *sc, const Taups__Header *h,
+                             const tps__tensor_t *t, const uint8_t *vals,
+                             uint64_t len);
+
+/* 0 if a pull of rows may be answered with h's codec, else -1 after
+ * refusing the frame. */
+int tps__rows_pull_codec_ok(sconn_t *sc, const Taups__Header *h,
+                            const tps__tensor_t *t);
+
+/* Bytes a reply of nvals values needs beyond `room` + 4*nvals: the codec's
+ * output and zstd's, as q asks. */
+size_t tps__rows_reply_room(const pull_req_t *q, size_t nvals, size_t room);
+
+/* Sends reply r of rows built in b: vlen bytes of versions just before
+ * b->data + room, then vbytes of float32 values; encoded with q's codec
+ * and compressed with zstd when q allows it and it pays. Takes b. */
+void tps__rows_reply_send(sconn_t *sc, const pull_req_t *q, Taups__Header *r,
+                          outbuf_t *b, size_t room, size_t vlen, size_t vbytes);
 
 /* pull.c ------------------------------------------------------------------ */
 

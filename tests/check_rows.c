@@ -7,8 +7,8 @@
  *
  * The shards run plain SGD with lr 0.5 and no staleness weighting, so a
  * pushed row is its initial value minus half the sum of its gradients, and
- * the initial value is the formula of §2b computed here from
- * tps__init_value, not read back from a shard. */
+ * the initial value is the formula of §2b computed from tps__init_value
+ * (rawclient.c's emb_init_row), not read back from a shard. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -105,36 +105,9 @@ static void rw_close(rw_t *w) {
  * shard; returns its id. */
 static uint32_t declare_table(rw_t *w, uint32_t dim) {
     uint32_t id = 0;
-    for (int s = 0; s < w->n; s++) {
-        Taups__Header h = TAUPS__HEADER__INIT;
-        Taups__Decl d = TAUPS__DECL__INIT;
-        h.op = TAUPS__OP__DECLARE;
-        h.request_id = w->next_id++;
-        h.name = "emb";
-        h.length = dim;
-        h.init = TAUPS__INIT__NORMAL;
-        h.scale = 0.1f;
-        h.seed = 7;
-        d.kind = 1;
-        d.dim = dim;
-        h.decl = &d;
-        raw_send(w->fd[s], &h, NULL, 0);
-        const Taups__Header *r = raw_recv(w->fd[s], &w->rd[s]);
-        ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "declare: %s",
-                      r->error ? r->error : "?");
-        ck_assert_ptr_nonnull(r->decl);
-        ck_assert_uint_eq(r->decl->kind, 1);
-        ck_assert_uint_eq(r->decl->dim, dim);
-        id = r->tensor_id;
-    }
+    for (int s = 0; s < w->n; s++)
+        id = raw_declare_emb(w->fd[s], &w->rd[s], w->next_id++, dim);
     return id;
-}
-
-/* The initial row of id, by design §2b's formula. */
-static void init_row(uint64_t id, uint32_t dim, float *out) {
-    uint64_t seed = tps__mix64(7 ^ tps__mix64(id));
-    for (uint32_t j = 0; j < dim; j++)
-        out[j] = tps__init_value(TPS_INIT_NORMAL, 0.1f, seed, j);
 }
 
 /* Sends a pull of the (ascending) ids to shard s and returns the reply;
@@ -258,7 +231,7 @@ START_TEST(test_rows_start_initial) {
         ck_assert_uint_eq(r->count, 8);
         for (int i = 0; i < 8; i++) {
             float want[DIM];
-            init_row(ids[i], DIM, want);
+            emb_init_row(ids[i], DIM, want);
             ck_assert_uint_eq(vers[i], 0);
             for (int j = 0; j < DIM; j++)
                 ck_assert_float_eq(v[i * DIM + j], want[j]);
@@ -287,7 +260,7 @@ START_TEST(test_rows_push_sgd) {
     for (int i = 0; i < 3 * DIM; i++)
         g[i] = (float)(i + 1) / 8.0f;
     for (int i = 0; i < 3; i++)
-        init_row(ids[i], DIM, want + i * DIM);
+        emb_init_row(ids[i], DIM, want + i * DIM);
     /* Row 0 three times, rows 1 and 2 once. */
     for (int k = 0; k < 3; k++) {
         size_t n = k == 0 ? 3 : 1;
@@ -364,7 +337,7 @@ START_TEST(test_rows_admission) {
     uint32_t t = declare_table(&w, DIM);
     uint64_t id = 77, read = 0;
     float g[DIM] = {1, 2, 3, 4}, want[DIM];
-    init_row(id, DIM, want);
+    emb_init_row(id, DIM, want);
     for (int k = 0; k < 3; k++) {
         const Taups__Header *r = push_rows(&w, 0, t, &id, 1, &read, g, DIM);
         ck_assert_uint_eq(r->rows->not_admitted, k < 2 ? 1 : 0);
@@ -511,7 +484,7 @@ END_TEST
  * the gradients g of check_rows' checkpoint test. */
 static void adagrad_row(uint64_t id, const float *g, int pushes, float *out) {
     float p0[DIM];
-    init_row(id, DIM, p0);
+    emb_init_row(id, DIM, p0);
     for (int j = 0; j < DIM; j++) {
         double p = p0[j], acc = 0;
         for (int k = 0; k < pushes; k++) {
@@ -853,7 +826,7 @@ START_TEST(test_rows_sync_mean) {
         push_kept(&w[1], s, t, ac, 2, g1);
         push_kept(&w[0], s, t, id, 1, g0b);
         for (int i = 0; i < 4; i++) {
-            init_row(id[i], DIM, want[s] + i * DIM);
+            emb_init_row(id[i], DIM, want[s] + i * DIM);
             for (int j = 0; j < DIM; j++)
                 want[s][i * DIM + j] -= LR * mean[i * DIM + j];
         }
@@ -891,7 +864,7 @@ START_TEST(test_rows_sync_absent_worker) {
     for (int s = 0; s < 2; s++) {
         ids_of(s, 2, 7, &id[s], 1);
         push_kept(&w[s], s, t, &id[s], 1, g);
-        init_row(id[s], DIM, want[s]);
+        emb_init_row(id[s], DIM, want[s]);
         for (int j = 0; j < DIM; j++)
             want[s][j] -= LR * (float)samples[s] * g[j] / 4;
     }
@@ -938,7 +911,7 @@ START_TEST(test_rows_sync_overflow) {
     float init[2][DIM];
     for (int s = 0; s < 2; s++) {
         ids_of(s, 2, 50, &id[s], 1);
-        init_row(id[s], DIM, init[s]);
+        emb_init_row(id[s], DIM, init[s]);
     }
     push_kept(&w[0], 0, t, &id[0], 1, big);
     push_kept(&w[1], 1, t, &id[1], 1, tiny);
@@ -1002,7 +975,7 @@ START_TEST(test_rows_sync_memory) {
     rw_clock(&w, 1);
     /* k pushes of 0.25 each, one worker: the mean is their sum. */
     float want[DIM];
-    init_row(0, DIM, want);
+    emb_init_row(0, DIM, want);
     for (int j = 0; j < DIM; j++)
         want[j] -= LR * 0.25f * (float)k;
     const uint64_t one = 1;
@@ -1087,7 +1060,7 @@ START_TEST(test_rows_scan) {
         for (int i = 0; i < N * DIM; i++)
             g[i] = (float)(i + 1 + s) / 16.0f;
         for (int i = 0; i < N; i++) {
-            init_row(ids[i], DIM, want + i * DIM);
+            emb_init_row(ids[i], DIM, want + i * DIM);
             want_v[i] = 1;
         }
         push_rows(&w, s, t, ids, NA, zero, g, DIM);
@@ -1158,7 +1131,7 @@ START_TEST(test_rows_sync_departed) {
     rw_close(&w[1]);
     push_kept(&w[0], 0, t, &id, 1, g0);
     rw_clock(&w[0], 1);
-    init_row(id, DIM, want);
+    emb_init_row(id, DIM, want);
     for (int j = 0; j < DIM; j++)
         want[j] -= LR * g0[j];
     const uint64_t one = 1;
@@ -1208,7 +1181,7 @@ START_TEST(test_rows_sync_library) {
     ck_assert_int_eq(tps_clock(cl[0]), 1);
     ck_assert_int_eq(tps_clock(cl[1]), 1);
     for (int i = 0; i < 3; i++)
-        init_row(ids[i], DIM, want + i * DIM);
+        emb_init_row(ids[i], DIM, want + i * DIM);
     for (int j = 0; j < DIM; j++) {
         want[j] -= LR * 3 * g0[j] / 4;
         want[DIM + j] -= LR * 1 * g1[j] / 4;

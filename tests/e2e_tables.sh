@@ -10,7 +10,8 @@
 # one frame; a push carries the versions its rows were read at (staleness
 # 0 here); a dim mismatch (here and on the shards), a dense call on a table, a row call on a dense
 # tensor and a NaN in one row are refused with the name; a dense tensor's
-# shape is kept by the shards. Then a shard
+# shape is kept by the shards; pulls through fp16 and bf16 return the rows
+# rounded. Then a shard
 # killed and restarted under a pull of rows (see below).
 . "$(dirname "$0")/lib.sh"
 use_python
@@ -104,6 +105,18 @@ with taups.Client(cluster=cluster, rank=0, workers=1,
     refused(lambda: c.table("emb", dim=8), taups.MismatchError, "emb")
     t = c.table("emb", dim=4, init="normal", scale=0.1, seed=7)
     assert np.array_equal(c.pull_rows(t, ids), final)
+# Pulled through a codec the rows come rounded: as numpy's float16, and
+# as bf16 (each float32's top half, rounded to nearest even).
+b = final.view(np.uint32).astype(np.uint64)
+bf16 = ((b + 0x7fff + ((b >> 16) & 1)) & 0xffff0000).astype(np.uint32)
+for spec, want in (("fp16", final.astype(np.float16).astype(np.float32)),
+                   ("bf16", bf16.view(np.float32))):
+    with taups.Client(cluster=cluster, rank=0, workers=1, pull_codec=spec,
+                      zstd_level=1) as c:
+        t = c.table("emb", dim=4, init="normal", scale=0.1, seed=7)
+        got = c.pull_rows(t, ids)
+        assert np.array_equal(got, want), spec
+        assert not np.array_equal(got, final), spec
 print("ok")
 PYEOF
 grep -q "^ok$" "$WORK/tables.out" || fail "tables: $(cat "$WORK/tables.out")"

@@ -9,6 +9,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "tps_rng.h"
+
 static void run_loop(void *arg) {
     uv_run(arg, UV_RUN_DEFAULT);
 }
@@ -62,18 +64,52 @@ tps_client_t *open_client(const cluster_t *c, tps_role_t role, int rank,
                           int workers, size_t chunk) {
     tps_options_t o;
     tps_options_init(&o);
-    o.cluster = c->list;
     o.role = role;
     o.rank = rank;
     o.workers = workers;
     if (chunk)
         o.chunk_bytes = chunk;
-    o.connect_timeout_ms = 3000;
+    return open_client_opts(c, &o);
+}
+
+tps_client_t *open_client_opts(const cluster_t *c, tps_options_t *o) {
+    o->cluster = c->list;
+    o->connect_timeout_ms = 3000;
     tps_client_t *cl;
     char err[512];
-    int rc = tps_open(&o, &cl, err, sizeof(err));
+    int rc = tps_open(o, &cl, err, sizeof(err));
     ck_assert_msg(rc == 0, "open: %s", err);
     return cl;
+}
+
+uint32_t raw_declare_emb(int fd, tps__reader_t *rd, uint64_t rid,
+                         uint32_t dim) {
+    Taups__Header h = TAUPS__HEADER__INIT;
+    Taups__Decl d = TAUPS__DECL__INIT;
+    h.op = TAUPS__OP__DECLARE;
+    h.request_id = rid;
+    h.name = "emb";
+    h.length = dim;
+    h.init = TAUPS__INIT__NORMAL;
+    h.scale = 0.1f;
+    h.seed = 7;
+    d.kind = 1;
+    d.dim = dim;
+    h.decl = &d;
+    raw_send(fd, &h, NULL, 0);
+    const Taups__Header *r = raw_recv(fd, rd);
+    ck_assert_msg(r->op == TAUPS__OP__DECLARE_OK, "declare: %s",
+                  r->error ? r->error : "?");
+    ck_assert_ptr_nonnull(r->decl);
+    ck_assert_uint_eq(r->decl->kind, 1);
+    ck_assert_uint_eq(r->decl->dim, dim);
+    return r->tensor_id;
+}
+
+void emb_init_row(uint64_t id, uint32_t dim, float *out) {
+    uint64_t seed = tps__mix64(7 ^ tps__mix64(id));
+    for (uint32_t j = 0; j < dim; j++)
+        out[j] = tps__init_value(TPS_INIT_NORMAL, 0.1f, seed, j);
 }
 
 int raw_connect(int port) {

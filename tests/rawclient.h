@@ -45,6 +45,19 @@ void cluster_stop(cluster_t *c);
 tps_client_t *open_client(const cluster_t *c, tps_role_t role, int rank,
                           int workers, size_t chunk);
 
+/* A library client with options o (cluster and connect timeout set here:
+ * c's addresses, 3 s). */
+tps_client_t *open_client_opts(const cluster_t *c, tps_options_t *o);
+
+/* Declares table "emb" of rows of dim values (normal, scale 0.1, seed 7)
+ * as request rid on fd; checks it is answered as such and returns its id
+ * on that shard. */
+uint32_t raw_declare_emb(int fd, tps__reader_t *rd, uint64_t rid, uint32_t dim);
+
+/* Row id of table "emb" as it starts, by design §2b's formula:
+ * tps__init_value(normal, 0.1, mix64(7 ^ mix64(id)), j). */
+void emb_init_row(uint64_t id, uint32_t dim, float *out);
+
 /* A blocking TCP connection to 127.0.0.1:port. */
 int raw_connect(int port);
 

@@ -70,18 +70,7 @@ static void fill(int s, FILE *out) {
     tps__reader_t rd;
     ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
     raw_hello(fd, &rd, TPS_ROLE_WORKER, 0, 1, 2, s, 0);
-    Taups__Header d = TAUPS__HEADER__INIT;
-    Taups__Decl dd = TAUPS__DECL__INIT;
-    d.op = TAUPS__OP__DECLARE;
-    d.name = "emb";
-    d.length = DIM;
-    d.init = TAUPS__INIT__NORMAL;
-    d.scale = 0.1f;
-    d.seed = 7;
-    dd.kind = 1;
-    dd.dim = DIM;
-    d.decl = &dd;
-    call(fd, &rd, &d, NULL, 0, TAUPS__OP__DECLARE_OK);
+    raw_declare_emb(fd, &rd, UINT64_C(1) << 20, DIM); /* past call()'s ids */
 
     uint64_t ids[N], vers[N];
     float g[N * DIM], want[N * DIM];

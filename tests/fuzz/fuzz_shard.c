@@ -275,26 +275,52 @@ static void check_pull_ok(const Taups__Header *h, const uint8_t *p,
 }
 
 /* A pull of rows answers count rows of the table's dim, finite, after
- * the versions it was asked for (and a scan's ids before them). */
+ * the versions it was asked for (and a scan's ids before them), the
+ * values in float32 or through the pull's codec, the whole payload
+ * zstd-compressed if the reply says so. */
 static void check_pull_rows_ok(const Taups__Header *h, const uint8_t *p,
                                uint64_t len) {
     const tps__shard_t *sh = &servers[cur_config]->shard;
     if (h->rows == NULL || h->tensor_id >= (uint32_t)sh->ntensors ||
         sh->tensors[h->tensor_id].kind != TPS__KIND_TABLE)
         fail("PULL_ROWS_OK without its rows, or for no table");
-    uint64_t dim = sh->tensors[h->tensor_id].dim;
+    uint64_t n = h->count * sh->tensors[h->tensor_id].dim;
     uint64_t vl = h->rows->ids_len + h->rows->versions_len;
-    if (vl > len || len - vl != h->count * dim * sizeof(float))
-        fail("PULL_ROWS_OK of %llu rows of %llu carries %llu bytes",
-             (unsigned long long)h->count, (unsigned long long)dim,
-             (unsigned long long)len);
-    for (uint64_t i = 0; i < h->count * dim; i++) {
-        float x;
-        memcpy(&x, p + vl + i * sizeof(float), sizeof(x));
-        if (!isfinite(x))
-            fail("PULL_ROWS_OK: value %llu is %g", (unsigned long long)i,
-                 (double)x);
+    if (n == 0 && h->codec == 0 && !h->zstd) {
+        if (len != vl)
+            fail("PULL_ROWS_OK of no rows carries %llu bytes",
+                 (unsigned long long)len);
+        return;
     }
+    tps__codec_t c;
+    if (tps__codec_unpack(&c, h->codec, h->codec_ratio) < 0)
+        fail("PULL_ROWS_OK with an invalid codec 0x%x", h->codec);
+    size_t want = tps__codec_wire_size(&c, n);
+    uint8_t *buf = NULL;
+    if (h->zstd) {
+        buf = malloc(vl + want + 1);
+        if (buf == NULL)
+            fail("out of memory");
+        size_t got = ZSTD_decompress(buf, vl + want, p, (size_t)len);
+        if (ZSTD_isError(got) || got != vl + want)
+            fail("PULL_ROWS_OK: a zstd frame that does not decompress");
+        p = buf;
+        len = got;
+    }
+    float *x = malloc(n * sizeof(float) + 1);
+    if (x == NULL)
+        fail("out of memory");
+    if (vl > len || len - vl != want ||
+        tps__codec_decode(&c, p + vl, want, n, h->codec_seed, x) < 0)
+        fail("PULL_ROWS_OK of %llu values carries %llu bytes that do not "
+             "decode",
+             (unsigned long long)n, (unsigned long long)len);
+    for (uint64_t i = 0; i < n; i++)
+        if (!isfinite(x[i]))
+            fail("PULL_ROWS_OK: value %llu is %g", (unsigned long long)i,
+                 (double)x[i]);
+    free(x);
+    free(buf);
 }
 
 static void check_reply(client_t *cl) {

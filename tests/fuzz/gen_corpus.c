@@ -383,24 +383,47 @@ static void shard_encoded(buf_t *b, const char *spec, int zstd, uint64_t lo,
     rec(b, 0, FUZZ_REC_PUMP);
 }
 
+/* Table "emb" of dim 4 declared on connection conn. */
+static void declare_emb(buf_t *b, int conn) {
+    Taups__Header h = declare("emb", 4);
+    Taups__Decl d = TAUPS__DECL__INIT;
+    d.kind = 1;
+    d.dim = 4;
+    h.decl = &d;
+    rec_frame(b, conn, &h, NULL, 0);
+}
+
+/* Six ids of table 1 that the shard of config k holds. */
+static void rows_ids(int k, uint64_t *ids) {
+    const fuzz_shard_config_t *fc = &fuzz_shard_configs[k];
+    size_t n = 0;
+    for (uint64_t id = 1; n < 6; id += 977)
+        if (tps__id_shard(id, (uint32_t)fc->shards) == (uint32_t)fc->shard)
+            ids[n++] = id;
+}
+
+/* Frame h of those 6 rows of table 1: the ids coded at p, and a push's
+ * read versions after them (read != NULL). Returns the bytes written. */
+static size_t rows_frame(Taups__Header *h, Taups__Rows *r, const uint64_t *ids,
+                         const uint64_t *read, uint8_t *p) {
+    h->tensor_id = 1;
+    h->count = 6;
+    r->ids_len = tps__ids_encode(ids, 6, p);
+    r->versions_len = read ? tps__varints_encode(read, 6, p + r->ids_len) : 0;
+    r->versions = read == NULL;
+    h->rows = r;
+    return r->ids_len + r->versions_len;
+}
+
 /* A table of dim 4 declared by both workers, rows pushed (one NaN row
  * among them) and pulled with versions, by ids of this shard; then an
  * admin scans its rows in two pages. */
 static void shard_rows(buf_t *b, int k) {
     const fuzz_shard_config_t *fc = &fuzz_shard_configs[k];
     uint64_t ids[6];
-    size_t n = 0;
-    for (uint64_t id = 1; n < 6; id += 977)
-        if (tps__id_shard(id, (uint32_t)fc->shards) == (uint32_t)fc->shard)
-            ids[n++] = id;
-    for (int w = 0; w < 2; w++) {
-        Taups__Header h = declare("emb", 4);
-        Taups__Decl d = TAUPS__DECL__INIT;
-        d.kind = 1;
-        d.dim = 4;
-        h.decl = &d;
-        rec_frame(b, w, &h, NULL, 0);
-    }
+    rows_ids(k, ids);
+    for (int w = 0; w < 2; w++)
+        declare_emb(b, w);
     rec(b, 0, FUZZ_REC_PUMP);
     uint8_t p[6 * (20 + 16)];
     uint64_t read[6] = {0, 1, 2, 0, 1, 0};
@@ -411,24 +434,14 @@ static void shard_rows(buf_t *b, int k) {
             g[5] = NAN;
         Taups__Header h = simple(TAUPS__OP__PUSH_ROWS, 60 + (uint64_t)round);
         Taups__Rows r = TAUPS__ROWS__INIT;
-        h.tensor_id = 1;
-        h.count = 6;
-        r.ids_len = tps__ids_encode(ids, 6, p);
-        r.versions_len = tps__varints_encode(read, 6, p + r.ids_len);
-        size_t at = r.ids_len + r.versions_len;
+        size_t at = rows_frame(&h, &r, ids, read, p);
         memcpy(p + at, g, sizeof(g));
-        h.rows = &r;
         rec_frame(b, round, &h, p, at + sizeof(g));
         rec(b, round, FUZZ_REC_PUMP);
     }
     Taups__Header h = simple(TAUPS__OP__PULL_ROWS, 70);
     Taups__Rows r = TAUPS__ROWS__INIT;
-    h.tensor_id = 1;
-    h.count = 6;
-    r.ids_len = tps__ids_encode(ids, 6, p);
-    r.versions = 1;
-    h.rows = &r;
-    rec_frame(b, 0, &h, p, r.ids_len);
+    rec_frame(b, 0, &h, p, rows_frame(&h, &r, ids, NULL, p));
     rec(b, 0, FUZZ_REC_PUMP);
     h = hello(TAUPS__ROLE__ADMIN, 0, fc->shards, fc->shard, fc->workers);
     rec_frame(b, 2, &h, NULL, 0);
@@ -443,6 +456,40 @@ static void shard_rows(buf_t *b, int k) {
         rec_frame(b, 2, &sc, NULL, 0);
     }
     rec(b, 2, FUZZ_REC_PUMP);
+}
+
+/* The table of shard_rows, its rows pushed with their values in fp16
+ * (the whole payload zstd-compressed when `zstd`) and pulled in bf16 by a
+ * client that takes a compressed reply. */
+static void shard_rows_codec(buf_t *b, int k, int zstd) {
+    uint64_t ids[6], read[6] = {0};
+    rows_ids(k, ids);
+    declare_emb(b, 0);
+    rec(b, 0, FUZZ_REC_PUMP);
+    uint8_t p[6 * (20 + 16)], z[256];
+    float g[6 * 4];
+    gradient(g, 6 * 4, 0.5f);
+    tps__codec_t c;
+    Taups__Header h = simple(TAUPS__OP__PUSH_ROWS, 90);
+    tps__codec_parse(&c, "fp16", 4, NULL, 0);
+    tps__codec_pack(&c, &h.codec, &h.codec_ratio);
+    Taups__Rows r = TAUPS__ROWS__INIT;
+    size_t at = rows_frame(&h, &r, ids, read, p);
+    at += (size_t)tps__codec_encode(&c, g, 6 * 4, 0, p + at, sizeof(p) - at);
+    if (zstd) {
+        h.zstd = 1;
+        rec_frame(b, 0, &h, z, ZSTD_compress(z, sizeof(z), p, at, 1));
+    } else {
+        rec_frame(b, 0, &h, p, at);
+    }
+    rec(b, 0, FUZZ_REC_PUMP);
+    h = simple(TAUPS__OP__PULL_ROWS, 91);
+    tps__codec_parse(&c, "bf16", 4, NULL, 0);
+    tps__codec_pack(&c, &h.codec, &h.codec_ratio);
+    r = (Taups__Rows)TAUPS__ROWS__INIT;
+    h.zstd = (protobuf_c_boolean)zstd;
+    rec_frame(b, 0, &h, p, rows_frame(&h, &r, ids, NULL, p));
+    rec(b, 0, FUZZ_REC_PUMP);
 }
 
 static void gen_shard(void) {
@@ -503,6 +550,14 @@ static void gen_shard(void) {
         shard_start(&b, k, &lo, &count);
         shard_rows(&b, k);
         save(&b, "shard/c%d-rows", k);
+
+        /* Rows through a codec, and with zstd. */
+        for (int zstd = 0; zstd < 2; zstd++) {
+            b.len = 0;
+            shard_start(&b, k, &lo, &count);
+            shard_rows_codec(&b, k, zstd);
+            save(&b, zstd ? "shard/c%d-rows-zstd" : "shard/c%d-rows-codec", k);
+        }
     }
     /* An evaluator's declaration that waits for a worker's; garbage after a
      * hello; a half-closed connection. */

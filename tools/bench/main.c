@@ -96,12 +96,15 @@ static const tps__opt_t options[] = {
      "clients wait for replies by polling for up to US microseconds before "
      "sleeping (tps_options_t.spin_us)"},
     {"codec", TPS_OPT_STR, &bench_cfg.push_codec, NULL, 0, -1, NULL, "CODEC",
-     "network mode: compress pushes like taups-worker --codec (error "
-     "feedback as its default); the wire column shows the bytes that moved"},
+     "network mode and --table: compress pushes like taups-worker --codec "
+     "(error feedback as its default; rows: none, fp16, bf16, qsgd, uniform); "
+     "the wire column shows the bytes that moved"},
     {"pull-codec", TPS_OPT_STR, &bench_cfg.pull_codec, NULL, 0, -1, NULL,
-     "CODEC", "network mode: have the shards encode pull replies"},
+     "CODEC", "network mode and --table: have the shards encode pull "
+     "replies"},
     {"wire-zstd", TPS_OPT_INT, &bench_cfg.wire_zstd, "0", 0, 22, NULL, "LEVEL",
-     "network mode: zstd on encoded pushes"},
+     "network mode: zstd on encoded pushes; --table: on push frames and "
+     "pull replies of rows, where it shrinks them"},
     {"chunk", TPS_OPT_STR, &bench_cfg.chunk, NULL, 0, -1, NULL, "BYTES",
      "client chunk size (largest payload of one frame) [default: the "
      "library's]"},

@@ -41,6 +41,8 @@ typedef struct tbench_s {
     server_t *servers;
     int nservers;
     tcp_bench_t tcp;
+    double wire[2]; /* pull, push: bytes on the wire per call, summed over
+                       the rounds (frames included, after codec and zstd) */
 } tbench_t;
 
 /* Draws BATCHES batches of k ids from Zipf(n, s) over 0..n-1 (id i has
@@ -101,6 +103,8 @@ static double point(tbench_t *T, int push, samples_t *lat) {
         if (issue(T, push, next++, T->buf, &t) < 0 || tps_wait(T->c, t) < 0)
             goto failed;
     }
+    uint64_t sent0, recv0, sent1, recv1, first = next;
+    tps_bytes(T->c, &sent0, &recv0);
     begin = end = tps__now();
     while (!bench_point_done(done, end - begin, (uint64_t)bench_cfg.reps,
                              bench_cfg.min_time)) {
@@ -123,6 +127,9 @@ static double point(tbench_t *T, int push, samples_t *lat) {
     }
     for (; n > 0; n--, head = (head + 1) % K)
         tps_wait(T->c, tk[head]);
+    tps_bytes(T->c, &sent1, &recv1);
+    T->wire[push] +=
+        (double)(sent1 - sent0 + recv1 - recv0) / (double)(next - first);
     return (double)done / (end - begin);
 failed:
     fprintf(stderr, PROG ": %s of rows: %s\n", push ? "push" : "pull",
@@ -176,6 +183,9 @@ static int setup(tbench_t *T) {
     o.cluster = cluster;
     o.key_file = bench_cfg.key_file;
     o.spin_us = bench_cfg.spin_us;
+    o.codec = bench_cfg.push_codec;
+    o.pull_codec = bench_cfg.pull_codec;
+    o.zstd_level = bench_cfg.wire_zstd;
     char err[512];
     if (tps_open(&o, &T->c, err, sizeof(err)) < 0) {
         fprintf(stderr, PROG ": %s\n", err);
@@ -213,12 +223,15 @@ static void report(const tbench_t *T, int push, double *rate, samples_t *lat,
     double p50 = bench_percentile(lat, 50);
     double p99 = bench_percentile(lat, 99);
     double rows = med * (double)T->k;
-    double bytes = rows * T->dim * sizeof(float);
+    double raw = rows * T->dim * sizeof(float);
+    /* What crossed the wire, both ways: the rounds' mean bytes per call. */
+    double bytes = med * T->wire[push] / R;
     if (bench_cfg.json) {
         printf("{\"op\":\"%s_rows\",\"k\":%zu,\"n\":%llu,\"s\":%g,\"dim\":%u,"
                "\"inflight\":%d,\"shards\":%d,\"rounds\":%d,"
                "\"rows_per_s\":%.0f,\"rows_per_s_min\":%.0f,"
                "\"rows_per_s_max\":%.0f,\"bytes_per_s\":%.0f,"
+               "\"raw_bytes_per_s\":%.0f,"
                "\"lat_p50_ms\":%.4f,\"lat_p99_ms\":%.4f,"
                "\"tcp_pingpong_p50_ms\":%.4f,\"p50_over_tcp_pingpong\":%.3f,"
                "\"rows_max_over_mean\":%.3f,\"traffic_max_over_mean\":%.3f}\n",
@@ -226,11 +239,11 @@ static void report(const tbench_t *T, int push, double *rate, samples_t *lat,
                (unsigned long long)bench_cfg.table_rows, bench_cfg.table_zipf,
                T->dim, bench_cfg.inflight,
                T->nservers ? T->nservers : bench_cfg.shards, R, rows,
-               lo * (double)T->k, hi * (double)T->k, bytes, p50, p99, ppm,
+               lo * (double)T->k, hi * (double)T->k, bytes, raw, p50, p99, ppm,
                p50 / ppm, rows_bal, traffic_bal);
         return;
     }
-    printf("%-9s %6zu ids x %3u  %11.0f rows/s [%.0f-%.0f]  %7.1f MB/s  "
+    printf("%-9s %6zu ids x %3u  %11.0f rows/s [%.0f-%.0f]  %7.1f MB/s wire  "
            "p50 %.3f ms  p99 %.3f ms  ping-pong %.3f ms (x%.2f)\n",
            push ? "push_rows" : "pull_rows", T->k, T->dim, rows,
            lo * (double)T->k, hi * (double)T->k, bytes / 1e6, p50, p99, ppm,

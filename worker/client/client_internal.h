@@ -26,6 +26,7 @@
  *   encode.c     push encoding: error feedback, codec, zstd
  *   rows.c       tables: a row call's job (unique ids, by shard, frames),
  *                its replies, the rows' versions kept for later pushes
+ *   rows_wire.c  tables: the rows' values through a codec, and zstd
  *   scan.c       an admin's page of a table's rows (scan.h)
  *   policy.c     the consistency rules the client keeps: what a hello
  *                says about the mode, the SSP cache, staleness decisions */
@@ -292,6 +293,8 @@ typedef struct tps__rowframe_s {
     int shard;
     size_t first, count;
     size_t pos, len, ids_len, vers_len;
+    uint64_t seed; /* push: the codec's, for this frame (rows_wire.c) */
+    int zstd;      /* push: the payload is zstd-compressed */
 } tps__rowframe_t;
 
 /* A row call made ready on the caller's thread: its ids unique and sorted
@@ -323,6 +326,18 @@ struct tps__rowjob_s {
     tps_rows_info_t info;
     void *scratch; /* tps__ids_unique's */
     size_t scratch_cap, cap_n, cap_u, cap_vals, cap_buf, cap_fr;
+    /* The values' codec and zstd (rows_wire.c): the push or pull codec,
+     * each row its own bucket; zstd: compress a push's frames, or let a
+     * pull's replies come compressed. */
+    tps__codec_t codec;
+    uint32_t codec_id;
+    float codec_ratio;
+    int zstd, err; /* err: an encoding failed while building */
+    uint64_t seed; /* push: its frames' seeds derive from it */
+    float *cvals;  /* one frame's values, in frame order */
+    uint8_t *zbuf; /* one frame compressed, or a reply undone */
+    size_t cap_cvals, cap_zbuf;
+    ZSTD_DCtx *zd;
 };
 
 /* --- api.c ----------------------------------------------------------------
@@ -481,6 +496,42 @@ void tps__cl_rows_finish(tps_client_t *c, tps__ticket_t *t);
 /* Frees every job, pooled or held by a ticket never completed, and the
  * tables' version maps (tps_close). */
 void tps__cl_rows_free(tps_client_t *c);
+/* --- rows_wire.c ----------------------------------------------------------
+ * The codec a row call's values travel with (the push or pull codec, a row
+ * its own bucket, into *codec); returns the bytes a row may take in a
+ * frame: id and version as varints and its values (caller). */
+size_t tps__cl_rows_codec(const tps_client_t *c, int push, uint32_t dim,
+                          tps__codec_t *codec);
+/* Sets a new job's codec, zstd and seed (caller). */
+void tps__cl_rows_wire_init(tps_client_t *c, tps__rowjob_t *job,
+                            const tps__codec_t *codec);
+/* Writes frame fr's values through the job's codec at out (within
+ * job->buf) and sets its seed; returns the bytes, or 0 with job->err set
+ * (caller). */
+size_t tps__cl_rows_encode(tps__rowjob_t *job, tps__rowframe_t *fr,
+                           uint8_t *out);
+/* Compresses each built frame of a push whose payload is at least
+ * zstd_min bytes when that makes it smaller, and packs the frames again
+ * (caller; c->zc set). */
+void tps__cl_rows_squeeze(tps_client_t *c, tps__rowjob_t *job);
+/* Frame fr's codec and zstd fields in its header (I/O). */
+void tps__cl_rows_header(const tps__rowjob_t *job, const tps__rowframe_t *fr,
+                         Taups__Header *h);
+/* The bytes nvals values take with h's codec; UINT64_MAX for a codec rows
+ * are not answered with. */
+uint64_t tps__cl_rows_value_bytes(const Taups__Header *h, uint64_t nvals);
+/* A zstd pull reply for frame fr undone into the job's buffer: *payload
+ * and *len replaced, its size exactly what the header's counts imply.
+ * 0, or a negative error with the reason in why (mu). */
+int tps__cl_rows_unzstd(tps__rowjob_t *job, const tps__rowframe_t *fr,
+                        const Taups__Header *h, const uint8_t **payload,
+                        uint64_t *len, char *why, size_t whylen);
+/* A pull reply's encoded values (len bytes, the size checked) decoded
+ * into the job's rows of frame fr. 0, or a negative error with the reason
+ * in why (mu). */
+int tps__cl_rows_decode(tps__rowjob_t *job, const tps__rowframe_t *fr,
+                        const Taups__Header *h, const uint8_t *vals,
+                        uint64_t len, char *why, size_t whylen);
 /* --- scan.c ---------------------------------------------------------------
  * A PULL_ROWS_OK for scan ticket t from shard sh: the page decoded into
  * the caller's tps__scan_t (mu). */

@@ -24,10 +24,6 @@
 #include "tps_ids.h"
 #include "tps_rng.h"
 
-/* Bytes a row can take in a frame: its id and version as varints, and its
- * values; the frame split keeps a push's and a pull reply's payload within
- * chunk_bytes. */
-#define ROW_ROOM(dim) (20u + 4u * (size_t)(dim))
 /* The version map's largest size (slots): past half of it the map starts
  * afresh, the rows it forgets being "not known" until pulled again. */
 #define VMAP_MAX_SLOTS ((size_t)1 << 22)
@@ -137,6 +133,9 @@ static void job_free(tps__rowjob_t *job) {
     free(job->buf);
     free(job->fr);
     free(job->scratch);
+    free(job->cvals);
+    free(job->zbuf);
+    ZSTD_freeDCtx(job->zd);
     free(job);
 }
 
@@ -199,9 +198,10 @@ static int job_room(tps__rowjob_t *job, size_t n, size_t S, size_t nvals,
     return 0;
 }
 
-/* A job from the pool, or a new one, with room for n ids. */
+/* A job from the pool, or a new one, with room for n ids, a push's rows
+ * taking `room` bytes each. */
 static tps__rowjob_t *job_take(tps_client_t *c, size_t n, uint32_t dim,
-                               int push) {
+                               size_t room, int push) {
     uv_mutex_lock(&c->mu);
     tps__rowjob_t *job = c->row_spare;
     if (job)
@@ -209,7 +209,7 @@ static tps__rowjob_t *job_take(tps_client_t *c, size_t n, uint32_t dim,
     uv_mutex_unlock(&c->mu);
     if (job == NULL && (job = calloc(1, sizeof(*job))) == NULL)
         return NULL;
-    size_t bytes = n * (push ? ROW_ROOM(dim) : 10u);
+    size_t bytes = n * (push ? room : 10u);
     /* A pull's rows go straight to the caller's buffer: only a push sums
      * its rows somewhere first. */
     if (job_room(job, n, (size_t)c->nshards, push ? n * dim : 0, bytes) == 0)
@@ -281,18 +281,41 @@ static void build_payloads(tps__rowjob_t *job) {
             fr->vers_len =
                 tps__varints_encode(job->tmp, fr->count, job->buf + at);
             at += fr->vers_len;
-            for (size_t k = 0; k < fr->count; k++, at += 4 * d)
-                memcpy(job->buf + at, job->vals + (size_t)o[k] * d, 4 * d);
+            if (job->codec.kind != TPS_CODEC_NONE)
+                at += tps__cl_rows_encode(job, fr, job->buf + at);
+            else
+                for (size_t k = 0; k < fr->count; k++, at += 4 * d)
+                    memcpy(job->buf + at, job->vals + (size_t)o[k] * d, 4 * d);
         }
         fr->len = at - fr->pos;
     }
+}
+
+/* A push whose values the codec refused (out of its range, or no memory):
+ * nothing is sent. */
+static int rows_unencoded(tps_client_t *c, tps__rowjob_t *job) {
+    int rc = job->err;
+    char spec[64];
+    tps__codec_describe(&job->codec, spec, sizeof(spec));
+    uv_mutex_lock(&c->mu);
+    tps__cl_errorf_locked(c,
+                          "table \"%s\": cannot encode a push of rows "
+                          "with %s: %s; not pushed",
+                          c->tensors[job->table].name, spec, tps_strerror(rc));
+    tps__cl_rows_put(c, job);
+    uv_mutex_unlock(&c->mu);
+    return rc;
 }
 
 int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
                          const uint64_t *ids, const float *grads, float *out,
                          uint64_t *vers_out, tps__rowjob_t **jobp) {
     tps__tensor_t *ts = &c->tensors[table];
-    tps__rowjob_t *job = job_take(c, n, ts->dim, push);
+    /* The frame split keeps a push's and a pull reply's payload within
+     * chunk_bytes, each row taking `room`. */
+    tps__codec_t codec;
+    size_t room = tps__cl_rows_codec(c, push, ts->dim, &codec);
+    tps__rowjob_t *job = job_take(c, n, ts->dim, room, push);
     int rc = job ? 0 : TPS_ENOMEM;
     if (rc == 0) {
         job->push = push;
@@ -303,12 +326,13 @@ int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
         job->vers_out = vers_out;
         job->no_versions = 0;
         memset(&job->info, 0, sizeof(job->info));
+        tps__cl_rows_wire_init(c, job, &codec);
         job->nu = tps__ids_unique(ids, n, job->uniq, job->pos, &job->scratch,
                                   &job->scratch_cap);
         rc = job->nu == (size_t)-1 ? TPS_ENOMEM : 0;
     }
     size_t chunk = (size_t)c->chunk_elems * sizeof(float);
-    size_t per = chunk / ROW_ROOM(ts->dim) ? chunk / ROW_ROOM(ts->dim) : 1;
+    size_t per = chunk / room ? chunk / room : 1;
     if (rc == 0) {
         tps__ids_by_shard(job->uniq, job->nu, (uint32_t)c->nshards, job->order,
                           job->start);
@@ -332,6 +356,10 @@ int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
     if (rc < 0)
         return rc;
     build_payloads(job);
+    if (push && job->zstd && job->err == 0)
+        tps__cl_rows_squeeze(c, job);
+    if (job->err < 0)
+        return rows_unencoded(c, job);
     *jobp = job;
     return (int)job->nfr;
 }
@@ -366,6 +394,7 @@ void tps__cl_rows_issue(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
             h->offset = fr->first - job->start[s]; /* the frame's place */
             rows.ids_len = fr->ids_len;
             rows.versions_len = fr->vers_len;
+            tps__cl_rows_header(job, fr, h);
             if (tps__cl_send_frame(c, t, s, h, job->buf + fr->pos, fr->len) < 0)
                 return;
         }
@@ -378,8 +407,13 @@ void tps__cl_rows_issue(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
 static int take_pull(tps__rowjob_t *job, const tps__rowframe_t *fr,
                      const Taups__Header *h, const uint8_t *payload,
                      uint64_t len, char *why, size_t whylen) {
+    if (h->zstd) {
+        int rc = tps__cl_rows_unzstd(job, fr, h, &payload, &len, why, whylen);
+        if (rc < 0)
+            return rc;
+    }
     uint64_t vlen = h->rows ? h->rows->versions_len : 0;
-    uint64_t vals = (uint64_t)fr->count * job->dim * sizeof(float);
+    uint64_t vals = tps__cl_rows_value_bytes(h, (uint64_t)fr->count * job->dim);
     if (h->count != fr->count || vlen > len || len - vlen != vals) {
         snprintf(why, whylen, "%llu rows in %llu bytes, for a frame of %zu",
                  (unsigned long long)h->count, (unsigned long long)len,
@@ -398,6 +432,9 @@ static int take_pull(tps__rowjob_t *job, const tps__rowframe_t *fr,
         for (size_t k = 0; k < fr->count; k++)
             job->vers[o[k]] = job->tmp[k];
     }
+    if (h->codec != 0)
+        return tps__cl_rows_decode(job, fr, h, payload + vlen, len - vlen, why,
+                                   whylen);
     /* Each row to its id's first place in the call; finish copies it to
      * the id's other places. */
     size_t d = job->dim;
