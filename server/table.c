@@ -201,28 +201,28 @@ static int admitted(tps__table_t *t, uint64_t id) {
  * over the smallest counter and counts on from it. Each count is at most
  * the id's pushes plus the smallest count when it was taken over. */
 
-#define HOT_BUCKETS (2 * TPS__TABLE_HOT)
+#define HOT_BUCKETS (4 * TPS__TABLE_HOT)
 
 static unsigned hot_home(uint64_t id) {
     return (unsigned)(tps__mix64(id) & (HOT_BUCKETS - 1));
 }
 
-/* The bucket of a listed id, or -1. */
+/* The counter of a listed id, or -1. */
 static int hot_find(const tps__table_t *t, uint64_t id) {
     for (unsigned b = hot_home(id);; b = (b + 1) & (HOT_BUCKETS - 1)) {
         if (t->hot_at[b] == 0)
             return -1;
         if (t->hot_id[t->hot_at[b] - 1] == id)
-            return (int)b;
+            return t->hot_at[b] - 1;
     }
 }
 
-static void hot_place(tps__table_t *t, int i) {
-    unsigned b = hot_home(t->hot_id[i]);
+static void hot_place(tps__table_t *t, int c) {
+    unsigned b = hot_home(t->hot_id[c]);
     while (t->hot_at[b] != 0)
         b = (b + 1) & (HOT_BUCKETS - 1);
-    t->hot_at[b] = (uint8_t)(i + 1);
-    t->hot_b[i] = (uint8_t)b;
+    t->hot_at[b] = (uint8_t)(c + 1);
+    t->hot_b[c] = (uint8_t)b;
 }
 
 /* Empties bucket b, moving back the entries after it that the hole would
@@ -231,90 +231,67 @@ static void hot_unplace(tps__table_t *t, unsigned b) {
     unsigned hole = b, m = HOT_BUCKETS - 1;
     t->hot_at[hole] = 0;
     for (unsigned j = (b + 1) & m; t->hot_at[j] != 0; j = (j + 1) & m) {
-        int i = t->hot_at[j] - 1;
-        unsigned home = hot_home(t->hot_id[i]);
+        int c = t->hot_at[j] - 1;
+        unsigned home = hot_home(t->hot_id[c]);
         /* Stays if its home lies cyclically in (hole, j]. */
         if (((j - home) & m) < ((j - hole) & m))
             continue;
         t->hot_at[hole] = t->hot_at[j];
-        t->hot_b[i] = (uint8_t)hole;
+        t->hot_b[c] = (uint8_t)hole;
         t->hot_at[j] = 0;
         hole = j;
     }
 }
 
-static void hot_swap(tps__table_t *t, int i, int j) {
-    uint64_t id = t->hot_id[i], n = t->hot_n[i];
-    uint8_t b = t->hot_b[i];
-    t->hot_id[i] = t->hot_id[j];
-    t->hot_n[i] = t->hot_n[j];
-    t->hot_b[i] = t->hot_b[j];
-    t->hot_id[j] = id;
-    t->hot_n[j] = n;
-    t->hot_b[j] = b;
-    t->hot_at[t->hot_b[i]] = (uint8_t)(i + 1);
-    t->hot_at[t->hot_b[j]] = (uint8_t)(j + 1);
-}
-
-/* Restores the heap below place i, whose count grew. */
-static void hot_down(tps__table_t *t, int i) {
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= t->nhot)
-            return;
-        if (c + 1 < t->nhot && t->hot_n[c + 1] < t->hot_n[c])
-            c++;
-        if (t->hot_n[i] <= t->hot_n[c])
-            return;
-        hot_swap(t, i, c);
-        i = c;
+/* Counts one for counter c. The counts stay ascending if c first swaps
+ * places with the last counter of its count (found by a binary search),
+ * whose count is the same, and then counts up. */
+static void hot_up(tps__table_t *t, int c) {
+    unsigned p = t->hot_pos[c], lo = p, len = (unsigned)t->nhot - p;
+    uint64_t v = t->hot_n[p];
+    while (len > 1) {
+        unsigned half = len / 2;
+        lo += t->hot_n[lo + half] <= v ? half : 0;
+        len -= half;
     }
-}
-
-/* Restores the heap above place i, a new leaf. */
-static void hot_up(tps__table_t *t, int i) {
-    while (i > 0 && t->hot_n[(i - 1) / 2] > t->hot_n[i]) {
-        hot_swap(t, i, (i - 1) / 2);
-        i = (i - 1) / 2;
-    }
+    int last = t->hot_ord[lo];
+    t->hot_ord[p] = (uint8_t)last;
+    t->hot_pos[last] = (uint8_t)p;
+    t->hot_ord[lo] = (uint8_t)c;
+    t->hot_pos[c] = (uint8_t)lo;
+    t->hot_n[lo] = v + 1;
 }
 
 static void hot_count(tps__table_t *t, uint64_t id) {
-    int b = hot_find(t, id), i;
-    if (b >= 0) {
-        i = t->hot_at[b] - 1;
-    } else if (t->nhot < TPS__TABLE_HOT) {
-        i = t->nhot++;
-        t->hot_id[i] = id;
-        t->hot_n[i] = 1;
-        hot_place(t, i);
-        hot_up(t, i);
-        return;
-    } else {
-        i = 0;
-        hot_unplace(t, t->hot_b[0]);
-        t->hot_id[0] = id;
-        hot_place(t, 0);
+    int c = hot_find(t, id);
+    if (c < 0 && t->nhot < TPS__TABLE_HOT) {
+        /* A new counter at 0 comes first. */
+        c = t->nhot++;
+        memmove(t->hot_ord + 1, t->hot_ord, (size_t)c);
+        memmove(t->hot_n + 1, t->hot_n, (size_t)c * sizeof(uint64_t));
+        t->hot_ord[0] = (uint8_t)c;
+        t->hot_n[0] = 0;
+        for (int k = 0; k < t->nhot; k++)
+            t->hot_pos[t->hot_ord[k]] = (uint8_t)k;
+        t->hot_id[c] = id;
+        hot_place(t, c);
+    } else if (c < 0) {
+        c = t->hot_ord[0];
+        hot_unplace(t, t->hot_b[c]);
+        t->hot_id[c] = id;
+        hot_place(t, c);
     }
-    t->hot_n[i]++;
-    hot_down(t, i);
+    hot_up(t, c);
 }
 
 int tps__table_hot(const tps__table_t *t, int k, uint64_t *ids,
                    uint64_t *counts) {
-    int order[TPS__TABLE_HOT];
-    /* Insertion sort: the summary is small and stats are rare. */
-    for (int i = 0; i < t->nhot; i++) {
-        int j = i;
-        for (; j > 0 && t->hot_n[order[j - 1]] < t->hot_n[i]; j--)
-            order[j] = order[j - 1];
-        order[j] = i;
-    }
     if (k > t->nhot)
         k = t->nhot;
     for (int i = 0; i < k; i++) {
-        ids[i] = t->hot_id[order[i]];
-        counts[i] = t->hot_n[order[i]];
+        int at = t->nhot - 1 - i;
+        ids[i] = t->hot_id[t->hot_ord[at]];
+        counts[i] = t->hot_n[at];
     }
     return k < 0 ? 0 : k;
 }

@@ -52,12 +52,15 @@ typedef struct tps__table_s {
     uint32_t *index; /* row numbers, UINT32_MAX = empty; NULL until a row */
     uint64_t mask;   /* index buckets - 1 */
     uint8_t *sketch; /* DEPTH x WIDTH counters, admit > 1 only */
-    /* The hot summary: a min-heap on the counts (hot_n[0] the smallest),
-     * and an open-addressing index from id to heap place, so that a push
-     * costs a few steps, not a scan of every counter. */
+    /* The hot summary: counters (hot_id) kept in ascending order of
+     * count (hot_ord: the counter at each place, hot_n: its count,
+     * hot_pos: each counter's place) and an open-addressing index from id
+     * to counter, so that a push costs a probe and a binary search, not a
+     * scan of every counter. */
     uint64_t hot_id[TPS__TABLE_HOT], hot_n[TPS__TABLE_HOT];
-    uint8_t hot_at[2 * TPS__TABLE_HOT]; /* heap place + 1; 0 empty */
-    uint8_t hot_b[TPS__TABLE_HOT];      /* each place's bucket in hot_at */
+    uint8_t hot_ord[TPS__TABLE_HOT], hot_pos[TPS__TABLE_HOT];
+    uint8_t hot_at[4 * TPS__TABLE_HOT]; /* counter + 1; 0 empty */
+    uint8_t hot_b[TPS__TABLE_HOT];      /* each counter's bucket */
     int nhot;
 } tps__table_t;
 
