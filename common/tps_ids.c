@@ -14,6 +14,7 @@
 #include <xxhash.h>
 
 #include "taups_error.h"
+#include "tps_rng.h"
 
 uint32_t tps__id_slot(uint64_t id) {
     /* One 8-byte store: bytes stored one by one and read back as words
@@ -28,9 +29,18 @@ uint32_t tps__id_shard(uint64_t id, uint32_t nshards) {
 
 /* ---- sort and dedupe -------------------------------------------------- */
 
-#define DIGIT_BITS 11
-#define DIGIT_VALUES (1u << DIGIT_BITS)
-#define DIGITS ((64 + DIGIT_BITS - 1) / DIGIT_BITS)
+/* A call of up to SMALL_N ids that differ in more than two 11-bit digits
+ * is deduplicated first in a hash table that stays in the caches, and only
+ * its unique ids are sorted, on 8-bit digits (a histogram of 256 is cheap
+ * to clear and sum for a few hundred keys); other calls are sorted whole
+ * on 11-bit digits (fewer passes over many keys) and deduplicated after. */
+#define SMALL_N 65536
+#define MAX_BITS 11
+#define MAX_DIGITS 8 /* 64 / 8 */
+
+static unsigned digits_of(unsigned bits) {
+    return (64 + bits - 1) / bits;
+}
 
 /* Dedupes keys[0..n), ascending; idx[j] is the input position of keys[j]
  * (NULL: j itself). keys may be uniq: the write position never passes the
@@ -47,62 +57,147 @@ static size_t dedupe_sorted(const uint64_t *keys, const uint32_t *idx, size_t n,
     return m;
 }
 
-/* One stable counting pass on the digit at shift; off holds the digit's
- * first output positions and is consumed. isrc NULL: the identity. */
-static void radix_pass(const uint64_t *ksrc, const uint32_t *isrc,
-                       uint64_t *kdst, uint32_t *idst, size_t n, unsigned shift,
-                       uint32_t *off) {
-    for (size_t i = 0; i < n; i++) {
-        uint64_t k = ksrc[i];
-        uint32_t at = off[(k >> shift) & (DIGIT_VALUES - 1)]++;
-        kdst[at] = k;
-        idst[at] = isrc != NULL ? isrc[i] : (uint32_t)i;
-    }
-}
-
-/* Counts, in one read of the keys, the digits in which some keys differ
- * (bits every key shares leave the order as it is: ids drawn from a small
- * range vary in two or three digits of six). Returns whether the keys are
- * already ascending, in which case nothing is counted; else *live has bit
- * d set for each digit counted in hist. */
-static int count_digits(const uint64_t *ids, size_t n, uint32_t *hist,
-                        unsigned *live) {
-    uint64_t any = ids[0], all = ids[0];
+/* Whether keys[0..n) ascend, and in *vary the bits in which some keys
+ * differ: bits every key shares leave the order as it is (ids drawn from
+ * a small range vary in two or three digits of six). */
+static int scan_keys(const uint64_t *keys, size_t n, uint64_t *vary) {
+    uint64_t any = keys[0], all = keys[0];
     int sorted = 1;
     for (size_t i = 1; i < n; i++) {
-        sorted &= ids[i - 1] <= ids[i];
-        any |= ids[i];
-        all &= ids[i];
+        sorted &= keys[i - 1] <= keys[i];
+        any |= keys[i];
+        all &= keys[i];
     }
-    if (sorted)
-        return 1;
-    uint64_t vary = any ^ all;
-    unsigned dl[DIGITS], nd = 0;
-    *live = 0;
-    for (unsigned d = 0; d < DIGITS; d++)
-        if ((vary >> (d * DIGIT_BITS)) & (DIGIT_VALUES - 1)) {
+    *vary = any ^ all;
+    return sorted;
+}
+
+/* The digits of `bits` bits in which some of the keys differ, a bit each. */
+static unsigned live_digits(uint64_t vary, unsigned bits) {
+    unsigned live = 0;
+    for (unsigned d = 0; d < digits_of(bits); d++)
+        if ((vary >> (d * bits)) & (((uint64_t)1 << bits) - 1))
+            live |= 1u << d;
+    return live;
+}
+
+/* Counts the live digits of the keys in one read, into hist (2^bits
+ * counters per digit). */
+static void count_digits(const uint64_t *ids, size_t n, unsigned bits,
+                         unsigned live, uint32_t *hist) {
+    uint64_t mask = ((uint64_t)1 << bits) - 1;
+    unsigned dl[MAX_DIGITS], nd = 0;
+    for (unsigned d = 0; d < digits_of(bits); d++)
+        if (live >> d & 1) {
             dl[nd++] = d;
-            *live |= 1u << d;
-            memset(hist + d * DIGIT_VALUES, 0, DIGIT_VALUES * sizeof *hist);
+            memset(hist + (d << bits), 0, sizeof(*hist) << bits);
         }
     for (size_t i = 0; i < n; i++)
         for (unsigned k = 0; k < nd; k++)
-            hist[dl[k] * DIGIT_VALUES +
-                 ((ids[i] >> (dl[k] * DIGIT_BITS)) & (DIGIT_VALUES - 1))]++;
-    return 0;
+            hist[(dl[k] << bits) + ((ids[i] >> (dl[k] * bits)) & mask)]++;
 }
 
-/* The keys ping-pong between uniq and the scratch's keys; the indices
- * between the scratch's two index arrays (pos cannot take part: the final
- * scatter into it would overwrite indices not yet read). */
+/* Where a sort leaves its result: keys ascending, and for each the index
+ * it had in the input (NULL: the input was ascending, index = place). */
+typedef struct sorted_s {
+    const uint64_t *keys;
+    const uint32_t *idx;
+} sorted_t;
+
+/* Stable LSD radix sort of keys[0..n) on digits of `bits` bits, skipping
+ * digits all keys share. The keys ping-pong between ka and kb (the input
+ * is never written), the indices between ia and ib; hist has room for
+ * digits_of(bits) << bits counters. */
+static sorted_t radix_sort(const uint64_t *keys, size_t n, unsigned bits,
+                           uint64_t *ka, uint64_t *kb, uint32_t *ia,
+                           uint32_t *ib, uint32_t *hist) {
+    sorted_t r = {keys, NULL};
+    uint64_t vary;
+    if (n == 0 || scan_keys(keys, n, &vary))
+        return r;
+    unsigned live = live_digits(vary, bits);
+    count_digits(keys, n, bits, live, hist);
+    uint64_t mask = ((uint64_t)1 << bits) - 1;
+    for (unsigned d = 0; d < digits_of(bits); d++) {
+        if (!(live >> d & 1))
+            continue;
+        uint32_t *off = hist + (d << bits), sum = 0;
+        for (uint64_t v = 0; v <= mask; v++) {
+            uint32_t c = off[v];
+            off[v] = sum;
+            sum += c;
+        }
+        uint64_t *kdst = r.keys == ka ? kb : ka;
+        uint32_t *idst = r.idx == ia ? ib : ia;
+        unsigned shift = d * bits;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t k = r.keys[i];
+            uint32_t at = off[(k >> shift) & mask]++;
+            kdst[at] = k;
+            idst[at] = r.idx != NULL ? r.idx[i] : (uint32_t)i;
+        }
+        r.keys = kdst;
+        r.idx = idst;
+    }
+    return r;
+}
+
+/* The small case: unique ids by a hash table (insertion order), then
+ * those sorted, and each id's unique index turned into its rank. */
+static size_t unique_small(const uint64_t *ids, size_t n, uint64_t *uniq,
+                           uint32_t *pos, uint8_t *mem, size_t cap) {
+    uint64_t *hkey = (uint64_t *)(void *)mem, *ins = hkey + cap, *kb = ins + n;
+    uint32_t *hval = (uint32_t *)(kb + n), *ia = hval + cap, *ib = ia + n;
+    uint32_t *hist = ib + n;
+    memset(hval, 0, cap * sizeof(*hval));
+    size_t nu = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t id = ids[i];
+        size_t k = (size_t)tps__mix64(id) & (cap - 1);
+        while (hval[k] != 0 && hkey[k] != id)
+            k = (k + 1) & (cap - 1);
+        if (hval[k] == 0) {
+            hkey[k] = id;
+            ins[nu] = id;
+            hval[k] = (uint32_t)++nu;
+        }
+        pos[i] = hval[k] - 1;
+    }
+    sorted_t r = radix_sort(ins, nu, 8, uniq, kb, ia, ib, hist);
+    if (r.keys != uniq)
+        memcpy(uniq, r.keys, nu * sizeof(uint64_t));
+    if (r.idx == NULL)
+        return nu; /* inserted in ascending order: rank = index */
+    uint32_t *rank = r.idx == ia ? ib : ia;
+    for (size_t j = 0; j < nu; j++)
+        rank[r.idx[j]] = (uint32_t)j;
+    for (size_t i = 0; i < n; i++)
+        pos[i] = rank[pos[i]];
+    return nu;
+}
+
 size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
                        uint32_t *pos, void **scratch, size_t *scratch_cap) {
     if (n > UINT32_MAX)
         return (size_t)-1;
     if (n == 0)
         return 0;
-    size_t need = n * (sizeof(uint64_t) + 2 * sizeof(uint32_t)) +
-                  DIGITS * DIGIT_VALUES * sizeof(uint32_t);
+    /* Ids from a small range sort in two 11-bit passes over all of them,
+     * less than a hash table costs; ids spread over more digits (hashed
+     * features) are deduplicated first, when they are few. */
+    uint64_t vary;
+    if (scan_keys(ids, n, &vary))
+        return dedupe_sorted(ids, NULL, n, uniq, pos);
+    int small = n <= SMALL_N &&
+                __builtin_popcount(live_digits(vary, MAX_BITS)) > 2;
+    size_t cap = 64;
+    while (small && cap < 2 * n)
+        cap *= 2;
+    /* Small: the table's keys and values, the inserted keys and their
+     * ping-pong copy, two index arrays, 8 histograms of 256. Large: one
+     * key copy, two index arrays, 6 histograms of 2048. */
+    size_t need = small ? cap * 12 + n * 24 + ((size_t)MAX_DIGITS << 8) * 4
+                      : n * 16 + ((size_t)digits_of(MAX_BITS) << MAX_BITS) * 4;
     if (*scratch_cap < need) {
         void *p = realloc(*scratch, need);
         if (p == NULL)
@@ -110,34 +205,12 @@ size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
         *scratch = p;
         *scratch_cap = need;
     }
-    uint64_t *kbuf = *scratch;
-    uint32_t *ibuf[2] = {(uint32_t *)(kbuf + n), (uint32_t *)(kbuf + n) + n};
-    uint32_t *hist = ibuf[1] + n;
-    unsigned live;
-    if (count_digits(ids, n, hist, &live))
-        return dedupe_sorted(ids, NULL, n, uniq, pos);
-
-    const uint64_t *ksrc = ids;
-    const uint32_t *isrc = NULL;
-    int flip = 0;
-    for (unsigned d = 0; d < DIGITS; d++) {
-        uint32_t *off = hist + d * DIGIT_VALUES;
-        unsigned shift = d * DIGIT_BITS;
-        if (!(live >> d & 1))
-            continue;
-        uint32_t sum = 0;
-        for (unsigned v = 0; v < DIGIT_VALUES; v++) {
-            uint32_t c = off[v];
-            off[v] = sum;
-            sum += c;
-        }
-        uint64_t *kdst = ksrc == uniq ? kbuf : uniq;
-        radix_pass(ksrc, isrc, kdst, ibuf[flip], n, shift, off);
-        ksrc = kdst;
-        isrc = ibuf[flip];
-        flip ^= 1;
-    }
-    return dedupe_sorted(ksrc, isrc, n, uniq, pos);
+    if (small)
+        return unique_small(ids, n, uniq, pos, *scratch, cap);
+    uint64_t *kb = *scratch;
+    uint32_t *ia = (uint32_t *)(kb + n), *ib = ia + n, *hist = ib + n;
+    sorted_t r = radix_sort(ids, n, MAX_BITS, uniq, kb, ia, ib, hist);
+    return dedupe_sorted(r.keys, r.idx, n, uniq, pos);
 }
 
 void tps__ids_by_shard(const uint64_t *uniq, size_t n, uint32_t nshards,

@@ -41,11 +41,12 @@ uint32_t tps__id_shard(uint64_t id, uint32_t nshards);
  *
  * scratch and *scratch_cap belong to the caller, who keeps them between
  * calls (both start NULL and 0) and frees *scratch at the end: it grows
- * with realloc to 16 bytes per id plus 48 KiB and is left as it was when
- * it cannot, so a steady state allocates nothing. Input already in
- * ascending order (repeats allowed) is only deduplicated; other input is
- * sorted by an LSD radix sort of 11-bit digits that skips the digits all
- * ids share. */
+ * with realloc (to at most 72 bytes per id plus 8 KiB up to 65,536 ids,
+ * 16 bytes per id plus 48 KiB beyond) and is left as it was when it
+ * cannot, so a steady state allocates nothing. Up to 65,536 ids are
+ * deduplicated in a hash table first and the unique ones sorted by an LSD
+ * radix sort of 8-bit digits; more are sorted whole on 11-bit digits and
+ * deduplicated after. Either sort skips the digits all ids share. */
 size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
                        uint32_t *pos, void **scratch, size_t *scratch_cap);
 

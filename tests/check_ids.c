@@ -459,6 +459,28 @@ START_TEST(test_unique) {
     check_unique(ids, 1000, &scratch, &cap);
     ck_assert_ptr_eq(scratch, kept);
     ck_assert_uint_eq(cap, kept_cap);
+    /* Calls of up to 65,536 ids that spread over many digits go through
+     * a hash table first: the same cases at those sizes, and ids spread
+     * over every digit both ascending and descending. */
+    static const size_t small[] = {2, 1000, 65536};
+    for (size_t k = 0; k < sizeof small / sizeof *small; k++) {
+        size_t n = small[k];
+        for (size_t i = 0; i < n; i++)
+            ids[i] = pool[tps__rng_below(&r, 1000)];
+        check_unique(ids, n, &scratch, &cap);
+        for (size_t i = 0; i < n; i++)
+            ids[i] = tps__rng_next(&r) >> (i % 3 * 20);
+        check_unique(ids, n, &scratch, &cap);
+        for (size_t i = 0; i < n; i++)
+            ids[i] = tps__rng_below(&r, 1500);
+        check_unique(ids, n, &scratch, &cap);
+        for (size_t i = 0; i < n; i++)
+            ids[i] = ((uint64_t)(i / 2) << 40) | (i / 2);
+        check_unique(ids, n, &scratch, &cap);
+        for (size_t i = 0; i < n; i++)
+            ids[i] = ((uint64_t)(n - i / 2) << 40) | (i % 7);
+        check_unique(ids, n, &scratch, &cap);
+    }
     free(scratch);
     free(ids);
 }
