@@ -314,7 +314,7 @@ struct tps__rowjob_s {
     uint64_t *vers_out; /* pull: the caller's versions or NULL */
     uint64_t *uniq, *vers, *tmp;
     uint32_t *pos, *order;
-    uint32_t *first; /* pull: each unique id's first place in the call */
+    uint32_t *first; /* each unique id's first place in the call */
     size_t *start;  /* nshards + 1 */
     size_t *sfirst; /* per shard, its first frame; nshards + 1 */
     float *vals;
