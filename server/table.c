@@ -249,6 +249,8 @@ static void hot_unplace(tps__table_t *t, unsigned b) {
 static void hot_up(tps__table_t *t, int c) {
     unsigned p = t->hot_pos[c], lo = p, len = (unsigned)t->nhot - p;
     uint64_t v = t->hot_n[p];
+    if (len > 1 && t->hot_n[p + 1] > v)
+        len = 1; /* alone at its count, as the hottest usually are */
     while (len > 1) {
         unsigned half = len / 2;
         lo += t->hot_n[lo + half] <= v ? half : 0;

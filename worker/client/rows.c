@@ -220,6 +220,13 @@ static tps__rowjob_t *job_take(tps_client_t *c, size_t n, uint32_t dim,
     return NULL;
 }
 
+/* A block of a fixed length between pointers that cannot overlap: what
+ * -O2 vectorises. */
+static void add8(float *restrict dst, const float *restrict src) {
+    for (int k = 0; k < 8; k++)
+        dst[k] += src[k];
+}
+
 /* A push's rows summed by unique id, in float, in the call's order; and
  * the L2 norm of that gradient, the one the shards apply, for their
  * clipping. */
@@ -232,11 +239,9 @@ static void sum_rows(tps__rowjob_t *job, const float *grads) {
             memcpy(row, g, d * sizeof(float));
             continue;
         }
-        /* Blocks of a fixed length, which -O2 vectorises. */
         size_t j = 0;
         for (; j + 8 <= d; j += 8)
-            for (size_t k = 0; k < 8; k++)
-                row[j + k] += g[j + k];
+            add8(row + j, g + j);
         for (; j < d; j++)
             row[j] += g[j];
     }
