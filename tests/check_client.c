@@ -1251,6 +1251,18 @@ START_TEST(test_rows_refusals) {
     ck_assert_int_eq(tps_push_rows_async(c, tab, 2, ids, bad, &id), TPS_EINVAL);
     ck_assert_msg(strstr(c->errmsg, "NaN in row id 2") != NULL, "%s",
                   c->errmsg);
+    bad[2] = 0;
+    bad[1] = -1.0f / 0.0f;
+    ck_assert_int_eq(tps_push_rows_async(c, tab, 2, ids, bad, &id), TPS_EINVAL);
+    ck_assert_msg(strstr(c->errmsg, "Inf in row id 1 (element 1)") != NULL,
+                  "%s", c->errmsg);
+    /* Finite rows of one id whose sum is not. */
+    uint64_t twice[2] = {5, 5};
+    float big[4] = {3e38f, 1, 3e38f, 1};
+    ck_assert_int_eq(tps_push_rows_async(c, tab, 2, twice, big, &id),
+                     TPS_EINVAL);
+    ck_assert_msg(strstr(c->errmsg, "sum past the float range") != NULL, "%s",
+                  c->errmsg);
     ck_assert_int_eq(tps_pull_rows(c, tab, 0, NULL, NULL, NULL), 0);
     ck_assert_int_eq(tps_push_rows(c, tab, 0, NULL, NULL), 0);
     tps_close(c);
