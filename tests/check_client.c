@@ -1263,6 +1263,9 @@ START_TEST(test_rows_refusals) {
                      TPS_EINVAL);
     ck_assert_msg(strstr(c->errmsg, "sum past the float range") != NULL, "%s",
                   c->errmsg);
+    /* The refused push's job goes back to the pool: a pull that takes it
+     * is not judged by that push's gradient. */
+    ck_assert_int_eq(tps_pull_rows_async(c, tab, 2, twice, buf, NULL, &id), 0);
     ck_assert_int_eq(tps_pull_rows(c, tab, 0, NULL, NULL, NULL), 0);
     ck_assert_int_eq(tps_push_rows(c, tab, 0, NULL, NULL), 0);
     tps_close(c);

@@ -340,6 +340,7 @@ int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
         job->vers_out = vers_out;
         job->no_versions = 0;
         memset(&job->info, 0, sizeof(job->info));
+        job->norm = 0; /* a pooled job keeps its last push's */
         tps__cl_rows_wire_init(c, job, &codec);
         job->nu = tps__ids_unique(ids, n, job->uniq, job->pos, &job->scratch,
                                   &job->scratch_cap);
@@ -610,7 +611,7 @@ static int rows_start(tps_client_t *c, int table, int push, size_t n,
     /* The summed rows' norm is finite exactly when every value is (their
      * squares, in double, cannot overflow): the values are searched only
      * then, for the message. */
-    if (rc >= 0 && x.job != NULL && !isfinite(x.job->norm)) {
+    if (rc >= 0 && push && x.job != NULL && !isfinite(x.job->norm)) {
         rc = check_rows(c, table, n, ids, grads);
         if (rc == 0) {
             tps__cl_errorf(c,
