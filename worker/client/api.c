@@ -284,8 +284,7 @@ static int check_gradients(tps_client_t *c, int n, const int *tensors,
             return TPS_EINVAL;
         }
         if (c->clip_norm > 0)
-            for (uint64_t i = 0; i < ts->n; i++)
-                ss += (double)g[i] * g[i];
+            ss += tps__sum_squares(g, ts->n);
     }
     *norm = sqrt(ss);
     return 0;
