@@ -3,7 +3,9 @@
 #ifndef TPS_FLOAT_H
 #define TPS_FLOAT_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Index of the first NaN or Inf in g[0..count), or count if all are finite. */
 uint64_t tps__first_nonfinite(const float *g, uint64_t count);
@@ -20,5 +22,20 @@ float tps__bits_float(uint32_t bits);
  * overflows it, so the sum is finite exactly when every g[i] is. Summed in
  * eight lanes (a single running sum waits on each add before the next). */
 double tps__sum_squares(const float *g, uint64_t count);
+
+/* d floats from src to dst, a table's row: copied inline in blocks of a
+ * fixed size, since a call of memcpy for one row of 16 floats costs about
+ * as much as the copy, and calls copy rows a thousand at a time. Either
+ * side may be unaligned (a row in a received frame). */
+static inline void tps__row_copy(void *restrict dst, const void *restrict src,
+                                 size_t d) {
+    unsigned char *to = dst;
+    const unsigned char *from = src;
+    size_t j = 0, n = d * sizeof(float);
+    for (; j + 32 <= n; j += 32)
+        memcpy(to + j, from + j, 32);
+    if (j < n)
+        memcpy(to + j, from + j, n - j);
+}
 
 #endif

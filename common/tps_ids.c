@@ -29,18 +29,13 @@ uint32_t tps__id_shard(uint64_t id, uint32_t nshards) {
 
 /* ---- sort and dedupe -------------------------------------------------- */
 
-/* A call of up to SMALL_N ids that differ in more than two 11-bit digits
- * is deduplicated first in a hash table that stays in the caches, and only
- * its unique ids are sorted, on 8-bit digits (a histogram of 256 is cheap
- * to clear and sum for a few hundred keys); other calls are sorted whole
- * on 11-bit digits (fewer passes over many keys) and deduplicated after. */
+/* A call of up to SMALL_N ids spread over more than SPREAD_BITS bits
+ * (hashed features) is deduplicated first in a hash table that stays in
+ * the caches, and only its unique ids are sorted; other calls are sorted
+ * whole and deduplicated after. */
 #define SMALL_N 65536
+#define SPREAD_BITS 22
 #define MAX_BITS 11
-#define MAX_DIGITS 8 /* 64 / 8 */
-
-static unsigned digits_of(unsigned bits) {
-    return (64 + bits - 1) / bits;
-}
 
 /* Dedupes keys[0..n), ascending; idx[j] is the input position of keys[j]
  * (NULL: j itself). keys may be uniq: the write position never passes the
@@ -59,7 +54,7 @@ static size_t dedupe_sorted(const uint64_t *keys, const uint32_t *idx, size_t n,
 
 /* Whether keys[0..n) ascend, and in *vary the bits in which some keys
  * differ: bits every key shares leave the order as it is (ids drawn from
- * a small range vary in two or three digits of six). */
+ * a small range vary in their low 20 bits or so). */
 static int scan_keys(const uint64_t *keys, size_t n, uint64_t *vary) {
     uint64_t any = keys[0], all = keys[0];
     int sorted = 1;
@@ -72,29 +67,28 @@ static int scan_keys(const uint64_t *keys, size_t n, uint64_t *vary) {
     return sorted;
 }
 
-/* The digits of `bits` bits in which some of the keys differ, a bit each. */
-static unsigned live_digits(uint64_t vary, unsigned bits) {
-    unsigned live = 0;
-    for (unsigned d = 0; d < digits_of(bits); d++)
-        if ((vary >> (d * bits)) & (((uint64_t)1 << bits) - 1))
-            live |= 1u << d;
-    return live;
-}
-
-/* Counts the live digits of the keys in one read, into hist (2^bits
- * counters per digit). */
-static void count_digits(const uint64_t *ids, size_t n, unsigned bits,
-                         unsigned live, uint32_t *hist) {
-    uint64_t mask = ((uint64_t)1 << bits) - 1;
-    unsigned dl[MAX_DIGITS], nd = 0;
-    for (unsigned d = 0; d < digits_of(bits); d++)
-        if (live >> d & 1) {
-            dl[nd++] = d;
-            memset(hist + (d << bits), 0, sizeof(*hist) << bits);
+/* The digits a sort of n keys differing in the bits of vary (nonzero) takes:
+ * the count and width that cost least, a pass costing a read and a write
+ * of every key (about 15 instructions) and a clear and sum of its 2^bits
+ * counters (about 6 each). A thousand ids of 20 bits: 3 passes of 7 bits,
+ * half the work of 2 of 11. */
+static unsigned digit_bits(uint64_t vary, size_t n, unsigned *passes) {
+    unsigned lo = (unsigned)__builtin_ctzll(vary);
+    unsigned span = 64 - (unsigned)__builtin_clzll(vary) - lo;
+    unsigned best = MAX_BITS;
+    double cost = -1;
+    for (unsigned p = (span + MAX_BITS - 1) / MAX_BITS; p <= span; p++) {
+        unsigned b = (span + p - 1) / p;
+        double c = (double)p * (15.0 * (double)n + 6.0 * (double)(1u << b));
+        if (cost < 0 || c < cost) {
+            cost = c;
+            best = b;
+            *passes = p;
         }
-    for (size_t i = 0; i < n; i++)
-        for (unsigned k = 0; k < nd; k++)
-            hist[(dl[k] << bits) + ((ids[i] >> (dl[k] * bits)) & mask)]++;
+        if (b <= 3)
+            break;
+    }
+    return best;
 }
 
 /* Where a sort leaves its result: keys ascending, and for each the index
@@ -104,35 +98,33 @@ typedef struct sorted_s {
     const uint32_t *idx;
 } sorted_t;
 
-/* Stable LSD radix sort of keys[0..n) on digits of `bits` bits, skipping
- * digits all keys share. The keys ping-pong between ka and kb (the input
- * is never written), the indices between ia and ib; hist has room for
- * digits_of(bits) << bits counters. */
-static sorted_t radix_sort(const uint64_t *keys, size_t n, unsigned bits,
+/* Stable LSD radix sort of keys[0..n), which differ in the bits of vary
+ * (nonzero), on the digits digit_bits chooses over those bits. The keys
+ * ping-pong between ka and kb (the input is never written), the indices
+ * between ia and ib; hist has room for 2^MAX_BITS counters. */
+static sorted_t radix_sort(const uint64_t *keys, size_t n, uint64_t vary,
                            uint64_t *ka, uint64_t *kb, uint32_t *ia,
                            uint32_t *ib, uint32_t *hist) {
     sorted_t r = {keys, NULL};
-    uint64_t vary;
-    if (n == 0 || scan_keys(keys, n, &vary))
-        return r;
-    unsigned live = live_digits(vary, bits);
-    count_digits(keys, n, bits, live, hist);
+    unsigned passes = 1, bits = digit_bits(vary, n, &passes);
+    unsigned lo = (unsigned)__builtin_ctzll(vary);
     uint64_t mask = ((uint64_t)1 << bits) - 1;
-    for (unsigned d = 0; d < digits_of(bits); d++) {
-        if (!(live >> d & 1))
-            continue;
-        uint32_t *off = hist + (d << bits), sum = 0;
+    for (unsigned d = 0; d < passes; d++) {
+        unsigned shift = lo + d * bits;
+        memset(hist, 0, sizeof(*hist) << bits);
+        for (size_t i = 0; i < n; i++)
+            hist[(r.keys[i] >> shift) & mask]++;
+        uint32_t sum = 0;
         for (uint64_t v = 0; v <= mask; v++) {
-            uint32_t c = off[v];
-            off[v] = sum;
+            uint32_t c = hist[v];
+            hist[v] = sum;
             sum += c;
         }
         uint64_t *kdst = r.keys == ka ? kb : ka;
         uint32_t *idst = r.idx == ia ? ib : ia;
-        unsigned shift = d * bits;
         for (size_t i = 0; i < n; i++) {
             uint64_t k = r.keys[i];
-            uint32_t at = off[(k >> shift) & mask]++;
+            uint32_t at = hist[(k >> shift) & mask]++;
             kdst[at] = k;
             idst[at] = r.idx != NULL ? r.idx[i] : (uint32_t)i;
         }
@@ -163,7 +155,10 @@ static size_t unique_small(const uint64_t *ids, size_t n, uint64_t *uniq,
         }
         pos[i] = hval[k] - 1;
     }
-    sorted_t r = radix_sort(ins, nu, 8, uniq, kb, ia, ib, hist);
+    uint64_t vary;
+    sorted_t r = {ins, NULL};
+    if (!scan_keys(ins, nu, &vary))
+        r = radix_sort(ins, nu, vary, uniq, kb, ia, ib, hist);
     if (r.keys != uniq)
         memcpy(uniq, r.keys, nu * sizeof(uint64_t));
     if (r.idx == NULL)
@@ -182,22 +177,23 @@ size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
         return (size_t)-1;
     if (n == 0)
         return 0;
-    /* Ids from a small range sort in two 11-bit passes over all of them,
-     * less than a hash table costs; ids spread over more digits (hashed
+    /* Ids from a small range sort in a few passes over all of them, for
+     * less than a hash table costs; ids spread over many bits (hashed
      * features) are deduplicated first, when they are few. */
     uint64_t vary;
     if (scan_keys(ids, n, &vary))
         return dedupe_sorted(ids, NULL, n, uniq, pos);
-    int small = n <= SMALL_N &&
-                __builtin_popcount(live_digits(vary, MAX_BITS)) > 2;
+    unsigned span =
+        64 - (unsigned)__builtin_clzll(vary) - (unsigned)__builtin_ctzll(vary);
+    int small = n <= SMALL_N && span > SPREAD_BITS;
     size_t cap = 64;
     while (small && cap < 2 * n)
         cap *= 2;
     /* Small: the table's keys and values, the inserted keys and their
-     * ping-pong copy, two index arrays, 8 histograms of 256. Large: one
-     * key copy, two index arrays, 6 histograms of 2048. */
-    size_t need = small ? cap * 12 + n * 24 + ((size_t)MAX_DIGITS << 8) * 4
-                      : n * 16 + ((size_t)digits_of(MAX_BITS) << MAX_BITS) * 4;
+     * ping-pong copy, two index arrays. Large: one key copy, two index
+     * arrays. Both: one histogram. */
+    size_t need =
+        (small ? cap * 12 + n * 24 : n * 16) + ((size_t)1 << MAX_BITS) * 4;
     if (*scratch_cap < need) {
         void *p = realloc(*scratch, need);
         if (p == NULL)
@@ -209,7 +205,7 @@ size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
         return unique_small(ids, n, uniq, pos, *scratch, cap);
     uint64_t *kb = *scratch;
     uint32_t *ia = (uint32_t *)(kb + n), *ib = ia + n, *hist = ib + n;
-    sorted_t r = radix_sort(ids, n, MAX_BITS, uniq, kb, ia, ib, hist);
+    sorted_t r = radix_sort(ids, n, vary, uniq, kb, ia, ib, hist);
     return dedupe_sorted(r.keys, r.idx, n, uniq, pos);
 }
 
@@ -276,6 +272,24 @@ static int get_varint(const uint8_t *in, size_t off, size_t len, uint64_t *v) {
     return VARINT_LONG;
 }
 
+/* get_varint with the common lengths first: a version or an id gap of a
+ * table of millions takes one or two bytes, read without a loop. */
+static inline int get_short_varint(const uint8_t *in, size_t off, size_t len,
+                                   uint64_t *v) {
+    if (len - off >= 2) {
+        uint8_t b0 = in[off], b1 = in[off + 1];
+        if (b0 < 0x80) {
+            *v = b0;
+            return 1;
+        }
+        if (b1 < 0x80 && b1 != 0) {
+            *v = (uint64_t)(b0 & 0x7f) | (uint64_t)b1 << 7;
+            return 2;
+        }
+    }
+    return get_varint(in, off, len, v);
+}
+
 /* gaps: each value is the gap to the previous one, minus 1 (ids). */
 static int decode(const uint8_t *in, size_t len, uint64_t *out, size_t n,
                   size_t *used, char *err, size_t errlen, int gaps) {
@@ -283,7 +297,7 @@ static int decode(const uint8_t *in, size_t len, uint64_t *out, size_t n,
     size_t off = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t v;
-        int r = get_varint(in, off, len, &v);
+        int r = get_short_varint(in, off, len, &v);
         if (r == VARINT_SHORT) {
             snprintf(err, errlen, "%ss end after %zu of %zu", what, i, n);
             return TPS_EPROTO;

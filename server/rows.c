@@ -20,7 +20,7 @@
 #include "tps_ids.h"
 #include "tps_log.h"
 
-/* Room for n ids and n versions in the server's scratch. */
+/* Room for n ids, versions and row numbers in the server's scratch. */
 static int scratch(tps__server_t *s, uint64_t n) {
     if (n <= s->row_cap)
         return 0;
@@ -32,6 +32,10 @@ static int scratch(tps__server_t *s, uint64_t n) {
     if (v == NULL)
         return TPS_ENOMEM;
     s->row_vers = v;
+    uint32_t *at = realloc(s->row_at, (size_t)n * sizeof(uint32_t));
+    if (at == NULL)
+        return TPS_ENOMEM;
+    s->row_at = at;
     s->row_cap = n;
     return 0;
 }
@@ -229,11 +233,12 @@ void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
         return;
     }
     float *out = (float *)(void *)(b->data + room);
+    tps__table_find_many(t->table, s->row_ids, n, s->row_at);
     for (size_t i = 0; i < n; i++) {
         tps__row_t row;
-        tps__table_ahead(t->table, s->row_ids, i, n);
-        if (tps__table_find(t->table, s->row_ids[i], &row)) {
-            memcpy(out + i * d, row.val, d * sizeof(float));
+        if (s->row_at[i] != TPS__TABLE_NONE) {
+            tps__table_row(t->table, s->row_at[i], &row);
+            tps__row_copy(out + i * d, row.val, d);
             s->row_vers[i] = *row.version;
         } else {
             tps__row_init(t->init, t->scale, t->seed, s->row_ids[i],
@@ -337,7 +342,11 @@ static uint64_t worst_staleness(const tps__server_t *s, const tps__tensor_t *t,
 /* The row of id for a push: found, or created once admitted. Returns 1,
  * or 0 when the row is not kept (counted in v). */
 static int target_row(tps__shard_t *sh, tps__tensor_t *t, uint64_t id,
-                      tps__row_t *row, verdicts_t *v) {
+                      uint32_t at, tps__row_t *row, verdicts_t *v) {
+    if (at != TPS__TABLE_NONE) {
+        tps__table_touch_found(t->table, id, at, row);
+        return 1;
+    }
     char err[200];
     int rc = tps__table_touch(t->table, t->name, id, &sh->bytes, sh->max_bytes,
                               row, err, sizeof(err));
@@ -351,13 +360,13 @@ static int target_row(tps__shard_t *sh, tps__tensor_t *t, uint64_t id,
 /* One row's fate: created or found, judged by its own staleness (or, with
  * --table-fate push, by the frame's `forced` >= 0), applied. `read` is the
  * version the worker read, plus one (0: not known). */
-static void push_row(sconn_t *sc, tps__tensor_t *t, uint64_t id, uint64_t read,
-                     const float *g, double clip, int64_t forced,
-                     verdicts_t *v) {
+static void push_row(sconn_t *sc, tps__tensor_t *t, size_t i, const float *g,
+                     double clip, int64_t forced, verdicts_t *v) {
     tps__server_t *s = sc->srv;
     tps__shard_t *sh = &s->shard;
     tps__row_t row;
-    if (!target_row(sh, t, id, &row, v))
+    uint64_t read = s->row_vers[i];
+    if (!target_row(sh, t, s->row_ids[i], s->row_at[i], &row, v))
         return;
     uint64_t stale =
         forced >= 0 ? (uint64_t)forced : row_staleness(*row.version, read);
@@ -518,9 +527,10 @@ static void keep_rows(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t,
     }
     if (rows_room(sc, h, t) < 0)
         return;
+    tps__table_find_many(t->table, s->row_ids, n, s->row_at);
     for (size_t i = 0; i < n; i++) {
         tps__row_t row;
-        if (!target_row(sh, t, s->row_ids[i], &row, &v))
+        if (!target_row(sh, t, s->row_ids[i], s->row_at[i], &row, &v))
             continue;
         tps__rowsync_add(t->rowsync, sc->rank, s->row_ids[i], g + i * d, clip);
         v.applied++;
@@ -587,11 +597,9 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
                 n = 0;
             }
         }
-        for (size_t i = 0; i < n; i++) {
-            tps__table_ahead(t->table, s->row_ids, i, n);
-            push_row(sc, t, s->row_ids[i], s->row_vers[i], g + i * d, clip,
-                     forced, &v);
-        }
+        tps__table_find_many(t->table, s->row_ids, n, s->row_at);
+        for (size_t i = 0; i < n; i++)
+            push_row(sc, t, i, g + i * d, clip, forced, &v);
         s->shard.st.push_frames++;
         s->shard.st.applied_frames++;
         if (v.refused > 0)

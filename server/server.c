@@ -195,6 +195,7 @@ void tps__server_free(tps__server_t *s) {
     tps__step_free(s);
     free(s->undo);
     free(s->row_ids);
+    free(s->row_at);
     free(s->row_vers);
     free(s->row_grads);
     ZSTD_freeCCtx(s->zc);

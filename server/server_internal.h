@@ -278,6 +278,7 @@ struct tps__server_s {
                             none */
     char skip_why[300];  /* why, for the pulls that read it */
     uint64_t *row_ids, *row_vers; /* rows.c: one frame's ids and versions */
+    uint32_t *row_at;             /* and their rows' numbers */
     uint64_t row_cap;
     float *row_grads;     /* rows_codec.c: a push's decoded gradients */
     size_t row_grads_cap; /* in floats */

@@ -353,17 +353,15 @@ int tps__shard_apply_row(tps__shard_t *sh, const tps__tensor_t *t,
                                                     : malloc(need * 4);
     if (save == NULL)
         return TPS_ENOMEM;
-    memcpy(save, row->val, (size_t)d * sizeof(float));
+    tps__row_copy(save, row->val, d);
     for (int k = 0; k < nslots; k++)
-        memcpy(save + (size_t)d * (size_t)(1 + k), row->slot[k],
-               (size_t)d * sizeof(float));
+        tps__row_copy(save + (size_t)d * (size_t)(1 + k), row->slot[k], d);
     int bad = tps__optim_step(&sh->optim, row->val, g, scale, row->slot[0],
                               row->slot[1], d, *row->version + 1);
     if (bad) {
-        memcpy(row->val, save, (size_t)d * sizeof(float));
+        tps__row_copy(row->val, save, d);
         for (int k = 0; k < nslots; k++)
-            memcpy(row->slot[k], save + (size_t)d * (size_t)(1 + k),
-                   (size_t)d * sizeof(float));
+            tps__row_copy(row->slot[k], save + (size_t)d * (size_t)(1 + k), d);
     } else {
         (*row->version)++;
     }

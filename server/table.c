@@ -10,7 +10,7 @@
 #include "taups_error.h"
 #include "tps_rng.h"
 
-#define EMPTY UINT32_MAX
+#define EMPTY TPS__TABLE_NONE
 #define SLAB_SHIFT 12
 #define MIN_BUCKETS 4096
 #define SKETCH_BYTES                                                           \
@@ -121,30 +121,46 @@ int tps__table_find(const tps__table_t *t, uint64_t id, tps__row_t *row) {
     return 1;
 }
 
-/* Distances in ids: a bucket is fetched BUCKET_AHEAD ids before its row
- * is looked up, the row ROW_AHEAD ids before. */
-#define BUCKET_AHEAD 16
-#define ROW_AHEAD 8
+/* Ids looked up together: their buckets are fetched, then their rows,
+ * then compared, a block at a time, so that a block's misses overlap. */
+#define FIND_BLOCK 32
 
-void tps__table_ahead(const tps__table_t *t, const uint64_t *ids, size_t i,
-                      size_t n) {
-    if (t->index == NULL)
+static void fetch_row(const tps__table_t *t, uint32_t r) {
+    const struct tps__slab_s *s = &t->slab[r >> SLAB_SHIFT];
+    size_t k = r & (TPS__TABLE_SLAB - 1);
+    __builtin_prefetch(&s->id[k]);
+    __builtin_prefetch(s->val + k * t->dim);
+    __builtin_prefetch(&s->version[k]);
+    if (t->nslots > 0)
+        __builtin_prefetch(s->val + (TPS__TABLE_SLAB + k) * t->dim);
+}
+
+void tps__table_find_many(const tps__table_t *t, const uint64_t *ids, size_t n,
+                          uint32_t *r) {
+    if (t->index == NULL) {
+        for (size_t i = 0; i < n; i++)
+            r[i] = TPS__TABLE_NONE;
         return;
-    if (i + BUCKET_AHEAD < n)
-        __builtin_prefetch(&t->index[tps__mix64(ids[i + BUCKET_AHEAD]) &
-                                     t->mask]);
-    if (i + ROW_AHEAD < n) {
-        uint32_t r = t->index[tps__mix64(ids[i + ROW_AHEAD]) & t->mask];
-        if (r != EMPTY) {
-            const struct tps__slab_s *s = &t->slab[r >> SLAB_SHIFT];
-            size_t k = r & (TPS__TABLE_SLAB - 1);
-            __builtin_prefetch(&s->id[k]);
-            __builtin_prefetch(s->val + k * t->dim);
-            __builtin_prefetch(&s->version[k]);
-            if (t->nslots > 0)
-                __builtin_prefetch(s->val + (TPS__TABLE_SLAB + k) * t->dim);
-        }
     }
+    uint64_t h[FIND_BLOCK];
+    for (size_t b = 0; b < n; b += FIND_BLOCK) {
+        size_t m = n - b < FIND_BLOCK ? n - b : FIND_BLOCK;
+        for (size_t i = 0; i < m; i++) {
+            h[i] = tps__mix64(ids[b + i]) & t->mask;
+            __builtin_prefetch(&t->index[h[i]]);
+        }
+        for (size_t i = 0; i < m; i++)
+            if ((r[b + i] = t->index[h[i]]) != EMPTY)
+                fetch_row(t, r[b + i]);
+        /* Most ids sit in their home bucket; the others probe on. */
+        for (size_t i = 0; i < m; i++)
+            if (r[b + i] != EMPTY && id_at(t, r[b + i]) != ids[b + i])
+                r[b + i] = t->index[probe(t, ids[b + i])];
+    }
+}
+
+void tps__table_row(const tps__table_t *t, uint32_t r, tps__row_t *row) {
+    row_of(t, r, row);
 }
 
 void tps__table_row_at(const tps__table_t *t, uint64_t i, tps__row_t *row) {
@@ -394,6 +410,12 @@ static void append(tps__table_t *t, uint64_t id, uint64_t h, tps__row_t *row) {
     uint32_t r = (uint32_t)t->rows++;
     t->index[h] = r;
     t->slab[r >> SLAB_SHIFT].id[r & (TPS__TABLE_SLAB - 1)] = id;
+    row_of(t, r, row);
+}
+
+void tps__table_touch_found(tps__table_t *t, uint64_t id, uint32_t r,
+                            tps__row_t *row) {
+    hot_count(t, id);
     row_of(t, r, row);
 }
 

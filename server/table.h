@@ -81,12 +81,19 @@ void tps__table_free(tps__table_t *t, uint64_t *used);
  * absent id with tps__row_init and version 0, and stores nothing). */
 int tps__table_find(const tps__table_t *t, uint64_t id, tps__row_t *row);
 
-/* For a pass over ids[0..n) that is at ids[i]: prefetches the index
- * buckets of an id a little ahead and the rows of a nearer one, whose
- * bucket the earlier call brought in. A table far larger than the caches
- * costs a pass a few memory round trips per id; with this they overlap. */
-void tps__table_ahead(const tps__table_t *t, const uint64_t *ids, size_t i,
-                      size_t n);
+/* What tps__table_find_many says of an id the table does not hold. */
+#define TPS__TABLE_NONE UINT32_MAX
+
+/* The row numbers of ids[0..n) into r[0..n) (TPS__TABLE_NONE for an id
+ * the table does not hold), for tps__table_row. Allocates and counts
+ * nothing, like tps__table_find. The ids are hashed once, and their
+ * buckets and then their rows are fetched a block of ids at a time: a
+ * table far larger than the caches costs a few memory round trips per
+ * id, and this way a block's misses overlap. A row's number stays its
+ * own until the table is freed; rows created meanwhile do not move it. */
+void tps__table_find_many(const tps__table_t *t, const uint64_t *ids, size_t n,
+                          uint32_t *r);
+void tps__table_row(const tps__table_t *t, uint32_t r, tps__row_t *row);
 
 /* The row of id for a push: found, or created with its initial values
  * (tps__row_init), zero slots and version 0 once admitted. Returns 1 (row
@@ -97,6 +104,10 @@ void tps__table_ahead(const tps__table_t *t, const uint64_t *ids, size_t i,
 int tps__table_touch(tps__table_t *t, const char *name, uint64_t id,
                      uint64_t *used, uint64_t max, tps__row_t *row, char *err,
                      size_t errlen);
+/* tps__table_touch of an id whose row number r tps__table_find_many
+ * gave: counted in the hottest-ids summary, *row set. */
+void tps__table_touch_found(tps__table_t *t, uint64_t id, uint32_t r,
+                            tps__row_t *row);
 
 /* Row number i, 0 <= i < rows, in creation order (checkpoints, dump,
  * re-shard). */

@@ -474,6 +474,14 @@ START_TEST(test_unique) {
         for (size_t i = 0; i < n; i++)
             ids[i] = tps__rng_below(&r, 1500);
         check_unique(ids, n, &scratch, &cap);
+        /* Digit widths that do not divide the bits that vary: 20 bits
+         * (a thousand ids: 3 passes of 7), and bits 3 to 40. */
+        for (size_t i = 0; i < n; i++)
+            ids[i] = tps__rng_below(&r, (uint64_t)1 << 20);
+        check_unique(ids, n, &scratch, &cap);
+        for (size_t i = 0; i < n; i++)
+            ids[i] = (tps__rng_below(&r, (uint64_t)1 << 37) << 3) | 5;
+        check_unique(ids, n, &scratch, &cap);
         for (size_t i = 0; i < n; i++)
             ids[i] = ((uint64_t)(i / 2) << 40) | (i / 2);
         check_unique(ids, n, &scratch, &cap);

@@ -236,7 +236,7 @@ static void sum_rows(tps__rowjob_t *job, const float *grads) {
         float *row = job->vals + (size_t)job->pos[i] * d;
         const float *g = grads + i * d;
         if (job->first[job->pos[i]] == i) {
-            memcpy(row, g, d * sizeof(float));
+            tps__row_copy(row, g, d);
             continue;
         }
         size_t j = 0;
@@ -299,7 +299,8 @@ static void build_payloads(tps__rowjob_t *job) {
                 at += tps__cl_rows_encode(job, fr, job->buf + at);
             else
                 for (size_t k = 0; k < fr->count; k++, at += 4 * d)
-                    memcpy(job->buf + at, job->vals + (size_t)o[k] * d, 4 * d);
+                    tps__row_copy(job->buf + at, job->vals + (size_t)o[k] * d,
+                                  d);
         }
         fr->len = at - fr->pos;
     }
@@ -453,9 +454,10 @@ static int take_pull(tps__rowjob_t *job, const tps__rowframe_t *fr,
     /* Each row to its id's first place in the call; finish copies it to
      * the id's other places. */
     size_t d = job->dim;
+    const uint8_t *rows = payload + vlen;
     for (size_t k = 0; k < fr->count; k++)
-        memcpy(job->out + (size_t)job->first[o[k]] * d,
-               payload + vlen + k * 4 * d, 4 * d);
+        tps__row_copy(job->out + (size_t)job->first[o[k]] * d, rows + k * 4 * d,
+                      d);
     return 0;
 }
 
@@ -513,7 +515,7 @@ void tps__cl_rows_finish(tps_client_t *c, tps__ticket_t *t) {
         for (size_t i = 0; i < job->n && job->nu < job->n; i++) {
             uint32_t at = job->first[job->pos[i]];
             if (at != i)
-                memcpy(job->out + i * d, job->out + (size_t)at * d, 4 * d);
+                tps__row_copy(job->out + i * d, job->out + (size_t)at * d, d);
         }
         for (size_t i = 0; job->vers_out && i < job->n; i++)
             job->vers_out[i] = job->no_versions ? 0 : job->vers[job->pos[i]];
