@@ -411,7 +411,8 @@ static inline int ftrl_run(const coef_t *c, float *restrict p,
         uint64_t i_ = 0;                                                       \
         for (; i_ + BLOCK <= n; i_ += BLOCK)                                   \
             bad |= run(&c, p, g, s0, s1, i_, BLOCK);                           \
-        bad |= run(&c, p, g, s0, s1, i_, n - i_);                              \
+        if (i_ < n) /* a row of 16 is one block and no tail */                 \
+            bad |= run(&c, p, g, s0, s1, i_, n - i_);                          \
     } while (0)
 
 int tps__optim_step(const tps__optim_t *o, float *restrict p,
@@ -420,7 +421,11 @@ int tps__optim_step(const tps__optim_t *o, float *restrict p,
     int bad = 0;
     if (t == 0)
         t = 1;
-    const double lr = tps__optim_lr(o, t);
+    /* A constant rate past warmup needs no call: a table's rows are
+     * stepped one at a time, 16 values each. */
+    const double lr = o->sched == TPS_SCHED_CONSTANT && t >= o->warmup
+                          ? o->lr
+                          : tps__optim_lr(o, t);
     coef_t c = {.lr = (float)lr,
                 .sc = (float)scale,
                 .wd = (float)o->weight_decay,

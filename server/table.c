@@ -260,13 +260,21 @@ static void hot_unplace(tps__table_t *t, unsigned b) {
 }
 
 /* Counts one for counter c. The counts stay ascending if c first swaps
- * places with the last counter of its count (found by a binary search),
- * whose count is the same, and then counts up. */
+ * places with the last counter of its count (hot_least for the smallest
+ * count, else found by a binary search), whose count is the same, and
+ * then counts up. */
 static void hot_up(tps__table_t *t, int c) {
     unsigned p = t->hot_pos[c], lo = p, len = (unsigned)t->nhot - p;
     uint64_t v = t->hot_n[p];
-    if (len > 1 && t->hot_n[p + 1] > v)
+    /* The smallest count's last place is known: a skewed stream's tail
+     * takes over a smallest counter at nearly every push. */
+    int least = v == t->hot_n[0];
+    if (least) {
+        lo = (unsigned)t->hot_least - 1;
+        len = 1;
+    } else if (len > 1 && t->hot_n[p + 1] > v) {
         len = 1; /* alone at its count, as the hottest usually are */
+    }
     while (len > 1) {
         unsigned half = len / 2;
         lo += t->hot_n[lo + half] <= v ? half : 0;
@@ -278,6 +286,12 @@ static void hot_up(tps__table_t *t, int c) {
     t->hot_ord[lo] = (uint8_t)c;
     t->hot_pos[c] = (uint8_t)lo;
     t->hot_n[lo] = v + 1;
+    if (least && --t->hot_least == 0) {
+        int k = 1;
+        while (k < t->nhot && t->hot_n[k] == t->hot_n[0])
+            k++;
+        t->hot_least = k;
+    }
 }
 
 static void hot_count(tps__table_t *t, uint64_t id) {
@@ -289,6 +303,7 @@ static void hot_count(tps__table_t *t, uint64_t id) {
         memmove(t->hot_n + 1, t->hot_n, (size_t)c * sizeof(uint64_t));
         t->hot_ord[0] = (uint8_t)c;
         t->hot_n[0] = 0;
+        t->hot_least = 1; /* every other count is 1 or more */
         for (int k = 0; k < t->nhot; k++)
             t->hot_pos[t->hot_ord[k]] = (uint8_t)k;
         t->hot_id[c] = id;

@@ -62,6 +62,7 @@ typedef struct tps__table_s {
     uint8_t hot_at[4 * TPS__TABLE_HOT]; /* counter + 1; 0 empty */
     uint8_t hot_b[TPS__TABLE_HOT];      /* each counter's bucket */
     int nhot;
+    int hot_least; /* how many counters share the smallest count */
 } tps__table_t;
 
 /* Prepares an empty table of rows of dim values and nslots (0..2) optimizer
