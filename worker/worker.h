@@ -196,6 +196,24 @@ int tps__inject_delay(plan_t *p, double t_compute, uint64_t per_push);
 /* A worker: pull, compute, push until the plan or a signal stops it. */
 int tps__run_worker(worker_t *w, plan_t *p);
 
+/* Fills rows with this iteration's minibatch of the nrows this worker
+ * holds and returns its size. */
+size_t tps__sample_rows(const plan_t *p, tps__rng_t *rng, uint32_t *rows,
+                        size_t nrows);
+
+/* The step in the CSV log and on the metrics page; drift NAN: none. */
+void tps__record_step(worker_t *w, int64_t clock, double loss, double drift);
+
+/* --- worker_sparse.c: the training loop of the table models -------------- */
+
+/* What the loop of a table model (m->touched set) cannot do; NULL when
+ * the plan and mode are fine for it. */
+const char *tps__sparse_refusal(const worker_t *w, const plan_t *p);
+
+/* A worker of a table model: per step the batch's distinct ids are pulled
+ * with the dense tensors, and only their rows' gradients pushed. */
+int tps__run_sparse_worker(worker_t *w, plan_t *p);
+
 /* --- worker_eval.c: scoring ---------------------------------------------- */
 
 /* The evaluator: pulls and scores every every_ms until seconds run out or

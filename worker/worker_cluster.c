@@ -63,10 +63,15 @@ int tps__issue_all(worker_t *w, int push, uint64_t min_version,
             *n = 0;
     }
     for (int i = 0; !push && i < *n; i++) {
-        rc = min_version
-                 ? tps_pull_at_async(w->cl, w->ids[i], w->params[i],
-                                     min_version, &t[i])
-                 : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[i]);
+        /* A table: every row this process holds (the evaluator's ids). */
+        if (w->m->tensors[i].row_dim)
+            rc = tps_pull_rows_async(w->cl, w->ids[i], w->m->nrow_ids,
+                                     w->m->row_ids, w->params[i], NULL, &t[i]);
+        else if (min_version)
+            rc = tps_pull_at_async(w->cl, w->ids[i], w->params[i],
+                                   min_version, &t[i]);
+        else
+            rc = tps_pull_async(w->cl, w->ids[i], w->params[i], &t[i]);
         if (rc < 0) {
             *n = i;
             break;
@@ -98,7 +103,10 @@ int tps__declare_all(worker_t *w) {
         /* An evaluator's declaration is answered once a worker has made it
          * (evaluators only repeat declarations). */
         int rc = w->ids[i] =
-            tps_declare(w->cl, t->name, t->len, t->init, t->scale, w->seed);
+            t->row_dim ? tps_table(w->cl, t->name, t->row_dim, t->init,
+                                   t->scale, w->seed)
+                       : tps_declare(w->cl, t->name, t->len, t->init, t->scale,
+                                     w->seed);
         if (rc < 0)
             return tps__worker_fail(w, "declare", rc);
     }
@@ -151,6 +159,8 @@ static void version_range(worker_t *w, uint64_t *lo, uint64_t *hi) {
     *lo = UINT64_MAX;
     *hi = 0;
     for (int i = 0; i < w->m->ntensors; i++) {
+        if (w->m->tensors[i].row_dim) /* versions are per row */
+            continue;
         int s = tps_versions(w->cl, w->ids[i], v, 256);
         for (int k = 0; k < s && k < 256; k++) {
             *lo = v[k] < *lo ? v[k] : *lo;

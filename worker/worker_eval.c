@@ -12,19 +12,31 @@
 #include "tps_log.h"
 #include "worker.h"
 
-static int evaluate_once(worker_t *w, double *metric) {
+static int evaluate_once(worker_t *w, double *loss, double *metric) {
     int rc = tps__pull_model(w);
     if (rc < 0)
         return tps__worker_fail(w, "pull", rc);
-    double loss;
-    rc = w->m->evaluate(w->m, (const float *const *)w->params, &loss, metric);
+    rc = w->m->evaluate(w->m, (const float *const *)w->params, loss, metric);
     if (rc < 0) {
         tps__log_err("evaluation failed: %s", tps_strerror(rc));
         return rc;
     }
     if (w->log)
-        tps__log_eval_row(w, loss, *metric);
+        tps__log_eval_row(w, *loss, *metric);
     return 0;
+}
+
+/* The final loss in full, and what else the model measured (the table
+ * models' log-loss and gap to the planted model). */
+static void log_final(const tps__model_t *m, double loss) {
+    char more[256] = "";
+    size_t used = 0;
+    for (int i = 0; i < m->nextra && used < sizeof(more); i++) {
+        int n = snprintf(more + used, sizeof(more) - used, ", %s %.10g",
+                         m->extra_names[i], m->extra[i]);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    tps__log("final loss %.10g%s", loss, more);
 }
 
 /* Whether `metric` has reached `target` (NAN: there is none): rel_err
@@ -47,20 +59,21 @@ static int note_target(const tps__model_t *m, double target, double metric,
 
 int tps__run_evaluator(worker_t *w, double every_ms, double seconds,
                        double target) {
-    double metric = 0;
+    double loss = 0, metric = 0;
     int rc = 0, noted = 0;
     while (!tps__stop_requested &&
            (seconds <= 0 || tps__now() - w->t0 < seconds)) {
         double start = tps__now();
-        if ((rc = evaluate_once(w, &metric)) < 0)
+        if ((rc = evaluate_once(w, &loss, &metric)) < 0)
             return rc;
         note_target(w->m, target, metric, tps__updates(w), tps__now() - w->t0,
                     &noted);
         tps__sleep_ms(every_ms - (tps__now() - start) * 1000);
     }
     /* The final state, after the workers stopped, is the figure that counts. */
-    rc = evaluate_once(w, &metric);
+    rc = evaluate_once(w, &loss, &metric);
     if (rc == 0) {
+        log_final(w->m, loss);
         note_target(w->m, target, metric, tps__updates(w), tps__now() - w->t0,
                     &noted);
         tps__log("final %s %.6g", w->m->metric_name, metric);

@@ -57,11 +57,12 @@ static const char usage[] =
 
 /* The command line, as the option table fills it. */
 typedef struct args_s {
-    const char *cluster, *role, *model, *data, *logpath, *key_file;
+    const char *cluster, *role, *model, *data, *logpath, *key_file,
+        *write_data;
     int frame_mac;
     double keepalive_s;
     int rank, workers, batch, connect_ms, reconnect_ms, chunk_kib, spin_us,
-        full_batch, accumulate, hidden, replicate, standalone;
+        full_batch, accumulate, hidden, replicate, standalone, factors;
     uint64_t iterations, seed, rows, dim, eval_updates;
     double seconds, every_ms, l2, local_lr, disconnect_at;
     double cond, lr, target, noise, hetero; /* NAN, 0: not given */
@@ -95,6 +96,11 @@ static const char *standalone_conflict(const args_t *a) {
 /* The combinations of options that contradict each other; NULL when
  * there is none. */
 static const char *options_conflict(const args_t *a) {
+    if (a->write_data != NULL)
+        return a->cluster || a->standalone || a->is_eval
+                   ? "--write-data writes the rows and exits: drop --cluster, "
+                     "--standalone and --role eval"
+                   : NULL;
     if (a->standalone)
         return standalone_conflict(a);
     if (a->cluster == NULL)
@@ -163,7 +169,7 @@ static int model_config(const args_t *a, tps__model_config_t *mc, char *err,
                              a->replicate ? 1 : a->workers, a->is_eval,
                              a->seed, a->cond, a->rows, a->dim, a->l2,
                              a->hidden, a->noise, a->hetero,
-                             {TPS_SPLIT_IID, 0}};
+                             {TPS_SPLIT_IID, 0}, a->factors};
     *mc = c;
     if (tps__split_parse(a->split_text, &mc->split, err, errlen) < 0)
         return TPS_EINVAL;
@@ -194,6 +200,12 @@ static int build_model(const args_t *a, tps__model_config_t *mc, worker_t *w,
     }
     if (w->m->info[0])
         tps__log("%s", w->m->info);
+    if (a->standalone && w->m->touched != NULL) {
+        tps__log_err("--standalone: model %s keeps its rows in tables on "
+                     "the shards; run it with one shard and one worker",
+                     w->m->name);
+        return -1;
+    }
     /* Standalone scores the model as a cluster's evaluator would: with the
      * evaluator's view of it (the test set, all of lsq's rows). */
     if (a->standalone) {
@@ -385,8 +397,10 @@ static int run_role(const args_t *a, worker_t *w, plan_t *plan) {
         w->metrics = &wm;
         tps__log("metrics on %s", tps__metrics_url(mh));
     }
-    rc = a->is_eval ? tps__run_evaluator(w, a->every_ms, a->seconds, a->target)
-                    : tps__run_worker(w, plan);
+    rc = a->is_eval   ? tps__run_evaluator(w, a->every_ms, a->seconds,
+                                           a->target)
+         : w->m->touched ? tps__run_sparse_worker(w, plan)
+                         : tps__run_worker(w, plan);
     if (mh != NULL) {
         tps__metrics_stop(mh);
         tps__worker_metrics_free(&wm);
@@ -449,6 +463,24 @@ static int teardown(const args_t *a, worker_t *w, standalone_t *alone,
     return rc < 0 ? 1 : 0;
 }
 
+/* --write-data: the training rows this process holds, as a LIBSVM file;
+ * then the program ends (rc 1: done, nothing more to run). */
+static int write_data(const args_t *a, worker_t *w) {
+    char err[512];
+    int rc;
+    if (w->m->write_rows == NULL) {
+        tps__log_err("--write-data writes the rows of sparse-logreg and fm, "
+                     "not %s", w->m->name);
+        return TPS_EINVAL;
+    }
+    if ((rc = w->m->write_rows(w->m, a->write_data, err, sizeof(err))) < 0) {
+        tps__log_err("%s", err);
+        return rc;
+    }
+    tps__log("wrote %zu rows to %s", w->m->nrows, a->write_data);
+    return 1;
+}
+
 /* Everything after the command line was parsed; the exit status. */
 static int run_program(args_t *a) {
     tps_delay_t delay;
@@ -471,6 +503,8 @@ static int run_program(args_t *a) {
     int rc = build_model(a, &mc, &w, &alone);
     if (rc == 1)
         return 1;
+    if (rc == 0 && a->write_data != NULL)
+        rc = write_data(a, &w);
     plan_t plan;
     if (rc == 0) {
         rc = alloc_buffers(&w);
@@ -480,7 +514,7 @@ static int run_program(args_t *a) {
     if (rc == 0)
         rc = a->standalone ? run_alone(a, &w, &plan, &alone)
                            : run_clustered(a, &w, &plan);
-    return teardown(a, &w, &alone, rc);
+    return teardown(a, &w, &alone, rc == 1 ? 0 : rc);
 }
 
 int main(int argc, char **argv) {
@@ -496,12 +530,14 @@ int main(int argc, char **argv) {
         {"workers", TPS_OPT_INT, &a.workers, "1", 1, 4096, NULL, "N",
          "number of workers in the cluster"},
         {"model", TPS_OPT_CHOICE, &a.model, "lsq", 0, -1,
-         "lsq|softmax|logreg|mlp", NULL, "built-in model"},
+         "lsq|softmax|logreg|mlp|sparse-logreg|fm", NULL, "built-in model"},
         {"data", TPS_OPT_STR, &a.data, NULL, 0, -1, NULL, "PATH",
          "softmax, mlp: directory of the Fashion-MNIST IDX .gz files "
          "(default /usr/share/datasets/fashion-mnist); logreg: LIBSVM file, "
          "or TRAIN,TEST; lsq: A.npy,b.npy[,xstar.npy] instead of a "
-         "synthetic problem"},
+         "synthetic problem; sparse-logreg, fm: LIBSVM files with 64-bit "
+         "ids (TRAIN[,TEST]) or synth-ctr[:rows=N,test=N,features=N,nnz=N,"
+         "zipf=X,seed=N,k=N] (the default)"},
         {"standalone", TPS_OPT_FLAG, &a.standalone, NULL, 0, -1, NULL, NULL,
          "train alone in this process, no shard and no network: the same "
          "gradients, with the servers' SGD step applied here"},
@@ -556,7 +592,13 @@ int main(int argc, char **argv) {
         {"local-lr", TPS_OPT_DOUBLE, &a.local_lr, "0.05", 0, 1e6, NULL, "LR",
          "mode local: learning rate of the worker's own SGD steps"},
         {"l2", TPS_OPT_DOUBLE, &a.l2, "0", 0, 1e6, NULL, "LAMBDA",
-         "logreg: L2 regularisation (lambda/2) ||w||^2"},
+         "logreg, sparse-logreg, fm: L2 regularisation (lambda/2) ||w||^2 "
+         "(liblinear's C is 1/(lambda rows))"},
+        {"factors", TPS_OPT_INT, &a.factors, "8", 1, 256, NULL, "K",
+         "fm: dimension of the feature embeddings"},
+        {"write-data", TPS_OPT_STR, &a.write_data, NULL, 0, -1, NULL, "FILE",
+         "sparse-logreg, fm: write this process's training rows (all of "
+         "them with --workers 1) as a LIBSVM file and exit"},
         {"hidden", TPS_OPT_INT, &a.hidden, "64", 1, 4096, NULL, "H",
          "mlp: hidden units"},
         {"seconds", TPS_OPT_DOUBLE, &a.seconds, "0", 0, 1e7, NULL, "S",

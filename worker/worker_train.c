@@ -13,9 +13,8 @@
 #include "tps_log.h"
 #include "worker.h"
 
-/* Fills rows with this iteration's minibatch and returns its size. */
-static size_t sample(const plan_t *p, tps__rng_t *rng, uint32_t *rows,
-                     size_t nrows) {
+size_t tps__sample_rows(const plan_t *p, tps__rng_t *rng, uint32_t *rows,
+                        size_t nrows) {
     if (p->full_batch) {
         for (size_t i = 0; i < nrows; i++)
             rows[i] = (uint32_t)i;
@@ -44,7 +43,7 @@ static double compute_update(worker_t *w, const plan_t *p, tps__rng_t *rng,
             memcpy(local[i], w->params[i], m->tensors[i].len * sizeof(float));
     float **at = p->local_steps > 0 ? local : w->params;
     for (int k = 0; k < rounds; k++) {
-        size_t b = sample(p, rng, rows, m->nrows);
+        size_t b = tps__sample_rows(p, rng, rows, m->nrows);
         loss += m->grad(m, (const float *const *)at, work, rows, b);
         for (int i = 0; i < m->ntensors; i++) {
             float *restrict g = work[i], *restrict acc = w->grads[i];
@@ -221,8 +220,8 @@ static int push_step(worker_t *w, const plan_t *p, train_t *t, int64_t *clock) {
     return 0;
 }
 
-/* The step in the CSV log and on the metrics page. */
-static void record(worker_t *w, int64_t clock, double loss, double drift) {
+void tps__record_step(worker_t *w, int64_t clock, double loss,
+                      double drift) {
     if (w->log) {
         tps_traffic_t tr;
         tps_traffic(w->cl, &tr);
@@ -261,7 +260,7 @@ static int step(worker_t *w, plan_t *p, train_t *t, uint64_t it) {
     int64_t clock;
     if ((rc = push_step(w, p, t, &clock)) < 0)
         return rc;
-    record(w, clock, loss, t->drift);
+    tps__record_step(w, clock, loss, t->drift);
     return 0;
 }
 

@@ -30,7 +30,9 @@ typedef struct reader_s {
     int eof;
     char *line;      /* the current line, NUL-terminated */
     uint64_t lineno; /* 1-based number of the current line */
-    uint32_t *idx;   /* the current row's pairs, 0-based indices */
+    uint64_t *idx;   /* the current row's pairs: 0-based indices, or the
+                        ids themselves in a wide pass */
+    uint64_t *sorted; /* a wide pass: the row's ids sorted, for duplicates */
     float *val;
     size_t npairs;
     uint64_t ndropped; /* pairs of the current row beyond the dimension */
@@ -39,6 +41,7 @@ typedef struct reader_s {
 
 /* One pass over the file: what it checks, what it keeps, what it found. */
 typedef struct pass_s {
+    int wide;              /* 64-bit ids in any order (tps__libsvm_load_ids) */
     uint64_t dim;          /* 0: any index; else the largest allowed */
     int drop_beyond;       /* drop, rather than refuse, indices above dim */
     uint64_t lo, hi;       /* rows to keep into out: [lo, hi) */
@@ -60,10 +63,11 @@ static int open_reader(reader_t *r, const char *path, char *err,
     r->path = path;
     r->chunk = malloc(LIBSVM_CHUNK);
     r->line = malloc(TPS_LIBSVM_MAX_LINE + 1);
-    r->idx = malloc(LIBSVM_MAX_PAIRS * sizeof(uint32_t));
+    r->idx = malloc(LIBSVM_MAX_PAIRS * sizeof(uint64_t));
+    r->sorted = malloc(LIBSVM_MAX_PAIRS * sizeof(uint64_t));
     r->val = malloc(LIBSVM_MAX_PAIRS * sizeof(float));
     if (r->chunk == NULL || r->line == NULL || r->idx == NULL ||
-        r->val == NULL) {
+        r->sorted == NULL || r->val == NULL) {
         snprintf(err, errlen, "out of memory reading %s", path);
         return TPS_ENOMEM;
     }
@@ -84,6 +88,7 @@ static void close_reader(reader_t *r) {
     free(r->chunk);
     free(r->line);
     free(r->idx);
+    free(r->sorted);
     free(r->val);
     memset(r, 0, sizeof(*r));
 }
@@ -207,22 +212,25 @@ static int parse_label(reader_t *r, pass_t *p, char *s, char *e, char *err,
 }
 
 /* Parses the token [s, e) of the current line as index:value, the index
- * above prev (the line's last). Returns 0 or TPS_EIO with a sentence. */
-static int parse_pair(const reader_t *r, char *s, char *e, uint64_t prev,
-                      uint64_t *index_out, double *value, char *err,
-                      size_t errlen) {
+ * above prev (the line's last) unless the pass is wide, where any 64-bit id
+ * goes. Returns 0 or TPS_EIO with a sentence. */
+static int parse_pair(const reader_t *r, int wide, char *s, char *e,
+                      uint64_t prev, uint64_t *index_out, double *value,
+                      char *err, size_t errlen) {
     unsigned long long ln = (unsigned long long)r->lineno;
     int toklen = (int)(e - s > 32 ? 32 : e - s);
-    uint64_t index = 0;
+    uint64_t index = 0, most = wide ? UINT64_MAX : UINT32_MAX;
     char *c = s;
     for (; c < e && *c >= '0' && *c <= '9'; c++) {
-        index = index * 10 + (uint64_t)(*c - '0');
-        if (index > UINT32_MAX) {
+        uint64_t d = (uint64_t)(*c - '0');
+        if (index > (most - d) / 10) {
             snprintf(err, errlen,
-                     "%s:%llu: feature index in \"%.*s\" is larger than %u",
-                     r->path, ln, toklen, s, (unsigned)UINT32_MAX);
+                     "%s:%llu: feature %s in \"%.*s\" is larger than %llu",
+                     r->path, ln, wide ? "id" : "index", toklen, s,
+                     (unsigned long long)most);
             return TPS_EIO;
         }
+        index = index * 10 + d;
     }
     /* strtod would skip the blanks after an empty value, so an empty
      * value is refused before it is parsed. */
@@ -231,14 +239,14 @@ static int parse_pair(const reader_t *r, char *s, char *e, uint64_t prev,
                  r->path, ln, toklen, s);
         return TPS_EIO;
     }
-    if (index == 0) {
+    if (index == 0 && !wide) {
         snprintf(err, errlen,
                  "%s:%llu: feature index 0 in \"%.*s\"; LIBSVM indices "
                  "start at 1",
                  r->path, ln, toklen, s);
         return TPS_EIO;
     }
-    if (index <= prev) {
+    if (!wide && index <= prev) {
         snprintf(err, errlen,
                  "%s:%llu: feature index %llu follows index %llu; indices "
                  "must increase along a line",
@@ -264,6 +272,26 @@ static int parse_pair(const reader_t *r, char *s, char *e, uint64_t prev,
     *index_out = index;
     *value = v;
     return 0;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* A wide row may list its ids in any order, but each once: a repeated id
+ * would be a feature counted twice. Returns 1 or TPS_EIO with a sentence. */
+static int check_distinct(reader_t *r, char *err, size_t errlen) {
+    memcpy(r->sorted, r->idx, r->npairs * sizeof(uint64_t));
+    qsort(r->sorted, r->npairs, sizeof(uint64_t), cmp_u64);
+    for (size_t i = 1; i < r->npairs; i++)
+        if (r->sorted[i] == r->sorted[i - 1]) {
+            snprintf(err, errlen, "%s:%llu: feature id %llu appears twice",
+                     r->path, (unsigned long long)r->lineno,
+                     (unsigned long long)r->sorted[i]);
+            return TPS_EIO;
+        }
+    return 1;
 }
 
 /* Parses r->line into r->label and r->idx/val/npairs. Returns 1 for a row,
@@ -298,9 +326,15 @@ static int parse_line(reader_t *r, pass_t *p, char *err, size_t errlen) {
             e++;
         uint64_t index;
         double v;
-        if (parse_pair(r, s, e, prev, &index, &v, err, errlen) < 0)
+        if (parse_pair(r, p->wide, s, e, prev, &index, &v, err, errlen) < 0)
             return TPS_EIO;
         prev = index;
+        if (p->wide) {
+            r->idx[r->npairs] = index;
+            r->val[r->npairs++] = (float)v;
+            s = e;
+            continue;
+        }
         if (index > p->max_index)
             p->max_index = index;
         if (p->dim != 0 && index > p->dim) {
@@ -316,24 +350,27 @@ static int parse_line(reader_t *r, pass_t *p, char *err, size_t errlen) {
                      (unsigned long long)index, (unsigned long long)p->dim);
             return TPS_EIO;
         }
-        r->idx[r->npairs] = (uint32_t)(index - 1);
+        r->idx[r->npairs] = index - 1;
         r->val[r->npairs] = (float)v;
         r->npairs++;
         s = e;
     }
-    return 1;
+    return p->wide ? check_distinct(r, err, errlen) : 1;
 }
 
-/* Appends the current row to p->out, growing its entry arrays by doubling. */
+/* Appends the current row to p->out, growing its entry arrays by doubling:
+ * indices, or in a wide pass the ids. */
 static int keep_row(reader_t *r, pass_t *p, char *err, size_t errlen) {
     tps__libsvm_set_t *o = p->out;
+    size_t isz = p->wide ? sizeof(uint64_t) : sizeof(uint32_t);
+    void **keys = p->wide ? (void **)&o->ids : (void **)&o->indices;
     if (o->nnz + r->npairs > p->cap) {
         uint64_t cap = p->cap ? p->cap : 1024;
         while (cap < o->nnz + r->npairs)
             cap *= 2;
-        uint32_t *idx = realloc(o->indices, cap * sizeof(uint32_t));
+        void *idx = realloc(*keys, cap * isz);
         if (idx != NULL)
-            o->indices = idx;
+            *keys = idx;
         float *val = idx ? realloc(o->values, cap * sizeof(float)) : NULL;
         if (val == NULL) {
             snprintf(err, errlen, "out of memory keeping the rows of %s",
@@ -343,10 +380,14 @@ static int keep_row(reader_t *r, pass_t *p, char *err, size_t errlen) {
         o->values = val;
         p->cap = cap;
     }
-    if (r->npairs > 0) { /* the arrays may still be NULL */
-        memcpy(o->indices + o->nnz, r->idx, r->npairs * sizeof(uint32_t));
-        memcpy(o->values + o->nnz, r->val, r->npairs * sizeof(float));
+    if (r->npairs > 0 && p->wide) { /* the arrays may still be NULL */
+        memcpy(o->ids + o->nnz, r->idx, r->npairs * sizeof(uint64_t));
+    } else {
+        for (size_t i = 0; i < r->npairs; i++)
+            o->indices[o->nnz + i] = (uint32_t)r->idx[i];
     }
+    if (r->npairs > 0)
+        memcpy(o->values + o->nnz, r->val, r->npairs * sizeof(float));
     o->nnz += r->npairs;
     o->dropped += r->ndropped;
     o->labels[o->n] = (int8_t)r->label;
@@ -398,8 +439,27 @@ int tps__libsvm_scan(const char *path, uint64_t *rows, uint64_t *max_index,
     return rc;
 }
 
-int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
-                     int parts, tps__libsvm_set_t *out, char *err,
+/* Gives back what doubling over-allocated; keeping it is harmless. */
+static void shrink(tps__libsvm_set_t *out) {
+    if (out->nnz == 0)
+        return;
+    if (out->ids != NULL) {
+        uint64_t *ids = realloc(out->ids, out->nnz * sizeof(uint64_t));
+        if (ids != NULL)
+            out->ids = ids;
+    } else {
+        uint32_t *idx = realloc(out->indices, out->nnz * sizeof(uint32_t));
+        if (idx != NULL)
+            out->indices = idx;
+    }
+    float *val = realloc(out->values, out->nnz * sizeof(float));
+    if (val != NULL)
+        out->values = val;
+}
+
+/* tps__libsvm_load, or with wide set tps__libsvm_load_ids. */
+static int load_file(const char *path, int wide, uint64_t dim, int drop_beyond,
+                     int part, int parts, tps__libsvm_set_t *out, char *err,
                      size_t errlen) {
     memset(out, 0, sizeof(*out));
     if (dim > UINT32_MAX) {
@@ -409,7 +469,7 @@ int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
         return TPS_EINVAL;
     }
     reader_t r;
-    pass_t p = {.dim = dim, .drop_beyond = drop_beyond};
+    pass_t p = {.wide = wide, .dim = dim, .drop_beyond = drop_beyond};
     int rc = open_reader(&r, path, err, errlen);
     if (rc == 0)
         rc = run_pass(&r, &p, err, errlen);
@@ -417,7 +477,7 @@ int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
         snprintf(err, errlen, "LIBSVM file %s holds no rows", path);
         rc = TPS_EIO;
     }
-    if (rc == 0 && dim == 0 && p.max_index == 0) {
+    if (rc == 0 && !wide && dim == 0 && p.max_index == 0) {
         snprintf(err, errlen,
                  "LIBSVM file %s has no features: no row has an index:value "
                  "pair",
@@ -429,7 +489,7 @@ int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
         rc = tps__split_block(total, part, parts, "LIBSVM rows", &lo, &hi, err,
                               errlen);
     if (rc == 0) {
-        out->dim = dim ? (size_t)dim : (size_t)p.max_index;
+        out->dim = wide ? 0 : dim ? (size_t)dim : (size_t)p.max_index;
         out->first = lo;
         out->total = total;
         out->offsets = calloc((size_t)(hi - lo) + 1, sizeof(uint64_t));
@@ -443,7 +503,8 @@ int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
     if (rc == 0)
         rc = rewind_reader(&r, err, errlen);
     if (rc == 0) {
-        p = (pass_t){.dim = dim ? dim : p.max_index,
+        p = (pass_t){.wide = wide,
+                     .dim = wide ? 0 : dim ? dim : p.max_index,
                      .drop_beyond = drop_beyond,
                      .lo = lo,
                      .hi = hi,
@@ -462,16 +523,19 @@ int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
         tps__libsvm_free(out);
         return rc;
     }
-    /* Give back what doubling over-allocated; keeping it is harmless. */
-    if (out->nnz > 0) {
-        uint32_t *idx = realloc(out->indices, out->nnz * sizeof(uint32_t));
-        if (idx != NULL)
-            out->indices = idx;
-        float *val = realloc(out->values, out->nnz * sizeof(float));
-        if (val != NULL)
-            out->values = val;
-    }
+    shrink(out);
     return 0;
+}
+
+int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
+                     int parts, tps__libsvm_set_t *out, char *err,
+                     size_t errlen) {
+    return load_file(path, 0, dim, drop_beyond, part, parts, out, err, errlen);
+}
+
+int tps__libsvm_load_ids(const char *path, tps__libsvm_set_t *out, char *err,
+                         size_t errlen) {
+    return load_file(path, 1, 0, 0, 0, 1, out, err, errlen);
 }
 
 static int sign_class(const void *labels, size_t i) {
@@ -530,6 +594,7 @@ int tps__libsvm_split(tps__libsvm_set_t *set, const tps__split_t *s, int rank,
 void tps__libsvm_free(tps__libsvm_set_t *set) {
     free(set->offsets);
     free(set->indices);
+    free(set->ids);
     free(set->values);
     free(set->labels);
     memset(set, 0, sizeof(*set));

@@ -29,7 +29,9 @@ typedef struct tps__libsvm_set_s {
     uint64_t *offsets; /* n + 1 entries: row r is entries [offsets[r],
                           offsets[r + 1]); offsets[0] == 0; owned */
     uint32_t *indices; /* nnz 0-based feature indices, increasing per row;
-                          owned */
+                          owned (NULL from tps__libsvm_load_ids) */
+    uint64_t *ids;     /* tps__libsvm_load_ids only: nnz feature ids as the
+                          file gives them, in its order; owned */
     float *values;     /* nnz values; owned */
     int8_t *labels;    /* n labels, -1 or +1; owned */
     size_t n;          /* rows held */
@@ -64,6 +66,14 @@ int tps__libsvm_scan(const char *path, uint64_t *rows, uint64_t *max_index,
 int tps__libsvm_load(const char *path, uint64_t dim, int drop_beyond, int part,
                      int parts, tps__libsvm_set_t *out, char *err,
                      size_t errlen);
+
+/* Loads every row of `path` into *out (released with tps__libsvm_free) with
+ * its features' ids as they are written: any 64-bit value (0 included) in
+ * any order along a line, each at most once per line, kept in out->ids
+ * (out->indices stays NULL and out->dim 0). Errors as tps__libsvm_load's,
+ * a repeated id among them. The path is borrowed. */
+int tps__libsvm_load_ids(const char *path, tps__libsvm_set_t *out, char *err,
+                         size_t errlen);
 
 /* Keeps, of the whole file's rows in *set, those split s gives worker
  * `rank` of `workers` (split.h; the classes are the labels -1 and +1);

@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model_internal.h"
@@ -23,6 +24,8 @@ static const struct {
     {"softmax", tps__model_softmax_new},
     {"logreg", tps__model_logreg_new},
     {"mlp", tps__model_mlp_new},
+    {"sparse-logreg", tps__model_sparse_logreg_new},
+    {"fm", tps__model_fm_new},
 };
 
 #define NMODELS (sizeof(models) / sizeof(models[0]))
@@ -30,7 +33,7 @@ static const struct {
 /* Writes `what` followed by the list of valid names, so that the sentence
  * stays right when a model is added to the table. */
 static void unknown_model(const char *what, char *err, size_t errlen) {
-    char names[128] = "";
+    char names[160] = "";
     size_t used = 0;
     for (size_t i = 0; i < NMODELS; i++) {
         const char *sep = i == 0 ? "" : i + 1 == NMODELS ? " and " : ", ";
@@ -99,4 +102,39 @@ int tps__model_argmax(const double *z, int k) {
         if (z[c] > z[best])
             best = c;
     return best;
+}
+
+typedef struct scored_s {
+    double score;
+    int8_t label;
+} scored_t;
+
+static int cmp_scored(const void *a, const void *b) {
+    double x = ((const scored_t *)a)->score, y = ((const scored_t *)b)->score;
+    return (x > y) - (x < y);
+}
+
+double tps__auc(const double *scores, const int8_t *labels, size_t n) {
+    scored_t *s = malloc((n ? n : 1) * sizeof(*s));
+    if (s == NULL)
+        return NAN;
+    for (size_t i = 0; i < n; i++)
+        s[i] = (scored_t){scores[i], labels[i]};
+    qsort(s, n, sizeof(*s), cmp_scored);
+    /* Sum of the positives' ranks (1-based), a run of tied scores sharing
+     * the mean of its ranks. */
+    double ranks = 0, pos = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i, p = 0;
+        for (; j < n && s[j].score == s[i].score; j++)
+            p += s[j].label > 0;
+        ranks += (double)p * (double)(i + 1 + j) / 2.0;
+        pos += (double)p;
+        i = j;
+    }
+    free(s);
+    double neg = (double)n - pos;
+    if (pos == 0 || neg == 0)
+        return 0.5;
+    return (ranks - pos * (pos + 1) / 2) / (pos * neg);
 }

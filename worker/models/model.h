@@ -20,10 +20,14 @@ typedef struct tps__model_tensor_s {
     uint64_t len;      /* elements */
     tps_init_t init;
     float scale;       /* init scale (see tps_init_t) */
+    uint32_t row_dim;  /* 0: a dense tensor; else a table (tps_table) of
+                          rows of row_dim floats, of which this process
+                          holds one per slot: len = nrow_ids * row_dim */
 } tps__model_tensor_t;
 
 typedef struct tps__model_config_s {
-    const char *model;   /* "lsq", "softmax", "logreg" or "mlp" */
+    const char *model;   /* "lsq", "softmax", "logreg", "mlp",
+                            "sparse-logreg" or "fm" */
     const char *data;    /* softmax, mlp: directory with the Fashion-MNIST IDX
                             .gz files; logreg: "TRAIN[,TEST]" LIBSVM files;
                             lsq: "A.npy,b.npy[,xstar.npy]" (NULL: synthetic) */
@@ -44,6 +48,7 @@ typedef struct tps__model_config_s {
                             delta_r ~ N(0, I) (rows split as for workers) */
     tps__split_t split;   /* softmax, mlp, logreg: the training rows each
                             worker holds (split.h); iid when zeroed */
+    int factors;         /* fm: dimension k of the embeddings (0: 8) */
 } tps__model_config_t;
 
 typedef struct tps__model_s tps__model_t;
@@ -72,6 +77,30 @@ struct tps__model_s {
 
     /* Frees the model and everything it owns. */
     void (*destroy)(tps__model_t *m);
+
+    /* What the last evaluate() measured besides loss and metric, for the
+     * log (table models: log-loss, and the planted model's and the gap to
+     * it on synthetic data); nextra 0 for the others. */
+    int nextra;
+    const char *extra_names[4];
+    double extra[4];
+
+    /* Table models only (sparse-logreg, fm); NULL and 0 for the others.
+     * Their dense tensors come first, then the tables (row_dim > 0). A
+     * table's buffer holds a row per slot: the distinct feature ids of the
+     * rows this process holds, row_ids[slot] ascending (borrowed from the
+     * model). touched() writes the distinct slots of rows[0..n) into
+     * slots (room for nrow_ids) and returns their count; grad() over those
+     * rows reads only these rows of a table and writes only these rows of
+     * its gradient, leaving the others as they were. write_rows() writes
+     * the training rows this process holds as a LIBSVM file with the
+     * 64-bit ids (0 or TPS_EIO with a sentence). */
+    const uint64_t *row_ids;
+    size_t nrow_ids;
+    size_t (*touched)(tps__model_t *m, const uint32_t *rows, size_t n,
+                      uint32_t *slots);
+    int (*write_rows)(tps__model_t *m, const char *path, char *err,
+                      size_t errlen);
 };
 
 /* Builds the model cfg->model. On success *out is owned by the caller
@@ -90,5 +119,10 @@ int tps__model_logreg_new(const tps__model_config_t *cfg, tps__model_t **out,
                           char *err, size_t errlen);
 int tps__model_mlp_new(const tps__model_config_t *cfg, tps__model_t **out,
                        char *err, size_t errlen);
+int tps__model_sparse_logreg_new(const tps__model_config_t *cfg,
+                                 tps__model_t **out, char *err,
+                                 size_t errlen);
+int tps__model_fm_new(const tps__model_config_t *cfg, tps__model_t **out,
+                      char *err, size_t errlen);
 
 #endif

@@ -5,12 +5,14 @@
 #ifndef TPS_MODEL_INTERNAL_H
 #define TPS_MODEL_INTERNAL_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "model.h"
 #include "worker/data/data_idx.h"
 #include "worker/data/data_libsvm.h"
+#include "worker/data/data_sparse.h"
 
 /* The image models' data: Fashion-MNIST as tps__idx_load_fashion loads it,
  * a worker's training rows chosen by cfg->split (its block when iid, as
@@ -36,6 +38,26 @@ static inline float tps__dotf(const float *restrict x, const float *restrict y,
         s[0] += x[i] * y[i];
     return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
 }
+
+/* log(1 + e^t) without overflow for large t nor loss of the small result for
+ * very negative t. */
+static inline double tps__softplus(double t) {
+    return t > 0 ? t + log1p(exp(-t)) : log1p(exp(t));
+}
+
+/* 1 / (1 + e^-t), with exp only of non-positive arguments. */
+static inline double tps__sigmoid(double t) {
+    if (t >= 0)
+        return 1.0 / (1.0 + exp(-t));
+    double e = exp(t);
+    return e / (1.0 + e);
+}
+
+/* The area under the ROC curve of scores for labels (-1/+1) of n rows: the
+ * share of (positive, negative) pairs the scores order rightly, a tie
+ * counting half (Mann-Whitney with averaged ranks), computed by sorting.
+ * 0.5 when either class is absent. */
+double tps__auc(const double *scores, const int8_t *labels, size_t n);
 
 /* Writes softmax(z) of the k logits z to p and returns log(sum(exp(z))),
  * computed after subtracting the largest logit so that exp never overflows:
@@ -80,5 +102,13 @@ int tps__model_logreg_from_sets(tps__libsvm_set_t *train,
 int tps__model_mlp_from_sets(tps__idx_set_t *train, tps__idx_set_t *test,
                              int hidden, tps__model_t **out, char *err,
                              size_t errlen);
+
+/* Builds a factorization machine of k factors (k = 0: logistic regression,
+ * sparse-logreg) with L2 weight l2 around already loaded rows, with the
+ * contract of tps__model_logreg_from_sets: takes both sets on every path;
+ * either may be empty, not both. */
+int tps__model_fm_from_sets(tps__sparse_set_t *train, tps__sparse_set_t *test,
+                            uint32_t k, double l2, tps__model_t **out,
+                            char *err, size_t errlen);
 
 #endif

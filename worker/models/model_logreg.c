@@ -55,20 +55,6 @@ typedef struct logreg_s {
     double *acc; /* dim, gradient sums */
 } logreg_t;
 
-/* log(1 + e^t) without overflow for large t nor loss of the small result for
- * very negative t. */
-static double softplus(double t) {
-    return t > 0 ? t + log1p(exp(-t)) : log1p(exp(t));
-}
-
-/* 1 / (1 + e^-t), with exp only of non-positive arguments. */
-static double sigmoid(double t) {
-    if (t >= 0)
-        return 1.0 / (1.0 + exp(-t));
-    double e = exp(t);
-    return e / (1.0 + e);
-}
-
 /* w.x for row r of s, in double: sparse rows are short, and float sums of
  * thousands of terms (text data) would lose digits the loss needs. */
 static double row_dot(const tps__libsvm_set_t *s, size_t r, const float *w) {
@@ -101,9 +87,9 @@ static double logreg_grad(tps__model_t *model, const float *const *params,
         size_t r = rows[t];
         assert(r < s->n);
         double ty = -(double)s->labels[r] * row_dot(s, r, w);
-        loss += softplus(ty);
+        loss += tps__softplus(ty);
         /* d/dz log(1 + e^(-y z)) = -y sigma(-y z). */
-        double coef = -(double)s->labels[r] * sigmoid(ty);
+        double coef = -(double)s->labels[r] * tps__sigmoid(ty);
         for (uint64_t k = s->offsets[r]; k < s->offsets[r + 1]; k++)
             l->acc[s->indices[k]] += coef * (double)s->values[k];
     }
@@ -123,7 +109,7 @@ static int logreg_evaluate(tps__model_t *model, const float *const *params,
     size_t correct = 0;
     for (size_t r = 0; r < s->n; r++) {
         double yz = (double)s->labels[r] * row_dot(s, r, params[0]);
-        sum += softplus(-yz);
+        sum += tps__softplus(-yz);
         correct += yz > 0;
     }
     *loss = sum / (double)s->n + penalty(l, params[0]);
