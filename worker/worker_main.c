@@ -536,8 +536,8 @@ int main(int argc, char **argv) {
          "(default /usr/share/datasets/fashion-mnist); logreg: LIBSVM file, "
          "or TRAIN,TEST; lsq: A.npy,b.npy[,xstar.npy] instead of a "
          "synthetic problem; sparse-logreg, fm: LIBSVM files with 64-bit "
-         "ids (TRAIN[,TEST]) or synth-ctr[:rows=N,test=N,features=N,nnz=N,"
-         "zipf=X,seed=N,k=N] (the default)"},
+         "ids (TRAIN[,TEST]) or synth-ctr[:KEY=VALUE,...] (the default), "
+         "keys rows, test, features, nnz, zipf, seed and k"},
         {"standalone", TPS_OPT_FLAG, &a.standalone, NULL, 0, -1, NULL, NULL,
          "train alone in this process, no shard and no network: the same "
          "gradients, with the servers' SGD step applied here"},
