@@ -193,7 +193,8 @@ int tps__compute_checked(worker_t *w, const plan_t *p, tps__rng_t *rng,
  * took t_compute; nonzero when a signal cut it short. */
 int tps__inject_delay(plan_t *p, double t_compute, uint64_t per_push);
 
-/* A worker: pull, compute, push until the plan or a signal stops it. */
+/* A worker: pull, compute, push until the plan or a signal stops it.
+ * Its model holds training rows (nrows > 0). */
 int tps__run_worker(worker_t *w, plan_t *p);
 
 /* Fills rows with this iteration's minibatch of the nrows this worker

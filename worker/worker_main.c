@@ -397,10 +397,16 @@ static int run_role(const args_t *a, worker_t *w, plan_t *plan) {
         w->metrics = &wm;
         tps__log("metrics on %s", tps__metrics_url(mh));
     }
-    rc = a->is_eval   ? tps__run_evaluator(w, a->every_ms, a->seconds,
-                                           a->target)
-         : w->m->touched ? tps__run_sparse_worker(w, plan)
-                         : tps__run_worker(w, plan);
+    if (!a->is_eval && w->m->nrows == 0) {
+        tps__log_warn(
+            "this worker holds no training rows (more workers than rows?)");
+        rc = TPS_EINVAL;
+    } else {
+        rc = a->is_eval ? tps__run_evaluator(w, a->every_ms, a->seconds,
+                                             a->target)
+             : w->m->touched ? tps__run_sparse_worker(w, plan)
+                             : tps__run_worker(w, plan);
+    }
     if (mh != NULL) {
         tps__metrics_stop(mh);
         tps__worker_metrics_free(&wm);

@@ -166,11 +166,6 @@ int tps__run_sparse_worker(worker_t *w, plan_t *p) {
         tps__log_err("model %s: %s", w->m->name, refusal);
         return TPS_EINVAL;
     }
-    if (w->m->nrows == 0) {
-        tps__log_warn(
-            "this worker holds no training rows (more workers than rows?)");
-        return TPS_EINVAL;
-    }
     sparse_t s;
     int rc = sparse_init(w, p, &s);
     uint64_t it = 0;

@@ -265,11 +265,6 @@ static int step(worker_t *w, plan_t *p, train_t *t, uint64_t it) {
 }
 
 int tps__run_worker(worker_t *w, plan_t *p) {
-    if (w->m->nrows == 0) {
-        tps__log_warn(
-            "this worker holds no training rows (more workers than rows?)");
-        return TPS_EINVAL;
-    }
     train_t t;
     int rc = train_init(w, p, &t);
     uint64_t it = 0;
