@@ -207,12 +207,10 @@ void tps__record_step(worker_t *w, int64_t clock, double loss, double drift);
 
 /* --- worker_sparse.c: the training loop of the table models -------------- */
 
-/* What the loop of a table model (m->touched set) cannot do; NULL when
- * the plan and mode are fine for it. */
-const char *tps__sparse_refusal(const worker_t *w, const plan_t *p);
-
-/* A worker of a table model: per step the batch's distinct ids are pulled
- * with the dense tensors, and only their rows' gradients pushed. */
+/* A worker of a table model (m->touched set): per step the batch's
+ * distinct ids are pulled with the dense tensors, and only their rows'
+ * gradients pushed. Refuses (TPS_EINVAL, logged) mode local, --overlap,
+ * --read-lag and --accumulate. */
 int tps__run_sparse_worker(worker_t *w, plan_t *p);
 
 /* --- worker_eval.c: scoring ---------------------------------------------- */

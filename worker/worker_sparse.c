@@ -25,8 +25,8 @@ typedef struct sparse_s {
     int ndense;      /* dense tensors, first in the model's list */
 } sparse_t;
 
-const char *tps__sparse_refusal(const worker_t *w, const plan_t *p) {
-    (void)w;
+/* What this loop cannot do; NULL when the plan and mode are fine. */
+static const char *refusal_of(const plan_t *p) {
     if (p->local_steps > 0)
         return "tables are refused in mode local (its workers average "
                "whole models): use sync, ssp or async";
@@ -161,7 +161,7 @@ static int sparse_step(worker_t *w, plan_t *p, sparse_t *s, uint64_t it) {
 }
 
 int tps__run_sparse_worker(worker_t *w, plan_t *p) {
-    const char *refusal = tps__sparse_refusal(w, p);
+    const char *refusal = refusal_of(p);
     if (refusal != NULL) {
         tps__log_err("model %s: %s", w->m->name, refusal);
         return TPS_EINVAL;

@@ -70,7 +70,10 @@ struct tps__model_s {
 
     /* Evaluation at params: lsq: loss over all m rows and ||x - x*|| / ||x*||;
      * softmax, mlp: mean cross-entropy and accuracy on the 10k test images;
-     * logreg: the regularised objective and accuracy on the test rows.
+     * logreg: the regularised objective and accuracy on the test rows;
+     * sparse-logreg, fm: the regularised objective and the AUC (and
+     * extra[] below). A table's params follow the slots of the rows
+     * evaluated.
      * Returns 0 or a negative TPS_E* code. */
     int (*evaluate)(tps__model_t *m, const float *const *params, double *loss,
                     double *metric);
