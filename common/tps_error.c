@@ -42,6 +42,8 @@ const char *tps_strerror(int err) {
         return "the worker rank is already connected";
     case TPS_EABORTED:
         return "the push was settled as aborted by the shards";
+    case TPS_EEXIST:
+        return "the tensor already has values";
     default:
         return err < 0 ? uv_strerror(err) : "unknown error";
     }

@@ -325,6 +325,44 @@ typedef struct tps_rows_info_s {
 TPS_API int tps_push_rows_info(const tps_client_t *c, int table,
                                tps_rows_info_t *info);
 
+/* --- starting values and the barrier (docs/design.md §3b) ---------------
+ * One worker gives a model its starting values (tps_assign), the others
+ * wait for it in a barrier; at the end every worker passes a barrier and
+ * pulls the final model once. Only a worker may call either (TPS_EPERM
+ * otherwise). */
+
+/* Sets every element of dense tensor `tensor` to values (its declared
+ * length, borrowed for the call) on every shard, if the tensor has no
+ * values yet: no update applied (version 0) and no earlier assign. Each
+ * shard decides for its slice; the version stays 0 (an assign is not an
+ * update: the modes' gates and steps count from there). Returns 0 when
+ * assigned, TPS_EEXIST when a shard's slice had values already (another
+ * worker, or this rank before it restarted, assigned it, or an update came
+ * first): the caller carries on with the values the shards hold.
+ * TPS_ERANGE, before anything is sent, for a NaN or Inf (the message
+ * names the tensor and the first bad index). Sent again after a
+ * reconnection it is written once, also across a shard's restore from a
+ * checkpoint, which keeps the values and who assigned them. One rank
+ * should assign a tensor: two racing may each get TPS_EEXIST from a
+ * different shard. */
+TPS_API int tps_assign(tps_client_t *c, int tensor, const float *values);
+
+/* Returns once every one of the cluster's `workers` ranks has entered this
+ * barrier (the n-th this client calls, counted from its first) and every
+ * push this client issued before it is applied: it waits for their
+ * answers first, so in every mode a pull after the barrier sees every
+ * worker's pushes from before its barrier. In sync and ssp a worker in a
+ * barrier holds no step and no gate back: the others reach it whatever
+ * number of steps each pushed, and the model after it has every committed
+ * step, each the mean over the workers that committed it (a worker that
+ * stopped earlier is simply not in the later steps). A worker's first
+ * barrier joins the one the cluster has open, so a restarted worker
+ * rejoins the others' count. timeout_ms 0 waits forever (tps_interrupt
+ * ends it with TPS_EINTR); otherwise TPS_EUNREACH after that long, the
+ * message naming the ranks that had not arrived. A rank that timed out
+ * still counts as arrived: calling again resumes the same barrier. */
+TPS_API int tps_barrier(tps_client_t *c, int timeout_ms);
+
 /* The cluster's consistency mode (borrowed string, e.g. "ssp") and, in mode
  * "local", the number of local steps K between averagings. */
 TPS_API const char *tps_mode(const tps_client_t *c);

@@ -43,6 +43,8 @@ extern "C" {
 #define TPS_EABORTED  (-10017) /* the push group was settled as aborted:
                                   its connection to a shard was lost
                                   before every shard held all of it */
+#define TPS_EEXIST    (-10018) /* the tensor already has values: assigned
+                                  or updated */
 
 /* Describes any code returned by this library, TPS_E* or libuv's. */
 TPS_API const char *tps_strerror(int err);

@@ -47,6 +47,7 @@ static void on_conn_closed(tps__conn_t *c) {
     tps__pull_forget(sc);
     tps__ckpt_forget(s, sc);
     tps__declare_forget(sc);
+    tps__barrier_forget(sc);
     ZSTD_freeDCtx(sc->zd);
     free(sc->zbuf);
     free(sc->scratch);

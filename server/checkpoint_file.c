@@ -82,6 +82,18 @@ static json_t *flag_array(const uint8_t *v, int n) {
     return a;
 }
 
+/* Who assigned a tensor's starting values (server/assign.c), so that the
+ * assign's chunks sent again after a restore are known; absent from
+ * older files and from tensors never assigned. */
+static json_t *assign_json(const tps__tensor_t *t) {
+    char session[24], request[24];
+    snprintf(session, sizeof(session), "%" PRIu64, t->assign_session);
+    snprintf(request, sizeof(request), "%" PRIu64, t->assign_request);
+    return json_pack("{s:i, s:s, s:s, s:I}", "rank", t->assign_rank,
+                     "session", session, "request", request, "next",
+                     (json_int_t)t->assign_next);
+}
+
 static char *meta_json(const tps__server_t *s, uint64_t gen) {
     const tps__shard_t *sh = &s->shard;
     const tps__members_t *m = &s->members;
@@ -105,14 +117,16 @@ static char *meta_json(const tps__server_t *s, uint64_t gen) {
                           seed, "rows", (json_int_t)t->table->rows));
             continue;
         }
-        json_array_append_new(
-            tensors, json_pack("{s:s, s:I, s:I, s:I, s:i, s:f, s:s, s:I, s:o}",
-                               "name", t->name, "n", (json_int_t)t->n, "lo",
-                               (json_int_t)t->lo, "hi", (json_int_t)t->hi,
-                               "init", t->init, "scale", (double)t->scale,
-                               "seed", seed, "version",
-                               (json_int_t)t->version, "shape",
-                               u64_array(t->shape, (int)t->ndims)));
+        json_t *o = json_pack("{s:s, s:I, s:I, s:I, s:i, s:f, s:s, s:I, s:o}",
+                              "name", t->name, "n", (json_int_t)t->n, "lo",
+                              (json_int_t)t->lo, "hi", (json_int_t)t->hi,
+                              "init", t->init, "scale", (double)t->scale,
+                              "seed", seed, "version",
+                              (json_int_t)t->version, "shape",
+                              u64_array(t->shape, (int)t->ndims));
+        if (o != NULL && t->assigned)
+            json_object_set_new(o, "assign", assign_json(t));
+        json_array_append_new(tensors, o);
     }
     const tps__shard_stats_t *st = &sh->st;
     json_t *o = json_pack(
@@ -552,6 +566,25 @@ static int load_table(const tps__server_t *s, json_t *o, reader_t *rd,
     return rc;
 }
 
+/* A tensor's assign record (assign_json), if the file has one: 0, or -1
+ * when it is there but incomplete. */
+static int load_assign(tps__tensor_t *t, json_t *a) {
+    if (a == NULL)
+        return 0;
+    uint64_t rank, next;
+    const char *session = json_string_value(json_object_get(a, "session"));
+    const char *request = json_string_value(json_object_get(a, "request"));
+    if (session == NULL || request == NULL || json_u64(a, "rank", &rank) ||
+        json_u64(a, "next", &next))
+        return -1;
+    t->assigned = 1;
+    t->assign_rank = (int)rank;
+    t->assign_session = strtoull(session, NULL, 10);
+    t->assign_request = strtoull(request, NULL, 10);
+    t->assign_next = next;
+    return 0;
+}
+
 static int load_tensors(const tps__server_t *s, json_t *m, reader_t *rd,
                         loaded_t *L, char *why, size_t len) {
     json_t *ts = json_object_get(m, "tensors");
@@ -598,6 +631,11 @@ static int load_tensors(const tps__server_t *s, json_t *m, reader_t *rd,
         }
         t->version = version;
         t->pmax = -1;
+        if (load_assign(t, json_object_get(o, "assign")) < 0) {
+            snprintf(why, len, "tensor \"%s\": its assign record is "
+                     "incomplete", name);
+            return LOAD_BAD;
+        }
         json_t *shape = json_object_get(o, "shape");
         uint64_t dims[TPS__MAX_DIMS];
         size_t nd = json_array_size(shape);

@@ -24,8 +24,10 @@ int tps__members_init(tps__members_t *m, int n) {
     m->committed = calloc((size_t)n, 1);
     m->samples = calloc((size_t)n, sizeof(*m->samples));
     m->clock = calloc((size_t)n, sizeof(*m->clock));
+    m->parked = calloc((size_t)n, 1);
     if (m->live == NULL || m->joined == NULL || m->awaited == NULL ||
-        m->committed == NULL || m->samples == NULL || m->clock == NULL) {
+        m->committed == NULL || m->samples == NULL || m->clock == NULL ||
+        m->parked == NULL) {
         tps__members_free(m);
         return TPS_ENOMEM;
     }
@@ -39,6 +41,8 @@ void tps__members_free(tps__members_t *m) {
     free(m->committed);
     free(m->samples);
     free(m->clock);
+    free(m->parked);
+    m->parked = NULL;
     m->live = NULL;
     m->joined = NULL;
     m->awaited = NULL;
@@ -67,6 +71,7 @@ void tps__members_leave(tps__members_t *m, int rank) {
         m->nawaited--;
     m->live[rank] = 0;
     m->awaited[rank] = 0;
+    m->parked[rank] = 0;
 }
 
 void tps__members_restore(tps__members_t *m, const uint8_t *joined,
@@ -115,12 +120,16 @@ void tps__members_uncommit_all(tps__members_t *m) {
     memset(m->committed, 0, (size_t)m->n);
 }
 
+int tps__members_any_committed(const tps__members_t *m) {
+    return memchr(m->committed, 1, (size_t)m->n) != NULL;
+}
+
 uint64_t tps__members_min_clock(const tps__members_t *m) {
     if (!tps__members_formed(m))
         return 0;
     uint64_t min = UINT64_MAX;
     for (int r = 0; r < m->n; r++)
-        if (m->live[r] && m->clock[r] < min)
+        if (m->live[r] && !m->parked[r] && m->clock[r] < min)
             min = m->clock[r];
     return min;
 }
@@ -195,7 +204,7 @@ int tps__sync_ready(const tps__members_t *m) {
         return 0;
     int any = 0;
     for (int r = 0; r < m->n; r++) {
-        if (m->live[r] && !m->committed[r])
+        if (m->live[r] && !m->committed[r] && !m->parked[r])
             return 0;
         any |= m->committed[r];
     }

@@ -58,6 +58,9 @@ typedef struct tps__members_s {
     uint64_t *samples;  /* committed ranks: what that CLOCK said the
                            iteration's gradients average (0: not said) */
     uint64_t *clock;
+    /* In a barrier (docs/design.md §3b): it will neither push nor commit
+     * until the barrier lets it go, so no step and no gate waits for it. */
+    uint8_t *parked;
 } tps__members_t;
 
 int tps__members_init(tps__members_t *m, int n);
@@ -80,8 +83,10 @@ int tps__members_formed(const tps__members_t *m);
  * CLOCK said its gradients average `samples` (0: not said). */
 void tps__members_commit(tps__members_t *m, int rank, uint64_t samples);
 void tps__members_uncommit_all(tps__members_t *m);
-/* Smallest clock among live workers (and, while forming, 0 for ranks yet to
- * join); UINT64_MAX when none is live. */
+/* Whether some rank has committed to a step not taken yet. */
+int tps__members_any_committed(const tps__members_t *m);
+/* Smallest clock among live workers not in a barrier (and, while forming,
+ * 0 for ranks yet to join); UINT64_MAX when none is. */
 uint64_t tps__members_min_clock(const tps__members_t *m);
 uint64_t tps__members_max_clock(const tps__members_t *m);
 
@@ -123,7 +128,8 @@ float *tps__syncbuf_slot(tps__syncbuf_t *sb, int rank, uint64_t off);
 int tps__sync_weights(int n, const uint8_t *in, const uint8_t *also,
                       const uint64_t *samples, double *w);
 /* The pending step can be taken: the cluster has formed, every live rank
- * has committed, and some rank has. A rank that left after committing still
+ * but those in a barrier has committed, and some rank has. A rank that
+ * left after committing still
  * counts in this step; one that left before is no longer awaited (and its
  * buffered pushes are discarded with tps__syncbuf_discard). */
 int tps__sync_ready(const tps__members_t *m);

@@ -5,8 +5,8 @@
  *
  * Must NOT decide what a frame does: hellos go to hello.c, declarations
  * to declare.c, PUSH, CLOCK and VERSION to push.c, PULL to pull.c,
- * CHECKPOINT to checkpoint.c, a peer's STEP_READY to step.c and SETTLE to
- * fate.c. It is on every frame's path, so it adds no work there beyond
+ * ASSIGN to assign.c, BARRIER to barrier.c, CHECKPOINT to checkpoint.c,
+ * a peer's STEP_READY to step.c and SETTLE to fate.c. It is on every frame's path, so it adds no work there beyond
  * the switch and one test of the role. */
 #include "server_internal.h"
 
@@ -175,7 +175,8 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
         return;
     }
     if (h->op != TAUPS__OP__PUSH && len != 0 && h->op != TAUPS__OP__PULL &&
-        h->op != TAUPS__OP__PULL_ROWS && h->op != TAUPS__OP__PUSH_ROWS) {
+        h->op != TAUPS__OP__PULL_ROWS && h->op != TAUPS__OP__PUSH_ROWS &&
+        h->op != TAUPS__OP__ASSIGN) {
         tps__reply_error(sc, h, TPS_EPROTO, 1,
                          "op %d carries an unexpected payload", (int)h->op);
         return;
@@ -230,6 +231,12 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
     case TAUPS__OP__VERSION:
         tps__version_handle(sc, h);
         return;
+    case TAUPS__OP__ASSIGN:
+        tps__assign_handle(sc, h, payload, len);
+        return;
+    case TAUPS__OP__BARRIER:
+        tps__barrier_handle(sc, h);
+        return;
     default:
         tps__reply_error(sc, h, TPS_EPROTO, 1, "unexpected op %d", (int)h->op);
     }
@@ -283,7 +290,8 @@ int tps__dispatch_dest(void *arg, const Taups__Header *h, uint64_t len,
     if (sc->hello &&
         (h->op == TAUPS__OP__PULL_ROWS || h->op == TAUPS__OP__PUSH_ROWS))
         return rows_dest(sc, h, len, dest);
-    if (!sc->hello || h->op != TAUPS__OP__PUSH) {
+    if (!sc->hello ||
+        (h->op != TAUPS__OP__PUSH && h->op != TAUPS__OP__ASSIGN)) {
         snprintf(sc->why, sizeof(sc->why),
                  "%s of op %d carries a payload of %llu bytes",
                  sc->hello ? "a frame" : "a frame before the hello",
@@ -303,7 +311,16 @@ int tps__dispatch_dest(void *arg, const Taups__Header *h, uint64_t len,
     }
     /* Dense floats, or an encoding of them: no codec needs more than
      * twice the dense bytes (top-k's index and value pairs at ratio 1),
-     * and zstd adds less than a kilobyte at this size. */
+     * and zstd adds less than a kilobyte at this size. An assign is
+     * always dense floats, into the reader's pool. */
+    if (h->op == TAUPS__OP__ASSIGN && len != h->count * sizeof(float)) {
+        snprintf(sc->why, sizeof(sc->why),
+                 "an assign of %llu elements carries %llu payload bytes",
+                 (unsigned long long)h->count, (unsigned long long)len);
+        return TPS_EPROTO;
+    }
+    if (h->op == TAUPS__OP__ASSIGN)
+        return 0;
     uint64_t most = 2 * h->count * sizeof(float) + 4096;
     if (len > most) {
         snprintf(sc->why, sizeof(sc->why),

@@ -95,6 +95,9 @@ void tps__server_stats_view(const tps__server_t *s, tps__stats_view_t *v) {
     v->memory_max = s->cfg.max_memory;
     v->fates = s->two_phase ? &s->fates : NULL;
     v->links = s->links;
+    v->barrier_generation = s->barrier.passed;
+    v->barrier_arrived = s->barrier.arrived;
+    v->barrier_ranks = s->cfg.workers;
     for (const sconn_t *sc = s->conns; sc; sc = sc->next) {
         v->bytes_in += sc->c.bytes_in;
         v->bytes_out += sc->c.bytes_out;
@@ -151,6 +154,7 @@ void tps__server_stop(tps__server_t *s) {
     uv_close((uv_handle_t *)&s->stop_async, on_handle_closed);
     uv_close((uv_handle_t *)&s->busy, on_handle_closed);
     uv_close((uv_handle_t *)&s->sweep, on_handle_closed);
+    tps__barrier_stop(s);
     tps__peers_stop(s);
     for (sconn_t *sc = s->conns; sc; sc = sc->next)
         tps__conn_close(&sc->c);
@@ -193,6 +197,7 @@ void tps__server_free(tps__server_t *s) {
     tps__shard_free(&s->shard);
     tps__peers_free(s);
     tps__step_free(s);
+    tps__barrier_free(s);
     free(s->undo);
     free(s->row_ids);
     free(s->row_at);
@@ -335,6 +340,8 @@ static int server_new(uv_loop_t *loop, const tps__server_config_t *cfg,
         rc = tps__fate_init(s);
     if (rc == 0)
         rc = tps__step_init(s);
+    if (rc == 0)
+        rc = tps__barrier_init(s);
     if (rc < 0) {
         snprintf(err, errlen, "out of memory");
         tps__server_free(s);
@@ -406,7 +413,7 @@ static int server_listen(tps__server_t *s, const tps__addr_t *self,
 }
 
 /* The handles beside the listener: stats timer, stop async, the busy
- * meter, the sweep, and the checkpoint timer. */
+ * meter, the sweep, the barrier's timer and the checkpoint timer. */
 static void server_timers(tps__server_t *s) {
     uv_loop_t *loop = s->loop;
     uv_timer_init(loop, &s->stats_timer);
@@ -422,7 +429,8 @@ static void server_timers(tps__server_t *s) {
     s->sweep.data = s;
     uv_timer_start(&s->sweep, tps__sweep, 1000, 1000);
     uv_unref((uv_handle_t *)&s->sweep);
-    s->open_handles = 5;
+    tps__barrier_start(s);
+    s->open_handles = 6;
     tps__ckpt_start(s);
     if (s->cfg.stats_every > 0) {
         uint64_t ms = (uint64_t)(s->cfg.stats_every * 1000);

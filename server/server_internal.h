@@ -36,6 +36,18 @@ typedef struct tps__agree_s tps__agree_t; /* step.c */
  * Role PEER; not a role of the public API). */
 #define TPS__ROLE_PEER 4
 
+/* The barrier of the workers (barrier.c, docs/design.md §3b): the
+ * generation open here, who has entered it, and the connections waiting
+ * for its answer. */
+typedef struct tps__bwait_s tps__bwait_t;
+typedef struct tps__barrier_state_s {
+    uint64_t passed;       /* barriers completed: the open one's number */
+    uint8_t *arrived;      /* per rank: entered the open one */
+    int narrived;
+    tps__bwait_t *waiting; /* oldest first */
+    uv_timer_t timer;      /* the nearest deadline among them */
+} tps__barrier_state_t;
+
 /* A min-heap of held pulls (pull.c). */
 typedef struct pheap_s {
     pending_t **a;
@@ -283,6 +295,7 @@ struct tps__server_s {
     float *row_grads;     /* rows_codec.c: a push's decoded gradients */
     size_t row_grads_cap; /* in floats */
     ZSTD_CCtx *zc;        /* rows_codec.c: pull replies of rows, level 1 */
+    tps__barrier_state_t barrier; /* barrier.c */
 };
 
 /* server.c ---------------------------------------------------------------- */
@@ -562,6 +575,34 @@ size_t tps__rows_reply_room(const pull_req_t *q, size_t nvals, size_t room);
  * and compressed with zstd when q allows it and it pays. Takes b. */
 void tps__rows_reply_send(sconn_t *sc, const pull_req_t *q, Taups__Header *r,
                           outbuf_t *b, size_t room, size_t vlen, size_t vbytes);
+
+/* assign.c ---------------------------------------------------------------- */
+
+/* An ASSIGN frame: starting values for a chunk of a dense tensor's slice,
+ * taken only while the tensor has no values of an update or of another
+ * assign (docs/design.md §3b). */
+void tps__assign_handle(sconn_t *sc, const Taups__Header *h,
+                        const uint8_t *payload, uint64_t len);
+
+/* barrier.c --------------------------------------------------------------- */
+
+/* Sets up (the arrivals, the timer: one more open handle), stops (closes
+ * the timer) and frees the barrier. */
+int tps__barrier_init(tps__server_t *s);
+void tps__barrier_start(tps__server_t *s);
+void tps__barrier_stop(tps__server_t *s);
+void tps__barrier_free(tps__server_t *s);
+
+/* A BARRIER frame: the worker has entered a barrier. */
+void tps__barrier_handle(sconn_t *sc, const Taups__Header *h);
+
+/* Releases the open barrier if every rank has entered it and (aggregating
+ * modes) no committed step is still to be taken. */
+void tps__barrier_try(tps__server_t *s);
+
+/* A closing connection: its waits are forgotten (its rank stays counted
+ * as arrived: a reconnection sends the barrier again). */
+void tps__barrier_forget(sconn_t *sc);
 
 /* pull.c ------------------------------------------------------------------ */
 

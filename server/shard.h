@@ -58,6 +58,12 @@ typedef struct tps__tensor_s {
     uint64_t shape[TPS__MAX_DIMS];
     /* table, sync modes: rows of the pending step (from its first push) */
     tps__rowsync_t *rowsync;
+    /* Dense: starting values given by a worker (assign.c): the assign
+     * that gave them, (rank, session, request), and the element its next
+     * chunk starts at. Kept in checkpoints. */
+    int assigned;
+    int assign_rank;
+    uint64_t assign_session, assign_request, assign_next;
 } tps__tensor_t;
 
 /* Traffic of one codec (kind and parameters), both directions. */

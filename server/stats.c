@@ -146,10 +146,10 @@ static json_t *tensors_json(const tps__shard_t *sh) {
             a = append(a, table_json(i, t));
             continue;
         }
-        a = append(a, json_pack("{s:i, s:o, s:I, s:I, s:I, s:I}", "id", i,
-                                "name", text(t->name), "length", u64(t->n),
+        a = append(a, json_pack("{s:i, s:o, s:I, s:I, s:I, s:I, s:b}", "id",
+                                i, "name", text(t->name), "length", u64(t->n),
                                 "lo", u64(t->lo), "hi", u64(t->hi), "version",
-                                u64(t->version)));
+                                u64(t->version), "assigned", t->assigned));
     }
     return a;
 }
@@ -179,6 +179,16 @@ static json_t *peers_json(const tps__shard_t *sh,
                                 "reconnects", u64(links[i].reconnects)));
     }
     return a;
+}
+
+/* The barrier open (docs/design.md §3b): its number and who is in it. */
+static json_t *barrier_json(const tps__stats_view_t *v) {
+    json_t *in = json_array();
+    for (int r = 0; v->barrier_arrived && r < v->barrier_ranks; r++)
+        if (v->barrier_arrived[r])
+            in = append(in, json_integer(r));
+    return json_pack("{s:I, s:o}", "generation", u64(v->barrier_generation),
+                     "arrived", in);
 }
 
 char *tps__stats_json(const tps__stats_view_t *v) {
@@ -246,6 +256,7 @@ char *tps__stats_json(const tps__stats_view_t *v) {
                             tps__hist_json(&st->staleness_applied));
         if (v->fates)
             json_object_set_new(doc, "agreement", fates_json(v->fates));
+        json_object_set_new(doc, "barrier", barrier_json(v));
         json_object_set_new(doc, "checkpoint_age_s",
                             v->checkpoint_age_s < 0
                                 ? json_null()

@@ -47,6 +47,9 @@ typedef struct tps__stats_view_s {
     const struct tps__fates_s *fates; /* two-phase pushes; NULL: none */
     const tps__peer_link_t *links; /* per shard (its own unused); NULL
                                       with one shard */
+    uint64_t barrier_generation;  /* the barrier open (barriers passed) */
+    const uint8_t *barrier_arrived; /* per rank: entered it */
+    int barrier_ranks;
 } tps__stats_view_t;
 
 /* A codec's spec as the stats name it ("topk:0.01"; "invalid"). */

@@ -160,6 +160,7 @@ static void step_end(tps__server_t *s, int ranks) {
     s->step++;
     tps__members_uncommit_all(&s->members);
     tps__pull_process_pending(s);
+    tps__barrier_try(s); /* it waited for this step */
 }
 
 static int committed_ranks(const tps__members_t *m) {
@@ -499,6 +500,7 @@ void tps__step_catch_up(tps__server_t *s, int rank, uint64_t step) {
     if (s->agree)
         s->agree->round = 0;
     tps__pull_process_pending(s);
+    tps__barrier_try(s);
 }
 
 int tps__step_push_check(sconn_t *sc, uint64_t clock, const char *name,

@@ -116,6 +116,11 @@ class PushAborted(Error):
     was lost before every shard held all of it. Nothing was applied."""
 
 
+class AlreadyAssigned(Error):
+    """The tensor already has values (assigned, or updated): the assign
+    changed nothing. Client.assign returns False instead of raising it."""
+
+
 _ERRORS = {
     lib.TPS_EPROTO: ProtocolError, lib.TPS_E2BIG: LimitError,
     lib.TPS_EINVAL: InvalidArgument, lib.TPS_ENOMEM: OutOfMemory,
@@ -125,7 +130,7 @@ _ERRORS = {
     lib.TPS_EINTR: Interrupted, lib.TPS_EAUTH: AuthError,
     lib.TPS_EPERM: PermissionDenied, lib.TPS_ELIMIT: LimitError,
     lib.TPS_ERANGE: RangeError, lib.TPS_EBUSY: RankBusy,
-    lib.TPS_EABORTED: PushAborted,
+    lib.TPS_EABORTED: PushAborted, lib.TPS_EEXIST: AlreadyAssigned,
 }
 
 _INIT = {"zeros": lib.TPS_INIT_ZEROS, "uniform": lib.TPS_INIT_UNIFORM,
@@ -211,6 +216,7 @@ class Client:
         self._c = ffi.NULL
         self._keep = []          # C strings the options borrow
         self._pending = {}       # ticket id -> Ticket, until waited
+        self._dense = {}         # name -> Tensor declared or looked up
         cluster = cluster or os.environ.get("TAUPS_CLUSTER")
         if not cluster:
             raise InvalidArgument(lib.TPS_EINVAL, "no cluster: give cluster= "
@@ -300,7 +306,8 @@ class Client:
         tid = self._check(lib.tps_declare_shape(
             self._c, name.encode(), len(dims), ffi.new("uint64_t[]", dims),
             _INIT[init], float(scale), int(seed)))
-        return Tensor(self, tid, name, shape)
+        self._dense[name] = Tensor(self, tid, name, shape)
+        return self._dense[name]
 
     def lookup(self, name):
         """The Tensor another process declared, with the shape it declared
@@ -310,7 +317,8 @@ class Client:
         dims = ffi.new("uint64_t[8]")
         nd = lib.tps_shape(self._c, tid, dims, 8)
         shape = tuple(int(dims[i]) for i in range(nd)) if nd > 0 else (int(n[0]),)
-        return Tensor(self, tid, name, shape)
+        self._dense[name] = Tensor(self, tid, name, shape)
+        return self._dense[name]
 
     @staticmethod
     def _array(t, a, writable):
@@ -552,6 +560,49 @@ class Client:
         lib.tps_delivery(self._c, d)
         return {k: int(getattr(d, k))
                 for k, _ in ffi.typeof("tps_delivery_t").fields}
+
+    # --- starting values, barrier, final model (docs/design.md §3b) --------
+
+    def assign(self, t, values):
+        """Gives dense tensor t its starting values on every shard
+        (tps_assign): values is any array-like of t's size (a float32
+        C-contiguous array is used without a copy, anything else is
+        converted once). True when assigned; False when the tensor already
+        had values (another worker, or this rank before a restart, assigned
+        it, or an update came first): carry on with the shards' values."""
+        if not isinstance(t, Tensor):
+            raise InvalidArgument(lib.TPS_EINVAL, "%r is not a dense tensor: "
+                                  "only those are assigned" % (t,))
+        a = np.ascontiguousarray(values, dtype=np.float32)
+        if a.size != t.size:
+            raise ValueError("tensor %r has shape %s (%d elements); the "
+                             "values have shape %s (%d)"
+                             % (t.name, t.shape, t.size, a.shape, a.size))
+        rc = lib.tps_assign(self._c, t.id, ffi.from_buffer("float[]", a))
+        if rc == lib.TPS_EEXIST:
+            return False
+        self._check(rc)
+        return True
+
+    def barrier(self, timeout=None):
+        """Returns once every worker of the cluster has entered this barrier
+        and this worker's pushes are applied (tps_barrier). timeout: seconds
+        (None: wait for ever); past it taups.ConnectionError names the
+        workers that had not arrived."""
+        ms = 0 if timeout is None else max(1, int(round(float(timeout) * 1000)))
+        self._check(lib.tps_barrier(self._c, ms))
+
+    def final_model(self, tensors=None, timeout=None):
+        """A barrier, then one pull of each tensor (Tensors or names; None:
+        every dense tensor this client declared or looked up): a dict of
+        name -> array in the declared shape, the same on every worker."""
+        if tensors is None:
+            tensors = list(self._dense.values())
+        ts = [t if isinstance(t, Tensor) else
+              self._dense.get(t) or self.lookup(t) for t in tensors]
+        self.barrier(timeout)
+        tickets = [(t.name, self.pull_async(t)) for t in ts]
+        return {name: tk.wait() for name, tk in tickets}
 
 
 class Delay:

@@ -28,6 +28,7 @@
  *                its replies, the rows' versions kept for later pushes
  *   rows_wire.c  tables: the rows' values through a codec, and zstd
  *   scan.c       an admin's page of a table's rows (scan.h)
+ *   barrier.c    starting values (tps_assign) and the barrier
  *   policy.c     the consistency rules the client keeps: what a hello
  *                says about the mode, the SSP cache, staleness decisions */
 #ifndef TPS_CLIENT_INTERNAL_H
@@ -68,6 +69,8 @@ typedef enum tps__op_kind_e {
     OP_PULL_ROWS,  /* rows of a table by id; the job in x.job */
     OP_PUSH_ROWS,
     OP_SCAN_ROWS,  /* admin: a page of a table's rows from one shard */
+    OP_ASSIGN,     /* starting values, chunk by chunk like a dense push */
+    OP_BARRIER,    /* to every shard, each answering once all arrived */
     OP_CLOSE
 } tps__op_kind_t;
 
@@ -87,6 +90,13 @@ typedef struct tps__tinit_s {
     struct tps__rowjob_s *job;
     /* scan: the caller's request and answer (scan.h), borrowed */
     struct tps__scan_s *scan;
+    /* barrier: its number, whether it is the client's first, the
+     * timeout; the reply's number (the largest a shard gave) */
+    uint64_t generation;
+    int first;
+    uint32_t timeout_ms;
+    /* assign: a shard answered TPS_EEXIST */
+    int exists;
 } tps__tinit_t;
 
 /* One frame of an encoded push: where its bytes are in the buffer. */
@@ -277,6 +287,9 @@ struct tps_client_s {
     int64_t commit_due, abort_due;
     int64_t cutoff;     /* async staleness cut-off, -1: none */
     float clip_norm;    /* > 0: shards clip, so pushes carry their norm */
+    /* caller: barriers passed, and whether one was (barrier.c) */
+    uint64_t barriers;
+    int barrier_known;
 
     /* caller: compression, since the caller's thread encodes */
     tps__codec_t codec, pull_codec;
@@ -538,6 +551,13 @@ int tps__cl_rows_decode(tps__rowjob_t *job, const tps__rowframe_t *fr,
 void tps__cl_scan_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
                         const Taups__Header *h, const uint8_t *payload,
                         uint64_t len);
+
+/* --- barrier.c ------------------------------------------------------------
+ * An ASSIGN_OK or BARRIER_OK for ticket t from shard sh (mu). */
+void tps__cl_assign_ok(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                       const Taups__Header *h);
+void tps__cl_barrier_ok(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                        const Taups__Header *h);
 
 /* --- policy.c -------------------------------------------------------------
  * What a shard's HELLO_OK says about the cluster; `first` is whether it is

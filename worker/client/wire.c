@@ -77,12 +77,20 @@ static void issue_clock(tps_client_t *c, tps__ticket_t *t, Taups__Header *h) {
 }
 
 /* A request of one frame per shard, each owed one answer: stats,
- * checkpoint, declare, version probe. */
+ * checkpoint, declare, version probe, barrier. */
 static void issue_each(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
                        int only) {
     const tps__tensor_t *ts = &c->tensors[t->tensor];
     Taups__Decl decl = TAUPS__DECL__INIT;
+    Taups__Barrier bar = TAUPS__BARRIER__INIT;
     switch (t->kind) {
+    case OP_BARRIER:
+        h->op = TAUPS__OP__BARRIER;
+        bar.generation = t->x.generation;
+        bar.first = t->x.first;
+        bar.timeout_ms = t->x.timeout_ms;
+        h->barrier = &bar;
+        break;
     case OP_STATS:
         h->op = TAUPS__OP__STATS;
         break;
@@ -108,8 +116,9 @@ static void issue_each(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
             h->tensor_id = ts->ids[s];
         *tps__cl_owed(c, t, s) = 1;
         if (tps__cl_send_frame(c, t, s, h, NULL, 0) < 0)
-            return;
+            break;
     }
+    h->barrier = NULL; /* bar ends here */
 }
 
 Taups__Decl *tps__cl_decl_of(const tps__tensor_t *ts, Taups__Decl *decl) {
@@ -240,6 +249,21 @@ static void issue_slices(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
     }
 }
 
+/* An assign: every non-empty slice in chunks, as a dense push's. */
+static void issue_assign(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
+                         int only, int resend) {
+    const tps__tensor_t *ts = &c->tensors[t->tensor];
+    h->op = TAUPS__OP__ASSIGN;
+    int fi = 0;
+    for (int s = 0; s < c->nshards; s++) {
+        uint64_t lo = slice_lo(c, ts->n, s), hi = slice_lo(c, ts->n, s + 1);
+        h->tensor_id = ts->ids[s];
+        if (lo < hi && send_chunks(c, t, s, h, lo, hi, only < 0 || s == only,
+                                   resend, &fi) < 0)
+            return;
+    }
+}
+
 /* A scan's one frame, to its shard alone (or again once that shard is
  * back). */
 static void issue_scan(tps_client_t *c, tps__ticket_t *t, Taups__Header *h,
@@ -287,6 +311,9 @@ void tps__cl_issue_to(tps_client_t *c, tps__ticket_t *t, int only,
         break;
     case OP_SCAN_ROWS:
         issue_scan(c, t, &h, only);
+        break;
+    case OP_ASSIGN:
+        issue_assign(c, t, &h, only, resend);
         break;
     default:
         issue_each(c, t, &h, only);
@@ -548,6 +575,13 @@ static void on_stats_ok(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
     tps__cl_complete(c, t, t->parts && t->parts[sh->index] ? 0 : TPS_ENOMEM);
 }
 
+static void unexpected(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
+                       const Taups__Header *h) {
+    tps__cl_errorf_locked(c, "shard %d at %s: unexpected reply op %d",
+                          sh->index, sh->addr.text, (int)h->op);
+    tps__cl_complete(c, t, TPS_EPROTO);
+}
+
 int64_t tps__cl_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
                       const Taups__Header *h, const uint8_t *payload,
                       uint64_t len) {
@@ -585,6 +619,15 @@ int64_t tps__cl_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
                               sh->index, sh->addr.text);
         tps__cl_complete(c, t, TPS_EPROTO);
         break;
+    case TAUPS__OP__ASSIGN_OK:
+    case TAUPS__OP__BARRIER_OK:
+        if (t->kind == OP_ASSIGN && h->op == TAUPS__OP__ASSIGN_OK)
+            tps__cl_assign_ok(c, sh, t, h);
+        else if (t->kind == OP_BARRIER && h->op == TAUPS__OP__BARRIER_OK)
+            tps__cl_barrier_ok(c, sh, t, h);
+        else
+            unexpected(c, sh, t, h);
+        break;
     case TAUPS__OP__COMMIT_OK:
         if (t->kind == OP_PUSH && t->committing) {
             on_commit_ok(c, sh, t, h);
@@ -604,9 +647,7 @@ int64_t tps__cl_reply(tps_client_t *c, tps__cshard_t *sh, tps__ticket_t *t,
             tps__cl_complete(c, t, h->status < 0 ? h->status : TPS_EREMOTE);
         break;
     default:
-        tps__cl_errorf_locked(c, "shard %d at %s: unexpected reply op %d",
-                              sh->index, sh->addr.text, (int)h->op);
-        tps__cl_complete(c, t, TPS_EPROTO);
+        unexpected(c, sh, t, h);
     }
     return -1;
 }
