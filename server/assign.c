@@ -81,13 +81,8 @@ static int assign_gate(sconn_t *sc, const Taups__Header *h, tps__tensor_t *t) {
 
 void tps__assign_handle(sconn_t *sc, const Taups__Header *h,
                         const uint8_t *payload, uint64_t len) {
-    if (sc->role != TPS_ROLE_WORKER) {
-        tps__reply_error(sc, h, TPS_EPERM, 1,
-                         "only workers may assign; this connection said hello "
-                         "as %s",
-                         sc->role == TPS_ROLE_ADMIN ? "admin" : "evaluator");
+    if (!tps__worker_only(sc, h, 1, "assign"))
         return;
-    }
     tps__shard_t *sh = &sc->srv->shard;
     if (h->tensor_id < (uint32_t)sh->ntensors &&
         sh->tensors[h->tensor_id].kind == TPS__KIND_TABLE) {

@@ -226,13 +226,8 @@ static void enter(sconn_t *sc, const Taups__Header *h, uint32_t timeout_ms,
 
 void tps__barrier_handle(sconn_t *sc, const Taups__Header *h) {
     tps__server_t *s = sc->srv;
-    if (sc->role != TPS_ROLE_WORKER) {
-        tps__reply_error(sc, h, TPS_EPERM, 0,
-                         "only workers enter barriers; this connection said "
-                         "hello as %s",
-                         sc->role == TPS_ROLE_ADMIN ? "admin" : "evaluator");
+    if (!tps__worker_only(sc, h, 0, "enter barriers"))
         return;
-    }
     const Taups__Barrier *in = h->barrier;
     uint64_t g = in ? in->generation : 0;
     int first = in && in->first;

@@ -97,6 +97,16 @@ void tps__send_or_close(sconn_t *sc, const Taups__Header *r,
     }
 }
 
+int tps__worker_only(sconn_t *sc, const Taups__Header *h, int fatal,
+                     const char *what) {
+    if (sc->role == TPS_ROLE_WORKER)
+        return 1;
+    tps__reply_error(sc, h, TPS_EPERM, fatal,
+                     "only workers may %s; this connection said hello as %s",
+                     what, sc->role == TPS_ROLE_ADMIN ? "admin" : "evaluator");
+    return 0;
+}
+
 /* Common checks of a push or pull: tensor, slice range, payload size. */
 tps__tensor_t *tps__check_range(sconn_t *sc, const Taups__Header *h,
                                uint64_t payload_len, int is_push) {

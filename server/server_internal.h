@@ -362,6 +362,12 @@ void tps__send_or_close(sconn_t *sc, const Taups__Header *r,
                         const void *payload, uint64_t len, tps__write_cb cb,
                         void *arg);
 
+/* Whether sc said hello as a worker; otherwise request h is refused with
+ * TPS_EPERM ("only workers may `what`"), closing the connection when
+ * `fatal`. */
+int tps__worker_only(sconn_t *sc, const Taups__Header *h, int fatal,
+                     const char *what);
+
 /* Common checks of a push or pull: tensor, slice range, payload size (a
  * push's encoded payload is left to tps__push_handle). Returns the tensor,
  * or NULL after a fatal error reply. */

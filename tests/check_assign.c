@@ -32,6 +32,13 @@ static void cfg_for(tps__server_config_t *cfg, const char *mode, int workers) {
     cfg->optim.lr = LR;
 }
 
+/* Two shards of `mode` for `workers` workers. */
+static void start2(cluster_t *c, const char *mode, int workers) {
+    tps__server_config_t cfg;
+    cfg_for(&cfg, mode, workers);
+    cluster_start_cfg(c, 2, &cfg);
+}
+
 /* Values no optimizer would produce from zeros: i / 8 - 40. */
 static void some_values(float *v, float shift) {
     for (int i = 0; i < N; i++)
@@ -44,6 +51,16 @@ static tps_client_t *worker(const cluster_t *c, int rank, int workers) {
     return open_client(c, TPS_ROLE_WORKER, rank, workers, 64 * 4);
 }
 
+/* Two shards in async for one worker *a, which declares "w" of zeros;
+ * returns its id. */
+static int one_worker(cluster_t *c, tps_client_t **a) {
+    start2(c, "async", 1);
+    *a = worker(c, 0, 1);
+    int id = tps_declare(*a, "w", N, TPS_INIT_ZEROS, 0, 0);
+    ck_assert_int_ge(id, 0);
+    return id;
+}
+
 static void pull_equals(tps_client_t *cl, int id, const float *want) {
     float got[N];
     ck_assert_int_eq(tps_pull(cl, id, got), 0);
@@ -53,10 +70,8 @@ static void pull_equals(tps_client_t *cl, int id, const float *want) {
 }
 
 START_TEST(test_assign_then_pull) {
-    tps__server_config_t cfg;
-    cfg_for(&cfg, "async", 2);
     cluster_t c;
-    cluster_start_cfg(&c, 2, &cfg);
+    start2(&c, "async", 2);
     tps_client_t *a = worker(&c, 0, 2), *b = worker(&c, 1, 2);
     int id = tps_declare(a, "w", N, TPS_INIT_NORMAL, 1.0f, 3);
     int idb = tps_declare(b, "w", N, TPS_INIT_NORMAL, 1.0f, 3);
@@ -81,12 +96,9 @@ START_TEST(test_assign_then_pull) {
 END_TEST
 
 START_TEST(test_assign_after_push) {
-    tps__server_config_t cfg;
-    cfg_for(&cfg, "async", 1);
     cluster_t c;
-    cluster_start_cfg(&c, 2, &cfg);
-    tps_client_t *a = worker(&c, 0, 1);
-    int id = tps_declare(a, "w", N, TPS_INIT_ZEROS, 0, 0);
+    tps_client_t *a;
+    int id = one_worker(&c, &a);
     float g[N], v[N], want[N];
     for (int i = 0; i < N; i++) {
         g[i] = (float)(i % 7) - 3.0f;
@@ -103,12 +115,9 @@ START_TEST(test_assign_after_push) {
 END_TEST
 
 START_TEST(test_assign_refuses_nan) {
-    tps__server_config_t cfg;
-    cfg_for(&cfg, "async", 1);
     cluster_t c;
-    cluster_start_cfg(&c, 2, &cfg);
-    tps_client_t *a = worker(&c, 0, 1);
-    int id = tps_declare(a, "w", N, TPS_INIT_ZEROS, 0, 0);
+    tps_client_t *a;
+    int id = one_worker(&c, &a);
     float v[N];
     some_values(v, 0);
     v[617] = NAN;
@@ -130,28 +139,7 @@ START_TEST(test_assign_refuses_nan) {
 }
 END_TEST
 
-START_TEST(test_assign_needs_worker) {
-    tps__server_config_t cfg;
-    cfg_for(&cfg, "async", 1);
-    cluster_t c;
-    cluster_start_cfg(&c, 1, &cfg);
-    tps_client_t *e = open_client(&c, TPS_ROLE_EVALUATOR, 0, 1, 0);
-    uint64_t n = 0;
-    tps_client_t *a = worker(&c, 0, 1);
-    ck_assert_int_ge(tps_declare(a, "w", N, TPS_INIT_ZEROS, 0, 0), 0);
-    int id = tps_lookup(e, "w", &n);
-    ck_assert_int_ge(id, 0);
-    float v[N];
-    some_values(v, 0);
-    ck_assert_int_eq(tps_assign(e, id, v), TPS_EPERM);
-    ck_assert_int_eq(tps_barrier(e, 100), TPS_EPERM);
-    tps_close(e);
-    tps_close(a);
-    cluster_stop(&c);
-}
-END_TEST
-
-/* A raw worker's ASSIGN of the whole of shard 0's slice (one frame). */
+/* A raw ASSIGN of count elements from element 0 (one frame). */
 static const Taups__Header *raw_assign(int fd, tps__reader_t *rd,
                                        uint32_t tid, uint64_t rid,
                                        const float *v, uint64_t count) {
@@ -175,6 +163,44 @@ static uint32_t raw_declare_w(int fd, tps__reader_t *rd, uint64_t rid) {
     ck_assert_int_eq(r->op, TAUPS__OP__DECLARE_OK);
     return r->tensor_id;
 }
+
+/* Only workers assign and enter barriers: the library says so before
+ * sending, and a shard refuses a raw evaluator's frames. */
+START_TEST(test_assign_needs_worker) {
+    cluster_t c;
+    tps_client_t *a;
+    int wid = one_worker(&c, &a);
+    tps_client_t *e = open_client(&c, TPS_ROLE_EVALUATOR, 0, 1, 0);
+    uint64_t n = 0;
+    int id = tps_lookup(e, "w", &n);
+    ck_assert_int_ge(id, 0);
+    float v[N];
+    some_values(v, 0);
+    ck_assert_int_eq(tps_assign(e, id, v), TPS_EPERM);
+    ck_assert_int_eq(tps_barrier(e, 100), TPS_EPERM);
+    int fd = raw_connect(tps__server_port(c.srv[0]));
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, NULL, NULL), 0);
+    raw_hello(fd, &rd, TPS_ROLE_EVALUATOR, 0, 1, 2, 0, 99);
+    Taups__Header h = TAUPS__HEADER__INIT;
+    h.op = TAUPS__OP__BARRIER;
+    h.request_id = 3;
+    raw_send(fd, &h, NULL, 0);
+    const Taups__Header *r = raw_recv(fd, &rd);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EPERM);
+    r = raw_assign(fd, &rd, 0, 4, v, N / 2);
+    ck_assert_int_eq(r->op, TAUPS__OP__ERROR);
+    ck_assert_int_eq(r->status, TPS_EPERM);
+    close(fd);
+    tps__reader_free(&rd);
+    /* Nothing was assigned. */
+    ck_assert_int_eq(tps_assign(a, wid, v), 0);
+    tps_close(e);
+    tps_close(a);
+    cluster_stop(&c);
+}
+END_TEST
 
 /* An assign survives a restore: its values, and who made it, so that the
  * same client's assign sent again is answered, not refused, while any
@@ -251,10 +277,8 @@ static void late_worker(void *arg) {
 }
 
 START_TEST(test_barrier_waits_for_last) {
-    tps__server_config_t cfg;
-    cfg_for(&cfg, "ssp", 3);
     cluster_t c;
-    cluster_start_cfg(&c, 2, &cfg);
+    start2(&c, "ssp", 3);
     run_t r[3];
     uv_thread_t th[3];
     uint64_t t0 = uv_hrtime();
@@ -282,10 +306,8 @@ START_TEST(test_barrier_waits_for_last) {
 END_TEST
 
 START_TEST(test_barrier_timeout_names_missing) {
-    tps__server_config_t cfg;
-    cfg_for(&cfg, "sync", 3);
     cluster_t c;
-    cluster_start_cfg(&c, 2, &cfg);
+    start2(&c, "sync", 3);
     tps_client_t *a = worker(&c, 0, 3), *b = worker(&c, 1, 3);
     uint64_t t0 = uv_hrtime();
     ck_assert_int_eq(tps_barrier(a, 300), TPS_EUNREACH);
@@ -335,10 +357,8 @@ static void training_worker(void *arg) {
 /* Three workers of 1, 2 and 3 steps; every one's final model equals
  * `want`. */
 static void final_model(const char *mode, const float *want, float tol) {
-    tps__server_config_t cfg;
-    cfg_for(&cfg, mode, 3);
     cluster_t c;
-    cluster_start_cfg(&c, 2, &cfg);
+    start2(&c, mode, 3);
     static run_t r[3];
     uv_thread_t th[3];
     for (int k = 0; k < 3; k++) {

@@ -33,6 +33,7 @@ with taups.Client(cluster=cluster, rank=rank, workers=4) as c:
         assert c.assign(b, B0.tolist()), "b not assigned"
     c.barrier(timeout=20)
     assert np.array_equal(c.pull(w), W0) and np.array_equal(c.pull(b), B0)
+    c.barrier(timeout=20)     # async: nobody pushes before all have read
     for k in range(rank + 2):
         c.pull(w)
         c.pull(b)
@@ -91,7 +92,7 @@ for mode in sync async; do
         > "$WORK/$mode-check.out" 2>&1 ||
         fail "$mode: final models: $(cat "$WORK/$mode-check.out")"
     stop_servers
-    grep -q "barrier 1: all 4 workers arrived" "$WORK/server-0.log" ||
-        fail "$mode: shard 0 logged no second barrier"
+    grep -q "barrier 2: all 4 workers arrived" "$WORK/server-0.log" ||
+        fail "$mode: shard 0 logged no third barrier"
 done
 echo "PASS: assign, barrier and final model agree in sync and async"
