@@ -7,7 +7,8 @@
  *
  *     "TAUPSCKP" u32 format  u32 byte-order mark  u64 meta_len  u64 data_len
  *     meta: meta_len bytes of JSON (shape, mode, optimizer, step, members,
- *           counters, every tensor's declaration and version)
+ *           counters, every tensor's declaration and version, and which
+ *           assign gave it its starting values, if one did)
  *     data: per tensor its slice, then each optimizer slot (float32);
  *           per rank its exactly-once window (u64 fields)
  *     u64 XXH3-64 of everything above (libxxhash)  "TAUPSEND"

@@ -121,6 +121,21 @@ static void print_clocks(const json_t *sh) {
     printf("%s\n", nclocks ? "" : " none");
 }
 
+/* The workers' barrier (design §3b): how many passed, who is in the open
+ * one. Absent from the stats of older shards. */
+static void print_barrier(const json_t *sh) {
+    const json_t *b = json_object_get(sh, "barrier");
+    if (b == NULL)
+        return;
+    const json_t *in = json_object_get(b, "arrived");
+    printf("  barrier    %llu passed; in the next:",
+           (unsigned long long)ju64(b, "generation"));
+    for (size_t i = 0; i < json_array_size(in); i++)
+        printf("%s rank %llu", i ? "," : "",
+               (unsigned long long)u64_of(json_array_get(in, i)));
+    printf("%s\n", json_array_size(in) ? "" : " nobody");
+}
+
 /* Per codec: raw bytes the frames stand for, wire bytes, their ratio. */
 static void print_codecs(const json_t *sh) {
     const json_t *codecs = json_object_get(sh, "codecs");
@@ -221,6 +236,7 @@ static void print_shard(int s, const json_t *sh, totals_t *t) {
            tps__ctl_human_bytes(ju64(sh, "bytes_in"), b1, sizeof(b1)),
            tps__ctl_human_bytes(ju64(sh, "bytes_out"), b2, sizeof(b2)));
     print_clocks(sh);
+    print_barrier(sh);
     print_codecs(sh);
     print_tensors(sh);
     add_totals(t, sh, st);
