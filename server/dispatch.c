@@ -166,6 +166,21 @@ static void peer_frame(sconn_t *sc, const Taups__Header *h) {
     }
 }
 
+static void handle_checkpoint(sconn_t *sc, const Taups__Header *h) {
+    if (sc->role != TPS_ROLE_ADMIN)
+        tps__reply_error(sc, h, TPS_EPERM, 0,
+                         "only an admin connection may ask for a checkpoint");
+    else
+        tps__ckpt_request(sc->srv, sc, h->request_id);
+}
+
+/* The ops whose frames may carry a payload. */
+static int carries_payload(Taups__Op op) {
+    return op == TAUPS__OP__PUSH || op == TAUPS__OP__PULL ||
+           op == TAUPS__OP__PULL_ROWS || op == TAUPS__OP__PUSH_ROWS ||
+           op == TAUPS__OP__ASSIGN;
+}
+
 void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
                          uint8_t *payload, uint64_t len) {
     sconn_t *sc = (sconn_t *)c;
@@ -184,9 +199,7 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
                              (int)h->op);
         return;
     }
-    if (h->op != TAUPS__OP__PUSH && len != 0 && h->op != TAUPS__OP__PULL &&
-        h->op != TAUPS__OP__PULL_ROWS && h->op != TAUPS__OP__PUSH_ROWS &&
-        h->op != TAUPS__OP__ASSIGN) {
+    if (len != 0 && !carries_payload(h->op)) {
         tps__reply_error(sc, h, TPS_EPROTO, 1,
                          "op %d carries an unexpected payload", (int)h->op);
         return;
@@ -223,12 +236,7 @@ void tps__dispatch_frame(tps__conn_t *c, const Taups__Header *h,
         handle_stats(sc, h);
         return;
     case TAUPS__OP__CHECKPOINT:
-        if (sc->role != TPS_ROLE_ADMIN)
-            tps__reply_error(sc, h, TPS_EPERM, 0,
-                             "only an admin connection may ask for a "
-                             "checkpoint");
-        else
-            tps__ckpt_request(sc->srv, sc, h->request_id);
+        handle_checkpoint(sc, h);
         return;
     case TAUPS__OP__CLOCK:
         if ((sc->npreps == 0 && sc->deferred == NULL) ||
