@@ -3,8 +3,10 @@
 #include "metrics.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "client_internal.h"
 #include "tps_prom.h"
@@ -22,40 +24,43 @@ void tps__client_page_take(const tps_client_t *c, tps__client_page_t *s) {
     uv_mutex_unlock(&mc->mu);
 }
 
-/* The pushes and pulls, as the library counts them (tps_delivery). */
-static void delivery(tps__prom_t *p, const char *L, const tps_delivery_t *d) {
-    tps__prom_counter(p, "taups_worker_pushes_sent_total", "pushes sent",
-                      L, d->pushes_sent);
-    tps__prom_counter(p, "taups_worker_pushes_applied_total", "pushes applied",
-                      L, d->pushes_applied);
-    tps__prom_counter(p, "taups_worker_pushes_dropped_total",
-                      "pushes dropped by a shard's staleness rule", L,
-                      d->pushes_dropped);
-    tps__prom_counter(p, "taups_worker_pushes_rejected_total",
-                      "pushes refused with an error", L, d->pushes_rejected);
-    tps__prom_counter(p, "taups_worker_pushes_lost_total",
-                      "pushes no shard answered", L, d->pushes_lost);
-    tps__prom_counter(p, "taups_worker_reconnects_total",
-                      "shards reconnected after a loss", L, d->reconnects);
-    tps__prom_counter(p, "taups_worker_requests_resent_total",
-                      "requests sent again after reconnecting", L,
-                      d->frames_resent);
-    tps__prom_counter(p, "taups_worker_pulls_sent_total",
-                      "pulls sent to the shards", L, d->pulls_sent);
-    tps__prom_counter(p, "taups_worker_pulls_cached_total",
-                      "pulls served from the ssp cache", L, d->pulls_cached);
-}
+/* The page's counters: each a uint64_t at `off` in the snapshot. */
+typedef struct counter_s {
+    const char *name, *help;
+    size_t off;
+} counter_t;
 
-static void traffic(tps__prom_t *p, const char *L, const tps_traffic_t *t) {
-    tps__prom_counter(p, "taups_worker_raw_sent_bytes_total",
-                      "bytes of the pushes as float32", L, t->raw_sent);
-    tps__prom_counter(p, "taups_worker_wire_sent_bytes_total",
-                      "bytes of the pushes on the wire", L, t->wire_sent);
-    tps__prom_counter(p, "taups_worker_raw_received_bytes_total",
-                      "bytes of the pulls as float32", L, t->raw_recv);
-    tps__prom_counter(p, "taups_worker_wire_received_bytes_total",
-                      "bytes of the pulls on the wire", L, t->wire_recv);
-}
+#define D(f) offsetof(tps__client_page_t, delivery.f)
+#define T(f) offsetof(tps__client_page_t, traffic.f)
+static const counter_t counters[] = {
+    {"taups_worker_pushes_sent_total", "pushes sent", D(pushes_sent)},
+    {"taups_worker_pushes_applied_total", "pushes applied",
+     D(pushes_applied)},
+    {"taups_worker_pushes_dropped_total",
+     "pushes dropped by a shard's staleness rule", D(pushes_dropped)},
+    {"taups_worker_pushes_rejected_total", "pushes refused with an error",
+     D(pushes_rejected)},
+    {"taups_worker_pushes_lost_total", "pushes no shard answered",
+     D(pushes_lost)},
+    {"taups_worker_reconnects_total", "shards reconnected after a loss",
+     D(reconnects)},
+    {"taups_worker_requests_resent_total",
+     "requests sent again after reconnecting", D(frames_resent)},
+    {"taups_worker_pulls_sent_total", "pulls sent to the shards",
+     D(pulls_sent)},
+    {"taups_worker_pulls_cached_total", "pulls served from the ssp cache",
+     D(pulls_cached)},
+    {"taups_worker_raw_sent_bytes_total", "bytes of the pushes as float32",
+     T(raw_sent)},
+    {"taups_worker_wire_sent_bytes_total", "bytes of the pushes on the wire",
+     T(wire_sent)},
+    {"taups_worker_raw_received_bytes_total", "bytes of the pulls as float32",
+     T(raw_recv)},
+    {"taups_worker_wire_received_bytes_total",
+     "bytes of the pulls on the wire", T(wire_recv)},
+};
+#undef D
+#undef T
 
 char *tps__client_page_render(const tps__client_page_t *s, size_t *len) {
     char rank[16], lb[64];
@@ -71,8 +76,11 @@ char *tps__client_page_render(const tps__client_page_t *s, size_t *len) {
     if (!isnan(s->loss))
         tps__prom_gauge(&p, "taups_worker_loss", "loss of the last minibatch",
                         L, s->loss);
-    delivery(&p, L, &s->delivery);
-    traffic(&p, L, &s->traffic);
+    for (size_t i = 0; i < sizeof(counters) / sizeof(counters[0]); i++) {
+        uint64_t v;
+        memcpy(&v, (const char *)s + counters[i].off, sizeof(v));
+        tps__prom_counter(&p, counters[i].name, counters[i].help, L, v);
+    }
     tps__prom_gauge(&p, "taups_worker_last_push_staleness",
                     "staleness the shards applied the last push at", L,
                     (double)s->last.staleness);
