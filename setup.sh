@@ -11,7 +11,8 @@ PACKAGES="build-essential autoconf automake libtool pkg-config
   libzstd-dev zlib1g-dev libxxhash-dev libsodium-dev libjansson-dev libsystemd-dev check gnuplot-nox dataset-fashion-mnist
   liblinear-tools iproute2 procps openssh-client
   iperf3 help2man groff-base man-db libmicrohttpd-dev
-  python3 python3-cffi python3-numpy python3-torch"
+  python3 python3-cffi python3-numpy python3-torch
+  python3-setuptools python3-wheel python3-venv python3-pip"
 # The tests only: sshd for tests/e2e_ssh.sh (which runs sshds of its own,
 # in network namespaces), promtool for e2e_metrics, clang's libFuzzer for
 # make fuzz, curl. Two of them are services that Debian starts, and

@@ -74,25 +74,28 @@ static int is_program(const char *path) {
            access(path, X_OK) == 0;
 }
 
+int tps__exe_dir(char *dir, size_t len) {
+    ssize_t n = readlink("/proc/self/exe", dir, len - 1);
+    if (n <= 0)
+        return -1;
+    dir[n] = '\0';
+    *strrchr(dir, '/') = '\0';
+    /* Under libtool the real binary sits in .libs/ of its directory. */
+    size_t l = strlen(dir);
+    if (l >= 6 && strcmp(dir + l - 6, "/.libs") == 0)
+        dir[l - 6] = '\0';
+    return 0;
+}
+
 char *tps__find_program(const char *bindir, const char *name,
                         const char *subdir) {
     char *cand[2] = {NULL, NULL};
+    char exe[PATH_MAX];
     if (bindir) {
         cand[0] = tps__xasprintf("%s/%s", bindir, name);
-    } else {
-        char exe[PATH_MAX];
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-        if (n > 0) {
-            exe[n] = '\0';
-            char *slash = strrchr(exe, '/');
-            *slash = '\0';
-            /* Under libtool the real binary sits in .libs/ of its directory. */
-            size_t len = strlen(exe);
-            if (len >= 6 && strcmp(exe + len - 6, "/.libs") == 0)
-                exe[len - 6] = '\0';
-            cand[0] = tps__xasprintf("%s/%s", exe, name);
-            cand[1] = tps__xasprintf("%s/../%s/%s", exe, subdir, name);
-        }
+    } else if (tps__exe_dir(exe, sizeof(exe)) == 0) {
+        cand[0] = tps__xasprintf("%s/%s", exe, name);
+        cand[1] = tps__xasprintf("%s/../%s/%s", exe, subdir, name);
     }
     char *found = NULL;
     for (int k = 0; k < 2 && !found; k++)

@@ -25,6 +25,10 @@ char *tps__xasprintf(const char *fmt, ...);
  * errno set. */
 int tps__mkdir_p(const char *dir);
 
+/* The directory of this executable (out of libtool's .libs/) into dir.
+ * Returns 0, or -1 when /proc/self/exe cannot be read. */
+int tps__exe_dir(char *dir, size_t len);
+
 /* Finds a sibling program: in bindir if given (only there, and PATH is not
  * searched); else next to this executable (out of libtool's .libs/), then
  * in its ../SUBDIR (the build tree keeps programs in server/, worker/,

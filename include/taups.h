@@ -412,6 +412,20 @@ TPS_API int tps_stats(tps_client_t *c, char **json_out);
  * array like tps_stats's. */
 TPS_API int tps_checkpoint(tps_client_t *c, char **json_out);
 
+/* This client's counters as a worker's /metrics page shows them
+ * (taups-worker --metrics): Prometheus text (format 0.0.4) of the
+ * taups_worker_* series, labelled with the rank, in a malloc'd string the
+ * caller frees: when the client opened, its clock, what became of its
+ * pushes and pulls, its traffic, its last dense push's staleness, and the
+ * loss tps_set_loss gave (none until then). Unlike the calls above it may
+ * run on any thread while another is inside a call of the same client
+ * (an HTTP server's thread), though not after tps_close. TPS_ENOMEM, or 0. */
+TPS_API int tps_metrics_text(const tps_client_t *c, char **text_out);
+
+/* The application's loss of its last minibatch, for tps_metrics_text
+ * (taups_worker_loss); NaN takes it away. */
+TPS_API void tps_set_loss(tps_client_t *c, double loss);
+
 /* Injected compute delays, drawn as taups-worker --delay and --straggler
  * draw them, for workers written against the library (the Python package's
  * taups.Delay): for the same spec, seed and rank they draw the same delays

@@ -8,6 +8,7 @@
 # says so), --no-eval turns it off for any run, the built-in evaluator
 # stops within a second of SIGTERM while it waits for its tensors, and an
 # evaluator killed after its grace at the end is not a failure of the run.
+# python3 in a command is the one taups was built for, with its package.
 . "$(dirname "$0")/lib.sh"
 PUSHER=$B/tests/pusher
 [ -x "$PUSHER" ] || { echo "missing $PUSHER: make check builds it" >&2; exit 99; }
@@ -94,4 +95,20 @@ wait $ev || RC=$?
 [ $RC = 0 ] || fail "evaluator exit $RC: $(cat "$WORK/ev.log")"
 grep -q "declare abandoned: the application is stopping" "$WORK/ev.log" || fail "evaluator: $(cat "$WORK/ev.log")"
 stop_servers
-echo "ok: --worker-cmd runs without a stuck evaluator; --no-eval; an evaluator stops on SIGTERM"
+# python3 in a command is the interpreter taups was built for, with the
+# build tree's package: not the python3 first on PATH (here one that
+# fails), and with no PYTHONPATH.
+mkdir "$WORK/fakebin"
+printf '#!/bin/sh\necho "the python3 on PATH ran" >&2\nexit 3\n' > "$WORK/fakebin/python3"
+chmod +x "$WORK/fakebin/python3"
+python_sanitizer
+RC=0
+env -u PYTHONPATH PATH="$WORK/fakebin:$PATH" timeout 60 "$LAUNCH" --shards 1 \
+    --workers 1 --iterations 5 --no-plot --out "$WORK/py" --worker-cmd \
+    '*:cd / && python3 -c "import sys, taups; c = taups.Client(); c.clock(); c.close(); print(\"where:\", sys.executable, taups.__file__)"' \
+    > "$WORK/py.out" 2>&1 || RC=$?
+[ $RC = 0 ] || fail "python3 worker: exit $RC: $(cat "$WORK/py.out" "$WORK/py/worker-0.log")"
+want="where: $("${TAUPS_PYTHON:-python3}" -c 'import sys; print(sys.executable)') $(cd "$B/python" && pwd -P)/taups/__init__.py"
+grep -qx "$want" "$WORK/py/worker-0.log" || fail "python3 worker: $(cat "$WORK/py/worker-0.log") (want $want)"
+echo "# python3 in --worker-cmd: the configured interpreter, the build's package"
+echo "ok: --worker-cmd runs without a stuck evaluator; --no-eval; an evaluator stops on SIGTERM; its python3"

@@ -101,16 +101,21 @@ stop_servers() {
     done
 }
 
+# python_sanitizer: an --enable-asan libtaups loads into Python only behind
+# the sanitizer's runtime (LD_PRELOAD); the interpreter's own allocations
+# are not ours to check.
+python_sanitizer() {
+    if ldd "$B/.libs/libtaups.so" 2>/dev/null | grep -q libasan; then
+        LD_PRELOAD=$(${CC:-cc} -print-file-name=libasan.so)
+        export LD_PRELOAD ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
+    fi
+}
+
 # use_python: PY and the environment in which it imports the build's taups
 # package (PYTHONPATH=$B/python); fails the test if it cannot.
 use_python() {
     PY=${TAUPS_PYTHON:-python3}
     export PYTHONPATH="$B/python${PYTHONPATH:+:$PYTHONPATH}"
-    # An --enable-asan libtaups loads into Python only behind the sanitizer's
-    # runtime; the interpreter's own allocations are not ours to check.
-    if ldd "$B/.libs/libtaups.so" 2>/dev/null | grep -q libasan; then
-        LD_PRELOAD=$(${CC:-cc} -print-file-name=libasan.so)
-        export LD_PRELOAD ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
-    fi
+    python_sanitizer
     "$PY" -c 'import taups' 2> "$WORK/import.err" || fail "import taups: $(cat "$WORK/import.err")"
 }

@@ -13,16 +13,13 @@
 #include <uv.h>
 
 #include "taups.h"
+#include "worker/client/metrics.h"
 
+/* The page's values: the client's counters, with the worker's own start,
+ * clock and loss, which outlive a client it closes and opens again. */
 typedef struct tps__worker_metrics_s {
     uv_mutex_t mu;
-    int rank;
-    double started;          /* seconds since the epoch */
-    uint64_t iterations;     /* the worker's clock */
-    double loss;             /* of the last minibatch */
-    tps_push_info_t last;    /* the last push's fate */
-    tps_delivery_t delivery;
-    tps_traffic_t traffic;
+    tps__client_page_t page;
 } tps__worker_metrics_t;
 
 void tps__worker_metrics_init(tps__worker_metrics_t *m, int rank);

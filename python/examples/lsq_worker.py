@@ -11,7 +11,9 @@ train beside C workers in one cluster:
 
 The cluster comes from the environment taups-launch --worker-cmd sets
 (TAUPS_CLUSTER, TAUPS_RANK, TAUPS_WORKERS; TAUPS_LOG names a CSV to write,
-TAUPS_SEED the seed), or from --cluster, --rank and --workers.
+TAUPS_SEED the seed), or from --cluster, --rank and --workers. With
+--metrics HOST:PORT it serves the page of taups-worker --metrics (port 0:
+any free one, said on stdout).
 """
 import argparse
 import os
@@ -31,6 +33,8 @@ def main():
     ap.add_argument("--cluster")
     ap.add_argument("--rank", type=int)
     ap.add_argument("--workers", type=int)
+    ap.add_argument("--metrics", metavar="HOST:PORT",
+                    help="serve /metrics there (port 0: a free one)")
     a = ap.parse_args()
     pa, pb = a.data.split(",")[:2]
     A = np.load(pa).astype(np.float32)
@@ -39,6 +43,11 @@ def main():
         m, d, W, r = A.shape[0], A.shape[1], c.workers, c.rank
         lo = lambda k: k * (m // W) + min(k, m % W)
         A, b = A[lo(r):lo(r + 1)], b[lo(r):lo(r + 1)]
+        if a.metrics:
+            host, port = a.metrics.rsplit(":", 1)
+            port = c.serve_metrics(int(port), host.strip("[]"))
+            print("lsq_worker %d: metrics on http://%s:%d/metrics"
+                  % (r, host, port), flush=True)
         # lsq's tensor as the C workers declare it (zeros; their seed)
         w = c.declare("w", d, seed=a.seed)
         c.set_samples(min(a.batch, len(b)))
@@ -57,9 +66,10 @@ def main():
             g /= len(rows)
             c.push(w, g)
             clock = c.clock()
+            loss = 0.5 * float(res @ res) / len(rows)
+            c.set_loss(loss)
             if log:
-                log.write("%.6f,%d,%.9g\n" % (time.time() - t0, clock,
-                                               0.5 * float(res @ res) / len(rows)))
+                log.write("%.6f,%d,%.9g\n" % (time.time() - t0, clock, loss))
         if log:
             log.close()
         d = c.delivery()

@@ -276,6 +276,7 @@ class Client:
 
     def close(self):
         """Waits for what is in flight, then closes every connection."""
+        self._stop_metrics()
         if self._c != ffi.NULL:
             for t in list(self._pending.values()):
                 try:
@@ -603,6 +604,83 @@ class Client:
         self.barrier(timeout)
         tickets = [(t.name, self.pull_async(t)) for t in ts]
         return {name: tk.wait() for name, tk in tickets}
+
+    # --- metrics ------------------------------------------------------------
+
+    _metrics = None  # (server, thread) of serve_metrics
+
+    def metrics_text(self):
+        """This client's counters as the Prometheus text of taups-worker
+        --metrics (tps_metrics_text): the taups_worker_* series, labelled
+        with the rank."""
+        out = ffi.new("char **")
+        self._check(lib.tps_metrics_text(self._c, out))
+        try:
+            return ffi.string(out[0]).decode()
+        finally:
+            lib.free(out[0])
+
+    def set_loss(self, loss):
+        """The loss of the last minibatch, shown as taups_worker_loss; None
+        takes it away."""
+        lib.tps_set_loss(self._c, float("nan") if loss is None else float(loss))
+
+    def serve_metrics(self, port=0, host="127.0.0.1"):
+        """Serves metrics_text() at http://HOST:PORT/metrics from a daemon
+        thread until close(); port 0 picks a free one. Returns the port
+        (the one already serving, when called again)."""
+        if self._metrics is None:
+            self._metrics = _serve_metrics(self, host, int(port))
+        return self._metrics[0].server_address[1]
+
+    def _stop_metrics(self):
+        # Before tps_close: the server's thread reads the client. Its
+        # requests are handled in that thread, so once serve_forever has
+        # returned none is running.
+        if self._metrics is not None:
+            srv, thread = self._metrics
+            self._metrics = None
+            srv.shutdown()
+            srv.server_close()
+            thread.join()
+
+
+def _serve_metrics(client, host, port):
+    import http.server
+    import socket
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        timeout = 10  # a client that stops sending cannot hold the thread
+
+        def do_GET(self):
+            if self.path.split("?")[0] != "/metrics":
+                self.send_error(404)
+                return
+            body = client.metrics_text().encode()
+            self.send_response(200)
+            self.send_header("Content-Type",
+                             "text/plain; version=0.0.4; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_POST(self):
+            self.send_error(405)
+
+        do_PUT = do_DELETE = do_POST
+
+        def log_message(self, *args):
+            pass
+
+    class Server(http.server.HTTPServer):
+        address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
+
+    srv = Server((host, port), Handler)
+    thread = threading.Thread(target=srv.serve_forever, name="taups-metrics",
+                              daemon=True)
+    thread.start()
+    return srv, thread
 
 
 class Delay:

@@ -390,7 +390,7 @@ static void av_take(argv_t *av, char *owned) {
 }
 
 /* The argv of a --worker-cmd or --eval-cmd: /usr/bin/env with the cluster
- * in the environment, then `sh -c COMMAND` with the --worker-arg
+ * in the environment (and python.c's bin/ first on PATH), then `sh -c COMMAND` with the --worker-arg
  * arguments as its "$@", as taups-worker would get them. rank < 0: the
  * evaluator. */
 static void command_argv(const launch_t *l, argv_t *av, const char *cmd,
@@ -406,6 +406,11 @@ static void command_argv(const launch_t *l, argv_t *av, const char *cmd,
     av_take(av, tps__xasprintf("TAUPS_LOG=%s", csv));
     if (l->key)
         av_take(av, tps__xasprintf("TAUPS_KEY_FILE=%s", l->key));
+    if (l->python_bin) {
+        const char *path = getenv("PATH");
+        av_take(av, tps__xasprintf("PATH=%s%s%s", l->python_bin,
+                                   path && *path ? ":" : "", path ? path : ""));
+    }
     if (rank < 0) {
         av_take(av, tps__xasprintf("TAUPS_EVAL_EVERY=%d", s->eval_every));
     } else {

@@ -209,6 +209,8 @@ typedef struct launch_s {
     char *ssh_log;  /* owned path of ssh.log: auxiliary ssh commands */
     char *run_id;   /* owned, names the default remote workdir */
     int port_shift; /* added to --port-base after a port was taken */
+    char *python_bin; /* owned: OUT/bin, first on the commands' PATH; NULL:
+                         none (launch_python_bin) */
 } launch_t;
 
 /* A growing argv: v is NULL-terminated (once anything was added) and owned,
@@ -425,6 +427,9 @@ int launch_remote_signal(launch_t *l, child_t *c, int sig);
 /* Copies each remote worker's CSV into the run directory and learns every
  * remote pid. Returns how many copies failed. */
 int launch_fetch_csvs(launch_t *l);
+/* Appends `arg` to *buf (length *len, capacity *cap; grown as needed),
+ * after a blank unless *buf is empty, quoted for a POSIX shell. */
+void launch_sh_quote(char **buf, size_t *len, size_t *cap, const char *arg);
 
 /* ---- record.c: the run directory and run.json ---- */
 
@@ -433,6 +438,14 @@ int launch_make_run_dir(launch_t *l);
 /* Writes OUT/run.json whole (through a temporary file); a failure is said,
  * not returned. */
 void launch_write_record(launch_t *l);
+
+/* ---- python.c: python3 for --worker-cmd and --eval-cmd ---- */
+
+/* When a command runs: OUT/bin/python3 and OUT/bin/python, the interpreter
+ * taups was built for with this taups's package, into l->python_bin (left
+ * NULL, after saying so, when no package is beside this launcher).
+ * Returns 0, or -1 after saying why they could not be written. */
+int launch_python_bin(launch_t *l);
 
 /* ---- plots.c: gnuplot plots of the run ---- */
 

@@ -208,7 +208,8 @@ static int prepare(launch_t *l) {
 
     l->server_bin = tps__find_program(s->bindir, "taups-server", "server");
     l->worker_bin = tps__find_program(s->bindir, "taups-worker", "worker");
-    if (!l->server_bin || !l->worker_bin || launch_make_run_dir(l) < 0)
+    if (!l->server_bin || !l->worker_bin || launch_make_run_dir(l) < 0 ||
+        launch_python_bin(l) < 0)
         return -1;
     if (l->hosts)
         launch_ssh_prepare(l);
@@ -311,6 +312,7 @@ static void launch_free(launch_t *l) {
     free(l->key);
     free(l->server_bin);
     free(l->worker_bin);
+    free(l->python_bin);
     free(l->out);
 }
 
@@ -459,7 +461,9 @@ int main(int argc, char **argv) {
          "TAUPS_WORKERS, TAUPS_SEED, TAUPS_BATCH, TAUPS_SECONDS or "
          "TAUPS_ITERATIONS, TAUPS_LOG (the worker CSV to write, if it likes) "
          "and TAUPS_KEY_FILE when there is a key; R may be * for every rank "
-         "not named"},
+         "not named. python3 and python in COMMAND are the interpreter taups "
+         "was built for, with this taups's package (the run directory's "
+         "bin/, first on PATH); name another interpreter by its path"},
         {"eval-cmd", TPS_OPT_STR, &s.eval_cmd, NULL, 0, -1, NULL, "COMMAND",
          "the evaluator runs COMMAND (with /bin/sh) instead of taups-worker "
          "--role eval, with the environment of --worker-cmd (no TAUPS_RANK) "

@@ -53,8 +53,7 @@
 
 #define RPID_TAG "taups-remote-pid: "
 
-/* Appends `arg` to *buf quoted for a POSIX shell. */
-static void sh_quote(char **buf, size_t *len, size_t *cap, const char *arg) {
+void launch_sh_quote(char **buf, size_t *len, size_t *cap, const char *arg) {
     size_t need = *len + 4 * strlen(arg) + 4;
     if (need > *cap) {
         *cap = need * 2;
@@ -176,9 +175,9 @@ char **launch_remote_argv(const launch_t *l, const child_t *c) {
     const char *head[] = {"sh", "-c", REMOTE_WRAPPER, "taups-remote",
                           launch_host_workdir(l, c->host, wd, sizeof(wd))};
     for (size_t k = 0; k < sizeof(head) / sizeof(head[0]); k++)
-        sh_quote(&cmd, &len, &cap, head[k]);
+        launch_sh_quote(&cmd, &len, &cap, head[k]);
     for (char **p = c->argv; *p; p++)
-        sh_quote(&cmd, &len, &cap, *p);
+        launch_sh_quote(&cmd, &len, &cap, *p);
     char **argv = ssh_argv(l, c->host, cmd);
     free(cmd);
     return argv;
@@ -195,8 +194,8 @@ int launch_fetch_csvs(launch_t *l) {
             continue;
         char *cmd = NULL;
         size_t len = 0, cap = 0;
-        sh_quote(&cmd, &len, &cap, "cat");
-        sh_quote(&cmd, &len, &cap, c->rcsv);
+        launch_sh_quote(&cmd, &len, &cap, "cat");
+        launch_sh_quote(&cmd, &len, &cap, c->rcsv);
         if (ssh_aux(l, c->host, cmd, c->csv) < 0) {
             launch_say(l, "cannot copy %s:%s to %s", c->host->dest, c->rcsv,
                        c->csv);

@@ -269,6 +269,10 @@ struct tps_client_s {
     struct tps__rowjob_s *row_spare; /* free row jobs (rows.c) */
     tps_traffic_t traffic;
     tps_delivery_t delivery;
+    /* tps_metrics_text's: the last dense push completed (any tensor), when
+     * tps_open ran (seconds since the epoch), tps_set_loss's (NaN: none). */
+    tps_push_info_t last_push;
+    double opened, loss;
     char errmsg[512];
     /* What the hellos said about the cluster (policy.c). */
     char mode[16];

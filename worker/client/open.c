@@ -5,10 +5,12 @@
  * stops the thread and frees everything. It must not send frames itself:
  * the connect ticket does (connect.c). */
 #include <errno.h>
+#include <math.h>
 #include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sys/eventfd.h>
 #include <sys/random.h>
@@ -179,6 +181,8 @@ static tps_client_t *client_alloc(const tps_options_t *opts) {
     c->opts = *opts;
     c->qhead = c->qtail = -1;
     c->cutoff = -1;
+    c->opened = (double)time(NULL);
+    c->loss = NAN;
     /* Any 64 random bits do; only a later client of the same rank must get
      * other ones. */
     if (getrandom(&c->session, sizeof(c->session), 0) != sizeof(c->session))

@@ -114,7 +114,7 @@ void tps__cl_complete(tps_client_t *c, tps__ticket_t *t, int result) {
     /* Read without the mutex by a spinning tps_wait. */
     __atomic_store_n(&t->done, 1, __ATOMIC_RELEASE);
     if (t->kind == OP_PUSH && t->result == 0)
-        c->tensors[t->tensor].last_push = t->info;
+        c->last_push = c->tensors[t->tensor].last_push = t->info;
     if (t->kind == OP_PUSH)
         count_push(c, t);
     count_bytes(c, t);
