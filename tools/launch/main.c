@@ -371,7 +371,8 @@ int main(int argc, char **argv) {
         {"workers", TPS_OPT_INT, &s.workers, "4", 1, 1024, NULL, "N",
          "number of training workers"},
         {"model", TPS_OPT_CHOICE, &s.model, "softmax", 0, -1,
-         "softmax|lsq|mlp|logreg", NULL, "model the workers train"},
+         "softmax|lsq|mlp|logreg|sparse-logreg|fm", NULL,
+         "model the workers train"},
         {"data", TPS_OPT_STR, &s.data, NULL, 0, -1, NULL, "DIR",
          "dataset for workers and evaluator, as taups-worker --data takes it "
          "(lsq: A.npy,b.npy[,xstar.npy]; unset: theirs)"},
