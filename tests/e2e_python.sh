@@ -7,7 +7,7 @@
 # would put the package where the interpreter looks. Then a numpy
 # lsq worker (python/examples/lsq_worker.py, run by taups-launch
 # --worker-cmd) and two C workers train one problem to the target; and a
-# PyTorch CNN worker (python/examples/torch_worker.py) lowers the test
+# PyTorch CNN worker (python/examples/torch_experiment.py) lowers the test
 # loss on Fashion-MNIST in 300 steps (skipped, saying so, without torch).
 . "$(dirname "$0")/lib.sh"
 SRC=${TAUPS_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -152,7 +152,7 @@ elif ! "$PY" -c 'import torch' 2> /dev/null; then
     echo "# SKIP torch worker: $PY cannot import torch (Debian: apt-get install python3-torch)"
 else
     start_servers 1 1 --mode async --lr 0.05
-    timeout 120 "$PY" "$SRC/python/examples/torch_worker.py" --cluster "$CLUSTER" \
+    timeout 120 "$PY" "$SRC/python/examples/torch_experiment.py" --cluster "$CLUSTER" \
         --rank 0 --workers 1 --iterations 300 > "$WORK/torch.out" 2>&1 ||
         fail "torch worker: $(cat "$WORK/torch.out")"
     stop_servers
@@ -169,8 +169,8 @@ else
     timeout 180 "$LAUNCH" --shards 1 --workers 2 --mode local --lr 1 \
         --server-arg=--local-steps --server-arg=2 --iterations 40 --batch 32 \
         --eval-every 500 --seed 2 --no-plot --out "$WORK/cnn" \
-        --worker-cmd "*:exec $PY $SRC/python/examples/torch_worker.py" \
-        --eval-cmd "exec $PY $SRC/python/examples/torch_worker.py --role eval" \
+        --worker-cmd "*:exec $PY $SRC/python/examples/torch_experiment.py" \
+        --eval-cmd "exec $PY $SRC/python/examples/torch_experiment.py --role eval" \
         --worker-arg=--delay --worker-arg=const:5 --worker-arg=--local-lr \
         --worker-arg=0.1 --worker-arg=--report --worker-arg=0 \
         > "$WORK/cnn.out" 2>&1 ||

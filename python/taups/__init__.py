@@ -10,7 +10,8 @@
 
 Arrays cross without a copy: push reads the array's memory, pull writes
 into `out` (or a new array) directly; they must be float32 and C-contiguous
-(TypeError / ValueError otherwise). Asynchronous calls return a Ticket and
+(TypeError / ValueError otherwise); so may CPU float32 contiguous torch
+tensors (taups.torch). Asynchronous calls return a Ticket and
 keep the array alive until it is waited for. The C calls release the GIL
 (cffi's API mode), so other Python threads run while one waits.
 
@@ -137,6 +138,17 @@ _INIT = {"zeros": lib.TPS_INIT_ZEROS, "uniform": lib.TPS_INIT_UNIFORM,
          "normal": lib.TPS_INIT_NORMAL}
 _ROLE = {"worker": lib.TPS_ROLE_WORKER, "evaluator": lib.TPS_ROLE_EVALUATOR,
          "admin": lib.TPS_ROLE_ADMIN}
+
+
+def _torch_array(a, what):
+    """A torch tensor as the numpy array that shares its memory (taups.torch
+    refuses a CUDA, non-float32 or non-contiguous one, naming `what`);
+    anything else as it is. Only a program that imported torch has one."""
+    torch = sys.modules.get("torch")
+    if torch is None or not isinstance(a, torch.Tensor):
+        return a
+    from .torch import _numpy
+    return _numpy(a, what)
 
 
 def _raise(code, message):
@@ -327,6 +339,7 @@ class Client:
             raise InvalidArgument(lib.TPS_EINVAL, "%r is not a tensor: a "
                                   "table's rows go by pull_rows and push_rows"
                                   % (t,))
+        a = _torch_array(a, "tensor %r" % t.name)
         if not isinstance(a, np.ndarray):
             raise TypeError("tensor %r: expected a numpy float32 array, got %s"
                             % (t.name, type(a).__name__))
@@ -436,6 +449,7 @@ class Client:
 
     @staticmethod
     def _rows(t, a, n, writable):
+        a = _torch_array(a, "table %r" % t.name)
         if not isinstance(a, np.ndarray) or a.dtype != np.float32:
             raise TypeError("table %r: expected a float32 numpy array, got %s"
                             % (t.name, getattr(a, "dtype", type(a).__name__)))
