@@ -17,7 +17,9 @@ of the planted model (the best any model can do) is printed beside.
 
 With --reference it trains the same model in one process with torch.optim
 (SGD, plain nn.EmbeddingBag) on the same data and the same minibatch steps:
-every worker's --iterations steps, taken in turn. Every worker reads its
+every worker's --iterations steps, taken in turn (--mode async) or each
+step on all the workers' minibatches at once (--mode sync, the shards'
+mean of the workers' gradients). Every worker reads its
 own block of the training set; rank 0 prints the test AUC of the final
 model (every worker's pushes applied).
 """
@@ -101,16 +103,15 @@ def block(n, rank, workers):
     return slice(lo(rank), lo(rank + 1))
 
 
-def train(step, iterations, batch, n, gen):
-    """iterations minibatch steps on samples drawn from the n given."""
-    loss = nn.BCEWithLogitsLoss()
-    for _ in range(iterations):
-        rows = torch.randint(0, n, (batch,), generator=gen)
-        step(rows, loss)
+def split(a):
+    """The training set and the test set (ids, dense, clicks, planted
+    log-odds): one draw of the planted model, the test samples last."""
+    data = make_data(a.seed, a.train + a.test)
+    return [d[:a.train] for d in data[:3]], [d[a.train:] for d in data]
 
 
-def report(name, dense, embeddings, test, planted):
-    ids, x, y = test
+def report(name, dense, embeddings, test):
+    ids, x, y, planted = test
     with torch.no_grad():
         score = dense(x, [e(ids[:, f:f + 1]) for f, e in enumerate(embeddings)])
     print("%s: test AUC %.4f (planted model %.4f)"
@@ -119,34 +120,32 @@ def report(name, dense, embeddings, test, planted):
 
 def run_worker(a):
     with taups.Client() as c:
-        ids, x, y, _ = make_data(a.seed, a.train)
+        train, test = split(a)
         mine = block(a.train, c.rank, c.workers)
-        ids, x, y = ids[mine], x[mine], y[mine]
+        ids, x, y = (d[mine] for d in train)
         torch.manual_seed(a.seed)
         dense = Dense()
         params = tt.declare_module(c, dense)
         tables = [tt.Embedding(c, "cat%d" % f, IDS, DIM, init="normal",
                                scale=a.scale, seed=a.seed + f) for f in range(FEATURES)]
         c.set_samples(a.batch)
-
-        def step(rows, loss):
+        gen = torch.Generator().manual_seed(a.seed * 1000 + c.rank)
+        loss = nn.BCEWithLogitsLoss()
+        for _ in range(a.iterations):
+            rows = torch.randint(0, len(y), (a.batch,), generator=gen)
             dense.zero_grad()
             emb = [t(ids[rows, f:f + 1]) for f, t in enumerate(tables)]
             loss(dense(x[rows], emb), y[rows]).backward()  # pushes the rows
             params.push()
             c.clock()
             params.pull()
-
-        train(step, a.iterations, a.batch, len(y),
-              torch.Generator().manual_seed(a.seed * 1000 + c.rank))
         params.load(tt.final_model(c))
         if c.rank == 0:
-            tids, tx, ty, planted = make_data(a.seed + 10**6, a.test)
-            report("dlrm_worker", dense, tables, (tids, tx, ty), planted)
+            report("dlrm_worker", dense, tables, test)
 
 
 def run_reference(a):
-    ids, x, y, _ = make_data(a.seed, a.train)
+    (ids, x, y), test = split(a)
     torch.manual_seed(a.seed)
     dense = Dense()
     tables = [nn.EmbeddingBag(IDS, DIM, mode="sum") for _ in range(FEATURES)]
@@ -156,23 +155,19 @@ def run_reference(a):
     opt = torch.optim.SGD(model.parameters(), lr=a.lr)
     blocks = [block(a.train, r, a.workers) for r in range(a.workers)]
     gens = [torch.Generator().manual_seed(a.seed * 1000 + r) for r in range(a.workers)]
-
-    def step(r, rows, loss):
-        rows = rows + blocks[r].start
-        opt.zero_grad()
-        emb = [t(ids[rows, f:f + 1]) for f, t in enumerate(tables)]
-        loss(dense(x[rows], emb), y[rows]).backward()
-        opt.step()
-
-    # The workers' steps in turn: worker r's k-th minibatch is the one
-    # worker r of the cluster draws k-th.
     loss = nn.BCEWithLogitsLoss()
+    # Worker r's k-th minibatch is the one worker r of the cluster draws
+    # k-th. Async: the workers' steps in turn; sync: one step on all of
+    # them, as the shards apply the mean of the workers' gradients.
     for _ in range(a.iterations):
-        for r in range(a.workers):
-            n = blocks[r].stop - blocks[r].start
-            step(r, torch.randint(0, n, (a.batch,), generator=gens[r]), loss)
-    tids, tx, ty, planted = make_data(a.seed + 10**6, a.test)
-    report("dlrm reference", dense, tables, (tids, tx, ty), planted)
+        rows = [torch.randint(0, b.stop - b.start, (a.batch,), generator=g) + b.start
+                for b, g in zip(blocks, gens)]
+        for batch in [torch.cat(rows)] if a.mode == "sync" else rows:
+            opt.zero_grad()
+            emb = [t(ids[batch, f:f + 1]) for f, t in enumerate(tables)]
+            loss(dense(x[batch], emb), y[batch]).backward()
+            opt.step()
+    report("dlrm reference", dense, tables, test)
 
 
 def main():
@@ -181,6 +176,8 @@ def main():
                     help="train in one process with torch.optim instead")
     ap.add_argument("--workers", type=int, default=env("TAUPS_WORKERS", 1),
                     help="--reference: the cluster's workers, whose steps it takes")
+    ap.add_argument("--mode", choices=("async", "sync"), default="async",
+                    help="--reference: the cluster's mode, whose steps it takes")
     ap.add_argument("--lr", type=float, default=0.5,
                     help="--reference: SGD's (a worker's is the shards' --lr)")
     ap.add_argument("--iterations", type=int, default=env("TAUPS_ITERATIONS", 400))
@@ -188,8 +185,10 @@ def main():
     ap.add_argument("--seed", type=int, default=env("TAUPS_SEED", 1))
     ap.add_argument("--train", type=int, default=200000, help="training samples")
     ap.add_argument("--test", type=int, default=20000, help="test samples")
-    ap.add_argument("--scale", type=float, default=0.1,
-                    help="the embeddings' initial standard deviation")
+    ap.add_argument("--scale", type=float, default=0.0,
+                    help="the embeddings' initial standard deviation (0: "
+                    "zeros, from which the dot products with the bottom "
+                    "MLP's output still move them)")
     a = ap.parse_args()
     torch.set_num_threads(1)
     try:
