@@ -588,7 +588,8 @@ class Client:
         if not isinstance(t, Tensor):
             raise InvalidArgument(lib.TPS_EINVAL, "%r is not a dense tensor: "
                                   "only those are assigned" % (t,))
-        a = np.ascontiguousarray(values, dtype=np.float32)
+        a = np.ascontiguousarray(_torch_array(values, "tensor %r" % t.name),
+                                 dtype=np.float32)
         if a.size != t.size:
             raise ValueError("tensor %r has shape %s (%d elements); the "
                              "values have shape %s (%d)"
