@@ -11,7 +11,8 @@
 # (dlrm_worker.py) ends within 0.005 of the AUC of its single-process
 # torch.optim reference on the same data and steps (median over
 # TAUPS_DLRM_SEEDS seeds, 1 by default to keep the test short: 3 is the
-# claim of docs/design.md). Skipped, saying so, without torch.
+# claim of docs/design.md; in mode TAUPS_DLRM_MODE, async by default).
+# Skipped, saying so, without torch.
 . "$(dirname "$0")/lib.sh"
 SRC=${TAUPS_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 use_python
@@ -169,27 +170,28 @@ echo "# cnn: test loss $before -> $after"
 # DLRM: 2 workers on 2 shards against one process on the same data and
 # steps, per seed; the medians of the AUCs within 0.005.
 DLRM="$SRC/python/examples/dlrm_worker.py"
+MODE=${TAUPS_DLRM_MODE:-async}
 : > "$WORK/auc"
 for seed in $(seq 1 "${TAUPS_DLRM_SEEDS:-1}"); do
-    timeout 120 "$LAUNCH" --shards 2 --workers 2 --lr 0.5 --iterations 400 --batch 128 \
-        --seed "$seed" --no-plot --out "$WORK/dlrm$seed" --worker-cmd "*:exec $PY $DLRM" \
+    timeout 120 "$LAUNCH" --shards 2 --workers 2 --mode "$MODE" --lr 0.5 --iterations 400 \
+        --batch 128 --seed "$seed" --no-plot --out "$WORK/dlrm$seed" --worker-cmd "*:exec $PY $DLRM" \
         > "$WORK/dlrm$seed.out" 2>&1 ||
         fail "dlrm: $(tail -5 "$WORK/dlrm$seed.out"; cat "$WORK/dlrm$seed/worker-0.log")"
-    "$PY" "$DLRM" --reference --workers 2 --lr 0.5 --iterations 400 --batch 128 \
+    "$PY" "$DLRM" --reference --mode "$MODE" --workers 2 --lr 0.5 --iterations 400 --batch 128 \
         --seed "$seed" > "$WORK/ref$seed.out" 2>&1 || fail "dlrm reference: $(cat "$WORK/ref$seed.out")"
     got=$(sed -n 's/^dlrm_worker: test AUC \([0-9.]*\).*/\1/p' "$WORK/dlrm$seed/worker-0.log")
     want=$(sed -n 's/^dlrm reference: test AUC \([0-9.]*\).*/\1/p' "$WORK/ref$seed.out")
     [ -n "$got" ] && [ -n "$want" ] || fail "dlrm seed $seed: no AUC: $(cat "$WORK/dlrm$seed/worker-0.log" "$WORK/ref$seed.out")"
     echo "$got $want" >> "$WORK/auc"
-    echo "# dlrm seed $seed: AUC $got, reference $want ($(sed -n 's/.*(\(planted.*\))/\1/p' "$WORK/ref$seed.out"))"
+    echo "# dlrm $MODE seed $seed: AUC $got, reference $want ($(sed -n 's/.*(\(planted.*\))/\1/p' "$WORK/ref$seed.out"))"
 done
-"$PY" - "$WORK/auc" <<'PYEOF' || fail "dlrm: $(cat "$WORK/auc")"
+"$PY" - "$WORK/auc" "$MODE" <<'PYEOF' || fail "dlrm: $(cat "$WORK/auc")"
 import sys
 import numpy as np
 a = np.loadtxt(sys.argv[1], ndmin=2)
 got, want = np.median(a[:, 0]), np.median(a[:, 1])
 assert want > 0.65, "the reference did not learn: median AUC %.4f" % want
 assert abs(got - want) < 0.005, "median AUC %.4f, reference %.4f" % (got, want)
-print("# dlrm: median AUC %.4f, reference %.4f over %d seeds" % (got, want, len(a)))
+print("# dlrm %s: median AUC %.4f, reference %.4f over %d seeds" % (sys.argv[2], got, want, len(a)))
 PYEOF
 echo "ok: taups.torch, the CNN and DLRM examples"

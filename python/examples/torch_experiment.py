@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""A PyTorch model trained as a taups worker: a small CNN on Fashion-MNIST
+"""The CNN of torch_plain.py as the worker experiments run (e5-cnn; the
+short taups worker of the same model is torch_worker.py), on Fashion-MNIST
 (the IDX files Debian's dataset-fashion-mnist installs). Each iteration it
 pulls the parameters straight into the model's tensors (numpy views of
 them, no copy), computes a minibatch gradient with autograd and pushes the
@@ -10,7 +11,7 @@ shapes survive and every worker declares the same ones.
 
     taups-server --listen 127.0.0.1:7070 --workers 2 --lr 0.05 &
     for r in 0 1; do TAUPS_CLUSTER=127.0.0.1:7070 TAUPS_RANK=$r TAUPS_WORKERS=2 \\
-        python3 python/examples/torch_worker.py --iterations 300 & done
+        python3 python/examples/torch_experiment.py --iterations 300 & done
 
 It behaves as taups-worker does where an experiment needs it to:
   - in mode local it takes the cluster's K local SGD steps at --local-lr on
@@ -42,6 +43,7 @@ import torch
 from torch import nn
 
 import taups
+from torch_plain import Net  # the CNN, the same as the plain loop's
 
 FASHION = "/usr/share/datasets/fashion-mnist"
 
@@ -76,19 +78,6 @@ def load(data, part, rank, workers):
         x, y = x[lo(rank):lo(rank + 1)], y[lo(rank):lo(rank + 1)]
     return (torch.from_numpy(x.astype(np.float32) / 255.0).unsqueeze(1),
             torch.from_numpy(y.astype(np.int64)))
-
-
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 8, 3)
-        self.conv2 = nn.Conv2d(8, 16, 3)
-        self.fc = nn.Linear(16 * 5 * 5, 10)
-
-    def forward(self, x):
-        x = torch.max_pool2d(torch.relu(self.conv1(x)), 2)
-        x = torch.max_pool2d(torch.relu(self.conv2(x)), 2)
-        return self.fc(x.flatten(1))
 
 
 def evaluate(net, x, y):
@@ -192,12 +181,12 @@ def run_worker(c, net, params, a):
     tx, ty = tx[:a.report], ty[:a.report]
     k = c.local_steps  # 0 outside mode local
     delay = taups.Delay(a.delay, seed=a.seed, rank=c.rank, stragglers=a.straggler)
-    print("torch_worker %d: mode %s%s, injected delay %s" % (
+    print("torch_experiment %d: mode %s%s, injected delay %s" % (
         c.rank, c.mode, ", %d local steps at lr %g" % (k, a.local_lr) if k else "",
         delay), flush=True)
     pull(c, params)
     if a.report:
-        print("torch_worker %d: before: test loss %.4f, accuracy %.4f" %
+        print("torch_experiment %d: before: test loss %.4f, accuracy %.4f" %
               ((c.rank,) + evaluate(net, tx, ty)), flush=True)
     c.set_samples(a.batch * max(k, 1))
     log = open(a.log, "w", buffering=1) if a.log else None
@@ -227,7 +216,7 @@ def run_worker(c, net, params, a):
                 loss = step(net, x, y, rows_of, delay)
                 update = [p.grad.numpy() for _, p, _ in params]
             if not np.isfinite(loss):
-                print("torch_worker %d: loss is %g at iteration %d: training "
+                print("torch_experiment %d: loss is %g at iteration %d: training "
                       "diverged (learning rate too high?); stopping"
                       % (c.rank, loss, it), file=sys.stderr, flush=True)
                 diverged = True
@@ -251,7 +240,7 @@ def run_worker(c, net, params, a):
         log.close()
     if a.report and not diverged:
         pull(c, params)
-        print("torch_worker %d: after %d iterations: test loss %.4f, accuracy "
+        print("torch_experiment %d: after %d iterations: test loss %.4f, accuracy "
               "%.4f" % ((c.rank, it) + evaluate(net, tx, ty)), flush=True)
     return 1 if diverged else 0
 
@@ -301,7 +290,7 @@ def main():
     except Stop:
         return 0  # asked to stop before training began
     except taups.Error as e:
-        print("torch_worker: %s" % e, file=sys.stderr)
+        print("torch_experiment: %s" % e, file=sys.stderr)
         return 1
 
 

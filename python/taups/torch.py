@@ -25,7 +25,7 @@ except ImportError as e:
                       "apt-get install python3-torch)" % e) from e
 import numpy as np
 
-__all__ = ["declare_module", "Module", "Embedding", "barrier", "final_model"]
+__all__ = ["declare_module", "DeclaredModule", "Embedding", "barrier", "final_model"]
 
 
 def _numpy(a, what):
@@ -50,17 +50,19 @@ def _numpy(a, what):
 
 
 def barrier(c, timeout=None):
-    """c.barrier(timeout): returns once every worker has called it."""
-    return c.barrier(timeout)
+    """c.barrier(timeout): returns once every worker has entered it and
+    this worker's pushes are applied."""
+    c.barrier(timeout)
 
 
-def final_model(c, tensors=None):
-    """c.final_model(tensors): every worker's pushes applied, the model
-    pulled once; a dict of name -> numpy array."""
-    return c.final_model(tensors)
+def final_model(c, tensors=None, timeout=None):
+    """c.final_model(tensors, timeout): a barrier, then the model pulled
+    once (every worker's pushes applied); a dict of name -> numpy array,
+    which DeclaredModule.load copies into the parameters."""
+    return c.final_model(tensors, timeout)
 
 
-class Module:
+class DeclaredModule:
     """A module's parameters declared on the shards (declare_module):
     tensors[i] is the taups tensor of parameters[i]."""
 
@@ -95,8 +97,9 @@ def declare_module(c, module, prefix=""):
     """Declares each parameter of module on the shards as tensor
     prefix + its name, with its shape; rank 0 assigns the module's own
     initial values, every rank waits at a barrier and then pulls them into
-    its parameters (so all start from rank 0's). Returns a Module. The
-    parameters must be CPU float32 and contiguous: pulls write into them."""
+    its parameters (so all start from rank 0's; after a restart, from the
+    shards' values). Returns a DeclaredModule. The parameters must be CPU
+    float32 and contiguous: pulls write into them."""
     named = list(module.named_parameters())
     if not named:
         raise ValueError("declare_module: %s has no parameters"
@@ -108,7 +111,7 @@ def declare_module(c, module, prefix=""):
         for t, (_, p) in zip(tensors, named):
             c.assign(t, p)
     c.barrier()
-    m = Module(c, tensors, [p for _, p in named])
+    m = DeclaredModule(c, tensors, [p for _, p in named])
     m.pull()
     return m
 
@@ -133,7 +136,7 @@ class Embedding(torch.nn.Module):
     """An EmbeddingBag backed by table `name` of rows of `dim` floats:
     forward pulls only the rows of the batch's unique ids, backward pushes
     only their gradients; the shards' optimizer applies them (the dense
-    part can use any torch optimizer, or a Module's push).
+    part can use any torch optimizer, or a DeclaredModule's push).
 
     forward(input, offsets=None): input a 1-D tensor of 64-bit ids with
     offsets (bag i is input[offsets[i]:offsets[i+1]]), or a 2-D tensor,
