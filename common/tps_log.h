@@ -10,6 +10,9 @@
 #ifndef TPS_LOG_H
 #define TPS_LOG_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 /* Sets the prefix (copied) and looks at JOURNAL_STREAM. */
 void tps__log_init(const char *who);
 
@@ -29,5 +32,9 @@ TPS_LOG_FORMAT void tps__log_err(const char *fmt, ...);
 
 /* Monotonic seconds since an arbitrary origin. */
 double tps__now(void);
+
+/* A tensor's shape as messages name it, "(3, 4)", cut to len. */
+void tps__shape_text(char *buf, size_t len, uint32_t ndims,
+                     const uint64_t *shape);
 
 #endif

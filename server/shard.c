@@ -12,6 +12,7 @@
 #include "taups.h"
 #include "tps_cluster.h"
 #include "tps_float.h"
+#include "tps_log.h"
 #include "tps_rng.h"
 
 /* Their names in the stats and the metrics, one per TPS_REFUSE_*. */
@@ -370,23 +371,12 @@ int tps__shard_apply_row(tps__shard_t *sh, const tps__tensor_t *t,
     return bad ? TPS_ERANGE : 0;
 }
 
-/* "(3, 4)" */
-static void shape_text(char *buf, size_t len, uint32_t ndims,
-                       const uint64_t *shape) {
-    size_t n = (size_t)snprintf(buf, len, "(");
-    for (uint32_t i = 0; i < ndims && n < len; i++)
-        n += (size_t)snprintf(buf + n, len - n, "%s%llu", i ? ", " : "",
-                              (unsigned long long)shape[i]);
-    if (n < len)
-        snprintf(buf + n, len - n, ")");
-}
-
 int tps__shard_shape(tps__tensor_t *t, uint32_t ndims, const uint64_t *shape,
                      char *err, size_t errlen) {
     if (ndims == 0)
         return 0;
     char a[120], b[120];
-    shape_text(a, sizeof(a), ndims, shape);
+    tps__shape_text(a, sizeof(a), ndims, shape);
     uint64_t n = 1;
     int over = 0;
     for (uint32_t i = 0; i < ndims && i < TPS__MAX_DIMS; i++) {
@@ -407,7 +397,7 @@ int tps__shard_shape(tps__tensor_t *t, uint32_t ndims, const uint64_t *shape,
     }
     if (t->ndims != ndims ||
         memcmp(t->shape, shape, ndims * sizeof(uint64_t)) != 0) {
-        shape_text(b, sizeof(b), t->ndims, t->shape);
+        tps__shape_text(b, sizeof(b), t->ndims, t->shape);
         snprintf(err, errlen,
                  "tensor \"%s\": shape %s != %s already declared", t->name, a,
                  b);

@@ -93,6 +93,10 @@ with taups.Client(cluster=cluster, rank=0, workers=1) as c:
     # both, and a lookup learns it.
     m = c.declare("m", (3, 4))
     assert m.shape == (3, 4)
+    # The same client's second declaration is refused on the spot, both
+    # shapes named too.
+    refused(lambda: c.declare("m", (2, 6)), taups.MismatchError,
+            "(2, 6) != (3, 4)")
 with taups.Client(cluster=cluster, rank=0, workers=1) as c2:
     refused(lambda: c2.declare("m", (4, 3)), taups.MismatchError,
             "(4, 3) != (3, 4)")

@@ -10,6 +10,7 @@
 
 #include "client_internal.h"
 #include "tps_float.h"
+#include "tps_log.h"
 
 const char *tps_errmsg(const tps_client_t *c) {
     return c->errmsg;
@@ -108,9 +109,13 @@ static int entry_shape(tps_client_t *c, tps__tensor_t *ts,
     if (ts->ndims == d->ndims &&
         memcmp(ts->shape, d->shape, d->ndims * sizeof(uint64_t)) == 0)
         return 0;
-    tps__cl_errorf_locked(c, "tensor \"%s\": declared before with another "
-                          "shape of the same length",
-                          ts->name);
+    char was[120], now[120];
+    tps__shape_text(was, sizeof(was), ts->ndims, ts->shape);
+    tps__shape_text(now, sizeof(now), d->ndims, d->shape);
+    tps__cl_errorf_locked(c,
+                          "tensor \"%s\": shape %s != %s declared "
+                          "before",
+                          ts->name, now, was);
     return TPS_EMISMATCH;
 }
 
