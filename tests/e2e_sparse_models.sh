@@ -96,10 +96,19 @@ PY
     opt=$(cat "$WORK/optimum")
     echo "# liblinear's regularised optimum: $opt"
     # Adagrad: plain SGD's noise floor at a rate that converges in a few
-    # thousand steps sits near 1% above the optimum on this Zipf data.
+    # thousand steps sits near 1% above the optimum on this Zipf data. In
+    # async the staleness of a loaded machine (make -j2 check) added as
+    # much again (1.5% once): there the stale pushes are weighted down
+    # (1/(1+s)) and the steps are smaller over larger batches, which left
+    # 0.2-0.5% with three copies of the test running at once.
     for mode in async sync; do
-        run_cluster logreg-$mode 2 4 "--mode $mode --optimizer adagrad --lr 0.1" \
-            --model sparse-logreg --data "$DATA" --l2 "$L2" --batch 64 \
+        if [ $mode = async ]; then
+            how="--optimizer adagrad --lr 0.05 --staleness-weight inverse" b=128
+        else
+            how="--optimizer adagrad --lr 0.1" b=64
+        fi
+        run_cluster logreg-$mode 2 4 "--mode $mode $how" \
+            --model sparse-logreg --data "$DATA" --l2 "$L2" --batch $b \
             --iterations 3000
         within "$(cat "$WORK/logreg-$mode")" "$opt" 0.01 || fail "$mode: $(cat "$WORK/logreg-$mode") not within 1% of $opt"
         grep -q 'gap -*[0-9]' "$WORK/logreg-$mode-eval.log" || fail "$mode: no gap to the planted model"
