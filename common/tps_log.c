@@ -80,13 +80,3 @@ double tps__now(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-
-void tps__shape_text(char *buf, size_t len, uint32_t ndims,
-                     const uint64_t *shape) {
-    size_t n = (size_t)snprintf(buf, len, "(");
-    for (uint32_t i = 0; i < ndims && n < len; i++)
-        n += (size_t)snprintf(buf + n, len - n, "%s%llu", i ? ", " : "",
-                              (unsigned long long)shape[i]);
-    if (n < len)
-        snprintf(buf + n, len - n, ")");
-}

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Sets the prefix (copied) and looks at JOURNAL_STREAM. */
 void tps__log_init(const char *who);
@@ -33,8 +34,16 @@ TPS_LOG_FORMAT void tps__log_err(const char *fmt, ...);
 /* Monotonic seconds since an arbitrary origin. */
 double tps__now(void);
 
-/* A tensor's shape as messages name it, "(3, 4)", cut to len. */
-void tps__shape_text(char *buf, size_t len, uint32_t ndims,
-                     const uint64_t *shape);
+/* A tensor's shape as messages name it, "(3, 4)", cut to len. Inline:
+ * the fuzz targets link their own logger in place of this file's. */
+static inline void tps__shape_text(char *buf, size_t len, uint32_t ndims,
+                                   const uint64_t *shape) {
+    size_t n = (size_t)snprintf(buf, len, "(");
+    for (uint32_t i = 0; i < ndims && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%llu", i ? ", " : "",
+                              (unsigned long long)shape[i]);
+    if (n < len)
+        snprintf(buf + n, len - n, ")");
+}
 
 #endif
