@@ -323,15 +323,18 @@ static uint64_t row_staleness(uint64_t now, uint64_t read) {
 
 /* --table-fate push: the frame's stalest row decides for all of its rows,
  * as a dense push's one staleness does (a row never pushed is fresh).
- * Returns that staleness. */
+ * The rows are s->row_at's, looked up once for the push. Returns that
+ * staleness. */
 static uint64_t worst_staleness(const tps__server_t *s, const tps__tensor_t *t,
                                 size_t n) {
     uint64_t worst = 0;
     for (size_t i = 0; i < n; i++) {
         tps__row_t row;
-        uint64_t now = tps__table_find(t->table, s->row_ids[i], &row)
-                           ? *row.version
-                           : 0;
+        uint64_t now = 0;
+        if (s->row_at[i] != TPS__TABLE_NONE) {
+            tps__table_row(t->table, s->row_at[i], &row);
+            now = *row.version;
+        }
         uint64_t st = row_staleness(now, s->row_vers[i]);
         if (st > worst)
             worst = st;
@@ -586,6 +589,7 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
         verdicts_t v = {0};
         const tps__consistency_t *cons = &s->cfg.cons;
         int64_t forced = -1;
+        tps__table_find_many(t->table, s->row_ids, n, s->row_at);
         if (s->cfg.table_fate_push) {
             uint64_t worst = worst_staleness(s, t, n);
             forced = (int64_t)worst;
@@ -597,7 +601,6 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
                 n = 0;
             }
         }
-        tps__table_find_many(t->table, s->row_ids, n, s->row_at);
         for (size_t i = 0; i < n; i++)
             push_row(sc, t, i, g + i * d, clip, forced, &v);
         s->shard.st.push_frames++;
