@@ -9,6 +9,8 @@
 #     shard and 2 x 2 (goodput),
 #   - 64 B pushes with one in flight and with 64 in flight (ops/s, and the
 #     p50 latency of the first),
+#   - rows of a table: pulls and pushes of 1,000 Zipf-drawn ids of dim 16
+#     (rows/s and p50), 1 shard and 2,
 #   - training: lsq 10000 x 1000 with 2 workers on one shard, strict order,
 #     TRAIN_UPDATES updates (updates/s from the workers' logs).
 # Prints one row per measurement: the median [min-max] over the rounds for
@@ -22,6 +24,7 @@ usage() {
     cat << 'EOF'
 Usage, from a build directory of taups: ../tools/bench-ab.sh REV
 Measures this build (B) against git revision REV (A) in interleaved rounds.
+What REV's programs cannot measure (an option they lack) is left out.
 Environment: ROUNDS (3), TRAIN_UPDATES (20000), BENCH_TIME (seconds per
 taups-bench point, 0.3), OUT (directory for the raw JSON lines and logs),
 AB_CACHE (where REV's build is kept; default ${TMPDIR:-/tmp}/taups-ab-SHA).
@@ -85,6 +88,8 @@ measure() { # ROUND
         --max-size 16M --factor 16 "${t[@]}"
     bench "$r" small --ops push --min-size 64 --max-size 64 "${t[@]}"
     bench "$r" pipe64 --ops push --min-size 64 --max-size 64 --inflight 64 "${t[@]}"
+    bench "$r" rows1 --table --ops pull,push "${t[@]}"
+    bench "$r" rows2 --table --shards 2 --ops pull,push "${t[@]}"
     train "$r" 2 off
 }
 
@@ -142,6 +147,12 @@ for what, shape in (("1x1", "1x1"), ("2x2", "2x2")):
 row("64 B push, 1 in flight, ops/s", "small", "ops_per_s")
 row("64 B push, 1 in flight, p50 us", "small", "lat_p50_ms", 1e3)
 row("64 B push, 64 in flight, ops/s", "pipe64", "ops_per_s")
+for what, shards in (("rows1", 1), ("rows2", 2)):
+    for op in ("pull", "push"):
+        row("%s 1000 rows, %d shard(s), rows/s" % (op, shards), what, "rows_per_s",
+            op=op + "_rows")
+        row("%s 1000 rows, %d shard(s), p50 us" % (op, shards), what, "lat_p50_ms",
+            1e3, op=op + "_rows")
 row("lsq 2 workers x 1 shard, %s updates, updates/s" % sys.argv[5], "train", "updates_per_s")
 for b in ("A", "B"):
     bad = sum(1 for r in rows if r.get("build") == b and r.get("diverged"))

@@ -3,6 +3,8 @@
 # by both. Each appends JSON lines, tagged with the round, what was measured
 # and (for an A/B) the build, to $RAW; logs go to $OUT.
 #   bench_use DIR      the build whose programs run: sets BENCH, SERVER, WORKER
+#                      and what their --help lists (an older build, in an
+#                      A/B, may lack an option: its measurement is skipped)
 #   bench_out NAME     OUT (a new directory NAME.XXXXXX unless set), an
 #                      empty $RAW in it, and the trap that stops what runs
 #   bench ROUND WHAT ARGS...            one taups-bench --json run
@@ -18,7 +20,12 @@ bench_use() { # DIR
     for bin in "$BENCH" "$SERVER" "$WORKER"; do
         [ -x "$bin" ] || { echo "missing $bin: run from a build directory after make" >&2; exit 2; }
     done
+    BENCH_HELP=$("$BENCH" --help 2>&1 || true)
+    WORKER_HELP=$("$WORKER" --help 2>&1 || true)
 }
+
+# has_opt HELP OPTION: whether a program's --help text lists OPTION.
+has_opt() { grep -q -e "$2[ =]" <<< "$1"; }
 
 bench_out() { # NAME
     OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")}
@@ -45,13 +52,29 @@ for line in sys.stdin:
 }
 
 bench() { # ROUND WHAT ARGS...
-    local r=$1 what=$2
+    local r=$1 what=$2 a rounds=()
     shift 2
-    "$BENCH" --json --rounds 1 "$@" 2>> "$OUT/bench.err" | tag "$r" "$what"
+    for a in "$@"; do
+        case $a in
+        --*) has_opt "$BENCH_HELP" "$a" || {
+            echo "$BENCH has no $a: $what not measured" >> "$OUT/bench.err"
+            return 0
+        } ;;
+        esac
+    done
+    # Builds from before --rounds measured each point once anyway.
+    has_opt "$BENCH_HELP" --rounds && rounds=(--rounds 1)
+    "$BENCH" --json "${rounds[@]}" "$@" 2>> "$OUT/bench.err" | tag "$r" "$what"
 }
 
 train() { # ROUND WORKERS OVERLAP: updates per second over all workers
-    local r=$1 n=$2 ov=$3 p k wp=""
+    local r=$1 n=$2 ov=$3 p k wp="" overlap=()
+    # Before --overlap existed, a worker did not overlap.
+    if has_opt "$WORKER_HELP" --overlap; then
+        overlap=(--overlap "$ov")
+    elif [ "$ov" != off ]; then
+        return 0
+    fi
     p=$(port)
     "$SERVER" --listen 127.0.0.1:"$p" --lr 0.3 --workers "$n" --stats-every 0 \
         2> "$OUT/train-server.log" &
@@ -61,7 +84,7 @@ train() { # ROUND WORKERS OVERLAP: updates per second over all workers
     for k in $(seq 0 $((n - 1))); do
         "$WORKER" --cluster 127.0.0.1:"$p" --rank "$k" --workers "$n" --model lsq \
             --rows 10000 --dim 1000 --cond 10000 --batch 64 --seed 1 \
-            --iterations $((TRAIN_UPDATES / n)) --overlap "$ov" \
+            --iterations $((TRAIN_UPDATES / n)) "${overlap[@]}" \
             --log "$OUT/train-$k.csv" 2> "$OUT/train-$k.log" &
         wp="$wp $!"
         PIDS="$PIDS $!"
