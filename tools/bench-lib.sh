@@ -8,6 +8,7 @@
 #   bench ROUND WHAT ARGS...            one taups-bench --json run
 #   train ROUND WORKERS OVERLAP         lsq 10000 x 1000 on one shard
 # TAG_BUILD, when set, tags every line with that build's letter.
+# BENCH_NETNS, when set, names the network namespace taups-bench runs in.
 # TRAIN_UPDATES: updates of a training measurement, over all its workers.
 
 bench_use() { # DIR
@@ -47,7 +48,8 @@ for line in sys.stdin:
 bench() { # ROUND WHAT ARGS...
     local r=$1 what=$2
     shift 2
-    "$BENCH" --json --rounds 1 "$@" 2>> "$OUT/bench.err" | tag "$r" "$what"
+    ${BENCH_NETNS:+ip netns exec "$BENCH_NETNS"} "$BENCH" --json --rounds 1 "$@" \
+        2>> "$OUT/bench.err" | tag "$r" "$what"
 }
 
 train() { # ROUND WORKERS OVERLAP: updates per second over all workers
