@@ -52,24 +52,12 @@ ip netns exec "$NS0" "$SERVER" --listen "$ADDR0:7070" --cluster "$ADDR0:7070" \
 SHARD=$!
 PIDS="$PIDS $SHARD"
 BENCH_NETNS=$NS1
-
-iperf() { # ROUND
-    ip netns exec "$NS0" iperf3 -s -1 -p 5201 > /dev/null 2>&1 &
-    local sp=$!
-    sleep 0.3
-    ip netns exec "$NS1" iperf3 -c "$ADDR0" -p 5201 -l 1M -t 3 -J > "$OUT/iperf-$1.json"
-    wait $sp || true
-    python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))
-print(json.dumps({"op": "iperf3", "size_bytes": 1 << 20,
-                  "goodput_bytes_per_s": r["end"]["sum_received"]["bits_per_second"] / 8}))' \
-        "$OUT/iperf-$1.json" | tag "$1" iperf3
-}
+IPERF_SERVER_NETNS=$NS0
+IPERF_TIME=3
 
 for r in $(seq 1 "$ROUNDS"); do
     echo "round $r of $ROUNDS" >&2
-    iperf "$r"
+    iperf "$r" "$ADDR0" 5201
     bench "$r" link --cluster "$ADDR0:7070" --ops push,pull,pushpull \
         --min-size 1M --max-size 16M --factor 16 --min-time "$BENCH_TIME"
 done
