@@ -105,8 +105,9 @@ static const char usage[] =
     "under \"restarts_s\"; the progress line counts them and the reconnects\n"
     "of the workers and the evaluator (their CSVs' column).\n"
     "\n"
-    "Exit status: 0 all processes exited 0; 1 a process failed or could not\n"
-    "start; 2 bad options; 124 --timeout reached; 128+N stopped by signal N.\n"
+    "Exit status: 0 all processes exited 0 (--hold: the hosts were held and\n"
+    "removed); 1 a process failed or could not start; 2 bad options; 124\n"
+    "--timeout reached; 128+N stopped by signal N.\n"
     "An evaluator that does not finish its final evaluation within 10 s of\n"
     "SIGTERM is killed and said so, but is not a failure of the run: the\n"
     "workers' results stand.";

@@ -174,7 +174,7 @@ static const struct {
 
 /* The bucket of the token bucket, in bytes: what a link may send at once
  * beyond its rate. About 210 us of the rate (256 KiB at 10 Gb/s, the
- * shaping under which the issue's reference figures were measured), so
+ * bucket under which one iperf3 stream was measured at 0.94 of it), so
  * that a queue woken a little late by a busy host sends the backlog at
  * once instead of losing that time from the rate; never below 128 KiB,
  * because tbf cuts a packet larger than its bucket into MTU-sized ones,
