@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: MIT
 # taups-launch --hosts netns: 2 shards, 2 workers and the evaluator, each in a
 # network namespace of its own on a bridge, with 5 ms latency on every send,
-# train least squares to a relative error below 1e-3 over 10.199.0.0/16;
-# afterwards none of the run's namespaces, links or processes may remain,
-# neither after a run that fails at startup nor after one stopped with SIGINT
-# (Ctrl-C). Needs root: skipped (exit 77, not a pass) without it.
+# train least squares to a relative error below 1e-3 over 10.199.0.0/16 on
+# links shaped by --link-rate; afterwards none of the run's namespaces, links
+# or processes may remain, neither after a run that fails at startup nor
+# after one stopped with SIGINT (Ctrl-C). Hosts held by --hold carry a token
+# bucket of the rate on both ends of each link and go on SIGTERM and when
+# their holder's stdin ends; a bad rate is refused. Needs root: skipped
+# (exit 77, not a pass) without it.
 . "$(dirname "$0")/lib.sh"
 
 if [ "$(id -u)" != 0 ]; then
@@ -53,7 +56,7 @@ assert_gone() {
 # iterations per worker (~27 s) keep the test short; they reach a rel_err
 # near 2e-4.
 out=$WORK/run
-"$LAUNCH" --hosts netns --model lsq --cond 100 --shards 2 --workers 2 \
+"$LAUNCH" --hosts netns --link-rate 1gbit --model lsq --cond 100 --shards 2 --workers 2 \
     --iterations 1200 --lr 0.3 --eval-every 100 --no-plot --timeout 60 \
     --server-arg=--latency-ms --server-arg=5 \
     --worker-arg=--latency-ms --worker-arg=5 \
@@ -73,6 +76,9 @@ for ns in sw s0 s1 ev w0 w1; do
 done
 grep -q '"mode": "netns"' "$out/run.json" || fail "run.json lacks the hosts mode"
 grep -q '"exists": true' "$out/run.json" && fail "run.json says a namespace still exists"
+grep -q '"link": {"rate": "1gbit"' "$out/run.json" || fail "run.json lacks the link rate"
+[ "$(grep -c "^\$ tc -n $tag-.* tbf rate 1gbit " "$out/netns.log")" = 10 ] ||
+    fail "netns.log lacks a tbf on both ends of the 5 links: $(grep tc "$out/netns.log")"
 assert_gone "$out" "$WORK/launch.out"
 echo "# run $tag: converged over namespaces, all removed"
 
@@ -103,4 +109,57 @@ wait "$lpid" || st=$?
 assert_gone "$int" "$WORK/int.out"
 echo "# interrupted run: all removed"
 
-echo "e2e_netns: 3 passed, 0 failed"
+# A rate tc would not read, or not as meant, is refused before anything is
+# built, with a sentence that names it.
+for rate in 10gbits 10 fast; do
+    if "$LAUNCH" --hosts netns:2 --hold --link-rate "$rate" > "$WORK/rate.out" 2>&1; then
+        fail "--link-rate $rate was accepted"
+    fi
+    grep -q -- "--link-rate \"$rate\": " "$WORK/rate.out" ||
+        fail "--link-rate $rate: $(cat "$WORK/rate.out")"
+done
+"$LAUNCH" --link-rate 1gbit > "$WORK/rate.out" 2>&1 && fail "--link-rate without --hosts netns was accepted"
+grep -q "give it with --hosts netns" "$WORK/rate.out" || fail "$(cat "$WORK/rate.out")"
+echo "# bad rates refused"
+
+# hold NAME: 2 hosts at 500mbit held on fd 5 (the launcher's stdin); sets
+# HPID and HTAG once they are ready.
+hold() {
+    mkfifo "$WORK/$1.in"
+    "$LAUNCH" --hosts netns:2 --hold --link-rate 500mbit --out "$WORK/$1" \
+        < "$WORK/$1.in" > "$WORK/$1.out" 2>&1 &
+    HPID=$!
+    PIDS="$PIDS $HPID"
+    exec 5> "$WORK/$1.in"
+    wait_for "$WORK/$1.out" '^ready$' 15 || fail "hosts not ready: $(cat "$WORK/$1.out")"
+    HTAG=$(run_tag "$WORK/$1.out")
+    grep -q "^host 1 $HTAG-h1 10\.199\.1\.2$" "$WORK/$1.out" ||
+        fail "host lines: $(cat "$WORK/$1.out")"
+}
+
+hold held
+for h in h0 h1; do
+    tc -n "$HTAG-$h" qdisc show dev eth0 | grep -q "^qdisc tbf .* rate 500Mbit " ||
+        fail "$h's end: $(tc -n "$HTAG-$h" qdisc show dev eth0)"
+    tc -n "$HTAG-sw" qdisc show dev "$h" | grep -q "^qdisc tbf .* rate 500Mbit " ||
+        fail "switch end of $h: $(tc -n "$HTAG-sw" qdisc show dev "$h")"
+done
+kill -TERM "$HPID"
+st=0
+wait "$HPID" || st=$?
+[ "$st" = 0 ] || fail "held hosts: SIGTERM, exit $st: $(tail -3 "$WORK/held.out")"
+exec 5>&-
+grep -q '"outcome": "released"' "$WORK/held/run.json" || fail "held hosts' outcome"
+assert_gone "$WORK/held" "$WORK/held.out"
+echo "# held hosts shaped both ways, removed after SIGTERM"
+
+hold closed
+exec 5>&-
+st=0
+wait "$HPID" || st=$?
+[ "$st" = 0 ] || fail "held hosts: stdin closed, exit $st: $(tail -3 "$WORK/closed.out")"
+grep -q "stdin closed" "$WORK/closed.out" || fail "$(cat "$WORK/closed.out")"
+assert_gone "$WORK/closed" "$WORK/closed.out"
+echo "# held hosts removed when stdin closed"
+
+echo "e2e_netns: 6 passed, 0 failed"

@@ -8,8 +8,13 @@
 #   bench_out NAME     OUT (a new directory NAME.XXXXXX unless set), an
 #                      empty $RAW in it, and the trap that stops what runs
 #   bench ROUND WHAT ARGS...            one taups-bench --json run
+#   iperf ROUND ADDR PORT               iperf3 -l 1M, one stream, for
+#                                       IPERF_TIME s (2), to the iperf3 -s it
+#                                       starts on PORT of ADDR
 #   train ROUND WORKERS OVERLAP         lsq 10000 x 1000 on one shard
 # TAG_BUILD, when set, tags every line with that build's letter.
+# BENCH_NETNS, when set, names the network namespace taups-bench and the
+# iperf3 client run in; IPERF_SERVER_NETNS, the one of the iperf3 server.
 # TRAIN_UPDATES: updates of a training measurement, over all its workers.
 
 bench_use() { # DIR
@@ -64,7 +69,24 @@ bench() { # ROUND WHAT ARGS...
     done
     # Builds from before --rounds measured each point once anyway.
     has_opt "$BENCH_HELP" --rounds && rounds=(--rounds 1)
-    "$BENCH" --json "${rounds[@]}" "$@" 2>> "$OUT/bench.err" | tag "$r" "$what"
+    ${BENCH_NETNS:+ip netns exec "$BENCH_NETNS"} "$BENCH" --json "${rounds[@]}" "$@" \
+        2>> "$OUT/bench.err" | tag "$r" "$what"
+}
+
+iperf() { # ROUND ADDR PORT
+    ${IPERF_SERVER_NETNS:+ip netns exec "$IPERF_SERVER_NETNS"} \
+        iperf3 -s -1 -p "$3" > /dev/null 2>&1 &
+    local sp=$!
+    sleep 0.3
+    ${BENCH_NETNS:+ip netns exec "$BENCH_NETNS"} \
+        iperf3 -c "$2" -p "$3" -l 1M -t "${IPERF_TIME:-2}" -J > "$OUT/iperf-$1.json"
+    wait $sp || true
+    python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(json.dumps({"op": "iperf3", "size_bytes": 1 << 20,
+                  "goodput_bytes_per_s": r["end"]["sum_received"]["bits_per_second"] / 8}))' \
+        "$OUT/iperf-$1.json" | tag "$1" iperf3
 }
 
 train() { # ROUND WORKERS OVERLAP: updates per second over all workers

@@ -29,22 +29,6 @@ ROUNDS=${ROUNDS:-3}
 TRAIN_UPDATES=${TRAIN_UPDATES:-20000}
 bench_out taups-speed
 
-iperf() { # ROUND
-    local p
-    p=$(port)
-    iperf3 -s -1 -p "$p" > /dev/null 2>&1 &
-    local sp=$!
-    sleep 0.3
-    iperf3 -c 127.0.0.1 -p "$p" -l 1M -t 2 -J > "$OUT/iperf-$1.json"
-    wait $sp || true
-    python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))
-print(json.dumps({"op": "iperf3", "size_bytes": 1 << 20,
-                  "goodput_bytes_per_s": r["end"]["sum_received"]["bits_per_second"] / 8}))' \
-        "$OUT/iperf-$1.json" | tag "$1" iperf3
-}
-
 standalone() { # ROUND
     "$WORKER" --help 2>&1 | grep -q -- "--standalone" || return 0
     "$WORKER" --standalone --model lsq --rows 10000 --dim 1000 --cond 10000 \
@@ -61,7 +45,7 @@ print(json.dumps({"op": "train", "workers": 0, "overlap": "standalone",
 
 for r in $(seq 1 "$ROUNDS"); do
     echo "round $r of $ROUNDS" >&2
-    iperf "$r"
+    iperf "$r" 127.0.0.1 "$(port)"
     bench "$r" 1x1 --ops push,pull,pushpull --min-size 1M --max-size 64M --factor 4
     bench "$r" 2x2 --workers 2 --shards 2 --ops push,pull,pushpull --min-size 1M \
         --max-size 64M --factor 4

@@ -238,13 +238,21 @@ static void reap(launch_t *l) {
     }
 }
 
-void launch_wait_wake(double timeout) {
-    struct pollfd pfd = {.fd = wake_fd[0], .events = POLLIN};
-    if (poll(&pfd, 1, (int)(timeout * 1000)) > 0) {
+int launch_wait_wake_fd(int fd, double timeout) {
+    struct pollfd pfd[2] = {{.fd = wake_fd[0], .events = POLLIN},
+                            {.fd = fd, .events = POLLIN}};
+    if (poll(pfd, 2, (int)(timeout * 1000)) <= 0)
+        return 0;
+    if (pfd[0].revents) {
         char drain[64];
         while (read(wake_fd[0], drain, sizeof(drain)) > 0)
             ;
     }
+    return pfd[1].revents != 0;
+}
+
+void launch_wait_wake(double timeout) {
+    launch_wait_wake_fd(-1, timeout);
 }
 
 void launch_wait_events(launch_t *l, double timeout) {

@@ -30,6 +30,12 @@
  * gives up after ~13 s instead of spinning. */
 #define RESTART_BACKOFF_S 0.1
 #define RESTART_BACKOFF_MAX_S 2.0
+/* --hosts netns:K: addresses 10.199.1.1 onwards must stay below the
+ * servers' 10.199.10.x at 250 a third octet. */
+#define MAX_HELD_HOSTS 1000
+/* --link-rate: how long a packet may wait in a shaped link's queue (tc's
+ * tbf latency), which sizes the queue; netns.c says why this long. */
+#define LINK_LATENCY "10ms"
 
 typedef struct settings_s {
     int shards, workers, batch, iterations, eval_every, no_plot, port_base;
@@ -48,6 +54,11 @@ typedef struct settings_s {
     const char *eval_cmd;      /* the evaluator runs it instead; NULL: none */
     int no_eval;               /* no evaluator at all (--no-eval, or every
                                   rank runs a --worker-cmd) */
+    /* --hosts netns: tc's rate of every link; NULL: unshaped. */
+    const char *link_rate;
+    /* --hold: build the hosts of --hosts netns:K (K in netns_hosts), run
+     * nothing, wait; netns_hosts is 0 for one host per process. */
+    int hold, netns_hosts;
 } settings_t;
 
 typedef enum role_e { ROLE_SERVER, ROLE_EVAL, ROLE_WORKER } role_t;
@@ -199,7 +210,12 @@ typedef struct launch_s {
     int nplots;
     netns_t *ns; /* NULL unless --hosts netns */
     int nns;
-    char *ns_log; /* owned path of netns.log: every ip command and its output */
+    /* Owned path of netns.log: every ip and tc command and its output. */
+    char *ns_log;
+    /* --link-rate in bits a second (0: unshaped) and the token bucket of
+     * each shaped link end in bytes. */
+    double link_bits;
+    long link_burst;
     fault_t *faults; /* owned, settings_t.faults.n of them */
     int nfaults;
     double t_workers; /* elapsed() when the first worker started; fault clock */
@@ -283,6 +299,9 @@ void launch_print_tail(const char *path, int lines);
 
 /* Sleeps until a signal arrives or `timeout` seconds pass. */
 void launch_wait_wake(double timeout);
+/* The same, and until `fd` is readable or hung up (-1: no fd). Returns 1
+ * when fd is ready, 0 otherwise. */
+int launch_wait_wake_fd(int fd, double timeout);
 /* launch_wait_wake, then reaps every child that has exited. */
 void launch_wait_events(launch_t *l, double timeout);
 
@@ -393,10 +412,22 @@ void launch_faults_finish(launch_t *l);
 
 /* Whether this process may create namespaces and configure links. */
 int launch_netns_allowed(void);
+/* Whether --hosts names the netns network: 1 for "netns" (*held = 0) and
+ * "netns:K" (*held = K), 0 for anything else (a FILE), -1 after a message
+ * for a bad K. */
+int launch_netns_spec(const char *hosts, int *held);
+/* Reads a --link-rate as tc would, into bits a second and the bucket that
+ * each link end gets. Returns 0, or -1 after naming the bad value. */
+int launch_link_rate_parse(const char *text, double *bits_per_s, long *burst);
 /* Plans and builds one namespace per child and the switch. Returns 0, or -1
  * when a command failed or a stop signal arrived; either way
  * launch_netns_teardown removes whatever was created. */
 int launch_netns_build(launch_t *l);
+/* --hold: builds the K hosts of --hosts netns:K, prints "host I NAME
+ * ADDRESS" for each and "ready", writes run.json, then waits for a stop
+ * signal or the end of stdin. Returns 0, or -1 when the build failed or
+ * was stopped; either way launch_netns_teardown removes what exists. */
+int launch_netns_hold(launch_t *l);
 /* The bind mount of child c's namespace, or NULL without --hosts netns. */
 const char *launch_netns_of(const launch_t *l, const child_t *c);
 /* Deletes every namespace this run created; only once no child runs.

@@ -47,7 +47,23 @@ static const char usage[] =
     "10.199.100.1), linked by veth pairs to a bridge in namespace\n"
     "tps-PID-sw; all of them are deleted when the run ends, whatever the\n"
     "outcome. run.json lists them under \"hosts\"; netns.log has every ip\n"
-    "command.\n"
+    "and tc command. --link-rate RATE shapes every host's link in both\n"
+    "directions with a token bucket (tc's tbf) on each end: RATE as tc reads\n"
+    "it (10gbit, 1gbit, 500mbit; bps, mbps, ... are bytes a second), with a\n"
+    "bucket of about 210 us of the rate (at least 128 KiB) and a queue of\n"
+    "10 ms.\n"
+    "\n"
+    "With --hosts netns:K --hold, the launcher builds K hosts tps-PID-h0..\n"
+    "(10.199.1.1, .2, ...) on the same kind of bridge, runs nothing, prints\n"
+    "`host I NAMESPACE ADDRESS` for each and then `ready` on stdout, and\n"
+    "holds them for other programs (`ip netns exec NAMESPACE ...`) until\n"
+    "SIGINT, SIGTERM or SIGHUP, or until its stdin reaches its end (a\n"
+    "program that holds the write end of a pipe to it holds the hosts, and\n"
+    "they go when it dies); then it deletes them and exits 0. Its stdin must\n"
+    "therefore stay open: not /dev/null, which background jobs of a\n"
+    "non-interactive shell get. A process still running in a host keeps its\n"
+    "namespace, nameless, until it exits: stop them first. The other options\n"
+    "of a run do not apply.\n"
     "\n"
     "With --hosts FILE, servers and workers run on the hosts FILE lists, each\n"
     "started with `SSH -p PORT DEST -- ...` (SSH from --ssh, which must not\n"
@@ -91,8 +107,9 @@ static const char usage[] =
     "under \"restarts_s\"; the progress line counts them and the reconnects\n"
     "of the workers and the evaluator (their CSVs' column).\n"
     "\n"
-    "Exit status: 0 all processes exited 0; 1 a process failed or could not\n"
-    "start; 2 bad options; 124 --timeout reached; 128+N stopped by signal N.\n"
+    "Exit status: 0 all processes exited 0 (--hold: the hosts were held and\n"
+    "removed); 1 a process failed or could not start; 2 bad options; 124\n"
+    "--timeout reached; 128+N stopped by signal N.\n"
     "An evaluator that does not finish its final evaluation within 10 s of\n"
     "SIGTERM is killed and said so, but is not a failure of the run: the\n"
     "workers' results stand.";
@@ -155,6 +172,34 @@ static int check_settings(settings_t *s) {
     }
     if (s->iterations == 0 && s->seconds == 0)
         s->iterations = 1000;
+    return 0;
+}
+
+/* --hosts netns:K, --hold and --link-rate, which only go together as
+ * documented. */
+static int check_netns(const settings_t *s, int netns) {
+    if (s->link_rate && !netns) {
+        fprintf(stderr,
+                "%s: --link-rate shapes the links between network "
+                "namespaces; give it with --hosts netns or netns:K\n",
+                PROG);
+        return -1;
+    }
+    if (s->hold && s->netns_hosts == 0) {
+        fprintf(stderr,
+                "%s: --hold needs --hosts netns:K, the number of hosts to "
+                "hold\n",
+                PROG);
+        return -1;
+    }
+    if (!s->hold && s->netns_hosts > 0) {
+        fprintf(stderr,
+                "%s: --hosts %s builds hosts to hold for other programs and "
+                "needs --hold; a run gives each process a host of its own: "
+                "--hosts netns\n",
+                PROG, s->hosts);
+        return -1;
+    }
     return 0;
 }
 
@@ -297,6 +342,39 @@ static void conclude(launch_t *l, int end) {
                    l->exit_status);
 }
 
+/* --hold: the hosts alone, from the run directory to their removal. A stop
+ * signal or the end of stdin is how a hold ends well: exit status 0 once
+ * everything is removed. */
+static void hold(launch_t *l) {
+    clock_gettime(CLOCK_MONOTONIC, &l->t0);
+    clock_gettime(CLOCK_REALTIME, &l->wall0);
+    if (launch_make_run_dir(l) < 0)
+        return;
+    if (launch_signals_install() < 0) {
+        fprintf(stderr, "%s: cannot install signal handlers: %s\n", PROG,
+                strerror(errno));
+        return;
+    }
+    printf("%s: run directory %s\n", PROG, l->out);
+    int built = launch_netns_hold(l);
+    int left = launch_netns_teardown(l);
+    clock_gettime(CLOCK_REALTIME, &l->wall1);
+    l->ended = 1;
+    if (built < 0 && launch_stop_count > 0) {
+        l->outcome = "interrupted";
+        l->exit_status = 128 + launch_stop_signal;
+    } else {
+        l->outcome = built < 0 ? "startup_failed"
+                     : left    ? "failed"
+                               : "released";
+        l->exit_status = built < 0 || left ? 1 : 0;
+    }
+    launch_write_record(l);
+    if (l->exit_status != 0)
+        launch_say(l, "hold ended: %s (exit status %d)", l->outcome,
+                   l->exit_status);
+}
+
 static void launch_free(launch_t *l) {
     launch_children_free(l);
     launch_hosts_free(l->hosts, l->nhosts);
@@ -324,8 +402,13 @@ static int launch(settings_t *s, const tps__opt_t *opts, int argc, char **argv,
                 argv[idx]);
         return 2;
     }
-    int netns = s->hosts && strcmp(s->hosts, "netns") == 0;
-    if (check_settings(s) < 0 || check_hosts(s, netns) < 0)
+    int netns = launch_netns_spec(s->hosts, &s->netns_hosts);
+    double link_bits = 0;
+    long link_burst = 0;
+    if (netns < 0 || check_settings(s) < 0 || check_netns(s, netns) < 0 ||
+        (s->link_rate &&
+         launch_link_rate_parse(s->link_rate, &link_bits, &link_burst) < 0) ||
+        check_hosts(s, netns) < 0)
         return 2;
     host_t *hosts = NULL;
     int nhosts = 0;
@@ -355,7 +438,11 @@ static int launch(settings_t *s, const tps__opt_t *opts, int argc, char **argv,
     l.opts = opts;
     l.argv = argv;
     l.exit_status = 1;
-    if (prepare(&l) == 0)
+    l.link_bits = link_bits;
+    l.link_burst = link_burst;
+    if (s->hold)
+        hold(&l);
+    else if (prepare(&l) == 0)
         conclude(&l, start_and_run(&l));
     launch_free(&l);
     launch_signals_close();
@@ -414,11 +501,21 @@ int main(int argc, char **argv) {
          "lsq: number of unknowns (unset: the worker's default)"},
         {"host", TPS_OPT_STR, &s.host, "127.0.0.1", 0, -1, NULL, "HOST",
          "IPv4 address or name the servers listen on"},
-        {"hosts", TPS_OPT_STR, &s.hosts, NULL, 0, -1, NULL, "netns|FILE",
+        {"hosts", TPS_OPT_STR, &s.hosts, NULL, 0, -1, NULL,
+         "netns|netns:K|FILE",
          "netns: run every process in a network namespace of its own, on a "
-         "bridge, 10.199.0.0/16 (needs root; removed afterwards); FILE: run "
+         "bridge, 10.199.0.0/16 (needs root; removed afterwards); netns:K "
+         "with --hold: K such hosts and no process (see above); FILE: run "
          "servers and workers on the hosts it lists, over ssh (see above); "
          "unset: all on --host"},
+        {"link-rate", TPS_OPT_STR, &s.link_rate, NULL, 0, -1, NULL, "RATE",
+         "--hosts netns: shape every host's link to RATE in both directions "
+         "(tc's tbf; RATE as tc reads it, e.g. 10gbit, 500mbit); unset: "
+         "unshaped"},
+        {"hold", TPS_OPT_FLAG, &s.hold, NULL, 0, -1, NULL, NULL,
+         "with --hosts netns:K: build the K hosts, print them and `ready`, "
+         "and hold them until a stop signal or the end of stdin (see "
+         "above)"},
         {"ssh", TPS_OPT_STR, &s.ssh,
          "ssh -o BatchMode=yes -o ConnectTimeout=10", 0, -1, NULL, "CMD",
          "--hosts FILE: ssh program and options, split on blanks"},

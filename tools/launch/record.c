@@ -56,9 +56,9 @@ int launch_make_run_dir(launch_t *l) {
     }
     /* Two launches in the same second get -2, -3, ... rather than sharing. */
     for (int k = 1; k < 100; k++) {
-        char *d = k == 1
-                      ? tps__xasprintf("runs/%s-%s", stamp, l->s->model)
-                      : tps__xasprintf("runs/%s-%s-%d", stamp, l->s->model, k);
+        const char *what = l->s->hold ? "hosts" : l->s->model;
+        char *d = k == 1 ? tps__xasprintf("runs/%s-%s", stamp, what)
+                         : tps__xasprintf("runs/%s-%s-%d", stamp, what, k);
         if (mkdir(d, 0755) == 0) {
             l->out = d;
             l->s->out = d;
@@ -175,14 +175,23 @@ static json_t *json_hosts(const launch_t *l) {
         } else {
             json_object_set_new(o, "role", json_string("host"));
             json_object_set_new(o, "address", jtext(ns->addr));
-            json_object_set_new(o, "process", jtext(ns->proc));
+            json_object_set_new(o, "process",
+                                ns->proc[0] ? jtext(ns->proc) : json_null());
             json_object_set_new(o, "switch_port", jtext(ns->port));
         }
         json_object_set_new(o, "exists", json_boolean(ns->created));
         json_array_append_new(spaces, o);
     }
-    return json_pack("{s:s, s:s, s:s, s:o}", "mode", "netns", "subnet",
-                     "10.199.0.0/16", "bridge", "br0", "namespaces", spaces);
+    json_t *link =
+        l->s->link_rate
+            ? json_pack("{s:o, s:f, s:s, s:I, s:s}", "rate",
+                        jtext(l->s->link_rate), "bits_per_s", l->link_bits,
+                        "qdisc", "tbf", "burst_bytes",
+                        (json_int_t)l->link_burst, "latency", LINK_LATENCY)
+            : json_null();
+    return json_pack("{s:s, s:s, s:s, s:o, s:o}", "mode", "netns", "subnet",
+                     "10.199.0.0/16", "bridge", "br0", "link", link,
+                     "namespaces", spaces);
 }
 
 static json_t *json_process(const launch_t *l, const child_t *c) {
