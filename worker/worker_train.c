@@ -121,6 +121,7 @@ typedef struct train_s {
     int ov_on;         /* ov initialised: tps__ov_finish owes its buffers */
     lag_t lag;
     double drift;      /* local SGD, from the second round on; else NAN */
+    int fused;         /* the last push brought this step's pull along */
 } train_t;
 
 static int train_init(worker_t *w, const plan_t *p, train_t *t) {
@@ -180,6 +181,7 @@ static int pull_step(worker_t *w, const plan_t *p, train_t *t, uint64_t it) {
         if (p->overlap && (rc = tps__ov_drain(w, ov, 0)) < 0)
             return tps__worker_fail(w, "pull", rc);
         ov->pulling = ov->primed = 0;
+        t->fused = 0; /* the versions it brought were the old client's */
         if ((rc = tps__reconnect(w)) < 0)
             return rc;
     }
@@ -187,8 +189,9 @@ static int pull_step(worker_t *w, const plan_t *p, train_t *t, uint64_t it) {
         return 0;
     if (p->overlap)
         tps__ov_point(w, ov, ov->a, ov->gi);
-    if ((rc = tps__pull_all(w)) < 0)
+    if (!t->fused && (rc = tps__pull_all(w)) < 0)
         return tps__worker_fail(w, "pull", rc);
+    t->fused = 0;
     if (p->local_steps > 0 && it > 0)
         t->drift = local_drift(w, t->local);
     if (p->overlap) {
@@ -198,16 +201,41 @@ static int pull_step(worker_t *w, const plan_t *p, train_t *t, uint64_t it) {
     return 0;
 }
 
+/* The strict order in one round trip instead of two: the push, the CLOCK
+ * and the next step's pull leave together. A shard takes a connection's
+ * frames in order, and a pull behind a two-phase push waits for that
+ * push's decision (server/fate.c), so the pull sees the same model as one
+ * sent after the push was answered; only the wait between them is gone.
+ * Returns the push's result and the pull's in *pull_rc; *pulled says
+ * whether the next step's parameters came. */
+static int push_pull(worker_t *w, int64_t *clock, int *pulled, int *pull_rc) {
+    tps_ticket_t tk[2 * TPS_MODEL_MAX_TENSORS];
+    int np = 0, nq = 0;
+    *pulled = 0;
+    int rc = tps__issue_all(w, 1, 0, tk, &np);
+    /* The clock ends the step whatever became of its push, as below. */
+    *clock = tps_clock(w->cl);
+    int qrc = *clock < 0 ? (int)*clock : tps__issue_all(w, 0, 0, tk + np, &nq);
+    rc = tps__wait_all(w, tk, np, rc);
+    *pull_rc = tps__wait_all(w, tk + np, nq, qrc);
+    *pulled = *pull_rc == 0 && nq == w->m->ntensors;
+    return rc;
+}
+
 /* The push of this step, or with the overlap its push and the next pull;
- * *clock the step it ended. */
-static int push_step(worker_t *w, const plan_t *p, train_t *t, int64_t *clock) {
+ * *clock the step it ended. `more`: a next step will pull. */
+static int push_step(worker_t *w, const plan_t *p, train_t *t, int more,
+                     int64_t *clock) {
     int rc;
     if (p->overlap) {
         if ((rc = tps__ov_step(w, &t->ov, clock)) < 0)
             return tps__worker_fail(w, "push", rc);
         return 0;
     }
-    rc = tps__push_all(w);
+    /* A read lag keeps a ring of the pulls it computes from: they stay
+     * where it takes them. */
+    int fused = more && p->read_lag == 0, pull_rc = 0;
+    rc = fused ? push_pull(w, clock, &t->fused, &pull_rc) : tps__push_all(w);
     if (rc == TPS_EABORTED) {
         /* Lost on every shard alike when a connection broke halfway (the
          * shards settled it); the next iteration pushes a fresh one. */
@@ -216,7 +244,10 @@ static int push_step(worker_t *w, const plan_t *p, train_t *t, int64_t *clock) {
     }
     if (rc < 0)
         return tps__worker_fail(w, "push", rc);
-    *clock = tps_clock(w->cl);
+    if (pull_rc < 0)
+        return tps__worker_fail(w, "pull", pull_rc);
+    if (!fused)
+        *clock = tps_clock(w->cl);
     return 0;
 }
 
@@ -258,7 +289,8 @@ static int step(worker_t *w, plan_t *p, train_t *t, uint64_t it) {
     if (tps__inject_delay(p, t_compute, t->per_push))
         return 1;
     int64_t clock;
-    if ((rc = push_step(w, p, t, &clock)) < 0)
+    int more = p->iterations == 0 || it + 2 * t->per_push <= p->iterations;
+    if ((rc = push_step(w, p, t, more, &clock)) < 0)
         return rc;
     tps__record_step(w, clock, loss, t->drift);
     return 0;
