@@ -324,7 +324,7 @@ static void abort_group(tps_client_t *c, tps_ticket_t head, int err) {
     if (t)
         tps__cl_group_fail(c, t, err);
     uv_mutex_unlock(&c->mu);
-    uv_async_send(&c->wake);
+    tps__cl_wake(c);
 }
 
 int tps_push_group_async(tps_client_t *c, int n, const int *tensors,

@@ -240,6 +240,12 @@ struct tps_client_s {
     uv_mutex_t io_mu;
     int kick_fd;         /* an eventfd: wakes the I/O thread from poll() */
     uint64_t io_wake_at; /* loop ms the I/O thread sleeps until */
+    /* Set (under mu) by a thread that ran the loop to wait for its reply
+     * and left nothing the I/O thread must watch: the I/O thread then
+     * sleeps on kicks and timers only, and the next waiter reads its own
+     * reply too. Cleared, with a kick, by whoever needs the I/O thread
+     * (tps__cl_unpark). Atomic: the I/O thread reads it without mu. */
+    int io_park;
     uv_async_t wake;
     uv_async_t interrupt; /* tps_interrupt */
     uv_timer_t stop_tick; /* after tps_interrupt: what still waits fails */
@@ -265,6 +271,7 @@ struct tps_client_s {
     int64_t clock;
     uint64_t samples; /* tps_set_samples: what pushes say they average */
     int active;       /* tickets sent and not yet answered */
+    int waiters;      /* threads asleep on cv for a ticket */
     tps__pushbuf_t *spare; /* free push buffers */
     struct tps__rowjob_s *row_spare; /* free row jobs (rows.c) */
     tps_traffic_t traffic;
@@ -430,6 +437,15 @@ void tps__cl_direct_issue(tps_client_t *c, tps__ticket_t *t);
 /* Runs the loop's turns on the caller's thread while the I/O thread sleeps,
  * until t is done or the clock passes `end` (ns, uv_hrtime). */
 void tps__cl_spin(tps_client_t *c, tps__ticket_t *t, uint64_t end);
+/* With io_mu held (taken by the caller): runs the loop on the caller's
+ * thread, sleeping in poll(), until t is done or the client closes; lets
+ * io_mu go. */
+void tps__cl_drive(tps_client_t *c, tps__ticket_t *t);
+/* The I/O thread watches the sockets again, if it was parked. */
+void tps__cl_unpark(tps_client_t *c);
+/* Hands the submit queue to whoever runs the loop (the wake handle), and
+ * to the I/O thread if it is parked. */
+void tps__cl_wake(tps_client_t *c);
 
 /* --- connect.c ------------------------------------------------------------
  * Starts connecting to every shard (I/O). */

@@ -2,9 +2,9 @@
 /* The I/O thread and who else may run its loop (client_internal.h): the
  * thread runs the loop a turn at a time and sleeps in poll() without
  * io_mu, so that the caller's thread can send its own frames (direct
- * issue) or read its own reply (spin) in the meantime. Also the stop
- * after tps_interrupt. It must not know what a frame says: tickets become
- * frames in wire.c. */
+ * issue) and wait for its own reply by running the loop itself (drive,
+ * or spin). Also the stop after tps_interrupt. It must not know what a
+ * frame says: tickets become frames in wire.c. */
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -36,6 +36,24 @@ static void close_all(tps_client_t *c, tps__ticket_t *t) {
     uv_mutex_lock(&c->mu);
     tps__cl_complete(c, t, 0);
     uv_mutex_unlock(&c->mu);
+}
+
+/* Wakes the I/O thread from poll(); the eventfd counts, so a kick sent
+ * before it sleeps is not lost. Async-signal-safe (tps_interrupt). */
+static void kick(tps_client_t *c) {
+    uint64_t one = 1;
+    ssize_t r = write(c->kick_fd, &one, sizeof(one));
+    (void)r; /* EAGAIN: the counter is full of kicks already */
+}
+
+void tps__cl_unpark(tps_client_t *c) {
+    if (__atomic_exchange_n(&c->io_park, 0, __ATOMIC_ACQ_REL))
+        kick(c);
+}
+
+void tps__cl_wake(tps_client_t *c) {
+    uv_async_send(&c->wake);
+    tps__cl_unpark(c);
 }
 
 static void on_wake(uv_async_t *a) {
@@ -130,8 +148,10 @@ static void on_interrupt(uv_async_t *a) {
 }
 
 void tps_interrupt(tps_client_t *c) {
-    if (c != NULL && c->thread_started)
+    if (c != NULL && c->thread_started) {
         uv_async_send(&c->interrupt);
+        tps__cl_unpark(c);
+    }
 }
 
 /* The loop, run a turn at a time so that io_mu can be let go while the
@@ -147,10 +167,12 @@ static void io_thread(void *arg) {
             continue;
         c->io_wake_at = timeout < 0 ? UINT64_MAX
                                     : uv_now(&c->loop) + (uint64_t)timeout;
+        /* Parked, it leaves the sockets to the thread that waits. */
+        int parked = __atomic_load_n(&c->io_park, __ATOMIC_ACQUIRE);
         uv_mutex_unlock(&c->io_mu);
-        struct pollfd p[2] = {{.fd = uv_backend_fd(&c->loop), .events = POLLIN},
-                              {.fd = c->kick_fd, .events = POLLIN}};
-        if (poll(p, 2, timeout) > 0 && p[1].revents) {
+        struct pollfd p[2] = {{.fd = c->kick_fd, .events = POLLIN},
+                              {.fd = uv_backend_fd(&c->loop), .events = POLLIN}};
+        if (poll(p, parked ? 1 : 2, timeout) > 0 && p[0].revents) {
             uint64_t n;
             ssize_t r = read(c->kick_fd, &n, sizeof(n));
             (void)r; /* EAGAIN: another kick took it; the wake is what counts */
@@ -200,13 +222,15 @@ int tps__cl_io_start(tps_client_t *c) {
     return rc;
 }
 
-/* Another thread used the loop (it holds io_mu): when what it did needs
- * the sleeping I/O thread, that thread is woken. Its poll() watches only
- * the epoll set it last handed to the kernel, until the time it computed
- * then: libuv registers new interest (a write left for the socket, a
- * connection) at the next turn, and a timer may now be due earlier. */
-static void foreign_turn_end(tps_client_t *c) {
-    int kick = !uv_loop_alive(&c->loop);
+/* Whether what another thread did with the loop (it holds io_mu) needs
+ * the sleeping I/O thread. Its poll() watches only the epoll set it last
+ * handed to the kernel, until the time it computed then: libuv registers
+ * new interest (a write left for the socket, a connection) at the next
+ * turn, and a timer may now be due earlier. Two-phase pushes need their
+ * replies read as they come, since the COMMIT that follows them is what
+ * lets the shards apply them (and answer the pulls behind them). */
+static int io_needed(tps_client_t *c) {
+    int kick = !uv_loop_alive(&c->loop) || c->two_phase;
     int timeout = uv_backend_timeout(&c->loop);
     if (timeout == 0 ||
         (timeout > 0 && uv_now(&c->loop) + (uint64_t)timeout < c->io_wake_at))
@@ -220,10 +244,15 @@ static void foreign_turn_end(tps_client_t *c) {
                uv_stream_get_write_queue_size(
                    (const uv_stream_t *)&sh->conn.tcp) > 0;
     }
-    if (kick) {
-        uint64_t one = 1;
-        ssize_t r = write(c->kick_fd, &one, sizeof(one));
-        (void)r; /* EAGAIN: the counter is full of kicks already */
+    return kick;
+}
+
+/* After another thread used the loop: the I/O thread is woken if it is
+ * needed (and unparked with it). */
+static void foreign_turn_end(tps_client_t *c) {
+    if (io_needed(c)) {
+        __atomic_store_n(&c->io_park, 0, __ATOMIC_RELEASE);
+        kick(c);
         c->io_wake_at = 0;
     }
 }
@@ -296,4 +325,41 @@ void tps__cl_spin(tps_client_t *c, tps__ticket_t *t, uint64_t end) {
         }
     }
     pipe_restore(&old_set);
+}
+
+/* The end of a drive: the I/O thread is parked when nothing needs it,
+ * decided under mu so that a thread about to sleep on cv either is counted
+ * here or finds the park and undoes it (tps_wait). */
+static void drive_end(tps_client_t *c) {
+    int need = io_needed(c);
+    uv_mutex_lock(&c->mu);
+    need |= c->waiters > 0;
+    if (!need)
+        __atomic_store_n(&c->io_park, 1, __ATOMIC_RELEASE);
+    uv_mutex_unlock(&c->mu);
+    if (need)
+        foreign_turn_end(c);
+}
+
+/* The reply wakes the thread that wants it, which reads it: with the I/O
+ * thread reading it instead, each request cost two thread wake-ups (that
+ * thread's, then the caller's) and the futex calls of the hand-off, most
+ * of a small request's CPU time. The I/O thread, if it was polling too,
+ * is woken once, finds the loop taken, and parks (drive_end). */
+void tps__cl_drive(tps_client_t *c, tps__ticket_t *t) {
+    sigset_t old_set;
+    pipe_block(&old_set);
+    while (!__atomic_load_n(&t->done, __ATOMIC_ACQUIRE) && !c->closing) {
+        if (!uv_run(&c->loop, UV_RUN_NOWAIT) ||
+            __atomic_load_n(&t->done, __ATOMIC_ACQUIRE))
+            break;
+        int timeout = uv_backend_timeout(&c->loop);
+        if (timeout == 0)
+            continue;
+        struct pollfd p = {.fd = uv_backend_fd(&c->loop), .events = POLLIN};
+        (void)poll(&p, 1, timeout);
+    }
+    drive_end(c);
+    pipe_restore(&old_set);
+    uv_mutex_unlock(&c->io_mu);
 }

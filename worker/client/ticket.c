@@ -191,11 +191,11 @@ static void group_link(tps_client_t *c, tps__ticket_t *t) {
 }
 
 /* Where a filled ticket goes (mu): nowhere when there is nothing to send;
- * to the caller's own thread when nothing is queued before it, nothing
- * awaits an answer and the I/O thread sleeps (order is kept, and the loop
- * is this thread's until tps__cl_direct_issue ends; with requests in
- * flight their replies keep the I/O thread busy, and the queue batches
- * better); else to the submit queue. Returns whether it is sent directly. */
+ * to the caller's own thread when nothing is queued before it and the I/O
+ * thread sleeps (order is kept, and the loop is this thread's until
+ * tps__cl_direct_issue ends), also with requests in flight, whose replies
+ * the waiting thread reads itself (tps__cl_drive); else to the submit
+ * queue. Returns whether it is sent directly. */
 static int route(tps_client_t *c, tps__ticket_t *t) {
     if (t->pending == 0 && t->kind != OP_CLOSE) {
         t->done = 1; /* nothing to send, e.g. a tensor held by no shard */
@@ -205,7 +205,7 @@ static int route(tps_client_t *c, tps__ticket_t *t) {
         t->active = 1;
         c->active++;
     }
-    if (c->qhead < 0 && c->active == 1 && tps__cl_io_take(c, t->kind)) {
+    if (c->qhead < 0 && tps__cl_io_take(c, t->kind)) {
         if (!c->closing)
             return 1;
         uv_mutex_unlock(&c->io_mu);
@@ -261,8 +261,29 @@ int64_t tps__cl_submit(tps_client_t *c, tps__op_kind_t kind, int tensor,
     if (direct)
         tps__cl_direct_issue(c, t);
     else if (t->kind == OP_CLOSE || !t->done)
-        uv_async_send(&c->wake);
+        tps__cl_wake(c);
     return id;
+}
+
+/* Until t is done (mu held): the loop run on this thread if nobody else
+ * runs it, else asleep on cv, counted in waiters so that the thread
+ * running the loop does not park the I/O thread from under it. */
+static void wait_done(tps_client_t *c, tps__ticket_t *t) {
+    int drove = 0;
+    while (!t->done) {
+        if (!drove && c->thread_started && uv_mutex_trylock(&c->io_mu) == 0) {
+            /* A trylock under mu cannot deadlock with io_mu-first. */
+            uv_mutex_unlock(&c->mu);
+            tps__cl_drive(c, t);
+            drove = 1;
+            uv_mutex_lock(&c->mu);
+            continue;
+        }
+        c->waiters++;
+        tps__cl_unpark(c);
+        uv_cond_wait(&c->cv, &c->mu);
+        c->waiters--;
+    }
 }
 
 int tps_wait(tps_client_t *c, tps_ticket_t ticket) {
@@ -277,8 +298,7 @@ int tps_wait(tps_client_t *c, tps_ticket_t ticket) {
         tps__cl_spin(c, t, uv_hrtime() + (uint64_t)c->opts.spin_us * 1000u);
         uv_mutex_lock(&c->mu);
     }
-    while (!t->done)
-        uv_cond_wait(&c->cv, &c->mu);
+    wait_done(c, t);
     int rc = t->result;
     if (rc == 0 && t->fill_cache)
         tps__cl_cache_fill(c, t);
@@ -290,8 +310,7 @@ int tps_wait(tps_client_t *c, tps_ticket_t ticket) {
 int tps__cl_wait_probe(tps_client_t *c, int64_t id, tps__tinit_t *found) {
     uv_mutex_lock(&c->mu);
     tps__ticket_t *t = tps__cl_find(c, (uint64_t)id);
-    while (!t->done)
-        uv_cond_wait(&c->cv, &c->mu);
+    wait_done(c, t);
     int rc = t->result;
     if (t->x.stale > found->stale)
         found->stale = t->x.stale;
