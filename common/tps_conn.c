@@ -627,11 +627,12 @@ static void add_buf(tps__batch_t *b, const void *base, size_t len, int meta) {
     b->is_meta[b->nbufs++] = (uint8_t)meta;
 }
 
-/* Adds a frame to c's open batch. Returns 0, 1 when the frame's header is
- * too large to batch (the caller writes it alone), or an error. */
+/* Adds a frame to c's open batch, its payload pointed to or, with `copy`,
+ * copied into the batch. Returns 0, 1 when the frame's header is too large
+ * to batch (the caller writes it alone), or an error. */
 static int batch_frame(tps__conn_t *c, const Taups__Header *h,
                        const void *payload, uint64_t len, tps__write_cb cb,
-                       void *arg) {
+                       void *arg, int copy) {
     uint8_t small[TPS_META_SMALL], *mb;
     size_t meta = tps__frame_meta(h, len, small, &mb), tag = tag_len(c);
     if (meta == 0)
@@ -640,22 +641,28 @@ static int batch_frame(tps__conn_t *c, const Taups__Header *h,
         free(mb);
         return 1;
     }
+    size_t own = meta + tag + (copy ? (size_t)len : 0);
     tps__batch_t *b = c->batch;
     if (b != NULL && (b->nbufs + 3 > TPS_BATCH_BUFS ||
-                      b->mused + meta + tag > TPS_BATCH_META))
+                      b->mused + own > TPS_BATCH_META))
         batch_flush(c);
-    if ((b = batch_room(c, meta + tag, cb != NULL)) == NULL)
+    if ((b = batch_room(c, own, cb != NULL)) == NULL)
         return TPS_ENOMEM;
     uint8_t *m = b->meta + b->mused;
     memcpy(m, small, meta);
     if (tag > 0)
         tps__frame_tag(&c->tx_mac, m, meta, payload, len, m + meta);
     add_buf(b, (const void *)(uintptr_t)b->mused, meta, 1);
-    if (len > 0)
+    if (copy && len > 0) {
+        memcpy(m + meta + tag, payload, (size_t)len);
+        add_buf(b, (const void *)(uintptr_t)(b->mused + meta + tag),
+                (size_t)len, 1);
+    } else if (len > 0) {
         add_buf(b, payload, (size_t)len, 0);
+    }
     if (tag > 0)
         add_buf(b, (const void *)(uintptr_t)(b->mused + meta), tag, 1);
-    b->mused += meta + tag;
+    b->mused += own;
     b->bytes += meta + len + tag;
     b->nframes++;
     if (cb != NULL)
@@ -675,7 +682,7 @@ int tps__conn_send(tps__conn_t *c, const Taups__Header *h, const void *payload,
         n = hold_frame(c, h, payload, len, cb, arg);
         if (n < 0)
             return (int)n;
-    } else if ((n = batch_frame(c, h, payload, len, cb, arg)) <= 0) {
+    } else if ((n = batch_frame(c, h, payload, len, cb, arg, 0)) <= 0) {
         if (n < 0)
             return (int)n;
     } else {
@@ -764,6 +771,18 @@ int64_t tps__conn_send_snapshot(tps__conn_t *c, const Taups__Header *h,
             return err;
         }
         return (int64_t)(tps__frame_meta_size(h) + len);
+    }
+    if (len <= TPS_SNAPSHOT_INLINE) {
+        /* Small: copied into the open batch, to leave in one write with
+         * the other replies to the same read (a push's answer, say). */
+        int n = batch_frame(c, h, payload, len, NULL, NULL, 1);
+        if (n < 0)
+            return n;
+        if (n == 0) {
+            c->frames_out++;
+            maybe_pause(c);
+            return (int64_t)(tps__frame_meta_size(h) + len);
+        }
     }
     batch_flush(c); /* in order; then uv_try_write sees what is queued */
     uint8_t small[TPS_META_SMALL], *mbuf, tagb[TPS_TAG_BYTES];

@@ -40,6 +40,9 @@
 #define TPS_BATCH_BUFS 1024u
 #define TPS_BATCH_META (32u << 10)
 #define TPS_BATCH_BUDGET (4u << 20)
+/* A snapshot reply this small is copied into the batch (see
+ * tps__conn_send_snapshot): a copy costs less than a write of its own. */
+#define TPS_SNAPSHOT_INLINE (16u << 10)
 
 typedef struct tps__conn_s tps__conn_t;
 typedef struct tps__link_q_s tps__link_q_t;
