@@ -128,11 +128,14 @@ typedef struct tps_options_s {
 TPS_API void tps_options_init(tps_options_t *opts);
 
 /* Connects to every shard (retrying with backoff for up to
- * connect_timeout_ms), exchanges hellos, and starts the I/O thread. Every
- * socket write happens on that thread, which blocks SIGPIPE: a shard that
- * dies mid-write is an error of the calls waiting on it (or a
- * reconnection), never a SIGPIPE that kills your process, so the
- * application need not ignore SIGPIPE.
+ * connect_timeout_ms), exchanges hellos, and starts the I/O thread. A
+ * socket write happens on that thread, which blocks SIGPIPE, or on the
+ * calling thread with SIGPIPE blocked for the write: a shard that dies
+ * mid-write is an error of the calls waiting on it (or a reconnection),
+ * never a SIGPIPE that kills your process, so the application need not
+ * ignore SIGPIPE. One that ignores it when it opens the client (Python
+ * does) spares that mask; it must then not restore SIGPIPE's default
+ * while the client is open.
  * On success *out is a new client owned by the caller (free it with
  * tps_close). On failure *out is NULL and, when errbuf is not NULL, a sentence
  * naming the shard, host, port and cause is written to it. */
@@ -223,6 +226,14 @@ TPS_API int tps_wait(tps_client_t *c, tps_ticket_t ticket);
 TPS_API int tps_push_group_async(tps_client_t *c, int n, const int *tensors,
                                  const float *const *grads,
                                  tps_ticket_t *tickets);
+
+/* Holds the frames of the requests this thread issues from now on, until
+ * tps_uncork, so that they leave in one write per shard: a push, its
+ * tps_clock and the next pull of a training step, say, which a shard then
+ * takes in one read and answers in one write. Waiting for a ticket sends
+ * what is held. One thread at a time may hold a client corked. */
+TPS_API void tps_cork(tps_client_t *c);
+TPS_API void tps_uncork(tps_client_t *c);
 
 /* Blocking forms: tps_push_async/tps_pull_async followed by tps_wait. */
 TPS_API int tps_push(tps_client_t *c, int tensor, const float *grad);

@@ -212,12 +212,17 @@ static int push_pull(worker_t *w, int64_t *clock, int *pulled, int *pull_rc) {
     tps_ticket_t tk[2 * TPS_MODEL_MAX_TENSORS];
     int np = 0, nq = 0;
     *pulled = 0;
+    /* One write per shard for all of it, and one read on the shard. */
+    tps_cork(w->cl);
     int rc = tps__issue_all(w, 1, 0, tk, &np);
     /* The clock ends the step whatever became of its push, as below. */
     *clock = tps_clock(w->cl);
     int qrc = *clock < 0 ? (int)*clock : tps__issue_all(w, 0, 0, tk + np, &nq);
-    rc = tps__wait_all(w, tk, np, rc);
+    tps_uncork(w->cl);
+    /* The pulls first: their answers come after the pushes', so that one
+     * wait reads them all. */
     *pull_rc = tps__wait_all(w, tk + np, nq, qrc);
+    rc = tps__wait_all(w, tk, np, rc);
     *pulled = *pull_rc == 0 && nq == w->m->ntensors;
     return rc;
 }

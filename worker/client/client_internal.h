@@ -251,6 +251,8 @@ struct tps_client_s {
     uv_timer_t stop_tick; /* after tps_interrupt: what still waits fails */
     int interrupted;      /* no more waiting for lost shards */
     int thread_started;   /* fixed once tps_open returns */
+    int pipe_ignored;     /* fixed: SIGPIPE was ignored at tps_open */
+    int corked;           /* the corking thread's: tps_cork */
     int closing;          /* shutting down */
     double deadline;      /* connect retries end here */
     /* Per ticket slot and shard, what that shard still owes (push: frames

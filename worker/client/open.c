@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <netdb.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +184,9 @@ static tps_client_t *client_alloc(const tps_options_t *opts) {
     c->cutoff = -1;
     c->opened = (double)time(NULL);
     c->loss = NAN;
+    struct sigaction pipe_action;
+    c->pipe_ignored = sigaction(SIGPIPE, NULL, &pipe_action) == 0 &&
+                      pipe_action.sa_handler == SIG_IGN;
     /* Any 64 random bits do; only a later client of the same rank must get
      * other ones. */
     if (getrandom(&c->session, sizeof(c->session), 0) != sizeof(c->session))
