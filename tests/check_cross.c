@@ -536,6 +536,41 @@ START_TEST(test_async_one_fate_library) {
 }
 END_TEST
 
+/* A library worker's push with a NaN in the slice of the second of two
+ * async shards: the client leaves the check to the shards (two-phase), the
+ * second refuses its slice and the group is aborted on both, so neither
+ * slice is applied; the error names the tensor and the element; and the
+ * next clean push applies whole. */
+START_TEST(test_async_nan_aborts_group) {
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "async", 1, "none", 0);
+    cluster_t c;
+    const uint64_t n = 40;
+    int id;
+    tps_client_t *ev = start_with_w(&c, 2, &cfg, n, &id);
+    tps_client_t *w = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
+    ck_assert_int_eq(tps_declare(w, "w", n, TPS_INIT_ZEROS, 0, 1), id);
+    float g[40], p[40];
+    fill(g, n, 1.0f);
+    g[lo_of(n, 2, 1) + 3] = NAN;
+    ck_assert_int_lt(tps_push(w, id, g), 0);
+    char want[64];
+    snprintf(want, sizeof(want), "has NaN at element %llu",
+             (unsigned long long)(lo_of(n, 2, 1) + 3));
+    ck_assert_msg(strstr(tps_errmsg(w), "\"w\"") && strstr(tps_errmsg(w), want),
+                  "%s", tps_errmsg(w));
+    ev_pull(ev, id, p, NULL, 2);
+    assert_all(p, n, 0.0f);
+    fill(g, n, 1.0f);
+    ck_assert_msg(tps_push(w, id, g) == 0, "%s", tps_errmsg(w));
+    ev_pull(ev, id, p, NULL, 2);
+    assert_all(p, n, -1.0f);
+    tps_close(w);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
 /* --- 3. sync: a worker lost between two shards ------------------------------
  */
 
@@ -1696,6 +1731,7 @@ static Suite *cross_suite(void) {
     tcase_set_timeout(tc, 90); /* ASan builds under a parallel make check */
     tcase_add_test(tc, test_async_one_fate_raw);
     tcase_add_test(tc, test_async_one_fate_library);
+    tcase_add_test(tc, test_async_nan_aborts_group);
     tcase_add_test(tc, test_sync_dead_between_shards);
     tcase_add_test(tc, test_sync_stopped_between_shards);
     tcase_add_test(tc, test_sync_overflow_one_shard);

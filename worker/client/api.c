@@ -269,15 +269,24 @@ static int tensor_ok(tps_client_t *c, int tensor) {
 
 /* A NaN or Inf is refused here, before any shard sees any of the group:
  * shards check their slices too, but a refusal by one shard alone would
- * leave the others updated. Shards that clip need the norm of the whole
- * gradient (each sees only slices); one pass serves both. */
+ * leave the others updated. Two-phase pushes need no such pass before
+ * their first byte leaves: one shard's refusal aborts the group on every
+ * shard (docs/design.md §3a), and the shard's sentence names the tensor
+ * and the element as this one would. Shards that clip need the norm of
+ * the whole gradient (each sees only slices); one pass serves both. */
 static int check_gradients(tps_client_t *c, int n, const int *tensors,
                            const float *const *grads, double *norm) {
     double ss = 0;
+    /* Encoded pushes keep the pass: a codec's scales and error feedback
+     * must not take a NaN in. */
+    int scan = !c->two_phase || c->clip_norm > 0 ||
+               c->codec.kind != TPS_CODEC_NONE || c->zc != NULL;
     for (int k = 0; k < n; k++) {
         int rc = tensor_ok(c, tensors[k]);
         if (rc < 0)
             return rc;
+        if (!scan)
+            continue;
         const tps__tensor_t *ts = &c->tensors[tensors[k]];
         const float *g = grads[k];
         uint64_t bad = tps__first_nonfinite(g, ts->n);
