@@ -240,11 +240,11 @@ struct tps_client_s {
     uv_mutex_t io_mu;
     int kick_fd;         /* an eventfd: wakes the I/O thread from poll() */
     uint64_t io_wake_at; /* loop ms the I/O thread sleeps until */
-    /* Set (under mu) by a thread that ran the loop to wait for its reply
-     * and left nothing the I/O thread must watch: the I/O thread then
-     * sleeps on kicks and timers only, and the next waiter reads its own
-     * reply too. Cleared, with a kick, by whoever needs the I/O thread
-     * (tps__cl_unpark). Atomic: the I/O thread reads it without mu. */
+    /* Set (under mu) when nothing is in flight or waited for, by the I/O
+     * thread or by a thread that ran the loop to wait for its reply: the
+     * I/O thread then sleeps on kicks and timers only, and the next waiter
+     * reads its own reply. Cleared, with a kick, by whoever needs the I/O
+     * thread (tps__cl_unpark). Atomic: read without mu. */
     int io_park;
     uv_async_t wake;
     uv_async_t interrupt; /* tps_interrupt */
@@ -253,6 +253,7 @@ struct tps_client_s {
     int thread_started;   /* fixed once tps_open returns */
     int pipe_ignored;     /* fixed: SIGPIPE was ignored at tps_open */
     int corked;           /* the corking thread's: tps_cork */
+    int commit_watch;     /* io_mu: a corked two-phase push went out */
     int closing;          /* shutting down */
     double deadline;      /* connect retries end here */
     /* Per ticket slot and shard, what that shard still owes (push: frames
@@ -443,6 +444,9 @@ void tps__cl_spin(tps_client_t *c, tps__ticket_t *t, uint64_t end);
  * thread, sleeping in poll(), until t is done or the client closes; lets
  * io_mu go. */
 void tps__cl_drive(tps_client_t *c, tps__ticket_t *t);
+/* Sends the frames a corked thread holds (tps_cork), now or at the turn
+ * of the loop that whoever runs it is in; may be called with mu held. */
+void tps__cl_send_held(tps_client_t *c);
 /* The I/O thread watches the sockets again, if it was parked. */
 void tps__cl_unpark(tps_client_t *c);
 /* Hands the submit queue to whoever runs the loop (the wake handle), and

@@ -154,6 +154,23 @@ void tps_interrupt(tps_client_t *c) {
     }
 }
 
+static int io_needed(tps_client_t *c);
+
+/* Whether the I/O thread may sleep parked (io_mu held): once nothing is in
+ * flight, queued or waited for, and nothing else needs it, it leaves the
+ * sockets to the next request's waiter (tps__cl_drive); with requests in
+ * flight it reads their replies itself, as the queue that batches them
+ * into one write needs it awake anyway. */
+static int park_if_idle(tps_client_t *c) {
+    int need = io_needed(c);
+    uv_mutex_lock(&c->mu);
+    if (!need && c->active == 0 && c->waiters == 0 && c->qhead < 0)
+        __atomic_store_n(&c->io_park, 1, __ATOMIC_RELEASE);
+    int parked = __atomic_load_n(&c->io_park, __ATOMIC_ACQUIRE);
+    uv_mutex_unlock(&c->mu);
+    return parked;
+}
+
 /* The loop, run a turn at a time so that io_mu can be let go while the
  * thread sleeps: libuv's handles are not thread-safe, and this is when
  * another thread may use them (libuv's documented way of embedding a loop,
@@ -167,8 +184,7 @@ static void io_thread(void *arg) {
             continue;
         c->io_wake_at = timeout < 0 ? UINT64_MAX
                                     : uv_now(&c->loop) + (uint64_t)timeout;
-        /* Parked, it leaves the sockets to the thread that waits. */
-        int parked = __atomic_load_n(&c->io_park, __ATOMIC_ACQUIRE);
+        int parked = park_if_idle(c);
         uv_mutex_unlock(&c->io_mu);
         struct pollfd p[2] = {{.fd = c->kick_fd, .events = POLLIN},
                               {.fd = uv_backend_fd(&c->loop), .events = POLLIN}};
@@ -226,11 +242,9 @@ int tps__cl_io_start(tps_client_t *c) {
  * the sleeping I/O thread. Its poll() watches only the epoll set it last
  * handed to the kernel, until the time it computed then: libuv registers
  * new interest (a write left for the socket, a connection) at the next
- * turn, and a timer may now be due earlier. Two-phase pushes need their
- * replies read as they come, since the COMMIT that follows them is what
- * lets the shards apply them (and answer the pulls behind them). */
+ * turn, and a timer may now be due earlier. */
 static int io_needed(tps_client_t *c) {
-    int kick = !uv_loop_alive(&c->loop) || c->two_phase;
+    int kick = !uv_loop_alive(&c->loop);
     int timeout = uv_backend_timeout(&c->loop);
     if (timeout == 0 ||
         (timeout > 0 && uv_now(&c->loop) + (uint64_t)timeout < c->io_wake_at))
@@ -248,9 +262,9 @@ static int io_needed(tps_client_t *c) {
 }
 
 /* After another thread used the loop: the I/O thread is woken if it is
- * needed (and unparked with it). */
-static void foreign_turn_end(tps_client_t *c) {
-    if (io_needed(c)) {
+ * needed, or `also` (and unparked with it). */
+static void foreign_turn_end(tps_client_t *c, int also) {
+    if (also || io_needed(c)) {
         __atomic_store_n(&c->io_park, 0, __ATOMIC_RELEASE);
         kick(c);
         c->io_wake_at = 0;
@@ -313,10 +327,16 @@ void tps__cl_direct_issue(tps_client_t *c, tps__ticket_t *t) {
     int masked = pipe_block(c, &old_set);
     tps__cl_issue_to(c, t, -1, 0);
     /* Corked, the frames wait in their connections' batches for
-     * tps_uncork or a wait, and nobody is woken for them meanwhile. */
+     * tps_uncork or a wait, and nobody is woken for them meanwhile. A
+     * two-phase push needs its replies read as they come, whether or not
+     * anyone waits yet: the COMMIT that follows them is what lets the
+     * shards apply it (and answer the pulls behind it). */
+    if (c->two_phase && t->kind == OP_PUSH)
+        c->commit_watch = 1;
     if (!c->corked) {
         flush_all(c);
-        foreign_turn_end(c);
+        foreign_turn_end(c, c->commit_watch);
+        c->commit_watch = 0;
     }
     pipe_restore(masked, &old_set);
     uv_mutex_unlock(&c->io_mu);
@@ -328,14 +348,19 @@ void tps_cork(tps_client_t *c) {
 
 void tps_uncork(tps_client_t *c) {
     c->corked = 0;
+    tps__cl_send_held(c);
+}
+
+void tps__cl_send_held(tps_client_t *c) {
     /* Busy, the loop is run by another thread, whose next turn sends the
-     * batches. */
+     * batches (their flush handle keeps it from sleeping). */
     if (!c->thread_started || uv_mutex_trylock(&c->io_mu) != 0)
         return;
     sigset_t old_set;
     int masked = pipe_block(c, &old_set);
     flush_all(c);
-    foreign_turn_end(c);
+    foreign_turn_end(c, c->commit_watch);
+    c->commit_watch = 0;
     pipe_restore(masked, &old_set);
     uv_mutex_unlock(&c->io_mu);
 }
@@ -349,7 +374,7 @@ void tps__cl_spin(tps_client_t *c, tps__ticket_t *t, uint64_t end) {
         if (uv_mutex_trylock(&c->io_mu) == 0) {
             if (!c->closing) {
                 uv_run(&c->loop, UV_RUN_NOWAIT);
-                foreign_turn_end(c);
+                foreign_turn_end(c, 0);
             }
             uv_mutex_unlock(&c->io_mu);
         }
@@ -368,7 +393,7 @@ static void drive_end(tps_client_t *c) {
         __atomic_store_n(&c->io_park, 1, __ATOMIC_RELEASE);
     uv_mutex_unlock(&c->mu);
     if (need)
-        foreign_turn_end(c);
+        foreign_turn_end(c, 0);
 }
 
 /* The reply wakes the thread that wants it, which reads it: with the I/O

@@ -191,11 +191,14 @@ static void group_link(tps_client_t *c, tps__ticket_t *t) {
 }
 
 /* Where a filled ticket goes (mu): nowhere when there is nothing to send;
- * to the caller's own thread when nothing is queued before it and the I/O
- * thread sleeps (order is kept, and the loop is this thread's until
- * tps__cl_direct_issue ends), also with requests in flight, whose replies
- * the waiting thread reads itself (tps__cl_drive); else to the submit
- * queue. Returns whether it is sent directly. */
+ * to the caller's own thread when nothing is queued before it, nothing
+ * awaits an answer (or the caller corked, to send several requests in one
+ * write) and the I/O thread sleeps (order is kept, and the loop is this
+ * thread's until tps__cl_direct_issue ends); else to the submit queue:
+ * with requests in flight their replies keep the loop busy, and the I/O
+ * thread sends what was queued meanwhile in one write (64 B pushes with
+ * 64 in flight: 210k/s, against 100k/s when each caller's frame was a
+ * write of its own). Returns whether it is sent directly. */
 static int route(tps_client_t *c, tps__ticket_t *t) {
     if (t->pending == 0 && t->kind != OP_CLOSE) {
         t->done = 1; /* nothing to send, e.g. a tensor held by no shard */
@@ -205,7 +208,8 @@ static int route(tps_client_t *c, tps__ticket_t *t) {
         t->active = 1;
         c->active++;
     }
-    if (c->qhead < 0 && tps__cl_io_take(c, t->kind)) {
+    if (c->qhead < 0 && (c->active == 1 || c->corked) &&
+        tps__cl_io_take(c, t->kind)) {
         if (!c->closing)
             return 1;
         uv_mutex_unlock(&c->io_mu);
@@ -265,13 +269,19 @@ int64_t tps__cl_submit(tps_client_t *c, tps__op_kind_t kind, int tensor,
     return id;
 }
 
-/* Until t is done (mu held): the loop run on this thread if nobody else
- * runs it, else asleep on cv, counted in waiters so that the thread
- * running the loop does not park the I/O thread from under it. */
+/* Until t is done (mu held): the loop run on this thread if the I/O
+ * thread is parked, else asleep on cv, counted in waiters so that nobody
+ * parks the I/O thread from under it. */
 static void wait_done(tps_client_t *c, tps__ticket_t *t) {
     int drove = 0;
+    /* What this thread corked may be what t waits for (a version probe
+     * issued inside a corked push, say). */
+    if (c->corked && !t->done)
+        tps__cl_send_held(c);
     while (!t->done) {
-        if (!drove && c->thread_started && uv_mutex_trylock(&c->io_mu) == 0) {
+        if (!drove && c->thread_started &&
+            __atomic_load_n(&c->io_park, __ATOMIC_ACQUIRE) &&
+            uv_mutex_trylock(&c->io_mu) == 0) {
             /* A trylock under mu cannot deadlock with io_mu-first. */
             uv_mutex_unlock(&c->mu);
             tps__cl_drive(c, t);
