@@ -111,8 +111,21 @@ train() { # ROUND WORKERS OVERLAP: updates per second over all workers
         wp="$wp $!"
         PIDS="$PIDS $!"
     done
+    # The evaluator says when rel_err first reached 1e-2, in updates: a
+    # rate alone would reward what adds staleness.
+    "$WORKER" --role eval --cluster 127.0.0.1:"$p" --workers "$n" --model lsq \
+        --rows 10000 --dim 1000 --cond 10000 --seed 1 --eval-every 50 \
+        --target 0.01 2> "$OUT/train-eval.log" &
+    local ep=$!
+    PIDS="$PIDS $ep"
     local failed=0
     for k in $wp; do wait "$k" || failed=1; done
+    kill "$ep"
+    wait "$ep" || true
+    # The shard's CPU time in ns (it idles while the workers build their
+    # data, so all of it is the training's).
+    local server_ns
+    server_ns=$(cut -d' ' -f1 "/proc/$sp/schedstat" 2> /dev/null || echo 0)
     kill "$sp"
     wait "$sp" || true
     if [ "$failed" = 1 ]; then
@@ -123,17 +136,25 @@ train() { # ROUND WORKERS OVERLAP: updates per second over all workers
         return 0
     fi
     python3 -c '
-import csv, json, sys
-n, t0, t1, stale = 0, [], [], []
-for f in sys.argv[3:]:
-    rows = list(csv.DictReader(open(f)))
+import csv, json, os, re, sys
+out, nw, ov, server_ns = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+n, t0, t1, stale, cpu = 0, [], [], [], 0.0
+for k in range(nw):
+    rows = list(csv.DictReader(open("%s/train-%d.csv" % (out, k))))
     n += len(rows)
     t0.append(float(rows[0]["time_s"]))
     t1.append(float(rows[-1]["time_s"]))
     stale += [float(x["staleness"]) for x in rows]
-print(json.dumps({"op": "train", "workers": int(sys.argv[1]), "overlap": sys.argv[2],
-                  "updates_per_s": n / (max(t1) - min(t0)),
-                  "mean_staleness": sum(stale) / len(stale)}))' \
-        "$n" "$ov" $(for k in $(seq 0 $((n - 1))); do echo "$OUT/train-$k.csv"; done) |
-        tag "$r" train
+    m = re.search(r"CPU ([0-9.]+) s in the loop", open("%s/train-%d.log" % (out, k)).read())
+    cpu = cpu + float(m.group(1)) if m and cpu is not None else None
+m = re.search(r"first reached after ([0-9]+) updates", open(out + "/train-eval.log").read())
+wall = max(t1) - min(t0)
+row = {"op": "train", "workers": nw, "overlap": ov, "updates_per_s": n / wall,
+       "mean_staleness": sum(stale) / len(stale),
+       # The machine, whole: its cores for the wall time of the run.
+       "core_us_per_update": os.cpu_count() * wall / n * 1e6,
+       "target_updates": int(m.group(1)) if m else None}
+if cpu is not None and server_ns:
+    row["cpu_us_per_update"] = (cpu + server_ns * 1e-9) / n * 1e6
+print(json.dumps(row))' "$OUT" "$n" "$ov" "$server_ns" | tag "$r" train
 }

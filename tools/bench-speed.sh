@@ -16,7 +16,12 @@
 #   - training: lsq 10000 x 1000, condition 1e4, batch 64, lr 0.3 for
 #     TRAIN_UPDATES updates, as one process (taups-worker --standalone, if
 #     this build has it) and with 1, 2 and 4 workers on one shard, strict
-#     order and --overlap on; updates/s from the workers' logs.
+#     order and --overlap on; updates/s from the workers' logs, the CPU
+#     the processes spent per update (the workers' own count of their
+#     loop, the shard's schedstat) and the machine's cores x wall time per
+#     update, each less one process's time per update, and the updates
+#     until an evaluator first saw rel_err 1e-2 (about 83,000 for one
+#     process: TRAIN_UPDATES=100000 for that figure).
 # Prints medians [min-max] over the rounds and the ratios to the references.
 # Usage, from a build directory: ../tools/bench-speed.sh   (ROUNDS=3,
 # TRAIN_UPDATES=20000, OUT=directory for the raw JSON lines and logs).
@@ -34,13 +39,19 @@ standalone() { # ROUND
     "$WORKER" --standalone --model lsq --rows 10000 --dim 1000 --cond 10000 \
         --batch 64 --lr 0.3 --seed 1 --iterations "$TRAIN_UPDATES" \
         --log "$OUT/standalone.csv" 2> "$OUT/standalone.log"
+    # Updates to rel_err 1e-2, in a run of its own that stops there.
+    "$WORKER" --standalone --model lsq --rows 10000 --dim 1000 --cond 10000 \
+        --batch 64 --lr 0.3 --seed 1 --iterations "$TRAIN_UPDATES" \
+        --target 0.01 --eval-updates 50 2> "$OUT/standalone-target.log"
     python3 -c '
-import csv, json, sys
+import csv, json, re, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 t = float(rows[-1]["time_s"]) - float(rows[0]["time_s"])
+m = re.search(r"first reached after ([0-9]+) updates", open(sys.argv[2]).read())
 print(json.dumps({"op": "train", "workers": 0, "overlap": "standalone",
-                  "updates_per_s": (len(rows) - 1) / t}))' "$OUT/standalone.csv" |
-        tag "$1" train
+                  "updates_per_s": (len(rows) - 1) / t,
+                  "target_updates": int(m.group(1)) if m else None}))' \
+        "$OUT/standalone.csv" "$OUT/standalone-target.log" | tag "$1" train
 }
 
 for r in $(seq 1 "$ROUNDS"); do
@@ -125,9 +136,18 @@ if ps:
 tr = pick(op="train")
 if tr:
     print("\ntraining, lsq 10000 x 1000, cond 1e4, batch 64, lr 0.3: updates/s")
-    sa = spread([r["updates_per_s"] for r in tr if r["overlap"] == "standalone"])
+    sas = [r for r in tr if r["overlap"] == "standalone"]
+    sa = spread([r["updates_per_s"] for r in sas])
     if sa[0]:
-        print("  one process (--standalone): %s" % sa[1])
+        st = spread([r.get("target_updates") for r in sas])
+        print("  one process (--standalone): %s; rel_err 1e-2 after %s updates" % (
+            sa[1], st[1]))
+    # Beyond the gradient: what the cluster spends per update (the machine's
+    # cores for the run's wall time, or the processes' CPU time) less one
+    # process's time per update.
+    base = 1e6 / sa[0] if sa[0] else None
+    print("  (overhead: cores x wall / updates, and the processes' CPU / updates,"
+          " each less %s us)" % ("%.1f" % base if base else "-"))
     for n in (1, 2, 4):
         for ov in ("off", "on"):
             rs = [r for r in tr if r["workers"] == n and r["overlap"] == ov]
@@ -142,5 +162,14 @@ if tr:
             frac = " = %.2f of standalone" % (m / sa[0]) if sa[0] and m else ""
             print("  %d worker(s), overlap %-3s: %s%s, mean staleness %s" % (
                 n, ov, s, frac, spread([r["mean_staleness"] for r in rs])[1]))
+            tu = spread([r.get("target_updates") for r in rs])
+            tt = spread([r["target_updates"] / r["updates_per_s"] for r in rs
+                         if r.get("target_updates")])
+            ov_core = spread([r["core_us_per_update"] - base for r in rs
+                              if base and "core_us_per_update" in r])
+            ov_cpu = spread([r["cpu_us_per_update"] - base for r in rs
+                             if base and "cpu_us_per_update" in r])
+            print("      rel_err 1e-2 after %s updates, %s s; overhead %s us (cores),"
+                  " %s us (CPU)" % (tu[1], tt[1], ov_core[1], ov_cpu[1]))
 PYEOF
 echo "raw figures: $RAW" >&2
