@@ -136,9 +136,16 @@ static void million(uint64_t (*next)(tps__rng_t *, uint64_t)) {
     ck_assert_ptr_nonnull(ids);
     tps__rng_seed(&rng, 11, 0);
     make(&t, 4, 1, 0, &used, 0);
+    /* The per-row checks run in plain loops and the index of the first
+     * row that failed one is asserted to be N (none): each Check assertion
+     * records its place with a write, a million of them most of the time. */
+    uint64_t bad = N;
     for (uint64_t i = 0; i < N; i++) {
         ids[i] = next(&rng, i);
-        ck_assert_int_eq(touch(&t, ids[i], &used, 0, &row), 1);
+        if (touch(&t, ids[i], &used, 0, &row) != 1) {
+            bad = i;
+            break;
+        }
         if (i < EARLY) {
             early[i] = row;
             row.val[1] = (float)i;
@@ -146,13 +153,16 @@ static void million(uint64_t (*next)(tps__rng_t *, uint64_t)) {
             *row.version = i + 1;
         }
     }
+    ck_assert_uint_eq(bad, N);
     ck_assert_uint_eq(t.rows, N);
-    for (uint64_t i = 0; i < N; i++) {
-        ck_assert_int_eq(tps__table_find(&t, ids[i], &row), 1);
-        ck_assert_uint_eq(row.id, ids[i]);
-        tps__table_row_at(&t, i, &row);
-        ck_assert_uint_eq(row.id, ids[i]);
+    for (uint64_t i = 0; i < N && bad == N; i++) {
+        tps__row_t at;
+        tps__table_row_at(&t, i, &at);
+        if (tps__table_find(&t, ids[i], &row) != 1 || row.id != ids[i] ||
+            at.id != ids[i])
+            bad = i;
     }
+    ck_assert_uint_eq(bad, N);
     for (int i = 0; i < EARLY; i++) {
         ck_assert_int_eq(tps__table_find(&t, ids[i], &row), 1);
         ck_assert_ptr_eq(row.val, early[i].val);

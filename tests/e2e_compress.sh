@@ -63,7 +63,7 @@ for spec in "none $((4 * n))" "fp16 $((2 * n))" "bf16 $((2 * n))" \
     set -- $spec
     codec=$1 want=$2
     start_servers 1 1 --lr 0.01
-    "$WORKER" --cluster "$CLUSTER" --workers 1 --model lsq --dim $n --rows 2048 \
+    "$WORKER" --cluster "$CLUSTER" --workers 1 --model lsq --dim $n --rows $n \
         --iterations $pushes --codec "$codec" 2> "$WORK/w.log" || fail "$codec: worker failed: $(cat "$WORK/w.log")"
     "$CTL" --cluster "$CLUSTER" stats --json > "$WORK/s.json" || fail "stats failed"
     stop_servers

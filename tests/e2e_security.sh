@@ -100,18 +100,30 @@ stop_servers
 # shellcheck disable=SC2086
 start_servers 1 1 $SARGS
 pid=${SERVER_PIDS# }
+# The attackers are waited for by pid: bash 5.2's `wait -n` does not count
+# a job that ended before it was called (as short attacks do while the
+# worker trains), and then waits on for the shard, a job that does not end
+# (one run took 76 s instead of 13, a traced one did not end).
+APIDS=""
 "$ATTACKER" "$CLUSTER" "$WORK/key" fp16 6 > "$WORK/a-fp16" &
+APIDS="$APIDS $!"
 "$ATTACKER" "$CLUSTER" "$WORK/key" tiny 6 > "$WORK/a-tiny" &
+APIDS="$APIDS $!"
 # Once the worker has declared w, an evaluator's pulls of it at clock 10^12.
 (sleep 1.5; "$ATTACKER" "$CLUSTER" "$WORK/key" held 4 > "$WORK/a-held") &
+APIDS="$APIDS $!"
 "$ATTACKER" "$CLUSTER" "$WORK/key" prehello 3 > "$WORK/a-prehello" &
+APIDS="$APIDS $!"
 "$ATTACKER" "$CLUSTER" "$WORK/key" declare 1 > "$WORK/a-declare" &
+APIDS="$APIDS $!"
 "$ATTACKER" "$CLUSTER" "$WORK/key" slowloris 5 > "$WORK/a-slowloris" &
+APIDS="$APIDS $!"
 "$ATTACKER" "$CLUSTER" - noauth 1 > "$WORK/a-noauth" &
+APIDS="$APIDS $!"
 sleep 0.5
 busy=$(train attacked)
-for a in fp16 tiny held prehello declare slowloris noauth; do
-    wait -n || true
+for p in $APIDS; do
+    wait "$p" || true
 done
 for a in fp16 tiny held prehello declare slowloris noauth; do
     echo "# $a: $(cat "$WORK/a-$a")"

@@ -26,9 +26,11 @@ for sig in TERM INT; do
     pid=$!
     PIDS="$PIDS $pid"
     wait_for "$WORK/server.log" "listening on" 10 || fail "server did not start"
-    # A worker connected while the signal arrives.
+    # A worker connected while the signal arrives. It tries to reconnect to
+    # the stopped shard before giving up; two seconds of that, not the
+    # default minute, show the same failure.
     "$WORKER" --cluster 127.0.0.1:$port --workers 1 --model lsq --seconds 30 \
-        2> "$WORK/worker.log" &
+        --reconnect-timeout 2000 2> "$WORK/worker.log" &
     wpid=$!
     PIDS="$PIDS $wpid"
     wait_for "$WORK/worker.log" "connected to 1 shards" 10 || fail "worker did not connect"

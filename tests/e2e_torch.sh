@@ -157,12 +157,14 @@ stop_servers
 echo "# binding: zero-copy, refusals, Embedding, declare_module, final_model"
 
 # The CNN example: two workers, every rank from rank 0's initial values.
-timeout 120 "$LAUNCH" --shards 1 --workers 2 --lr 0.05 --iterations 300 --batch 32 \
+# 150 iterations end near 0.31 of the first loss (300: 0.27), the check
+# 0.6 of it.
+timeout 120 "$LAUNCH" --shards 1 --workers 2 --lr 0.05 --iterations 150 --batch 32 \
     --seed 1 --no-plot --out "$WORK/cnn" \
     --worker-cmd "*:exec $PY $SRC/python/examples/torch_worker.py" \
     > "$WORK/cnn.out" 2>&1 || fail "cnn: $(tail -5 "$WORK/cnn.out"; cat "$WORK/cnn/worker-0.log")"
 before=$(sed -n 's/^before: test loss \([0-9.]*\).*/\1/p' "$WORK/cnn/worker-0.log")
-after=$(sed -n 's/^after 300 iterations: test loss \([0-9.]*\).*/\1/p' "$WORK/cnn/worker-0.log")
+after=$(sed -n 's/^after 150 iterations: test loss \([0-9.]*\).*/\1/p' "$WORK/cnn/worker-0.log")
 awk -v b="$before" -v a="$after" 'BEGIN { exit !(a > 0 && a < 0.6 * b) }' ||
     fail "cnn: test loss $before -> $after: $(cat "$WORK/cnn/worker-0.log")"
 [ "$(head -1 "$WORK/cnn/worker-0.log")" = "$(head -1 "$WORK/cnn/worker-1.log")" ] ||
