@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "taups.h"
+#include "tps_float.h"
 
 static const char *const optim_names[] = {"sgd",  "momentum", "nesterov",
                                           "adam", "adagrad",  "ftrl"};
@@ -415,7 +416,7 @@ static inline int ftrl_run(const coef_t *c, float *restrict p,
             bad |= run(&c, p, g, s0, s1, i_, n - i_);                          \
     } while (0)
 
-int tps__optim_step(const tps__optim_t *o, float *restrict p,
+TPS_WIDE int tps__optim_step(const tps__optim_t *o, float *restrict p,
                     const float *restrict g, double scale, float *restrict s0,
                     float *restrict s1, uint64_t n, uint64_t t) {
     int bad = 0;
