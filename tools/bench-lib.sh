@@ -113,15 +113,21 @@ train() { # ROUND WORKERS OVERLAP: updates per second over all workers
     done
     # The evaluator says when rel_err first reached 1e-2, in updates: a
     # rate alone would reward what adds staleness.
-    "$WORKER" --role eval --cluster 127.0.0.1:"$p" --workers "$n" --model lsq \
-        --rows 10000 --dim 1000 --cond 10000 --seed 1 --eval-every 50 \
-        --target 0.01 2> "$OUT/train-eval.log" &
-    local ep=$!
-    PIDS="$PIDS $ep"
+    local ep=""
+    : > "$OUT/train-eval.log"
+    if has_opt "$WORKER_HELP" --target; then
+        "$WORKER" --role eval --cluster 127.0.0.1:"$p" --workers "$n" --model lsq \
+            --rows 10000 --dim 1000 --cond 10000 --seed 1 --eval-every 50 \
+            --target 0.01 2> "$OUT/train-eval.log" &
+        ep=$!
+        PIDS="$PIDS $ep"
+    fi
     local failed=0
     for k in $wp; do wait "$k" || failed=1; done
-    kill "$ep"
-    wait "$ep" || true
+    if [ -n "$ep" ]; then
+        kill "$ep" 2> /dev/null || true
+        wait "$ep" || true
+    fi
     # The shard's CPU time in ns (it idles while the workers build their
     # data, so all of it is the training's).
     local server_ns
