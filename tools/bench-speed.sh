@@ -19,12 +19,13 @@
 #     order and --overlap on; updates/s from the workers' logs, the CPU
 #     the processes spent per update (the workers' own count of their
 #     loop, the shard's schedstat) and the machine's cores x wall time per
-#     update, each less one process's time per update, and the updates
-#     until an evaluator first saw rel_err 1e-2 (about 83,000 for one
-#     process: TRAIN_UPDATES=100000 for that figure).
+#     update, each less one process's time per update, and with TARGET=1
+#     the updates until an evaluator first saw rel_err 1e-2 (about 83,000
+#     for one process: TARGET=1 TRAIN_UPDATES=100000 for that figure).
 # Prints medians [min-max] over the rounds and the ratios to the references.
 # Usage, from a build directory: ../tools/bench-speed.sh   (ROUNDS=3,
-# TRAIN_UPDATES=20000, OUT=directory for the raw JSON lines and logs).
+# TRAIN_UPDATES=20000, OUT=directory for the raw JSON lines and logs,
+# TRAIN_ONLY=1 for the training part alone).
 # tools/bench-ab.sh compares two builds with the same measurements.
 set -eu
 . "$(dirname "$0")/bench-lib.sh"
@@ -40,9 +41,11 @@ standalone() { # ROUND
         --batch 64 --lr 0.3 --seed 1 --iterations "$TRAIN_UPDATES" \
         --log "$OUT/standalone.csv" 2> "$OUT/standalone.log"
     # Updates to rel_err 1e-2, in a run of its own that stops there.
-    "$WORKER" --standalone --model lsq --rows 10000 --dim 1000 --cond 10000 \
-        --batch 64 --lr 0.3 --seed 1 --iterations "$TRAIN_UPDATES" \
-        --target 0.01 --eval-updates 50 2> "$OUT/standalone-target.log"
+    : > "$OUT/standalone-target.log"
+    [ "${TARGET:-0}" = 1 ] &&
+        "$WORKER" --standalone --model lsq --rows 10000 --dim 1000 --cond 10000 \
+            --batch 64 --lr 0.3 --seed 1 --iterations "$TRAIN_UPDATES" \
+            --target 0.01 --eval-updates 50 2> "$OUT/standalone-target.log"
     python3 -c '
 import csv, json, re, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
@@ -54,8 +57,8 @@ print(json.dumps({"op": "train", "workers": 0, "overlap": "standalone",
         "$OUT/standalone.csv" "$OUT/standalone-target.log" | tag "$1" train
 }
 
-for r in $(seq 1 "$ROUNDS"); do
-    echo "round $r of $ROUNDS" >&2
+network() { # ROUND
+    local r=$1
     iperf "$r" 127.0.0.1 "$(port)"
     bench "$r" 1x1 --ops push,pull,pushpull --min-size 1M --max-size 64M --factor 4
     bench "$r" 2x2 --workers 2 --shards 2 --ops push,pull,pushpull --min-size 1M \
@@ -68,6 +71,11 @@ for r in $(seq 1 "$ROUNDS"); do
     if [ -n "${PSLITE_RUN:-}" ]; then
         $PSLITE_RUN 64 1048576 16777216 67108864 2>> "$OUT/peer.err" | tag "$r" peer
     fi
+}
+
+for r in $(seq 1 "$ROUNDS"); do
+    echo "round $r of $ROUNDS" >&2
+    [ "${TRAIN_ONLY:-0}" = 1 ] || network "$r"
     standalone "$r"
     for n in 1 2 4; do
         train "$r" "$n" off
