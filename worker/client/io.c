@@ -162,6 +162,11 @@ static int io_needed(tps_client_t *c);
  * flight it reads their replies itself, as the queue that batches them
  * into one write needs it awake anyway. */
 static int park_if_idle(tps_client_t *c) {
+    /* A glance without mu first: with requests in flight (pipelined, the
+     * I/O thread's busiest case) the answer is no, and taking mu on every
+     * turn would contend with the caller's own use of it. */
+    if (__atomic_load_n(&c->active, __ATOMIC_RELAXED) > 0)
+        return __atomic_load_n(&c->io_park, __ATOMIC_ACQUIRE);
     int need = io_needed(c);
     uv_mutex_lock(&c->mu);
     if (!need && c->active == 0 && c->waiters == 0 && c->qhead < 0)
