@@ -331,9 +331,9 @@ int tps__run_worker(worker_t *w, plan_t *p) {
      * connections): tools/bench-lib.sh adds the shards' and compares the
      * sum with one process's time per update. */
     double cpu = cpu_seconds() - cpu0;
-    tps__log("worker stops after %llu iterations%s; CPU %.3f s in the loop, "
-             "%.1f us per push",
-             (unsigned long long)it, tps__stop_requested ? " (signal)" : "",
-             cpu, pushes ? cpu * 1e6 / (double)pushes : 0.0);
+    tps__log("worker stops after %llu iterations%s", (unsigned long long)it,
+             tps__stop_requested ? " (signal)" : "");
+    tps__log("CPU %.3f s in the loop, %.1f us per push", cpu,
+             pushes ? cpu * 1e6 / (double)pushes : 0.0);
     return rc;
 }
