@@ -417,8 +417,9 @@ static inline int ftrl_run(const coef_t *c, float *restrict p,
     } while (0)
 
 TPS_WIDE int tps__optim_step(const tps__optim_t *o, float *restrict p,
-                    const float *restrict g, double scale, float *restrict s0,
-                    float *restrict s1, uint64_t n, uint64_t t) {
+                             const float *restrict g, double scale,
+                             float *restrict s0, float *restrict s1,
+                             uint64_t n, uint64_t t) {
     int bad = 0;
     if (t == 0)
         t = 1;

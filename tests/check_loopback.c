@@ -337,20 +337,20 @@ START_TEST(test_pipelined_flood_in_order) {
 }
 END_TEST
 
-/* A gradient with a NaN is refused whole, named by tensor and element,
- * every slice stays bit-identical, and the worker can go on. On two async
- * shards the client leaves the check to the shards, whose two-phase
- * pushes abort the group on both when one refuses its slice. */
-START_TEST(test_nan_push_refused_whole) {
+/* A gradient with a NaN or an Inf is refused whole, named by tensor,
+ * value and element (and by whoever refused it: `by`), every slice stays
+ * bit-identical, and the worker can go on. */
+static void nan_push_refused(int shards, const char *by) {
     cluster_t c;
-    cluster_start(&c, 2, 1, 0.1);
+    cluster_start(&c, shards, 1, 0.1);
     tps_client_t *cl = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
     int id = tps_declare(cl, "w", 8, TPS_INIT_NORMAL, 1.0f, 3);
     float before[8], after[8], g[8] = {1, 1, 1, 1, 1, 1, NAN, 1};
     ck_assert_int_eq(tps_pull(cl, id, before), 0);
     ck_assert_int_eq(tps_push(cl, id, g), TPS_EINVAL);
-    ck_assert_msg(strstr(tps_errmsg(cl), "\"w\" has NaN at element 6;"),
-                  "%s", tps_errmsg(cl));
+    const char *msg = tps_errmsg(cl);
+    ck_assert_msg(strstr(msg, "\"w\" has NaN at element 6;") && strstr(msg, by),
+                  "%s", msg);
     g[6] = 1;
     g[1] = -INFINITY;
     ck_assert_int_eq(tps_push(cl, id, g), TPS_EINVAL);
@@ -363,25 +363,19 @@ START_TEST(test_nan_push_refused_whole) {
     tps_close(cl);
     cluster_stop(&c);
 }
+
+/* On two async shards the client leaves the check to the shards, whose
+ * two-phase pushes abort the group on both when one refuses its slice. */
+START_TEST(test_nan_push_refused_whole) {
+    nan_push_refused(2, "rejected, parameters unchanged");
+}
 END_TEST
 
-/* On one shard the client refuses a NaN before any byte leaves (the shard
+/* On one shard the client refuses it before any byte leaves: the shard
  * applies a long push chunk by chunk, so its own check could not make the
- * refusal whole): the sentence is the client's, and nothing changed. */
+ * refusal whole. */
 START_TEST(test_nan_push_refused_by_client) {
-    cluster_t c;
-    cluster_start(&c, 1, 1, 0.1);
-    tps_client_t *cl = open_client(&c, TPS_ROLE_WORKER, 0, 1, 0);
-    int id = tps_declare(cl, "w", 8, TPS_INIT_NORMAL, 1.0f, 3);
-    float before[8], after[8], g[8] = {1, 1, 1, 1, 1, 1, NAN, 1};
-    ck_assert_int_eq(tps_pull(cl, id, before), 0);
-    ck_assert_int_eq(tps_push(cl, id, g), TPS_EINVAL);
-    ck_assert_msg(strstr(tps_errmsg(cl), "NaN at element 6; not pushed"), "%s",
-                  tps_errmsg(cl));
-    ck_assert_int_eq(tps_pull(cl, id, after), 0);
-    ck_assert_mem_eq(before, after, sizeof(before));
-    tps_close(cl);
-    cluster_stop(&c);
+    nan_push_refused(1, "not pushed");
 }
 END_TEST
 

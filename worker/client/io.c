@@ -191,8 +191,9 @@ static void io_thread(void *arg) {
                                     : uv_now(&c->loop) + (uint64_t)timeout;
         int parked = park_if_idle(c);
         uv_mutex_unlock(&c->io_mu);
-        struct pollfd p[2] = {{.fd = c->kick_fd, .events = POLLIN},
-                              {.fd = uv_backend_fd(&c->loop), .events = POLLIN}};
+        struct pollfd p[2] = {
+            {.fd = c->kick_fd, .events = POLLIN},
+            {.fd = uv_backend_fd(&c->loop), .events = POLLIN}};
         if (poll(p, parked ? 1 : 2, timeout) > 0 && p[0].revents) {
             uint64_t n;
             ssize_t r = read(c->kick_fd, &n, sizeof(n));
