@@ -398,8 +398,10 @@ static void drive_end(tps_client_t *c) {
     if (!need)
         __atomic_store_n(&c->io_park, 1, __ATOMIC_RELEASE);
     uv_mutex_unlock(&c->mu);
+    /* The I/O thread may still be parked from before this drive: a thread
+     * asleep on cv needs it watching the sockets. */
     if (need)
-        foreign_turn_end(c, 0);
+        foreign_turn_end(c, 1);
 }
 
 /* The reply wakes the thread that wants it, which reads it: with the I/O
