@@ -199,16 +199,18 @@ int tps__syncbuf_add(tps__syncbuf_t *sb, int rank, uint64_t off,
     return 0;
 }
 
-int tps__sync_ready(const tps__members_t *m) {
+int tps__sync_ready(const tps__members_t *m, int backup) {
     if (!tps__members_formed(m))
         return 0;
-    int any = 0;
+    int awaited = 0, committed = 0, missing = 0;
     for (int r = 0; r < m->n; r++) {
-        if (m->live[r] && !m->committed[r] && !m->parked[r])
-            return 0;
-        any |= m->committed[r];
+        awaited += m->committed[r] || (m->live[r] && !m->parked[r]);
+        committed += m->committed[r];
+        missing += m->live[r] && !m->committed[r] && !m->parked[r];
     }
-    return any;
+    if (committed == 0)
+        return 0;
+    return missing == 0 || committed >= (awaited - backup > 1 ? awaited - backup : 1);
 }
 
 int tps__sync_weights(int n, const uint8_t *in, const uint8_t *also,

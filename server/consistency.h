@@ -32,6 +32,8 @@ typedef struct tps__consistency_s {
     int64_t max_staleness; /* async/local-async: drop above this; < 0: never */
     int local_sync;        /* local: 1 = synchronous averaging */
     int local_steps;       /* local: K, told to workers */
+    int backup;            /* sync: --backup-workers b; a step goes with the
+                              first n - b of the n live workers to commit */
 } tps__consistency_t;
 
 /* Whether pushes of this configuration are aggregated into one step. */
@@ -131,8 +133,10 @@ int tps__sync_weights(int n, const uint8_t *in, const uint8_t *also,
  * but those in a barrier has committed, and some rank has. A rank that
  * left after committing still
  * counts in this step; one that left before is no longer awaited (and its
- * buffered pushes are discarded with tps__syncbuf_discard). */
-int tps__sync_ready(const tps__members_t *m);
+ * buffered pushes are discarded with tps__syncbuf_discard). With backup
+ * b > 0, n - b committed ranks of the n awaited ones are enough (at least
+ * one): the slowest b are not waited for (Chen et al.'s backup workers). */
+int tps__sync_ready(const tps__members_t *m, int backup);
 /* Writes the mean over the committed ranks that pushed this tensor (done)
  * into out (len floats), summing in rank order in double; returns how many
  * were averaged. When every one of them said how many samples its gradient

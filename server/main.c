@@ -79,7 +79,7 @@ typedef struct args_s {
     int shard, workers;
     double stats_every;
     uint64_t max_payload, max_elements, staleness;
-    int max_header, max_tensors, local_steps;
+    int max_header, max_tensors, local_steps, backup;
     int64_t max_staleness;
     const char *mode, *local_avg, *trace, *ckpt_every, *table_fate;
     int ckpt_keep, no_restore, allow_large_lr;
@@ -154,6 +154,16 @@ static int config_check(args_t *a, tps__server_config_t *cfg) {
                         "(--key-file): the tags are keyed by it\n");
         return 2;
     }
+    const tps__mode_row_t *mode = tps__mode_find(a->mode);
+    if (a->backup > 0 &&
+        (mode->barrier != TPS_BARRIER_ALWAYS || a->backup >= a->workers)) {
+        fprintf(stderr,
+                "taups-server: --backup-workers %d needs --mode sync and "
+                "fewer backups than --workers (%d): a step waits for the "
+                "first workers - b to commit\n",
+                a->backup, a->workers);
+        return 2;
+    }
     if (tps__optim_init(&cfg->optim, &a->oc, err, sizeof(err)) < 0) {
         fprintf(stderr, "taups-server: %s\n", err);
         return 2;
@@ -178,6 +188,7 @@ static int config_from_args(args_t *a, tps__server_config_t *cfg) {
     cfg->cons.max_staleness = a->max_staleness;
     cfg->cons.local_steps = a->local_steps;
     cfg->cons.local_sync = strcmp(a->local_avg, "sync") == 0;
+    cfg->cons.backup = a->backup;
     cfg->table_fate_push = strcmp(a->table_fate, "push") == 0;
     cfg->trace = a->trace;
     cfg->ckpt.keep = a->ckpt_keep;
@@ -305,6 +316,10 @@ int main(int argc, char **argv) {
         {"max-staleness", TPS_OPT_I64, &a.max_staleness, "-1", -1, 1e15, NULL,
          "T",
          "async/local-async: drop pushes with staleness above T (-1: never)"},
+        {"backup-workers", TPS_OPT_INT, &a.backup, "0", 0, 4095, NULL, "B",
+         "sync: a step goes with the first workers - B to commit; the later "
+         "ones' pushes of that step are dropped and counted, and they go on "
+         "from the step taken"},
         {"local-steps", TPS_OPT_INT, &a.local_steps, "4", 1, 1000000, NULL, "K",
          "local: steps each worker takes between averagings"},
         {"local-avg", TPS_OPT_CHOICE, &a.local_avg, "sync", 0, -1, "sync|async",

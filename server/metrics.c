@@ -57,7 +57,11 @@ static void push_metrics(tps__prom_t *p, const char *L, const char *shard,
     tps__prom_counter(p, "taups_push_frames_dropped_total",
             "push frames dropped as too stale or late", L, st->dropped_frames);
     tps__prom_counter(p, "taups_pushes_dropped_total",
-            "pushes dropped by the staleness rule", L, st->dropped);
+            "pushes dropped by the staleness rule or left out of a sync "
+            "step", L, st->dropped);
+    tps__prom_counter(p, "taups_pushes_backup_dropped_total",
+            "sync: pushes of backup workers a step did not wait for", L,
+            st->backup_dropped);
     tps__prom_counter(p, "taups_push_frames_duplicate_total",
             "push frames seen before: answered again, not applied", L,
             st->duplicates);

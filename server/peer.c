@@ -66,6 +66,9 @@ void tps__peer_config(tps__server_t *s) {
         n += (size_t)snprintf(o + n, len - n, " local-steps=%d local-avg=%s",
                               cons->local_steps,
                               cons->local_sync ? "sync" : "async");
+    if (cons->backup > 0 && n < len)
+        n += (size_t)snprintf(o + n, len - n, " backup-workers=%d",
+                              cons->backup);
     if (cfg->row_admit > 1 && n < len)
         n += (size_t)snprintf(o + n, len - n, " row-admit=%d", cfg->row_admit);
     if (cfg->table_fate_push && n < len)

@@ -99,7 +99,10 @@ typedef struct tps__shard_stats_s {
                             two-phase: committed) */
     uint64_t push_frames;
     uint64_t steps;      /* optimizer steps taken (sync: one per clock) */
-    uint64_t dropped;    /* pushes refused as too stale */
+    uint64_t dropped;    /* pushes refused as too stale, or left out of a
+                            sync step by --backup-workers */
+    uint64_t backup_dropped; /* sync: pushes of the backup workers a step
+                                did not wait for */
     uint64_t pulls;      /* pull frames answered */
     uint64_t pulls_blocked; /* pull frames that had to wait */
     double blocked_s;    /* total time pulls waited */

@@ -227,6 +227,8 @@ char *tps__stats_json(const tps__stats_view_t *v) {
                             json_integer(u64(st->applied_frames)));
         json_object_set_new(doc, "dropped_frames",
                             json_integer(u64(st->dropped_frames)));
+        json_object_set_new(doc, "backup_dropped",
+                            json_integer(u64(st->backup_dropped)));
         json_object_set_new(doc, "partial_pushes",
                             json_integer(u64(st->partial)));
         json_object_set_new(doc, "steps_refused",

@@ -170,6 +170,36 @@ static int committed_ranks(const tps__members_t *m) {
     return k;
 }
 
+static int has_rank(const uint8_t *ranks, int k) {
+    return (ranks[k / 8] >> (k % 8)) & 1;
+}
+
+/* A rank left out of the step by --backup-workers: what it pushed or
+ * committed for it is dropped, and counted once. */
+static void leave_out(tps__server_t *s, int k) {
+    int had = s->members.committed[k];
+    s->members.committed[k] = 0;
+    for (int id = 0; id < s->shard.ntensors; id++) {
+        tps__syncbuf_t *sb = &s->shard.tensors[id].sync;
+        if (sb->done == NULL)
+            continue; /* a table: its rows are taken by committed rank */
+        had |= sb->done[k];
+        tps__syncbuf_discard(sb, k);
+    }
+    if (had) {
+        s->shard.st.dropped++;
+        s->shard.st.backup_dropped++;
+    }
+}
+
+/* Leaves out every rank not in `in` (a bitmap; NULL: the committed ones)
+ * before a step with backup workers is taken. */
+static void leave_out_others(tps__server_t *s, const uint8_t *in) {
+    for (int k = 0; s->cfg.cons.backup > 0 && k < s->members.n; k++)
+        if (in ? !has_rank(in, k) : !s->members.committed[k])
+            leave_out(s, k);
+}
+
 /* S == 1, a table: all its rows step, or none does. */
 static void table_alone(tps__server_t *s, tps__tensor_t *t, char *why,
                         size_t len) {
@@ -218,6 +248,7 @@ static void step_alone(tps__server_t *s) {
     }
     if (why[0])
         note_skip(s, s->step + 1, why);
+    leave_out_others(s, NULL);
     step_end(s, committed_ranks(&s->members));
 }
 
@@ -340,12 +371,12 @@ static void narrow(tps__server_t *s) {
     tps__agree_t *a = s->agree;
     const ready_t *mine = &a->out[slot_of(a->clock, 1)];
     for (int k = 0; k < s->members.n; k++) {
-        int in = (mine->ranks[k / 8] >> (k % 8)) & 1;
+        int in = has_rank(mine->ranks, k);
         for (uint32_t p = 0; in && p < s->shard.nshards; p++) {
             const ready_t *r =
                 p != s->shard.index ? heard(s, p, a->clock, 1) : NULL;
             if (r != NULL)
-                in = (r->ranks[k / 8] >> (k % 8)) & 1;
+                in = has_rank(r->ranks, k);
         }
         if (in || !s->members.committed[k])
             continue;
@@ -392,8 +423,30 @@ static void decide(tps__server_t *s) {
     }
     if (fail->status != 0)
         note_skip(s, a->clock + 1, fail->why);
+    leave_out_others(s, mine->ranks);
     a->round = 0;
     step_end(s, ranks);
+}
+
+/* With backup workers, which n - b ranks make a step is shard 0's choice
+ * (the first to commit there), so that every shard takes the same ones
+ * without a round of its own to pick them: another shard proposes once
+ * every live rank of shard 0's set has committed here, and leaves out
+ * the others that committed. Without shard 0's word (it restored and
+ * jumped past this step), each shard waits for all, as without backup. */
+static int ready(tps__server_t *s) {
+    int backup = s->cfg.cons.backup;
+    if (backup == 0 || s->shard.index == 0)
+        return tps__sync_ready(&s->members, backup);
+    const ready_t *lead = heard(s, 0, s->step, 1);
+    if (lead == NULL)
+        return passed(s, 0, s->step) && tps__sync_ready(&s->members, 0);
+    tps__members_t *m = &s->members;
+    for (int k = 0; k < m->n; k++)
+        if (has_rank(lead->ranks, k) && m->live[k] && !m->committed[k])
+            return 0;
+    leave_out_others(s, lead->ranks);
+    return tps__members_any_committed(m);
 }
 
 /* Moves the agreement on as far as what this shard and its peers have
@@ -401,7 +454,7 @@ static void decide(tps__server_t *s) {
 static void agree_try(tps__server_t *s) {
     tps__agree_t *a = s->agree;
     if (a->round == 0) {
-        if (!tps__sync_ready(&s->members) || peer_ahead(s) ||
+        if (!ready(s) || peer_ahead(s) ||
             (s->behind && tps__members_max_clock(&s->members) > s->step + 1))
             return;
         propose(s, 1);
@@ -434,7 +487,7 @@ void tps__step_try(tps__server_t *s) {
         return;
     if (s->agree != NULL)
         agree_try(s);
-    else if (tps__sync_ready(&s->members))
+    else if (tps__sync_ready(&s->members, s->cfg.cons.backup))
         step_alone(s);
 }
 

@@ -91,12 +91,12 @@ START_TEST(test_sync_rank_order) {
         ck_assert_int_eq(tps__syncbuf_init(&sb, 3, 2), 0);
         for (int k = 0; k < 3; k++) {
             int r = order ? 2 - k : k;
-            ck_assert(!tps__sync_ready(&m));
+            ck_assert(!tps__sync_ready(&m, 0));
             ck_assert_int_eq(tps__syncbuf_add(&sb, r, 0, g[r], 2, 1.0f), 0);
             sb.done[r] = 1;
             tps__members_commit(&m, r, 0);
         }
-        ck_assert(tps__sync_ready(&m));
+        ck_assert(tps__sync_ready(&m, 0));
         ck_assert_int_eq(tps__syncbuf_mean(&sb, &m, order ? out2 : out1), 3);
         tps__syncbuf_free(&sb);
         tps__members_free(&m);
@@ -157,27 +157,56 @@ START_TEST(test_sync_leave) {
     sb.done[2] = 1;
     tps__syncbuf_discard(&sb, 2);
     tps__members_leave(&m, 2);
-    ck_assert(!tps__sync_ready(&m)); /* rank 1 is live and pending */
+    ck_assert(!tps__sync_ready(&m, 0)); /* rank 1 is live and pending */
     /* Chunks land at their offsets, scaled. */
     tps__syncbuf_add(&sb, 1, 0, b, 2, 2.0f);
     tps__syncbuf_add(&sb, 1, 2, b + 2, 2, 2.0f);
     sb.done[1] = 1;
-    ck_assert(!tps__sync_ready(&m)); /* pushed, not committed */
+    ck_assert(!tps__sync_ready(&m, 0)); /* pushed, not committed */
     tps__members_commit(&m, 1, 0);
-    ck_assert(tps__sync_ready(&m));
+    ck_assert(tps__sync_ready(&m, 0));
     float out[4];
     ck_assert_int_eq(tps__syncbuf_mean(&sb, &m, out), 2);
     const float want[4] = {3.5f, 3.0f, 2.5f, 2.0f}; /* (a + 2b) / 2 */
     ck_assert_mem_eq(out, want, sizeof(out));
     tps__syncbuf_reset(&sb);
     tps__members_uncommit_all(&m);
-    ck_assert(!tps__sync_ready(&m));
+    ck_assert(!tps__sync_ready(&m, 0));
     /* Nobody live: a committed push from a departed worker still steps. */
     tps__members_leave(&m, 1);
     sb.done[0] = 1;
     tps__members_commit(&m, 0, 0);
-    ck_assert(tps__sync_ready(&m));
+    ck_assert(tps__sync_ready(&m, 0));
     tps__syncbuf_free(&sb);
+    tps__members_free(&m);
+}
+END_TEST
+
+/* Backup workers: with b = 1 of 4, three commits are enough; a rank in a
+ * barrier is not awaited, and one that died leaves n - b = 2 of 3; never
+ * fewer than one. */
+START_TEST(test_sync_ready_backup) {
+    tps__members_t m;
+    ck_assert_int_eq(tps__members_init(&m, 4), 0);
+    for (int r = 0; r < 4; r++)
+        tps__members_join(&m, r, 0);
+    ck_assert(!tps__sync_ready(&m, 1));
+    tps__members_commit(&m, 0, 0);
+    tps__members_commit(&m, 1, 0);
+    ck_assert(!tps__sync_ready(&m, 1));
+    ck_assert(tps__sync_ready(&m, 2));
+    tps__members_commit(&m, 2, 0);
+    ck_assert(tps__sync_ready(&m, 1));
+    ck_assert(!tps__sync_ready(&m, 0));
+    tps__members_uncommit_all(&m);
+    tps__members_leave(&m, 3);
+    tps__members_commit(&m, 0, 0);
+    ck_assert(!tps__sync_ready(&m, 1));
+    tps__members_commit(&m, 1, 0);
+    ck_assert(tps__sync_ready(&m, 1));
+    tps__members_uncommit_all(&m);
+    tps__members_commit(&m, 0, 0);
+    ck_assert(tps__sync_ready(&m, 3)); /* at least one, and one is in */
     tps__members_free(&m);
 }
 END_TEST
@@ -219,6 +248,7 @@ static Suite *consistency_suite(void) {
     tcase_add_test(tc, test_ssp_gate);
     tcase_add_test(tc, test_sync_rank_order);
     tcase_add_test(tc, test_sync_sample_weights);
+    tcase_add_test(tc, test_sync_ready_backup);
     tcase_add_test(tc, test_sync_leave);
     tcase_add_test(tc, test_histogram);
     suite_add_tcase(s, tc);

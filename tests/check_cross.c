@@ -1725,6 +1725,114 @@ START_TEST(test_fenced_push_refused) {
 }
 END_TEST
 
+/* Backup workers across shards (--backup-workers 1 of 3): each shard
+ * alone would step with the first two ranks to commit there, and the
+ * orders differ (shard 1 hears C then B, shard 0 A then B), so the halves
+ * would step over different sets, or over their intersection {B}. Shard
+ * 0's set decides: shard 1 waits for A, leaves C out, and both step with
+ * the mean of A's and B's gradients, -1.5 everywhere. C's pushes are
+ * dropped and counted on both shards, and C takes part in the next step. */
+START_TEST(test_sync_backup_same_set) {
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "sync", 3, "none", 0);
+    cfg.cons.backup = 1;
+    cluster_t c;
+    const uint64_t n = 4;
+    int id;
+    tps_client_t *ev = start_with_w(&c, 2, &cfg, n, &id);
+    rw_t w[3];
+    float g[3][4], p[4];
+    pushopt_t o = {.clock = 0};
+    for (int r = 0; r < 3; r++) {
+        rw_open(&w[r], &c, r, 3, 0xB0 + (uint64_t)r);
+        fill(g[r], n, (float)(1 << r)); /* A 1, B 2, C 4 */
+        for (int s = 0; s < 2; s++)
+            rw_push_ok(&w[r], s, (uint32_t)id, n, g[r], &o);
+    }
+    raw_clock(w[2].fd[1], 2, ++w[2].rid, 1);
+    raw_clock(w[1].fd[1], 1, ++w[1].rid, 1);
+    raw_clock(w[0].fd[0], 0, ++w[0].rid, 1);
+    raw_clock(w[1].fd[0], 1, ++w[1].rid, 1);
+    usleep(200000);
+    long long steps[2];
+    stat_all(ev, "steps", steps);
+    ck_assert_msg(steps[0] == 0 && steps[1] == 0,
+                  "a shard stepped (%lld, %lld) before shard 1 had shard 0's "
+                  "choice, A",
+                  steps[0], steps[1]);
+    raw_clock(w[0].fd[1], 0, ++w[0].rid, 1);
+    for (int s = 0; s < 2; s++)
+        ck_assert_uint_eq(rw_pull(&w[1], s, (uint32_t)id, n, 1, p), 1);
+    assert_all(p, n, -1.5f);
+    long long bd[2], pushes[2];
+    stat_all(ev, "backup_dropped", bd);
+    stat_all(ev, "pushes", pushes);
+    ck_assert_msg(bd[0] == 1 && bd[1] == 1,
+                  "C's push counted as dropped %lld, %lld times", bd[0], bd[1]);
+    ck_assert_msg(pushes[0] == 2 && pushes[1] == 2, "pushes %lld, %lld",
+                  pushes[0], pushes[1]);
+    /* The next step goes with A and C, the first two this time. */
+    raw_clock(w[2].fd[0], 2, ++w[2].rid, 1); /* late: a step taken */
+    o.clock = 1;
+    for (int r = 0; r < 3; r += 2) {
+        for (int s = 0; s < 2; s++)
+            rw_push_ok(&w[r], s, (uint32_t)id, n, g[r], &o);
+        rw_clock(&w[r], 2);
+    }
+    for (int s = 0; s < 2; s++)
+        ck_assert_uint_eq(rw_pull(&w[2], s, (uint32_t)id, n, 2, p), 2);
+    assert_all(p, n, -4.0f);
+    for (int r = 0; r < 3; r++)
+        rw_close(&w[r]);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
+/* A backup worker that was not waited for goes on from the step it reads:
+ * on one shard with --backup-workers 1 of 2, A takes three steps alone
+ * (-3); B's push for clock 0 is then late, and dropped, and its pull
+ * moves its clock to 3, so that its next push is taken (-5). Without the
+ * catch-up every push of B's would be late. */
+START_TEST(test_sync_backup_catch_up) {
+    tps__server_config_t cfg;
+    base_cfg(&cfg, "sync", 2, "none", 0);
+    cfg.cons.backup = 1;
+    cluster_t c;
+    const uint64_t n = 4;
+    int id;
+    tps_client_t *ev = start_with_w(&c, 1, &cfg, n, &id);
+    tps_client_t *a = open_client(&c, TPS_ROLE_WORKER, 0, 2, 0);
+    tps_client_t *b = open_client(&c, TPS_ROLE_WORKER, 1, 2, 0);
+    ck_assert_int_eq(tps_declare(a, "w", n, TPS_INIT_ZEROS, 0, 1), id);
+    ck_assert_int_eq(tps_declare(b, "w", n, TPS_INIT_ZEROS, 0, 1), id);
+    float ga[4], gb[4], p[4];
+    fill(ga, n, 1);
+    fill(gb, n, 2);
+    for (int k = 1; k <= 3; k++) {
+        ck_assert_int_eq(tps_push(a, id, ga), 0);
+        ck_assert_int_eq(tps_clock(a), k);
+        ck_assert_int_eq(tps_pull(a, id, p), 0);
+    }
+    assert_all(p, n, -3);
+    ck_assert_int_eq(tps_push(b, id, gb), 0);
+    ck_assert_int_eq(tps_clock(b), 1);
+    ck_assert_int_eq(tps_pull(b, id, p), 0);
+    assert_all(p, n, -3);
+    ck_assert_int_eq(tps_push(b, id, gb), 0);
+    ck_assert_int_eq(tps_clock(b), 4);
+    ck_assert_int_eq(tps_pull(b, id, p), 0);
+    assert_all(p, n, -5);
+    long long dropped[1];
+    stat_all(ev, "dropped", dropped);
+    ck_assert_int_eq(dropped[0], 1);
+    tps_close(a);
+    tps_close(b);
+    tps_close(ev);
+    cluster_stop(&c);
+}
+END_TEST
+
 static Suite *cross_suite(void) {
     Suite *s = suite_create("cross");
     TCase *tc = tcase_create("shards");
@@ -1747,6 +1855,8 @@ static Suite *cross_suite(void) {
     tcase_add_test(tc, test_duplicate_push);
     tcase_add_test(tc, test_pull_snapshot_16mib);
     tcase_add_test(tc, test_sync_eval_snapshot);
+    tcase_add_test(tc, test_sync_backup_same_set);
+    tcase_add_test(tc, test_sync_backup_catch_up);
     suite_add_tcase(s, tc);
     TCase *ag = tcase_create("agreement");
     tcase_set_timeout(ag, 90);

@@ -3,7 +3,8 @@
 # Sync mode end to end: 4 workers on 2 shards, lsq with --full-batch and plain
 # SGD for 50 steps equals full-batch gradient descent computed independently
 # in double (lsq-reference gd). Then a worker killed with SIGKILL mid-run
-# leaves the barrier and the other 3 finish all their iterations.
+# leaves the barrier and the other 3 finish all their iterations. Then
+# backup workers with a straggler and a kill.
 . "$(dirname "$0")/lib.sh"
 REF=$B/tests/lsq-reference
 [ -x "$CTL" ] || { echo "missing $CTL" >&2; exit 99; }
@@ -63,4 +64,45 @@ for r in 0 1 3; do
 done
 grep -q "worker 2 left" "$WORK/server-0.log" || fail "server did not log the departure"
 stop_servers
-echo "e2e_sync: 3 passed, 0 failed"
+# Backup workers (--backup-workers 1 of 3) with a straggler (30 ms per
+# iteration against 1 ms), and worker 1 killed mid-run: every step goes
+# with the first two workers to commit, the same count on both shards
+# (shard 0 chooses); the straggler's late pushes are dropped and counted,
+# and once worker 1 is dead a step goes with the first of the two left.
+start_servers 2 3 --mode sync --lr 0.1 --backup-workers 1 --trace "$WORK/bt-{i}.csv"
+wpids=""
+for r in 0 1 2; do
+    delay=const:1 iters=400
+    [ $r = 2 ] && delay=const:30 iters=20
+    "$WORKER" --cluster "$CLUSTER" --workers 3 --rank $r --model lsq \
+        --iterations $iters --delay $delay --log "$WORK/bw-$r.csv" 2> "$WORK/bw-$r.log" &
+    PIDS="$PIDS $!"
+    wpids="$wpids $!"
+done
+wait_for "$WORK/bw-1.csv" "^[0-9.]*,50," 20 || fail "worker 1 made no progress: $(tail -3 "$WORK/bw-1.log")"
+kill -9 "$(echo $wpids | cut -d' ' -f2)"
+n=0
+for p in $wpids; do
+    n=$((n + 1))
+    [ $n = 2 ] && { wait "$p" 2>/dev/null || true; continue; }
+    wait "$p" || fail "worker $((n - 1)) failed: $(tail -3 "$WORK/bw-$((n - 1)).log")"
+done
+grep -q "stops after 400 iterations" "$WORK/bw-0.log" || fail "worker 0 did not finish: $(tail -2 "$WORK/bw-0.log")"
+grep -q "dropped [1-9]" "$WORK/bw-2.log" || fail "the straggler had no push dropped: $(tail -1 "$WORK/bw-2.log")"
+"$CTL" --cluster "$CLUSTER" stats --json > "$WORK/bstats.json"
+python3 - "$WORK/bstats.json" "$WORK/bt-0.csv" "$WORK/bt-1.csv" <<'PY' || fail "backup workers: see above"
+import csv, json, sys
+shards = json.load(open(sys.argv[1]))
+for s in shards:
+    assert s["backup_dropped"] > 0, "shard %d dropped nothing" % s["shard"]
+    assert s["steps"] >= 400, "shard %d took %d steps" % (s["shard"], s["steps"])
+steps = []
+for f in sys.argv[2:]:
+    # A step's trace row has the ranks it averaged in its last column.
+    rows = [r for r in csv.DictReader(open(f)) if r["event"] == "step"]
+    steps.append([(r["version"], r["read"]) for r in rows])
+    assert all(1 <= int(k) <= 2 for _, k in steps[-1]), "a step of 0 or 3 ranks in %s" % f
+assert steps[0] == steps[1], "the shards stepped over different rank counts"
+PY
+stop_servers
+echo "e2e_sync: 4 passed, 0 failed"

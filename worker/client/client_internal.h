@@ -601,6 +601,9 @@ int tps__cl_cache_serves(uint64_t cache_clock, uint64_t bound, int64_t clock);
 int tps__cl_cache_take(tps_client_t *c, int tensor, float *dst);
 /* A pull for the ssp cache completed: it becomes the tensor's copy (mu). */
 void tps__cl_cache_fill(tps_client_t *c, tps__ticket_t *t);
+/* Sync: a worker's pull that read a later step on every shard than its
+ * clock moves the clock there. Under mu. */
+void tps__cl_sync_catch_up(tps_client_t *c, const tps__ticket_t *t);
 /* One staleness decision for a group of pushes (caller). */
 int tps__cl_decide(tps_client_t *c, int n, const int *tensors,
                    tps__tinit_t *x);

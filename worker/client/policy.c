@@ -122,6 +122,23 @@ void tps__cl_cache_fill(tps_client_t *c, tps__ticket_t *t) {
         c->delivery.max_read_lag = (uint64_t)t->x.clock - ts->cache_clock;
 }
 
+/* The steps between went on without this worker: shards with backup
+ * workers did not wait for it, or it was left out while it reconnected.
+ * Its pushes for an older clock would be dropped as late, so it goes on
+ * from the step it read, as a worker that rejoins does. */
+void tps__cl_sync_catch_up(tps_client_t *c, const tps__ticket_t *t) {
+    if (c->opts.role != TPS_ROLE_WORKER || c->mode_row == NULL ||
+        c->mode_row->barrier != TPS_BARRIER_ALWAYS || t->x.job != NULL)
+        return;
+    const uint64_t *v = c->tensors[t->tensor].versions;
+    uint64_t min = UINT64_MAX;
+    for (int s = 0; s < c->nshards; s++)
+        if (v[s] < min)
+            min = v[s];
+    if (min != UINT64_MAX && (int64_t)min > c->clock)
+        c->clock = (int64_t)min;
+}
+
 /* The largest staleness any shard reports for any tensor of the group
  * against the versions this client last pulled, and the cut-off's verdict
  * on it. The probes go out together, one round trip for the group. */

@@ -312,6 +312,8 @@ int tps_wait(tps_client_t *c, tps_ticket_t ticket) {
     int rc = t->result;
     if (rc == 0 && t->fill_cache)
         tps__cl_cache_fill(c, t);
+    if (rc == 0 && t->kind == OP_PULL)
+        tps__cl_sync_catch_up(c, t);
     t->id = 0;
     uv_mutex_unlock(&c->mu);
     return rc;
