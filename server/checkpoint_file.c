@@ -818,6 +818,7 @@ static int load_state(const tps__server_t *s, json_t *m, reader_t *rd,
     L->shard_ok = 1;
     if (sh->aggregate)
         tps__shard_set_aggregate(&L->shard, sh->workers);
+    L->shard.dc_workers = sh->dc_workers;
     L->clock = calloc((size_t)n, sizeof(*L->clock));
     L->dedup = calloc((size_t)n, sizeof(*L->dedup));
     if (L->clock == NULL || L->dedup == NULL) {

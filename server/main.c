@@ -168,6 +168,14 @@ static int config_check(args_t *a, tps__server_config_t *cfg) {
         fprintf(stderr, "taups-server: %s\n", err);
         return 2;
     }
+    if (cfg->optim.weight == TPS_WEIGHT_DC &&
+        (mode->barrier == TPS_BARRIER_ALWAYS || mode->local_steps)) {
+        fprintf(stderr, "taups-server: --staleness-weight dc compensates "
+                        "gradients applied as they arrive: --mode async or "
+                        "ssp, not %s\n",
+                mode->name);
+        return 2;
+    }
     return 0;
 }
 
@@ -359,7 +367,11 @@ int main(int argc, char **argv) {
          "is clipped by the larger of its claimed norm and its slice's"},
         {"staleness-weight", TPS_OPT_STR, &a.oc.weight, "none", 0, -1, NULL,
          "W",
-         "none|inverse|exp:LAMBDA|lrdiv: weight of a push of staleness s"},
+         "none|inverse|exp:LAMBDA|lrdiv|dc:LAMBDA: weight of a push of "
+         "staleness s (1, 1/(1+s), e^(-LAMBDA s), 1/max(1,s)); dc weighs 1 "
+         "and compensates the gradient, g + LAMBDA g*g*(w - w_read) "
+         "(DC-ASGD; async and ssp; keeps each worker's last pull: --workers "
+         "more copies of every dense slice, within --max-memory)"},
         {"trace", TPS_OPT_STR, &a.trace, NULL, 0, -1, NULL, "FILE",
          "CSV of every pull answered, push, step, join and leave"},
         {"checkpoint-dir", TPS_OPT_STR, &cfg.ckpt.dir, NULL, 0, -1, NULL, "DIR",
@@ -427,7 +439,8 @@ int main(int argc, char **argv) {
          "(0: never)"},
         {"max-memory", TPS_OPT_U64, &cfg.max_memory, NULL, 1 << 20,
          (double)(1ULL << 50), NULL, "BYTES",
-         "memory the tensors, optimizer state and sync buffers may take; "
+         "memory the tensors, optimizer state, sync buffers and dc's "
+         "copies of what each worker read may take; "
          "declarations beyond it are refused (default: half of physical "
          "memory, or of the cgroup's limit if lower; the start-up log line "
          "says how much)"},

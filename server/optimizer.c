@@ -145,24 +145,25 @@ int tps__optim_parse_weight(tps__optim_t *o, const char *text, char *err,
         o->weight = TPS_WEIGHT_LRDIV;
         return 0;
     }
-    if (strncmp(text, "exp:", 4) == 0) {
+    int dc = strncmp(text, "dc:", 3) == 0;
+    if (dc || strncmp(text, "exp:", 4) == 0) {
         const char *e;
         double lambda;
-        if (parse_double(text + 4, &e, &lambda) != 0 || *e != '\0' ||
-            lambda < 0.0) {
+        if (parse_double(text + (dc ? 3 : 4), &e, &lambda) != 0 ||
+            *e != '\0' || lambda < 0.0) {
             snprintf(err, errlen,
-                     "--staleness-weight: \"%s\": LAMBDA in exp:LAMBDA must be "
-                     "a finite number >= 0",
-                     text);
+                     "--staleness-weight: \"%s\": LAMBDA in %s:LAMBDA must "
+                     "be a finite number >= 0",
+                     text, dc ? "dc" : "exp");
             return TPS_EINVAL;
         }
-        o->weight = TPS_WEIGHT_EXP;
+        o->weight = dc ? TPS_WEIGHT_DC : TPS_WEIGHT_EXP;
         o->weight_lambda = lambda;
         return 0;
     }
     snprintf(err, errlen,
              "--staleness-weight: \"%s\" is not one of "
-             "none|inverse|exp:LAMBDA|lrdiv",
+             "none|inverse|exp:LAMBDA|lrdiv|dc:LAMBDA",
              text);
     return TPS_EINVAL;
 }
@@ -520,6 +521,9 @@ void tps__optim_describe(const tps__optim_t *o, char *buf, size_t len) {
         break;
     case TPS_WEIGHT_LRDIV:
         snprintf(weight, sizeof(weight), "lrdiv");
+        break;
+    case TPS_WEIGHT_DC:
+        snprintf(weight, sizeof(weight), "dc:%.15g", o->weight_lambda);
         break;
     default:
         snprintf(weight, sizeof(weight), "none");

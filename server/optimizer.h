@@ -65,7 +65,10 @@
  * at the full rate; the schedule is not shifted by the warmup.
  *
  * Staleness weights: none 1, inverse 1/(1+s), exp:LAMBDA e^(-LAMBDA s),
- * lrdiv 1/max(1,s).
+ * lrdiv 1/max(1,s) (Zhang et al.'s rule: s = 0 and s = 1 both weigh 1).
+ * dc:LAMBDA weighs 1 and compensates the gradient instead (DC-ASGD, Zheng
+ * et al. 2017): g + LAMBDA g*g*(w - w_read), elementwise, w_read being
+ * what the pushing worker last pulled (tps__shard_dc_compensate).
  *
  * State and parameters are float; per-step scalars are computed in double and
  * rounded once. Nothing here allocates or locks: the caller owns every
@@ -96,7 +99,8 @@ typedef enum tps__weight_kind_e {
     TPS_WEIGHT_NONE = 0,
     TPS_WEIGHT_INVERSE,
     TPS_WEIGHT_EXP, /* weight_lambda */
-    TPS_WEIGHT_LRDIV
+    TPS_WEIGHT_LRDIV,
+    TPS_WEIGHT_DC /* weight 1; the gradient is compensated (shard.c) */
 } tps__weight_kind_t;
 
 /* A validated optimizer configuration; build it with tps__optim_init. */
@@ -124,7 +128,8 @@ typedef struct tps__optim_conf_s {
     const char *optimizer; /* --optimizer: sgd|momentum|nesterov|adam|adagrad|
                               ftrl */
     const char *schedule;  /* --lr-schedule: see the table above */
-    const char *weight;    /* --staleness-weight: none|inverse|exp:L|lrdiv */
+    const char *weight;    /* --staleness-weight: none|inverse|exp:L|lrdiv|
+                              dc:L */
     double lr;             /* --lr, >= 0 */
     double momentum;       /* --momentum, [0, 1) */
     double beta1, beta2;   /* --beta1, --beta2, [0, 1) */

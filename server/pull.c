@@ -147,6 +147,8 @@ static void answer_pull(sconn_t *sc, const pull_req_t *q, double blocked_s) {
         tps__rows_answer(sc, q);
         return;
     }
+    if (t->dc_read != NULL && sc->role == TPS_ROLE_WORKER)
+        tps__shard_dc_read(t, sc->rank, q->offset - t->lo, q->count);
     uint64_t most = s->cfg.lim.max_payload / sizeof(float);
     uint64_t least = (q->count + TPS_FRAMES_PER_TURN - 1) / TPS_FRAMES_PER_TURN;
     if (least < PULL_MIN_CHUNK)

@@ -334,7 +334,8 @@ static int stage_chunk(sconn_t *sc, const Taups__Header *h,
 uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
     const tps__shard_t *sh = &sc->srv->shard;
     int two_phase = sc->srv->two_phase;
-    if ((sh->optim.clip_norm <= 0 && !two_phase) || h->codec != 0 ||
+    if ((sh->optim.clip_norm <= 0 && !two_phase && sh->dc_workers == 0) ||
+        h->codec != 0 ||
         h->zstd || h->count == 0 ||
         len != h->count * sizeof(float) ||
         h->tensor_id >= (uint32_t)sh->ntensors)
@@ -359,9 +360,20 @@ uint8_t *tps__push_dest(sconn_t *sc, const Taups__Header *h, uint64_t len) {
     return (uint8_t *)(st + pos);
 }
 
+/* --staleness-weight dc: the stage, whole, is compensated for what this
+ * worker read, against the parameters now. */
+static void dc_stage(sconn_t *sc, const tps__tensor_t *t) {
+    const tps__shard_t *sh = &sc->srv->shard;
+    if (sh->dc_workers > 0)
+        sc->stage_gmax = tps__shard_dc_compensate(sh, t, sc->rank,
+                                                  sc->stage_off, sc->stage,
+                                                  sc->stage_n);
+}
+
 /* Applies (or buffers) the open push's stage, all of it at once: a refusal
  * (TPS_ERANGE) restores all of it. */
 static int apply_staged(sconn_t *sc, tps__tensor_t *t, int aggregate) {
+    dc_stage(sc, t);
     double scale = sc->cur_scale * clip_scale(sc);
     if (aggregate)
         return tps__syncbuf_add(&t->sync, sc->rank, sc->stage_off, sc->stage,
@@ -376,6 +388,7 @@ static int apply_staged(sconn_t *sc, tps__tensor_t *t, int aggregate) {
  * group's fate (fate.c). */
 static int prepare_staged(sconn_t *sc, const Taups__Header *h,
                           tps__tensor_t *t) {
+    dc_stage(sc, t);
     return tps__fate_prepare(sc, h, t, sc->cur_scale * clip_scale(sc),
                              tps__bits_float(sc->stage_gmax));
 }
@@ -805,10 +818,11 @@ void tps__push_handle(sconn_t *sc, const Taups__Header *h, uint8_t *payload,
      * the wire (staging cost 18% of a 16 MiB push); one cut off midway is
      * then an update of its own (tps__push_close). A push of one chunk, the
      * common case, is applied as it stands. Two-phase pushes are all
-     * staged, and kept at their last chunk for their group's fate. */
+     * staged, and kept at their last chunk for their group's fate; so are
+     * pushes to be compensated (dc), whose whole gradient is changed. */
     int two = s->two_phase;
-    int staged =
-        two || (sh->optim.clip_norm > 0 && (!h->last || sc->nstaged > 0));
+    int staged = two || sh->dc_workers > 0 ||
+                 (sh->optim.clip_norm > 0 && (!h->last || sc->nstaged > 0));
     int rc = 0;
     char err[256] = "";
     if (sc->cur_drop) {

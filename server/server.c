@@ -349,6 +349,8 @@ static int server_new(uv_loop_t *loop, const tps__server_config_t *cfg,
     }
     if (tps__consistency_aggregates(&cfg->cons))
         tps__shard_set_aggregate(&s->shard, cfg->workers);
+    else if (s->shard.optim.weight == TPS_WEIGHT_DC)
+        s->shard.dc_workers = cfg->workers;
     /* One shard cannot disagree with anybody: only clusters of two or
      * more pay for agreeing on each push (docs/design.md §3a). */
     s->two_phase = nshards > 1 && !tps__consistency_aggregates(&cfg->cons);

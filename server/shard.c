@@ -55,6 +55,8 @@ void tps__shard_free(tps__shard_t *sh) {
         free(sh->tensors[i].mean);
         free(sh->tensors[i].slot[0]);
         free(sh->tensors[i].slot[1]);
+        free(sh->tensors[i].dc_read);
+        free(sh->tensors[i].dc_seen);
         if (sh->aggregate)
             tps__syncbuf_free(&sh->tensors[i].sync);
     }
@@ -91,6 +93,7 @@ static uint64_t tensor_bytes(const tps__shard_t *sh, uint64_t n) {
     uint64_t copies = 1 + (uint64_t)tps__optim_slots(&sh->optim);
     if (sh->aggregate)
         copies += 1 + (uint64_t)sh->workers;
+    copies += (uint64_t)sh->dc_workers;
     return len * sizeof(float) * copies;
 }
 
@@ -223,7 +226,42 @@ static int slice_buffers(const tps__shard_t *sh, tps__tensor_t *t,
                  name);
         return TPS_ENOMEM;
     }
+    size_t w = (size_t)sh->dc_workers;
+    if (w > 0 &&
+        ((t->dc_read = calloc(w * (size_t)(t->hi - t->lo + 1), 4)) == NULL ||
+         (t->dc_seen = calloc(w, 1)) == NULL)) {
+        free(t->dc_read);
+        free(t->param);
+        free(t->slot[0]);
+        free(t->slot[1]);
+        memset(t, 0, sizeof(*t));
+        snprintf(err, errlen,
+                 "tensor \"%s\": out of memory for the workers' reads "
+                 "(--staleness-weight dc)",
+                 name);
+        return TPS_ENOMEM;
+    }
     return 0;
+}
+
+void tps__shard_dc_read(tps__tensor_t *t, int rank, uint64_t off, uint64_t n) {
+    uint64_t len = t->hi - t->lo + 1;
+    memcpy(t->dc_read + (uint64_t)rank * len + off, t->param + off,
+           n * sizeof(float));
+    t->dc_seen[rank] = 1;
+}
+
+uint32_t tps__shard_dc_compensate(const tps__shard_t *sh,
+                                  const tps__tensor_t *t, int rank,
+                                  uint64_t off, float *g, uint64_t n) {
+    if (t->dc_read != NULL && t->dc_seen[rank]) {
+        float lambda = (float)sh->optim.weight_lambda;
+        const float *w = t->param + off;
+        const float *r = t->dc_read + (uint64_t)rank * (t->hi - t->lo + 1) + off;
+        for (uint64_t i = 0; i < n; i++)
+            g[i] += lambda * g[i] * g[i] * (w[i] - r[i]);
+    }
+    return tps__max_abs_bits(g, n);
 }
 
 /* fill: 1 computes the initial values now, 0 leaves them (a restore

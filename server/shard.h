@@ -56,6 +56,10 @@ typedef struct tps__tensor_s {
      * yet, taken from the first declaration that says one. */
     uint32_t ndims;
     uint64_t shape[TPS__MAX_DIMS];
+    /* --staleness-weight dc: rank r's last pulled values of the slice at
+     * dc_read + r * (hi - lo), and whether it pulled since declaring */
+    float *dc_read;
+    uint8_t *dc_seen;
     /* table, sync modes: rows of the pending step (from its first push) */
     tps__rowsync_t *rowsync;
     /* Dense: starting values given by a worker (assign.c): the assign
@@ -131,6 +135,8 @@ typedef struct tps__shard_s {
     tps__tensor_t *tensors; /* max_tensors entries */
     int workers;           /* ranks for the sync buffers */
     int aggregate;         /* sync modes keep per-rank buffers */
+    int dc_workers;        /* > 0 (--staleness-weight dc): each dense tensor
+                              keeps what each of these ranks last pulled */
     uint64_t max_bytes;    /* memory all tensors may take; 0: no limit */
     uint64_t bytes;        /* memory they take */
     tps__optim_t optim;
@@ -145,6 +151,17 @@ int tps__shard_init(tps__shard_t *sh, uint32_t index, uint32_t nshards,
  * tensor declared from now on. */
 void tps__shard_set_aggregate(tps__shard_t *sh, int workers);
 void tps__shard_free(tps__shard_t *sh);
+
+/* --staleness-weight dc: worker `rank` was sent elements [off, off + n)
+ * of t's slice (off from t->lo); they are what its next push is
+ * compensated against. */
+void tps__shard_dc_read(tps__tensor_t *t, int rank, uint64_t off, uint64_t n);
+/* DC-ASGD's compensation of worker `rank`'s gradient g of n elements at
+ * off: g += LAMBDA g*g*(w - w_read), in place (nothing when the rank has
+ * not pulled t). Returns the largest |g| after it, as float bits. */
+uint32_t tps__shard_dc_compensate(const tps__shard_t *sh,
+                                  const tps__tensor_t *t, int rank,
+                                  uint64_t off, float *g, uint64_t n);
 
 /* Declares a tensor (idempotent for the same name, length, init, scale and
  * seed). Returns its id (>= 0) or TPS_EMISMATCH / TPS_E2BIG / TPS_EINVAL /

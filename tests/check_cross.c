@@ -1833,6 +1833,45 @@ START_TEST(test_sync_backup_catch_up) {
 }
 END_TEST
 
+/* DC-ASGD (--staleness-weight dc:0.25), on one shard (pushes applied as
+ * they come) and on two (two-phase): A and B read w = 0; B's push of 2
+ * makes w = -2; A's push of 1 is compensated for the -2 it did not see,
+ * 1 + 0.25 * 1 * 1 * (-2 - 0) = 0.5, so w = -2.5 (naive: -3). A reads
+ * again and its next push is not compensated: -3.5. */
+START_TEST(test_dc_compensates) {
+    for (int shards = 1; shards <= 2; shards++) {
+        tps__server_config_t cfg;
+        base_cfg(&cfg, "async", 2, "dc:0.25", 0);
+        cluster_t c;
+        const uint64_t n = 4;
+        int id;
+        tps_client_t *ev = start_with_w(&c, shards, &cfg, n, &id);
+        tps_client_t *w[2];
+        float g[4], p[4];
+        for (int r = 0; r < 2; r++) {
+            w[r] = open_client(&c, TPS_ROLE_WORKER, r, 2, 0);
+            ck_assert_int_eq(tps_declare(w[r], "w", n, TPS_INIT_ZEROS, 0, 1),
+                             id);
+            ck_assert_int_eq(tps_pull(w[r], id, p), 0);
+        }
+        fill(g, n, 2);
+        ck_assert_int_eq(tps_push(w[1], id, g), 0);
+        fill(g, n, 1);
+        ck_assert_int_eq(tps_push(w[0], id, g), 0);
+        ev_pull(ev, id, p, NULL, shards);
+        assert_all(p, n, -2.5f);
+        ck_assert_int_eq(tps_pull(w[0], id, p), 0);
+        ck_assert_int_eq(tps_push(w[0], id, g), 0);
+        ev_pull(ev, id, p, NULL, shards);
+        assert_all(p, n, -3.5f);
+        for (int r = 0; r < 2; r++)
+            tps_close(w[r]);
+        tps_close(ev);
+        cluster_stop(&c);
+    }
+}
+END_TEST
+
 static Suite *cross_suite(void) {
     Suite *s = suite_create("cross");
     TCase *tc = tcase_create("shards");
@@ -1857,6 +1896,7 @@ static Suite *cross_suite(void) {
     tcase_add_test(tc, test_sync_eval_snapshot);
     tcase_add_test(tc, test_sync_backup_same_set);
     tcase_add_test(tc, test_sync_backup_catch_up);
+    tcase_add_test(tc, test_dc_compensates);
     suite_add_tcase(s, tc);
     TCase *ag = tcase_create("agreement");
     tcase_set_timeout(ag, 90);

@@ -98,6 +98,46 @@ START_TEST(test_addresses) {
 }
 END_TEST
 
+/* --staleness-weight dc keeps each worker's read of every slice: 8
+ * workers make a tensor of 1,000 elements take 9 copies (values and 8
+ * reads, of 1,001 floats with the spare element), 36,036 bytes, so a
+ * --max-memory of 36,000 refuses it with a sentence naming the bound,
+ * where plain SGD (4,004 bytes) would fit; the read copy is what a push
+ * is compensated against. */
+START_TEST(test_dc_memory) {
+    tps__optim_t dc = sgd;
+    char err[256];
+    ck_assert_int_eq(tps__optim_parse_weight(&dc, "dc:0.5", err, sizeof(err)),
+                     0);
+    tps__shard_t sh;
+    ck_assert_int_eq(tps__shard_init(&sh, 0, 1, 4, 10000, &dc), 0);
+    sh.dc_workers = 8;
+    sh.max_bytes = 36000;
+    ck_assert_int_eq(tps__shard_declare(&sh, "w", 1000, TPS_INIT_ZEROS, 0, 1,
+                                        err, sizeof(err)),
+                     TPS_ELIMIT);
+    ck_assert_msg(strstr(err, "--max-memory") != NULL, "%s", err);
+    sh.max_bytes = 36036;
+    int id = tps__shard_declare(&sh, "w", 1000, TPS_INIT_ZEROS, 0, 1, err,
+                                sizeof(err));
+    ck_assert_int_eq(id, 0);
+    ck_assert_uint_eq(sh.bytes, 36036);
+    tps__tensor_t *t = &sh.tensors[id];
+    float g[2] = {2, -4};
+    t->param[10] = 1; /* rank 3 has not read: nothing to compensate */
+    tps__shard_dc_compensate(&sh, t, 3, 10, g, 2);
+    ck_assert(g[0] == 2 && g[1] == -4);
+    tps__shard_dc_read(t, 3, 10, 2); /* reads 1, 0 */
+    t->param[10] = 3;
+    t->param[11] = -1;
+    uint32_t m = tps__shard_dc_compensate(&sh, t, 3, 10, g, 2);
+    /* 2 + 0.5*4*(3-1) = 6; -4 + 0.5*16*(-1-0) = -12 */
+    ck_assert(g[0] == 6 && g[1] == -12);
+    ck_assert(tps__bits_float(m) == 12);
+    tps__shard_free(&sh);
+}
+END_TEST
+
 START_TEST(test_declare) {
     tps__shard_t sh;
     char err[256];
@@ -347,6 +387,7 @@ static Suite *shard_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("state");
     tcase_add_test(tc, test_declare);
+    tcase_add_test(tc, test_dc_memory);
     tcase_add_test(tc, test_init_independent_of_sharding);
     tcase_add_test(tc, test_first_nonfinite);
     tcase_add_test(tc, test_max_abs_bits);
