@@ -9,12 +9,20 @@ int tps__link_enabled(const tps__link_cfg_t *cfg) {
            (cfg->latency_ms > 0 || cfg->jitter_ms > 0 || cfg->bandwidth > 0);
 }
 
+uint64_t tps__link_depth(uint64_t bandwidth) {
+    uint64_t d = bandwidth / 200;
+    return d < TPS_LINK_MIN_DEPTH ? TPS_LINK_MIN_DEPTH
+           : d > TPS_LINK_DEPTH   ? TPS_LINK_DEPTH
+                                  : d;
+}
+
 void tps__link_sched_init(tps__link_sched_t *s, const tps__link_cfg_t *cfg,
                           uint64_t stream) {
     s->cfg = *cfg;
     tps__rng_seed(&s->rng, cfg->seed, stream);
     s->last_ms = 0;
-    s->tokens = TPS_LINK_DEPTH;
+    s->depth = (double)tps__link_depth(cfg->bandwidth);
+    s->tokens = 0;
     s->tokens_ms = 0;
     s->started = 0;
 }
@@ -34,8 +42,8 @@ double tps__link_release(tps__link_sched_t *s, double now_ms, uint64_t bytes) {
         if (!s->started)
             s->tokens_ms = r;
         double have = s->tokens + (r - s->tokens_ms) * rate;
-        if (have > TPS_LINK_DEPTH)
-            have = TPS_LINK_DEPTH;
+        if (have > s->depth)
+            have = s->depth;
         /* Tokens keep coming while the frame waits, even past the depth,
          * so that a frame larger than the bucket can still leave. */
         if (have < need) {
@@ -63,7 +71,8 @@ void tps__link_describe(const tps__link_cfg_t *cfg, char *buf, size_t len) {
         snprintf(bw, sizeof(bw), "unlimited");
     snprintf(buf, len,
              "latency %g ms, jitter +-%g ms (uniform), bandwidth %s "
-             "(bucket %u B), seed %llu",
-             cfg->latency_ms, cfg->jitter_ms, bw, TPS_LINK_DEPTH,
+             "(bucket %llu B, empty at first), seed %llu",
+             cfg->latency_ms, cfg->jitter_ms, bw,
+             (unsigned long long)tps__link_depth(cfg->bandwidth),
              (unsigned long long)cfg->seed);
 }

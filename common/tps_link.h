@@ -20,12 +20,16 @@
  * the order they were sent: a TCP stream cannot reorder, and a frame that
  * overtook another would only have to wait for it at the receiver anyway.
  *
- * The bucket fills at bandwidth bytes/s up to TPS_LINK_DEPTH bytes and
- * starts full. A frame larger than the depth waits until the bucket would
- * have accumulated all its bytes (as if the depth stretched to the frame
- * while it waits), so the bucket never goes into debt and every frame's
- * release is paid for in advance: over any interval the bytes released
- * exceed bandwidth * duration by at most max(depth, largest frame). */
+ * The bucket fills at bandwidth bytes/s up to its depth, 5 ms of the rate
+ * within [TPS_LINK_MIN_DEPTH, TPS_LINK_DEPTH] bytes, and starts empty: a
+ * bucket that started full (it once held 64 KiB from the start, 1.3 s of
+ * free sending at 50 kB/s) let a short bandwidth experiment measure its
+ * burst rather than its rate, and a deep one refills during every pause.
+ * A frame larger than the depth waits until the bucket would have
+ * accumulated all its bytes (as if the depth stretched to the frame while
+ * it waits), so the bucket never goes into debt and every frame's release
+ * is paid for in advance: over any interval the bytes released exceed
+ * bandwidth * duration by at most the depth. */
 #ifndef TPS_LINK_H
 #define TPS_LINK_H
 
@@ -35,6 +39,7 @@
 #include "tps_rng.h"
 
 #define TPS_LINK_DEPTH (64u << 10)
+#define TPS_LINK_MIN_DEPTH 1500u /* one Ethernet frame */
 
 typedef struct tps__link_cfg_s {
     double latency_ms;  /* added to every frame, >= 0 */
@@ -49,14 +54,18 @@ typedef struct tps__link_sched_s {
     tps__link_cfg_t cfg;
     tps__rng_t rng;
     double last_ms; /* release time of the previous frame */
+    double depth;   /* bucket size, bytes (tps__link_depth) */
     double tokens;  /* bucket content at tokens_ms */
     double tokens_ms;
-    int started; /* no frame yet: the bucket is full */
+    int started; /* no frame yet: the bucket starts filling at the first */
 } tps__link_sched_t;
 
 /* Nonzero when cfg asks for any shaping; with the defaults (all zero) the
  * send path stays the direct one. */
 int tps__link_enabled(const tps__link_cfg_t *cfg);
+
+/* The bucket's depth in bytes for a rate of `bandwidth` bytes/s. */
+uint64_t tps__link_depth(uint64_t bandwidth);
 
 /* Starts a schedule; `stream` separates the jitter of connections sharing
  * a seed (e.g. shard and rank). */

@@ -2,7 +2,8 @@
 /* Unit tests of the link shaper's release-time arithmetic (tps_link.h):
  * latency, jitter bounds and reproducibility, FIFO order under jitter, and
  * the token bucket against values computed by hand for 1 MB/s, i.e.
- * 1000 bytes per ms, with a 65536-byte bucket. Then a shaped tps_conn on a
+ * 1000 bytes per ms, with a 5000-byte bucket (5 ms of the rate) that
+ * starts empty. Then a shaped tps_conn on a
  * loopback pair: frames arrive in order and late enough, and closing with
  * frames still held cancels them and leaves no handle open. */
 #include <check.h>
@@ -111,38 +112,43 @@ END_TEST
 
 START_TEST(test_bucket_by_hand) {
     tps__link_sched_t s = sched(0, 0, 1000000, 1, 0);
-    /* Full bucket: the first 65536 bytes leave at once and empty it. */
-    ck_assert_double_eq_tol(tps__link_release(&s, 0, 65536), 0, EPS);
+    /* Empty at first: the first 5000 bytes wait 5 ms for their tokens. */
+    ck_assert_double_eq_tol(tps__link_release(&s, 0, 5000), 5, EPS);
     /* 1000 bytes take 1 ms to earn. */
-    ck_assert_double_eq_tol(tps__link_release(&s, 0, 1000), 1, EPS);
+    ck_assert_double_eq_tol(tps__link_release(&s, 0, 1000), 6, EPS);
     /* A frame larger than the bucket waits for all its bytes: 262.144 ms. */
-    ck_assert_double_eq_tol(tps__link_release(&s, 0, 262144), 263.144, 1e-6);
+    ck_assert_double_eq_tol(tps__link_release(&s, 0, 262144), 268.144, 1e-6);
     /* Long idle: the bucket refills only to its depth. */
     ck_assert_double_eq_tol(tps__link_release(&s, 1000, 100), 1000, EPS);
-    ck_assert_double_eq_tol(tps__link_release(&s, 1000, 65536), 1000.1, 1e-6);
-    /* Full again after 4 s; 262144 bytes need 196608 more than it holds. */
-    ck_assert_double_eq_tol(tps__link_release(&s, 5000, 262144), 5196.608,
+    ck_assert_double_eq_tol(tps__link_release(&s, 1000, 5000), 1000.1, 1e-6);
+    /* Full again after 4 s; 262144 bytes need 257144 more than it holds. */
+    ck_assert_double_eq_tol(tps__link_release(&s, 5000, 262144), 5257.144,
                             1e-6);
+    /* The depth is 5 ms of the rate, within one Ethernet frame and 64 KiB. */
+    ck_assert_uint_eq(tps__link_depth(1000000), 5000);
+    ck_assert_uint_eq(tps__link_depth(50000), 1500);
+    ck_assert_uint_eq(tps__link_depth(1000000000), 65536);
 }
 END_TEST
 
 START_TEST(test_bucket_rate) {
-    /* Ten 256 KiB frames at once: the bucket pays for the first 65536
-     * bytes, the rest leave at exactly 1000 bytes per ms. */
+    /* Ten 256 KiB frames at once leave at exactly 1000 bytes per ms from
+     * the first byte: nothing is free. */
     tps__link_sched_t s = sched(0, 0, 1000000, 1, 0);
     double r = 0;
     for (int i = 0; i < 10; i++)
         r = tps__link_release(&s, 0, 262144);
-    ck_assert_double_eq_tol(r, (10.0 * 262144 - 65536) / 1000, 1e-6);
+    ck_assert_double_eq_tol(r, 10.0 * 262144 / 1000, 1e-6);
 }
 END_TEST
 
 START_TEST(test_latency_then_bucket) {
     tps__link_sched_t s = sched(10, 0, 1000000, 1, 0);
-    ck_assert_double_eq_tol(tps__link_release(&s, 0, 65536), 10, EPS);
-    ck_assert_double_eq_tol(tps__link_release(&s, 0, 1000), 11, EPS);
-    /* At 50 ms it arrives at 60 ms; 49 ms refilled 49000 tokens. */
-    ck_assert_double_eq_tol(tps__link_release(&s, 50, 50000), 61, 1e-6);
+    ck_assert_double_eq_tol(tps__link_release(&s, 0, 5000), 15, EPS);
+    ck_assert_double_eq_tol(tps__link_release(&s, 0, 1000), 16, EPS);
+    /* At 50 ms it arrives at 60 ms; the bucket is full (5000) by then, and
+     * the other 45000 bytes take 45 ms. */
+    ck_assert_double_eq_tol(tps__link_release(&s, 50, 50000), 105, 1e-6);
 }
 END_TEST
 
@@ -282,9 +288,9 @@ static void run_pair(pair_t *p, const tps__link_cfg_t *cfg) {
 }
 
 START_TEST(test_conn_shaped_in_order) {
-    /* 8 frames of about 3 KB at 100 KB/s behind 30 +- 10 ms: the bucket
-     * lets 65536 bytes pass at once, so all arrive after >= 20 ms, in
-     * order, and written (status 0). */
+    /* 8 frames of about 3 KB at 100 KB/s behind 30 +- 10 ms: all arrive
+     * after >= 20 ms (the bucket, empty at first, adds more), in order,
+     * and written (status 0). */
     pair_t *p = calloc(1, sizeof(*p));
     p->nsend = 8;
     tps__link_cfg_t cfg = {30, 10, 100000, 4};
