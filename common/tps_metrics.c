@@ -25,6 +25,7 @@ struct tps__metrics_s {
     uv_timer_t timer;
     int open_handles;
     tps__metrics_render_fn fn;
+    tps__metrics_ready_fn ready; /* NULL: /ready is 404 */
     void *arg;
     char url[160];
 };
@@ -60,6 +61,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
         static char no[] = "only GET /metrics is served\n";
         return answer(c, MHD_HTTP_METHOD_NOT_ALLOWED, text, no, strlen(no),
+                      MHD_RESPMEM_PERSISTENT);
+    }
+    if (m->ready != NULL && strcmp(url, "/ready") == 0) {
+        static char yes[] = "ready\n", no[] = "not ready\n";
+        int ok = m->ready(m->arg);
+        return answer(c, ok ? MHD_HTTP_OK : MHD_HTTP_SERVICE_UNAVAILABLE, text,
+                      ok ? yes : no, strlen(ok ? yes : no),
                       MHD_RESPMEM_PERSISTENT);
     }
     if (strcmp(url, "/metrics") != 0) {
@@ -185,6 +193,10 @@ int tps__metrics_start(uv_loop_t *loop, const char *addr,
     }
     *out = m;
     return 0;
+}
+
+void tps__metrics_set_ready(tps__metrics_t *m, tps__metrics_ready_fn fn) {
+    m->ready = fn;
 }
 
 const char *tps__metrics_url(const tps__metrics_t *m) {

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* The /metrics endpoint (--metrics HOST:PORT) of taups-server and
  * taups-worker: GET /metrics answers the Prometheus text a callback
- * renders; any other path is 404 and any other method 405.
+ * renders, and GET /ready, where a readiness callback is set, 200 or 503
+ * (an orchestrator's probe); any other path is 404 and any other method
+ * 405.
  *
  * HTTP is libmicrohttpd's (Debian's libmicrohttpd-dev), not ours: parsing
  * requests from whoever connects is a job for a library that has been
@@ -33,6 +35,14 @@ typedef char *(*tps__metrics_render_fn)(void *arg, size_t *len);
 int tps__metrics_start(uv_loop_t *loop, const char *addr,
                        tps__metrics_render_fn fn, void *arg,
                        tps__metrics_t **out, char *err, size_t errlen);
+
+/* Says whether the process serves now (1) or not yet or no longer (0). */
+typedef int (*tps__metrics_ready_fn)(void *arg);
+
+/* Serves GET /ready from fn(arg of tps__metrics_start): 200 "ready" or
+ * 503 "not ready". Without it /ready is 404. Set it before the loop runs
+ * again (with a loop) or before the first request (without). */
+void tps__metrics_set_ready(tps__metrics_t *m, tps__metrics_ready_fn fn);
 
 /* "http://HOST:PORT/metrics" with the port bound. */
 const char *tps__metrics_url(const tps__metrics_t *m);

@@ -72,6 +72,10 @@ static char *render_metrics(void *arg, size_t *len) {
     return tps__server_metrics(arg, len);
 }
 
+static int serving(void *arg) {
+    return tps__server_serving(arg);
+}
+
 /* The options that are not fields of the server's configuration as they
  * come from the command line, before config_from_args turns them into it. */
 typedef struct args_s {
@@ -280,6 +284,7 @@ static int serve(const tps__server_config_t *cfg, const args_t *a) {
             uv_loop_close(&loop);
             return 1;
         }
+        tps__metrics_set_ready(notifier.metrics, serving);
         tps__log("metrics on %s", tps__metrics_url(notifier.metrics));
     }
     notifier_start(&loop, &notifier, a);
@@ -305,8 +310,9 @@ int main(int argc, char **argv) {
     const tps__opt_t opts[] = {
         {"metrics", TPS_OPT_STR, &a.metrics_addr, NULL, 0, -1, NULL,
          "HOST:PORT",
-         "serve Prometheus metrics at http://HOST:PORT/metrics (port 0 picks "
-         "one; the log says which)"},
+         "serve Prometheus metrics at http://HOST:PORT/metrics, and /ready "
+         "(200 while the shard serves) for probes (port 0 picks one; the log "
+         "says which)"},
         {"listen", TPS_OPT_STR, &a.listen, NULL, 0, -1, NULL, "HOST:PORT",
          "address to listen on: IPv4, IPv6 or a host name, or unix:/PATH "
          "(port 0 picks one)"},

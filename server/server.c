@@ -172,6 +172,10 @@ int tps__server_port(const tps__server_t *s) {
     return s->port;
 }
 
+int tps__server_serving(const tps__server_t *s) {
+    return !s->stopping;
+}
+
 int tps__server_live_workers(const tps__server_t *s) {
     return s->members.nlive;
 }

@@ -95,6 +95,10 @@ void tps__server_free(tps__server_t *s);
 
 const tps__shard_t *tps__server_shard(const tps__server_t *s);
 
+/* 1 while the server serves: restored and listening (tps__server_start
+ * returns only then) and not stopping. */
+int tps__server_serving(const tps__server_t *s);
+
 /* Workers connected now. */
 int tps__server_live_workers(const tps__server_t *s);
 

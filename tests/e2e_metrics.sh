@@ -3,7 +3,8 @@
 # --metrics: a shard's and a worker's /metrics pass `promtool check
 # metrics`; the shard's counters equal taups-ctl stats --json once
 # training is over (a refused hello counted as a refused handshake, not
-# a protocol error); other paths and methods get 404 and 405; a hostile
+# a protocol error); a shard's /ready is 200 while it serves, a worker's
+# 404; other paths and methods get 404 and 405; a hostile
 # HTTP client (garbage, a 1 MB header, slow bytes, a crowd of idle
 # connections) while two workers train changes nothing they compute and
 # leaves /metrics answering; a bad --metrics address is named.
@@ -73,6 +74,7 @@ grep -q '^taups_push_staleness_bucket{shard="0",le="+Inf"} 800$' "$WORK/server.p
 grep -q '^taups_worker_clock{shard="0",rank="1"} 400$' "$WORK/server.prom" || fail "worker clocks"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "${SURL%/metrics}/other")" = 404 ] || fail "not 404"
 [ "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$SURL")" = 405 ] || fail "not 405"
+[ "$(curl -s "${SURL%/metrics}/ready")" = ready ] || fail "the shard's /ready"
 stop_servers
 grep -q "stopping:.* 0 protocol errors, 1 refused handshakes" "$WORK/server-0.log" ||
     fail "final summary: $(grep stopping: "$WORK/server-0.log")"
@@ -87,6 +89,9 @@ curl -sf "$(url_of "$WORK/wm.log")" > "$WORK/worker.prom" || fail "GET worker me
 promtool check metrics < "$WORK/worker.prom" || fail "promtool on the worker's page"
 n=$(grep '^taups_worker_pushes_sent_total{rank="0"}' "$WORK/worker.prom" | awk '{print $2}')
 [ "${n:-0}" -gt 0 ] || fail "worker page: $(cat "$WORK/worker.prom")"
+wurl=$(url_of "$WORK/wm.log")
+[ "$(curl -s -o /dev/null -w '%{http_code}' "${wurl%/metrics}/ready")" = 404 ] ||
+    fail "a worker's /ready is not 404"
 wait "$wpid" || fail "the worker failed"
 stop_servers
 
