@@ -18,8 +18,13 @@ PACKAGES="build-essential autoconf automake libtool pkg-config
 # make fuzz, curl. Two of them are services that Debian starts, and
 # enables at boot, when it installs them: said before installing.
 TEST_PACKAGES="openssh-server prometheus clang libclang-rt-dev curl"
+# tests/e2e_kubernetes.sh: kubectl (Debian's, unless one is installed
+# already: the two would own the same file) and npm for its validator.
+command -v kubectl >/dev/null 2>&1 || TEST_PACKAGES="$TEST_PACKAGES kubernetes-client"
+command -v npm >/dev/null 2>&1 || TEST_PACKAGES="$TEST_PACKAGES nodejs npm"
+tests=0
 case ${1:-} in
---tests) PACKAGES="$PACKAGES $TEST_PACKAGES" ;;
+--tests) PACKAGES="$PACKAGES $TEST_PACKAGES"; tests=1 ;;
 '') ;;
 *) echo "usage: setup.sh [--tests]" >&2; exit 2 ;;
 esac
@@ -40,8 +45,19 @@ check_data() {
     done
 }
 
+# --tests: the Kubernetes API schemas of tests/e2e_kubernetes.sh, from npm
+# into tests/kubernetes/node_modules (not committed), as the lock file pins.
+npm_modules() {
+    [ "$tests" = 1 ] || return 0
+    k8s=$(cd "$(dirname "$0")" && pwd)/tests/kubernetes
+    [ "$k8s/node_modules/.package-lock.json" -nt "$k8s/package-lock.json" ] && return 0
+    echo "setup.sh: npm ci in $k8s"
+    npm ci --prefix "$k8s" --no-audit --no-fund --loglevel=error
+}
+
 if [ -z "$missing" ]; then
     check_data
+    npm_modules
     echo "setup.sh: all packages are installed"
     exit 0
 fi
@@ -68,3 +84,4 @@ $SUDO apt-get update -qq
 # shellcheck disable=SC2086
 $SUDO apt-get install -y -qq --no-install-recommends $missing
 check_data
+npm_modules
