@@ -50,7 +50,10 @@ check_data() {
 npm_modules() {
     [ "$tests" = 1 ] || return 0
     k8s=$(cd "$(dirname "$0")" && pwd)/tests/kubernetes
-    [ "$k8s/node_modules/.package-lock.json" -nt "$k8s/package-lock.json" ] && return 0
+    stamp=$k8s/node_modules/.package-lock.json
+    if [ -f "$stamp" ] && [ -z "$(find "$k8s/package-lock.json" -newer "$stamp")" ]; then
+        return 0
+    fi
     echo "setup.sh: npm ci in $k8s"
     npm ci --prefix "$k8s" --no-audit --no-fund --loglevel=error
 }

@@ -60,14 +60,19 @@ cp "$config" "$dir/cluster.conf"
 rm -rf "$dir/base"
 cp -R "$here/base" "$dir/base"
 
+list() { # N SEP TEXT: TEXT for I = 0..N-1, each @ in it replaced by I, joined by SEP
+    _i=0
+    _out=""
+    while [ "$_i" -lt "$1" ]; do
+        _out="$_out${_out:+$2}$(echo "$3" | sed "s/@/$_i/g")"
+        _i=$((_i + 1))
+    done
+    echo "$_out"
+}
+
 # Every shard by its stable name, in shard order; the Service's search
 # domain makes the short name resolve in the namespace.
-cluster=""
-i=0
-while [ "$i" -lt "$shards" ]; do
-    cluster="$cluster${cluster:+,}taups-shard-$i.taups-shard:7070"
-    i=$((i + 1))
-done
+cluster=$(list "$shards" , "taups-shard-@.taups-shard:7070")
 cat > "$dir/shape.conf" <<EOF
 # Written by render.sh, read after cluster.conf (and so winning over it):
 # this deployment's shards by their StatefulSet names, and its workers.
@@ -106,12 +111,7 @@ reshard_job() {
         fi
         k=$((k + 1))
     done
-    old=""
-    k=0
-    while [ "$k" -lt "$from" ]; do
-        old="$old /claims/$k/shard-$k-of-$from"
-        k=$((k + 1))
-    done
+    old=" $(list "$from" " " "/claims/@/shard-@-of-$from")"
     k=$from
     while [ "$k" -lt "$shards" ]; do
         cat <<EOF
