@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* Unit tests of the Prometheus text writer: label values escaped as the
  * exposition format requires, numbers written exactly, and a histogram's
- * buckets cumulative with +Inf, _sum and _count. */
+ * buckets cumulative with +Inf, _sum and _count. And the endpoint's
+ * /ready: 200 or 503 as its callback says, 404 without one. */
+#include <arpa/inet.h>
 #include <check.h>
 #include <math.h>
+#include <netinet/in.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
+#include "tps_metrics.h"
 #include "tps_prom.h"
 
 START_TEST(test_labels_escaped) {
@@ -57,6 +64,54 @@ START_TEST(test_grows) {
 }
 END_TEST
 
+static char *page(void *arg, size_t *len) {
+    (void)arg;
+    *len = 2;
+    return strdup("x\n");
+}
+
+/* Read in libmicrohttpd's thread. */
+static int ready_flag(void *arg) {
+    return __atomic_load_n((int *)arg, __ATOMIC_SEQ_CST);
+}
+
+/* The status code of GET PATH from the endpoint at URL. */
+static int status_of(const char *url, const char *path) {
+    unsigned port = 0;
+    ck_assert_int_eq(sscanf(url, "http://127.0.0.1:%u/", &port), 1);
+    struct sockaddr_in sa = {.sin_family = AF_INET,
+                             .sin_port = htons((uint16_t)port)};
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+    char req[128], resp[64] = "";
+    int n = snprintf(req, sizeof(req), "GET %s HTTP/1.0\r\n\r\n", path);
+    ck_assert_int_eq(write(fd, req, (size_t)n), n);
+    ck_assert_int_gt(read(fd, resp, sizeof(resp) - 1), 12);
+    close(fd);
+    int code = 0;
+    ck_assert_int_eq(sscanf(resp, "HTTP/1.%*d %d", &code), 1);
+    return code;
+}
+
+START_TEST(test_ready) {
+    tps__metrics_t *m;
+    char err[200];
+    int ready = 0;
+    ck_assert_int_eq(tps__metrics_start(NULL, "127.0.0.1:0", page, &ready, &m,
+                                        err, sizeof(err)),
+                     0);
+    const char *url = tps__metrics_url(m);
+    ck_assert_int_eq(status_of(url, "/ready"), 404);
+    tps__metrics_set_ready(m, ready_flag);
+    ck_assert_int_eq(status_of(url, "/ready"), 503);
+    __atomic_store_n(&ready, 1, __ATOMIC_SEQ_CST);
+    ck_assert_int_eq(status_of(url, "/ready"), 200);
+    ck_assert_int_eq(status_of(url, "/metrics"), 200);
+    tps__metrics_stop(m);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("prom");
     TCase *tc = tcase_create("text");
@@ -64,6 +119,9 @@ int main(void) {
     tcase_add_test(tc, test_samples_and_histogram);
     tcase_add_test(tc, test_grows);
     suite_add_tcase(s, tc);
+    TCase *ep = tcase_create("endpoint");
+    tcase_add_test(ep, test_ready);
+    suite_add_tcase(s, ep);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);
     int failed = srunner_ntests_failed(sr);
