@@ -6,7 +6,8 @@
 # setup.sh --tests); the pods the controllers would make (tests/kubernetes/
 # pods.mjs) carry each shard's index and each worker's rank from the
 # completion index, the cluster list of the StatefulSet's stable names in
-# order, the key copied to mode 0400 by an init container, the /ready
+# order (and wait until those resolve), the key copied to mode 0400 by an
+# init container, the /ready
 # probe on the metrics port and a grace period that covers the final
 # checkpoint. Then their own command lines run here, paths mapped to this
 # test's directories: two shards answer /ready, four workers train, the
@@ -39,6 +40,7 @@ for o in "ConfigMap taups-config-" "Service taups-shard" "StatefulSet taups-shar
     grep -q "^valid: $o" "$WORK/valid.txt" || fail "no valid $o: $(cat "$WORK/valid.txt")"
 done
 grep -q 'image: registry.example/taups:1.0$' "$WORK/all.yaml" || fail "--image not applied"
+grep -q '^  backoffLimit: 24$' "$WORK/all.yaml" || fail "the workers' backoffLimit is not 6 a worker"
 node "$WORK/js/pods.mjs" < "$WORK/all.yaml" > "$WORK/pods.txt"
 P=$WORK/pods.txt
 
@@ -76,6 +78,22 @@ for p in $pods; do
     grep -q "^$p [a-z]* mount /run/taups key ro$" "$P" || fail "$p key mount"
     grep -q "^$p user 10001$" "$P" || fail "$p runAsUser"
     ! grep "^$p .* readonly-root false$" "$P" || fail "$p writable root"
+done
+# Workers and the evaluator wait until every shard's name resolves (a
+# getent of this test's says which do): at once when all do, on while one
+# does not.
+mkdir -p "$WORK/bin" "$WORK/wait/etc"
+printf '#!/bin/sh\ngrep -qx "$2" "%s"\n' "$WORK/resolvable" > "$WORK/bin/getent"
+chmod +x "$WORK/bin/getent"
+sed -n "s/^taups-worker-0 config shape.conf: //p" "$P" > "$WORK/wait/etc/shape.conf"
+for p in taups-evaluator taups-worker-0 taups-worker-3; do
+    wait_sh=$(sed -n "s/^$p init shards: sh -c //p" "$P" | sed "s|/etc/taups/|$WORK/wait/etc/|g")
+    echo taups-shard-0.taups-shard > "$WORK/resolvable"
+    rc=0
+    PATH="$WORK/bin:$PATH" timeout 1 sh -c "$wait_sh" || rc=$?
+    [ $rc = 124 ] || fail "$p did not wait for shard 1's name (exit $rc): $wait_sh"
+    echo taups-shard-1.taups-shard >> "$WORK/resolvable"
+    PATH="$WORK/bin:$PATH" timeout 5 sh -c "$wait_sh" || fail "$p waits for names that resolve"
 done
 # The grace period covers the final checkpoint: at most --max-memory bytes
 # at 25 MB/s, plus 30 s.

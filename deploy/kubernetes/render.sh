@@ -216,6 +216,7 @@ metadata:
 spec:
   completions: $workers
   parallelism: $workers
+  backoffLimit: $((6 * workers))
 EOF
     cat > "$dir/kustomization.yaml" <<EOF
 bases:
