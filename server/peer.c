@@ -123,6 +123,9 @@ static void on_link_closed(tps__conn_t *c) {
         tps__log_warn("link to shard %d at %s lost; reconnecting", p->index,
                       s->peer_addrs[p->index].text);
     s->links[p->index].up = 0;
+    /* Looked up again at the next attempt: the peer may come back at
+     * another address under the same name (a new pod). */
+    p->resolved = 0;
     retry_later(p);
 }
 
@@ -280,7 +283,7 @@ static void on_connected(uv_connect_t *req, int status) {
     p->state = P_HELLO;
 }
 
-/* A new attempt: resolve (once), open, connect; failures end in
+/* A new attempt: resolve (after every loss), open, connect; failures end in
  * on_link_closed, which schedules the next. */
 static void dial(tps__peer_t *p) {
     tps__server_t *s = p->srv;

@@ -238,6 +238,12 @@ static void connect_shard(tps__cshard_t *sh) {
         uv_pipe_connect(&sh->creq, &sh->conn.pipe, sh->addr.host, on_connected);
         return;
     }
+    /* A name is looked up again at every attempt: a shard that comes back
+     * elsewhere (a new pod, a new lease) keeps its name, not its address.
+     * A name that does not resolve now keeps the last address. */
+    struct sockaddr_storage sa;
+    if (tps__resolve(sh->addr.host, sh->addr.port, AF_UNSPEC, &sa, NULL) == 0)
+        sh->sa = sa;
     err = uv_tcp_connect(&sh->creq, &sh->conn.tcp, (struct sockaddr *)&sh->sa,
                          on_connected);
     if (err < 0) {

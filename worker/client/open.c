@@ -134,7 +134,8 @@ static int setup_codecs(tps_client_t *c, char *err, size_t errlen) {
     return 0;
 }
 
-/* Resolve once, up front: numeric addresses or names. */
+/* Resolved up front, so that a name that does not resolve is an error of
+ * tps_open; connect.c resolves it again at each attempt. */
 static int resolve(tps__cshard_t *sh, char *err, size_t errlen) {
     if (sh->addr.is_unix)
         return 0; /* a path: nothing to resolve */
