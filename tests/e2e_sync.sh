@@ -94,7 +94,9 @@ python3 - "$WORK/bstats.json" "$WORK/bt-0.csv" "$WORK/bt-1.csv" <<'PY' || fail "
 import csv, json, sys
 shards = json.load(open(sys.argv[1]))
 for s in shards:
-    assert s["backup_dropped"] > 0, "shard %d dropped nothing" % s["shard"]
+    # Left out of a step it was buffered for (backup_dropped), or arrived
+    # after its step was taken (late): which one depends on timing.
+    assert s["dropped"] > 0, "shard %d dropped nothing" % s["shard"]
     assert s["steps"] >= 400, "shard %d took %d steps" % (s["shard"], s["steps"])
 steps = []
 for f in sys.argv[2:]:
