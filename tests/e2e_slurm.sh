@@ -1,10 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # deploy/slurm/taups.sbatch without Slurm: a fake scontrol expands the
-# allocation's node list and a fake srun runs each job step here. First
-# the plan (which node runs what, the cluster list from the first nodes),
-# then a whole job: one shard and two workers train lsq to the end, the
-# evaluator logs, and the job stops the shard and exits 0.
+# allocation's node list and a fake srun runs each job step here, holding
+# the steps to the node's CPUs as Slurm 20.11 and later do. First the plan
+# (which node runs what, the cluster list from the first nodes, shards
+# listening on every address of their node), and what the script says
+# without scontrol or a node list; then a whole job: one shard, and on one
+# node two workers that train lsq to the end and the evaluator, all within
+# --ntasks-per-node; the job stops the shard and exits 0.
 . "$(dirname "$0")/lib.sh"
 SRC=${TAUPS_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 SBATCH=$SRC/deploy/slurm/taups.sbatch
@@ -26,31 +29,66 @@ echo "$3" | tr , '\n' | while read -r item; do
     fi
 done
 SH
-# srun --nodes=1 --ntasks=1 --nodelist=N --output=F CMD...: CMD here.
+# srun --nodes=1 --ntasks=N [--overlap] --nodelist=NODE --output=F CMD...:
+# CMD here, as a step on NODE. As in Slurm 20.11 and later, a step takes
+# N of the node's SLURM_NTASKS_PER_NODE CPUs, and without --overlap only
+# CPUs that no other step without --overlap holds. A real srun would wait
+# for them, for as long as a shard runs; this one writes why to
+# $FAKE_SLURM/refused and fails.
 cat > "$WORK/bin/srun" <<'SH'
 #!/bin/bash
-out=/dev/null
+out=/dev/null ntasks=1 overlap=0 node=""
 while [ $# -gt 0 ]; do
     case $1 in
     --output=*) out=${1#--output=} ;;
+    --ntasks=*) ntasks=${1#--ntasks=} ;;
+    --nodelist=*) node=${1#--nodelist=} ;;
+    --overlap) overlap=1 ;;
     --*) ;;
     *) break ;;
     esac
     shift
 done
+cpus=${SLURM_NTASKS_PER_NODE:-1}
+refuse() {
+    echo "srun on $node: $*" | tee -a "$FAKE_SLURM/refused" >&2
+    exit 1
+}
+[ "$ntasks" -le "$cpus" ] || refuse "more processors requested than permitted ($ntasks > $cpus)"
+mkdir -p "$FAKE_SLURM/$node"
+exec 9> "$FAKE_SLURM/$node.lock"
+flock 9
+if [ $overlap = 0 ]; then
+    used=0
+    for f in "$FAKE_SLURM/$node"/*; do
+        [ -e "$f" ] || continue
+        read -r pid n ov < "$f"
+        state=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$pid/status" 2> /dev/null)
+        [ -n "$state" ] && [ "$state" != Z ] && [ "$ov" = 0 ] && used=$((used + n))
+    done
+    [ $((used + ntasks)) -le "$cpus" ] ||
+        refuse "step pends: steps without --overlap hold $used of the node's $cpus CPUs"
+fi
+echo "$$ $ntasks $overlap" > "$FAKE_SLURM/$node/$$"
+exec 9>&-
 exec "$@" > "$out" 2>&1
 SH
 chmod +x "$WORK/bin/scontrol" "$WORK/bin/srun"
-export PATH="$WORK/bin:$PATH"
+export PATH="$WORK/bin:$PATH" FAKE_SLURM=$WORK/slurm
+# sbatch hands the job its #SBATCH --ntasks-per-node.
+SLURM_NTASKS_PER_NODE=$(sed -n 's/^#SBATCH --ntasks-per-node=//p' "$SBATCH")
+export SLURM_NTASKS_PER_NODE
 
 plan=$(SLURM_JOB_NODELIST='node[1-4],gpu7' TAUPS_SHARDS=2 TAUPS_PORT=7100 \
     TAUPS_SLURM_PLAN=1 "$SBATCH" --model lsq --iterations 10)
 echo "$plan" > "$WORK/plan"
 grep -q "^taups: cluster node1:7100,node2:7101, 3 worker(s) on node3 node4 gpu7" \
     "$WORK/plan" || fail "plan header: $plan"
-grep -q "^srun --nodes=1 --ntasks=1 --nodelist=node1 .*taups-server --listen node1:7100 --shard 0$" \
+# The names are the cluster's; a name may resolve to loopback on its own
+# node (Debian's 127.0.1.1), so the shards listen on every address.
+grep -q "^srun --nodes=1 --ntasks=1 --overlap --nodelist=node1 .*taups-server --listen 0.0.0.0:7100 --shard 0$" \
     "$WORK/plan" || fail "shard 0: $plan"
-grep -q "^srun .*--nodelist=node2 .*taups-server --listen node2:7101 --shard 1$" \
+grep -q "^srun .*--nodelist=node2 .*taups-server --listen 0.0.0.0:7101 --shard 1$" \
     "$WORK/plan" || fail "shard 1: $plan"
 for r in 0 1 2; do
     node=$(echo node3 node4 gpu7 | cut -d' ' -f$((r + 1)))
@@ -63,15 +101,29 @@ rc=0
 SLURM_JOB_NODELIST='node1' TAUPS_SLURM_PLAN=1 "$SBATCH" > /dev/null 2> "$WORK/err" || rc=$?
 [ "$rc" = 2 ] && grep -q "1 node(s) for 1 shard(s)" "$WORK/err" ||
     fail "one node: exit $rc, $(cat "$WORK/err")"
+# Without scontrol (a PATH without it) or without a node list the script
+# says which is missing.
+mkdir "$WORK/nopath"
+rc=0
+env PATH="$WORK/nopath" SLURM_JOB_NODELIST='node[1-4]' TAUPS_SLURM_PLAN=1 "$SBATCH" \
+    > /dev/null 2> "$WORK/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "scontrol not found" "$WORK/err" ||
+    fail "no scontrol: exit $rc, $(cat "$WORK/err")"
+rc=0
+SLURM_JOB_NODELIST= TAUPS_SLURM_PLAN=1 "$SBATCH" > /dev/null 2> "$WORK/err" || rc=$?
+[ "$rc" = 2 ] && grep -q "SLURM_JOB_NODELIST is empty" "$WORK/err" ||
+    fail "no node list: exit $rc, $(cat "$WORK/err")"
 
-# A whole job on this host: the nodes are names of it.
+# A whole job on this host: the shard's node is a name of it; the
+# workers' node w1 runs two workers and the evaluator.
 port=$(free_port)
-(cd "$WORK" && FAKE_NODES="localhost 127.0.0.1 127.0.0.1" SLURM_JOB_NODELIST=x \
+(cd "$WORK" && FAKE_NODES="localhost w1" SLURM_JOB_NODELIST=x TAUPS_WORKERS_PER_NODE=2 \
     SLURM_JOB_ID=42 SLURM_SUBMIT_DIR="$WORK" TAUPS_PORT=$port \
     PATH="$B/server:$B/worker:$B/tools:$PATH" \
     TAUPS_SERVER_LR=0.3 \
     timeout 60 "$SBATCH" --model lsq --rows 2000 --dim 50 --cond 10 --batch 64 \
     --iterations 1500 > "$WORK/job.out" 2>&1) || fail "job: $(cat "$WORK/job.out")"
+[ ! -e "$FAKE_SLURM/refused" ] || fail "steps that Slurm would hold: $(cat "$FAKE_SLURM/refused")"
 d=$WORK/taups-42
 [ -f "$d/cluster.key" ] || fail "no key made: $(ls "$d")"
 for f in worker-0.csv worker-1.csv eval.csv server-0.log; do
@@ -79,5 +131,21 @@ for f in worker-0.csv worker-1.csv eval.csv server-0.log; do
 done
 grep -q "sgd lr=0.3 " "$d/server-0.log" || fail "TAUPS_SERVER_LR: $(head -3 "$d/server-0.log")"
 grep -q "signal 15: shutting down" "$d/server-0.log" || fail "shard not stopped"
+grep -q "listening on 0.0.0.0:$port " "$d/server-0.log" ||
+    fail "shard not on every address: $(head -3 "$d/server-0.log")"
 [ "$(tail -n +2 "$d/worker-1.csv" | wc -l)" = 1500 ] || fail "worker 1 rows"
-echo "ok: plan and a whole job"
+grep -q "a loopback address" "$d/server-0.log" && fail "a loopback cluster warned: $(cat "$d/server-0.log")"
+
+# What --listen NODE:PORT did on Debian: a shard on a loopback address,
+# while the cluster list names an address off it, says so.
+port=$(free_port)
+"$SERVER" --listen "127.0.0.1:$port" --cluster "127.0.0.1:$port,192.0.2.1:7071" \
+    --shard 0 --workers 1 2> "$WORK/loopback.log" &
+lpid=$!
+PIDS="$PIDS $lpid"
+wait_for "$WORK/loopback.log" "listening on" 10 || fail "shard: $(cat "$WORK/loopback.log")"
+kill -TERM "$lpid"
+wait "$lpid" || fail "shard exited $? on SIGTERM"
+grep -qF -- "--listen 127.0.0.1:$port resolves to 127.0.0.1, a loopback address, but the cluster list names 192.0.2.1:7071, which is not: no other host can reach this shard" \
+    "$WORK/loopback.log" || fail "no warning: $(cat "$WORK/loopback.log")"
+echo "ok: plan, refusals, a whole job and the loopback warning"
