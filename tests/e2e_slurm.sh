@@ -73,7 +73,16 @@ echo "$$ $ntasks $overlap" > "$FAKE_SLURM/$node/$$"
 exec 9>&-
 exec "$@" > "$out" 2>&1
 SH
-chmod +x "$WORK/bin/scontrol" "$WORK/bin/srun"
+# scancel --signal=SIG JOB: SIG to every step's program (srun's exec).
+cat > "$WORK/bin/scancel" <<'SH'
+#!/bin/bash
+[ "${1%%=*}" = --signal ] || { echo "fake scancel: $*" >&2; exit 1; }
+for f in "$FAKE_SLURM"/*/*; do
+    [ -f "$f" ] && read -r pid _ < "$f" && kill -"${1#--signal=}" "$pid" 2> /dev/null
+done
+exit 0
+SH
+chmod +x "$WORK/bin/scontrol" "$WORK/bin/srun" "$WORK/bin/scancel"
 export PATH="$WORK/bin:$PATH" FAKE_SLURM=$WORK/slurm
 # sbatch hands the job its #SBATCH --ntasks-per-node.
 SLURM_NTASKS_PER_NODE=$(sed -n 's/^#SBATCH --ntasks-per-node=//p' "$SBATCH")
