@@ -95,17 +95,23 @@ grep -q "^taups: cluster node1:7100,node2:7101, 3 worker(s) on node3 node4 gpu7"
     "$WORK/plan" || fail "plan header: $plan"
 # The names are the cluster's; a name may resolve to loopback on its own
 # node (Debian's 127.0.1.1), so the shards listen on every address.
-grep -q "^srun --nodes=1 --ntasks=1 --overlap --nodelist=node1 .*taups-server --listen 0.0.0.0:7100 --shard 0$" \
+shape="--cluster node1:7100,node2:7101 --workers 3"
+grep -q "^srun --nodes=1 --ntasks=1 --overlap --nodelist=node1 .*taups-server $shape --listen 0.0.0.0:7100 --shard 0$" \
     "$WORK/plan" || fail "shard 0: $plan"
-grep -q "^srun .*--nodelist=node2 .*taups-server --listen 0.0.0.0:7101 --shard 1$" \
+grep -q "^srun .*--nodelist=node2 .*taups-server $shape --listen 0.0.0.0:7101 --shard 1$" \
     "$WORK/plan" || fail "shard 1: $plan"
 for r in 0 1 2; do
     node=$(echo node3 node4 gpu7 | cut -d' ' -f$((r + 1)))
-    grep -q "^srun .*--nodelist=$node .*taups-worker --rank $r --log .*/worker-$r.csv --model lsq --iterations 10$" \
+    grep -q "^srun .*--nodelist=$node .*taups-worker $shape --rank $r --log .*/worker-$r.csv --model lsq --iterations 10$" \
         "$WORK/plan" || fail "worker $r: $plan"
 done
-grep -q "^srun .*--nodelist=node3 .*taups-worker --role eval" "$WORK/plan" ||
+grep -q "^srun .*--nodelist=node3 .*taups-worker $shape --role eval" "$WORK/plan" ||
     fail "evaluator: $plan"
+# With TAUPS_CONFIG every program reads the file first.
+SLURM_JOB_NODELIST='node[1-2]' TAUPS_CONFIG=/etc/taups/cluster.conf TAUPS_SLURM_PLAN=1 \
+    "$SBATCH" > "$WORK/plan-conf"
+[ "$(grep -c "taups-[a-z]* --config /etc/taups/cluster.conf --cluster node1:7070 --workers 1 " \
+    "$WORK/plan-conf")" = 3 ] || fail "TAUPS_CONFIG: $(cat "$WORK/plan-conf")"
 rc=0
 SLURM_JOB_NODELIST='node1' TAUPS_SLURM_PLAN=1 "$SBATCH" > /dev/null 2> "$WORK/err" || rc=$?
 [ "$rc" = 2 ] && grep -q "1 node(s) for 1 shard(s)" "$WORK/err" ||
@@ -124,12 +130,16 @@ SLURM_JOB_NODELIST= TAUPS_SLURM_PLAN=1 "$SBATCH" > /dev/null 2> "$WORK/err" || r
     fail "no node list: exit $rc, $(cat "$WORK/err")"
 
 # A whole job on this host: the shard's node is a name of it; the
-# workers' node w1 runs two workers and the evaluator.
+# workers' node w1 runs two workers and the evaluator. The example
+# cluster.conf, as on the units' hosts, with its cluster and workers lines
+# overridden by the allocation's shape and a rule of this test's own.
+sed -e 's|^server-lr = .*|server-lr = 0.3|' -e '/^worker-seconds/d' \
+    "$SRC/deploy/cluster.conf" > "$WORK/cluster.conf"
 port=$(free_port)
 (cd "$WORK" && FAKE_NODES="localhost w1" SLURM_JOB_NODELIST=x TAUPS_WORKERS_PER_NODE=2 \
     SLURM_JOB_ID=42 SLURM_SUBMIT_DIR="$WORK" TAUPS_PORT=$port \
     PATH="$B/server:$B/worker:$B/tools:$PATH" \
-    TAUPS_SERVER_LR=0.3 \
+    TAUPS_CONFIG="$WORK/cluster.conf" \
     timeout 60 "$SBATCH" --model lsq --rows 2000 --dim 50 --cond 10 --batch 64 \
     --iterations 1500 > "$WORK/job.out" 2>&1) || fail "job: $(cat "$WORK/job.out")"
 [ ! -e "$FAKE_SLURM/refused" ] || fail "steps that Slurm would hold: $(cat "$FAKE_SLURM/refused")"
@@ -138,7 +148,8 @@ d=$WORK/taups-42
 for f in worker-0.csv worker-1.csv eval.csv server-0.log; do
     [ -s "$d/$f" ] || fail "$f missing: $(ls "$d"; cat "$WORK/job.out")"
 done
-grep -q "sgd lr=0.3 " "$d/server-0.log" || fail "TAUPS_SERVER_LR: $(head -3 "$d/server-0.log")"
+grep -q "as shard 0 of 1, 2 workers, mode async max-staleness=8, sgd lr=0.3 " "$d/server-0.log" ||
+    fail "TAUPS_CONFIG: $(head -3 "$d/server-0.log")"
 grep -q "signal 15: shutting down" "$d/server-0.log" || fail "shard not stopped"
 grep -q "listening on 0.0.0.0:$port " "$d/server-0.log" ||
     fail "shard not on every address: $(head -3 "$d/server-0.log")"
