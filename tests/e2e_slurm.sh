@@ -139,7 +139,7 @@ port=$(free_port)
 (cd "$WORK" && FAKE_NODES="localhost w1" SLURM_JOB_NODELIST=x TAUPS_WORKERS_PER_NODE=2 \
     SLURM_JOB_ID=42 SLURM_SUBMIT_DIR="$WORK" TAUPS_PORT=$port \
     PATH="$B/server:$B/worker:$B/tools:$PATH" \
-    TAUPS_CONFIG="$WORK/cluster.conf" \
+    TAUPS_CONFIG="$WORK/cluster.conf" TAUPS_CHECKPOINTS="$WORK/ck" \
     timeout 60 "$SBATCH" --model lsq --rows 2000 --dim 50 --cond 10 --batch 64 \
     --iterations 1500 > "$WORK/job.out" 2>&1) || fail "job: $(cat "$WORK/job.out")"
 [ ! -e "$FAKE_SLURM/refused" ] || fail "steps that Slurm would hold: $(cat "$FAKE_SLURM/refused")"
@@ -151,6 +151,10 @@ done
 grep -q "as shard 0 of 1, 2 workers, mode async max-staleness=8, sgd lr=0.3 " "$d/server-0.log" ||
     fail "TAUPS_CONFIG: $(head -3 "$d/server-0.log")"
 grep -q "signal 15: shutting down" "$d/server-0.log" || fail "shard not stopped"
+# SIGTERM, not SIGKILL: the final checkpoint, where TAUPS_CHECKPOINTS says.
+grep -q "checkpoint generation [0-9]* written at exit" "$d/server-0.log" &&
+    ls "$WORK/ck/shard-0"/gen-*.ckpt > /dev/null ||
+    fail "no final checkpoint in $WORK/ck/shard-0: $(tail -3 "$d/server-0.log")"
 grep -q "listening on 0.0.0.0:$port " "$d/server-0.log" ||
     fail "shard not on every address: $(head -3 "$d/server-0.log")"
 [ "$(tail -n +2 "$d/worker-1.csv" | wc -l)" = 1500 ] || fail "worker 1 rows"
