@@ -5,9 +5,13 @@
 # the steps to the node's CPUs as Slurm 20.11 and later do. First the plan
 # (which node runs what, the cluster list from the first nodes, shards
 # listening on every address of their node), and what the script says
-# without scontrol or a node list; then a whole job: one shard, and on one
-# node two workers that train lsq to the end and the evaluator, all within
-# --ntasks-per-node; the job stops the shard and exits 0.
+# without scontrol or a node list; then a whole job from the example
+# cluster.conf: one shard, and on one node two workers that train lsq to
+# the end and the evaluator, all within --ntasks-per-node; the job stops
+# the shard, which writes its checkpoint, and exits 0. The next job has
+# two shards, which restore that checkpoint re-cut by taups-ctl reshard.
+# Last, the warning of a shard that listens on loopback while the cluster
+# list names another host.
 . "$(dirname "$0")/lib.sh"
 SRC=${TAUPS_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 SBATCH=$SRC/deploy/slurm/taups.sbatch
@@ -55,12 +59,13 @@ refuse() {
     exit 1
 }
 [ "$ntasks" -le "$cpus" ] || refuse "more processors requested than permitted ($ntasks > $cpus)"
-mkdir -p "$FAKE_SLURM/$node"
-exec 9> "$FAKE_SLURM/$node.lock"
+steps=$FAKE_SLURM/${SLURM_JOB_ID:-0}/$node
+mkdir -p "$steps"
+exec 9> "$steps.lock"
 flock 9
 if [ $overlap = 0 ]; then
     used=0
-    for f in "$FAKE_SLURM/$node"/*; do
+    for f in "$steps"/*; do
         [ -e "$f" ] || continue
         read -r pid n ov < "$f"
         state=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$pid/status" 2> /dev/null)
@@ -69,7 +74,7 @@ if [ $overlap = 0 ]; then
     [ $((used + ntasks)) -le "$cpus" ] ||
         refuse "step pends: steps without --overlap hold $used of the node's $cpus CPUs"
 fi
-echo "$$ $ntasks $overlap" > "$FAKE_SLURM/$node/$$"
+echo "$$ $ntasks $overlap" > "$steps/$$"
 exec 9>&-
 exec "$@" > "$out" 2>&1
 SH
@@ -77,7 +82,7 @@ SH
 cat > "$WORK/bin/scancel" <<'SH'
 #!/bin/bash
 [ "${1%%=*}" = --signal ] || { echo "fake scancel: $*" >&2; exit 1; }
-for f in "$FAKE_SLURM"/*/*; do
+for f in "$FAKE_SLURM/$2"/*/*; do
     [ -f "$f" ] && read -r pid _ < "$f" && kill -"${1#--signal=}" "$pid" 2> /dev/null
 done
 exit 0
@@ -160,6 +165,29 @@ grep -q "listening on 0.0.0.0:$port " "$d/server-0.log" ||
 [ "$(tail -n +2 "$d/worker-1.csv" | wc -l)" = 1500 ] || fail "worker 1 rows"
 grep -q "a loopback address" "$d/server-0.log" && fail "a loopback cluster warned: $(cat "$d/server-0.log")"
 
+# The next job has two shards: the checkpoint re-cut for them
+# (docs/design.md §10) where TAUPS_CHECKPOINTS finds it, the rest as
+# before; both shards restore it.
+mkdir "$WORK/ck2"
+"$CTL" reshard "$WORK/ck2/shard" 2 "$WORK/ck/shard-0" 2> "$WORK/reshard.out" ||
+    fail "reshard: $(cat "$WORK/reshard.out")"
+while :; do
+    port=$(free_port)
+    ss -Htln "sport = :$((port + 1))" | grep -q . || break
+done
+(cd "$WORK" && FAKE_NODES="localhost 127.0.0.1 w1" SLURM_JOB_NODELIST=x TAUPS_SHARDS=2 \
+    TAUPS_WORKERS_PER_NODE=2 SLURM_JOB_ID=43 SLURM_SUBMIT_DIR="$WORK" TAUPS_PORT=$port \
+    PATH="$B/server:$B/worker:$B/tools:$PATH" TAUPS_KEY_FILE="$d/cluster.key" \
+    TAUPS_CONFIG="$WORK/cluster.conf" TAUPS_CHECKPOINTS="$WORK/ck2" \
+    timeout 60 "$SBATCH" --model lsq --rows 2000 --dim 50 --cond 10 --batch 64 \
+    --iterations 300 > "$WORK/job2.out" 2>&1) || fail "job 2: $(cat "$WORK/job2.out")"
+[ ! -e "$FAKE_SLURM/refused" ] || fail "job 2: steps that Slurm would hold: $(cat "$FAKE_SLURM/refused")"
+for i in 0 1; do
+    grep -q "restored checkpoint generation" "$WORK/taups-43/server-$i.log" &&
+        grep -q "as shard $i of 2, 2 workers" "$WORK/taups-43/server-$i.log" ||
+        fail "job 2, shard $i: $(head -5 "$WORK/taups-43/server-$i.log")"
+done
+
 # What --listen NODE:PORT did on Debian: a shard on a loopback address,
 # while the cluster list names an address off it, says so.
 port=$(free_port)
@@ -172,4 +200,4 @@ kill -TERM "$lpid"
 wait "$lpid" || fail "shard exited $? on SIGTERM"
 grep -qF -- "--listen 127.0.0.1:$port resolves to 127.0.0.1, a loopback address, but the cluster list names 192.0.2.1:7071, which is not: no other host can reach this shard" \
     "$WORK/loopback.log" || fail "no warning: $(cat "$WORK/loopback.log")"
-echo "ok: plan, refusals, a whole job and the loopback warning"
+echo "ok: plan, refusals, two jobs (1 shard, then 2) and the loopback warning"
