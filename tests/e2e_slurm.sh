@@ -130,7 +130,7 @@ env PATH="$WORK/nopath" SLURM_JOB_NODELIST='node[1-4]' TAUPS_SLURM_PLAN=1 "$SBAT
 [ "$rc" = 2 ] && grep -q "scontrol not found" "$WORK/err" ||
     fail "no scontrol: exit $rc, $(cat "$WORK/err")"
 rc=0
-SLURM_JOB_NODELIST= TAUPS_SLURM_PLAN=1 "$SBATCH" > /dev/null 2> "$WORK/err" || rc=$?
+SLURM_JOB_NODELIST='' TAUPS_SLURM_PLAN=1 "$SBATCH" > /dev/null 2> "$WORK/err" || rc=$?
 [ "$rc" = 2 ] && grep -q "SLURM_JOB_NODELIST is empty" "$WORK/err" ||
     fail "no node list: exit $rc, $(cat "$WORK/err")"
 
