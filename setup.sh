@@ -15,9 +15,11 @@ PACKAGES="build-essential autoconf automake libtool pkg-config
   python3-setuptools python3-wheel python3-venv python3-pip"
 # The tests only: sshd for tests/e2e_ssh.sh (which runs sshds of its own,
 # in network namespaces), promtool for e2e_metrics, clang's libFuzzer for
-# make fuzz, curl. Two of them are services that Debian starts, and
-# enables at boot, when it installs them: said before installing.
-TEST_PACKAGES="openssh-server prometheus clang libclang-rt-dev curl"
+# make fuzz, curl, Slurm's daemons for e2e_slurmd (which runs a cluster of
+# its own). Some are services that Debian starts, and enables at boot,
+# when it installs them: said before installing.
+TEST_PACKAGES="openssh-server prometheus clang libclang-rt-dev curl
+  slurmctld slurmd slurm-client"
 # tests/e2e_kubernetes.sh: kubectl (Debian's, unless one is installed
 # already: the two would own the same file) and npm for its validator.
 command -v kubectl >/dev/null 2>&1 || TEST_PACKAGES="$TEST_PACKAGES kubernetes-client"
@@ -79,6 +81,7 @@ echo "setup.sh: installing:$missing"
 for p in $missing; do
     case $p in
     openssh-server) echo "setup.sh: openssh-server starts sshd on port 22 and enables it at boot (the tests need only its program; 'systemctl disable --now ssh' stops it)" ;;
+    slurmd) echo "setup.sh: slurmctld and slurmd are enabled at boot but start only with an /etc/slurm/slurm.conf; munge, which they need, starts munged ('systemctl disable --now munge' stops it)" ;;
     prometheus) echo "setup.sh: prometheus starts its server on port 9090 and enables it at boot (the tests need only promtool; 'systemctl disable --now prometheus' stops it)" ;;
     esac
 done

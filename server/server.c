@@ -319,6 +319,42 @@ static int config_check(const tps__server_config_t *cfg, tps__addr_t *self,
     return 0;
 }
 
+/* A shard on a loopback address is out of reach of every other host,
+ * and Debian's /etc/hosts maps a host's own name to 127.0.1.1, so
+ * `--listen NAME:PORT` does this without a word: one sentence when the
+ * cluster list names an address off this host. Entries that do not
+ * resolve here are left to the peers' own messages. */
+static void warn_loopback_listen(const tps__server_config_t *cfg,
+                                 const tps__addr_t *self,
+                                 const struct sockaddr_storage *ss) {
+    tps__addr_t *list;
+    char err[256];
+    if (self->is_unix || cfg->cluster == NULL || !is_loopback(ss))
+        return;
+    int n = tps__cluster_parse(cfg->cluster, &list, err, sizeof(err));
+    for (int i = 0; i < n; i++) {
+        struct sockaddr_storage other;
+        if (list[i].is_unix ||
+            tps__resolve(list[i].host, list[i].port, AF_UNSPEC, &other,
+                         NULL) != 0 ||
+            is_loopback(&other))
+            continue;
+        char ip[INET6_ADDRSTRLEN] = "";
+        if (ss->ss_family == AF_INET6)
+            uv_ip6_name((const struct sockaddr_in6 *)ss, ip, sizeof(ip));
+        else
+            uv_ip4_name((const struct sockaddr_in *)ss, ip, sizeof(ip));
+        tps__log_warn("--listen %s resolves to %s, a loopback address, but "
+                      "the cluster list names %s, which is not: no other "
+                      "host can reach this shard; listen on 0.0.0.0:%d or on "
+                      "this host's address on the cluster's network",
+                      cfg->listen, ip, list[i].text, self->port);
+        break;
+    }
+    if (n > 0)
+        free(list);
+}
+
 /* A server's state before it listens: shard, members, dedup, checkpoints
  * and trace. Returns 0 or a TPS_E* code with err set; *out is NULL then. */
 static int server_new(uv_loop_t *loop, const tps__server_config_t *cfg,
@@ -482,6 +518,8 @@ int tps__server_start(uv_loop_t *loop, const tps__server_config_t *cfg,
     int nshards;
     int rc = config_check(cfg, &self, &nshards, &ss, err, errlen);
     tps__server_t *s = NULL;
+    if (rc == 0)
+        warn_loopback_listen(cfg, &self, &ss);
     if (rc == 0)
         rc = server_new(loop, cfg, nshards, &s, err, errlen);
     if (rc < 0)

@@ -188,12 +188,12 @@ done
 [ -z "$(leftovers)" ] || fail "processes left: $(leftovers)"
 echo "# converged on 2 hosts over ssh; CSVs copied back; nothing left"
 
-# (2) A host with no sshd (this host's address, a closed port): exit 1
+# (2) A host with no sshd (this host, by name, a closed port): exit 1
 # within the ssh connect, the host named, the other server stopped.
 closed=$(free_port)
 cat > "$WORK/hosts-bad" <<EOF
 root@$ADDR_A workdir=$WORK/on-a
-root@$ADDR_HERE ssh-port=$closed roles=server
+root@localhost ssh-port=$closed roles=server
 EOF
 RC=0
 start=$SECONDS
@@ -204,8 +204,16 @@ took=$((SECONDS - start))
 [ $RC = 1 ] || fail "unreachable host: exit $RC, expected 1: $(cat "$WORK/bad.out")"
 # Before its --timeout 25: the failure ends the run, it is not waited out.
 [ $took -lt 25 ] || fail "unreachable host took $took s, its whole --timeout"
-grep -q "server-1.*ssh to root@$ADDR_HERE port $closed failed" "$WORK/bad.out" ||
+grep -q "server-1.*ssh to root@localhost port $closed failed" "$WORK/bad.out" ||
     fail "the failure does not name the host: $(cat "$WORK/bad.out")"
+# A host by name is reached by its name but listens on every address,
+# since its own name may resolve to loopback there (Debian's 127.0.1.1);
+# one by address listens on it.
+args=$(tr -d '\n ' < "$WORK/bad/run.json")
+echo "$args" | grep -q '"--listen","0.0.0.0:7071","--cluster","'"$ADDR_A"':7070,localhost:7071"' ||
+    fail "server-1 by name: $(grep -A3 -- '--listen' "$WORK/bad/run.json")"
+echo "$args" | grep -q '"--listen","'"$ADDR_A"':7070"' ||
+    fail "server-0 by address: $(grep -A3 -- '--listen' "$WORK/bad/run.json")"
 grep -q "Connection refused" "$WORK/bad.out" ||
     fail "ssh's reason is not shown: $(cat "$WORK/bad.out")"
 grep -q '"outcome": "startup_failed"' "$WORK/bad/run.json" ||

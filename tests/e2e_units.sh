@@ -6,12 +6,15 @@
 # as the service manager (a NOTIFY_SOCKET of its own, no system manager),
 # start a shard and a worker from deploy/cluster.conf plus a per-instance
 # file: READY=1 from both, the worker's run ends with exit 0, and the shard
-# stops on SIGTERM with STOPPING=1 and exit 0.
+# stops on SIGTERM with STOPPING=1 and exit 0. Under DynamicUser= every
+# instance runs as a user of its own and systemd re-owns its StateDirectory
+# when it starts it, so no two instances (shards 0 and 1, workers 0 and 1)
+# may have one directory, or one inside another's.
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null || { echo "# python3 is missing: skipped"; exit 77; }
 D=$(dirname "$0")/../deploy
 LISTEN=$(dirname "$0")/notify_listen.py
-mkdir -p "$WORK/units" "$WORK/etc" "$WORK/state"
+mkdir -p "$WORK/units" "$WORK/etc"
 for u in server worker; do
     sed -e "s|@bindir@/taups-server|$SERVER|; s|@bindir@/taups-worker|$WORKER|" \
         "$D/taups-$u@.service.in" > "$WORK/units/taups-$u@.service"
@@ -56,11 +59,32 @@ mkdir -p "$WORK/creds"
 "$CTL" keygen "$WORK/creds/cluster.key"
 chmod 400 "$WORK/creds/cluster.key"
 
-# ExecStart of a unit for instance 0, with the paths of this test.
+# state_dir UNIT INSTANCE: the unit's StateDirectory= for that instance.
+state_dir() {
+    sed -n 's/^StateDirectory=//p' "$WORK/units/taups-$1@.service" | sed "s|%i|$2|g"
+}
+dirs=""
+for u in server worker; do
+    for i in 0 1; do
+        d=$(state_dir $u $i)
+        [ -n "$d" ] && [ "$(echo "$d" | wc -w)" = 1 ] ||
+            fail "taups-$u@$i: StateDirectory= is not one directory: '$d'"
+        for other in $dirs; do
+            case "$d/" in "$other/"*) fail "taups-$u@$i: StateDirectory=$d is $other's, or inside it" ;; esac
+            case "$other/" in "$d/"*) fail "taups-$u@$i: StateDirectory=$d holds $other" ;; esac
+        done
+        dirs="$dirs $d"
+    done
+done
+# systemd makes them before ExecStart runs.
+mkdir -p "$WORK/state/$(state_dir server 0)" "$WORK/state/$(state_dir worker 0)"
+
+# ExecStart of a unit for instance 0, with the paths of this test: the
+# state directory under $WORK/state as systemd makes it under /var/lib.
 exec_start() {
     sed -n 's/^ExecStart=//p' "$WORK/units/taups-$1@.service" |
         sed -e "s|%i|0|g" -e "s|/etc/taups/|$WORK/etc/|g" \
-            -e "s|\${STATE_DIRECTORY}|$WORK/state|g" \
+            -e "s|\${STATE_DIRECTORY}|$WORK/state/$(state_dir "$1" 0)|g" \
             -e "s|\${CREDENTIALS_DIRECTORY}|$WORK/creds|g"
 }
 notify() { # NAME
@@ -83,7 +107,8 @@ rc=0
 NOTIFY_SOCKET="$WORK/worker.sock" $(exec_start worker) 2> "$WORK/worker.log" || rc=$?
 [ $rc = 0 ] || fail "worker exited $rc: $(cat "$WORK/worker.log")"
 grep -q "READY=1" "$WORK/worker.notify" || fail "no READY=1 from the worker"
-[ -s "$WORK/state/worker-0.csv" ] || fail "no worker CSV in the state directory"
+[ -s "$WORK/state/$(state_dir worker 0)/worker-0.csv" ] ||
+    fail "no worker CSV in the state directory: $(find "$WORK/state")"
 
 kill -TERM "$spid"
 rc=0
@@ -91,7 +116,7 @@ wait "$spid" || rc=$?
 [ $rc = 0 ] || fail "shard exited $rc on SIGTERM"
 wait_for "$WORK/server.notify" "STOPPING=1" 5 || fail "no STOPPING=1 from the shard"
 # The unit keeps checkpoints in its state directory; SIGTERM wrote one.
-ls "$WORK/state/shard-0"/gen-*.ckpt > /dev/null 2>&1 ||
+ls "$WORK/state/$(state_dir server 0)"/gen-*.ckpt > /dev/null 2>&1 ||
     fail "no checkpoint in the state directory: $(cat "$WORK/server.log")"
 # Under the journal (JOURNAL_STREAM names stderr's device and inode) lines
 # carry syslog priorities and no time of their own; elsewhere, the time.

@@ -9,6 +9,7 @@
  * not how. */
 #include "config.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -137,6 +138,18 @@ static void checkpoint_args(launch_t *l, argv_t *av, int i, int every) {
         launch_av_opt(av, "--checkpoint-every", "%d", 1);
 }
 
+/* What shard i listens on: the address it is reached at, or, on a remote
+ * host named rather than numbered, every address: that host resolves its
+ * own name for itself, and Debian's /etc/hosts maps it to 127.0.1.1, out
+ * of every other host's reach. */
+static const char *listen_host(const launch_t *l, int i, const char *host) {
+    struct in6_addr a;
+    if (l->kids[i].host == NULL || inet_pton(AF_INET, host, &a) == 1 ||
+        inet_pton(AF_INET6, host, &a) == 1)
+        return host;
+    return "0.0.0.0";
+}
+
 /* Shard i's command line, into l->kids[i]. */
 static void server_child_init(launch_t *l, int i, const char *host, int port,
                               const char *lr) {
@@ -144,7 +157,7 @@ static void server_child_init(launch_t *l, int i, const char *host, int port,
     argv_t av = {0};
     launch_av_add(&av,
                   program_on(l->kids[i].host, l->server_bin, bin, sizeof(bin)));
-    launch_av_opt(&av, "--listen", "%s:%d", host, port);
+    launch_av_opt(&av, "--listen", "%s:%d", listen_host(l, i, host), port);
     launch_av_add(&av, "--cluster");
     launch_av_add(&av, l->cluster);
     launch_av_opt(&av, "--shard", "%d", i);
