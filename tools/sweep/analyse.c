@@ -338,6 +338,17 @@ static void thin_curve(run_t *r, const double (*row)[4], int n) {
     }
 }
 
+/* Without a [target], the column the curves show: the first of the
+ * metrics a target may name that eval.csv has (its last column is a
+ * counter, not a metric). */
+static int default_metric(const csv_t *ev) {
+    const char *const names[] = {"rel_err", "accuracy", "loss"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+        if (csv_col(ev, names[i], 0) >= 0)
+            return csv_col(ev, names[i], 0);
+    return ev->ncols - 1;
+}
+
 /* Reads RUN/eval.csv and RUN/worker-R.csv into r->st, r->at, r->curve
  * and the staleness histogram h (NULL: none). The workers' time_s and the
  * evaluator's both count from their own start, which taups-launch makes
@@ -357,7 +368,7 @@ static void run_analyse(run_t *r, const experiment_t *x, hist_t *h) {
     if (have_eval) {
         ct = csv_col(&ev, "time_s", 0);
         cu = csv_col(&ev, "updates", 0);
-        cm = x->metric ? csv_col(&ev, x->metric, 0) : ev.ncols - 1;
+        cm = x->metric ? csv_col(&ev, x->metric, 0) : default_metric(&ev);
     }
     int nw;
     csv_t *w = read_workers(r, &nw);
