@@ -28,7 +28,7 @@ results=$here/results
 # stays.
 analyse() {
     id=${1%%-*}
-    [ -x "$here/$id-analyse.py" ] && [ -d "$2/runs" ] || return 0
+    [ -x "$here/$id-analyse.py" ] && { [ -d "$2/runs" ] || [ -d "$2/records" ]; } || return 0
     "$here/$id-analyse.py" "$2" > "$2/analysis.md.new" &&
         mv "$2/analysis.md.new" "$2/analysis.md" ||
         { rm -f "$2/analysis.md.new"; echo "run.sh: $1: $id-analyse.py failed"; }
