@@ -61,8 +61,8 @@ void tps__plot_output(tps__plot_t *p, tps__plot_fmt_t fmt, const char *name,
             svg ? "svg" : "@pngterm", width, height, svg ? " dynamic" : "");
     char *file = tps__xasprintf("%s.%s", name, svg ? "svg" : "png");
     tps__plot_str(p->f, file);
-    p->outputs = tps__xrealloc(p->outputs, (size_t)(p->noutputs + 1) *
-                                               sizeof(*p->outputs));
+    p->outputs = tps__xrealloc(p->outputs,
+                               (size_t)(p->noutputs + 1) * sizeof(*p->outputs));
     p->outputs[p->noutputs++] = file;
     fputc('\n', p->f);
 }

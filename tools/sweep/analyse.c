@@ -325,11 +325,11 @@ static void thin_curve(run_t *r, const double (*row)[4], int n) {
     double u0 = row[0][1], span = row[n - 1][1] - row[0][1];
     long last = -1;
     for (int j = 0; j < n; j++) {
-        long step = span > 0 ? (long)floor((row[j][1] - u0) / span *
-                                           (CURVE_POINTS - 1))
-                             : j;
-        int keep = j == 0 || j == n - 1 || (step > last &&
-                                            r->curve.n < CURVE_POINTS - 1);
+        long step =
+            span > 0 ? (long)floor((row[j][1] - u0) / span * (CURVE_POINTS - 1))
+                     : j;
+        int keep = j == 0 || j == n - 1 ||
+                   (step > last && r->curve.n < CURVE_POINTS - 1);
         if (!keep)
             continue;
         last = step;

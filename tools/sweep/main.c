@@ -244,9 +244,8 @@ static int sweep_gather(sweep_t *s) {
     for (int i = 0; i < s->nruns; i++) {
         run_t *r = &s->runs[i];
         if (r->av.n == 0 && s->tuned[r->point] >= 0)
-            sweep_grid_argv(&r->av, s->x, &s->pts[r->point], s->launch,
-                            r->seed, r->dir,
-                            s->x->tune_vals[s->tuned[r->point]]);
+            sweep_grid_argv(&r->av, s->x, &s->pts[r->point], s->launch, r->seed,
+                            r->dir, s->x->tune_vals[s->tuned[r->point]]);
     }
     return 0;
 }

@@ -128,8 +128,8 @@ static void curves(tps__plot_t *g, const sweep_t *s, const char *name,
             for (int p = 0; p < s->npoints; p++) {
                 if (panel[p] != k)
                     continue;
-                char *dat = tps__xasprintf("plots/%s-%s.dat", s->pts[p].label,
-                                           axis);
+                char *dat =
+                    tps__xasprintf("plots/%s-%s.dat", s->pts[p].label, axis);
                 char *title = curve_title(s, p);
                 tps__plot_band(g, dat, "using 1:3:4");
                 tps__plot_curve(g, dat, title, "using 1:2 with lines lw 2");
@@ -201,8 +201,8 @@ void sweep_plot(const sweep_t *s) {
            spans_decades(s, ST_DURATION));
     curves(&g, s, "metric_vs_updates", "updates applied", "updates", 1,
            spans_decades(s, ST_UPDATES));
-    curves(&g, s, "metric_vs_bytes", "bytes on the wire (all workers)",
-           "bytes", 1, spans_decades(s, ST_WIRE));
+    curves(&g, s, "metric_vs_bytes", "bytes on the wire (all workers)", "bytes",
+           1, spans_decades(s, ST_WIRE));
     histograms(&g, s);
     char *log = tps__xasprintf("%s/plots.log", s->out);
     if (tps__plot_close(&g) < 0) {

@@ -36,7 +36,8 @@ static char *capture(char *const argv[]) {
         return NULL;
     }
     if (pid == 0) {
-        if (dup2(fd[1], STDOUT_FILENO) < 0 || !freopen("/dev/null", "w", stderr))
+        if (dup2(fd[1], STDOUT_FILENO) < 0 ||
+            !freopen("/dev/null", "w", stderr))
             _exit(127);
         close(fd[0]);
         close(fd[1]);
@@ -113,8 +114,8 @@ static char *source_dir(const char *build) {
  * "+dirty" when tracked files differ from it. */
 static void put_commit(json_t *prov, const char *src) {
     const char *dir = src ? src : ".";
-    char *hash = capture((char *const[]){"git", "-C", (char *)dir, "rev-parse",
-                                         "HEAD", NULL});
+    char *hash = capture(
+        (char *const[]){"git", "-C", (char *)dir, "rev-parse", "HEAD", NULL});
     char *desc = capture((char *const[]){"git", "-C", (char *)dir, "describe",
                                          "--always", "--dirty=+dirty", NULL});
     char *status =

@@ -110,8 +110,8 @@ static json_t *run_json(const sweep_t *s, const run_t *r) {
         jset(run, "status", json_integer(r->status));
         jset(run, "stopped_at_target", json_boolean(r->stopped));
         jset(run, "diverged", json_boolean(r->diverged));
-        jset(run, "wall_s", isnan(r->wall_s) ? json_null()
-                                              : json_real(r->wall_s));
+        jset(run, "wall_s",
+             isnan(r->wall_s) ? json_null() : json_real(r->wall_s));
     } else {
         jset(run, "status", json_null());
     }

@@ -263,8 +263,8 @@ static void load_run_row(sweep_t *s, char **head, int nhead, char **f, int n,
     (*(int *)arg)++;
 }
 
-static void load_curve_row(sweep_t *s, char **head, int nhead, char **f,
-                           int n, void *arg) {
+static void load_curve_row(sweep_t *s, char **head, int nhead, char **f, int n,
+                           void *arg) {
     (void)head;
     (void)arg;
     int p = n == nhead && n == 6 ? point_of(s, f[0]) : -1;
@@ -282,8 +282,8 @@ static void load_curve_row(sweep_t *s, char **head, int nhead, char **f,
     }
 }
 
-static void load_stale_row(sweep_t *s, char **head, int nhead, char **f,
-                           int n, void *arg) {
+static void load_stale_row(sweep_t *s, char **head, int nhead, char **f, int n,
+                           void *arg) {
     (void)head;
     int p = n == nhead && n == 3 ? point_of(s, f[0]) : -1;
     if (p >= 0 && ((const int *)arg)[p])
@@ -301,9 +301,9 @@ int sweep_records_load(sweep_t *s) {
         run_t *r = &s->runs[i];
         for (int k = 0; r->have == 2 && k < s->x->nat; k++)
             if (isnan(r->at[k]) && r->curve.n > 0)
-                r->at[k] = sweep_metric_at((const double(*)[4])r->curve.row,
-                                           r->curve.n, k >= s->x->nat_updates ? 0 : 1,
-                                           s->x->at[k]);
+                r->at[k] = sweep_metric_at(
+                    (const double(*)[4])r->curve.row, r->curve.n,
+                    k >= s->x->nat_updates ? 0 : 1, s->x->at[k]);
         r->have = r->have ? 1 : 0;
     }
     int *want = tps__xmalloc((size_t)s->npoints * sizeof(int));

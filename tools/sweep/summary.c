@@ -39,8 +39,8 @@ static agg_t aggregate(const run_t *runs, int nruns, int point, int k) {
     double *v = tps__xmalloc((size_t)nruns * sizeof(double));
     agg_t a = {0, NAN, NAN, NAN, NAN, NAN};
     for (int i = 0; i < nruns; i++)
-        if (runs[i].point == point && runs[i].tune < 0 &&
-            runs[i].status == 0 && !isnan(sweep_stat(&runs[i], k)))
+        if (runs[i].point == point && runs[i].tune < 0 && runs[i].status == 0 &&
+            !isnan(sweep_stat(&runs[i], k)))
             v[a.n++] = sweep_stat(&runs[i], k);
     if (a.n) {
         qsort(v, (size_t)a.n, sizeof(double), sweep_cmp_double);

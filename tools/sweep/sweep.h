@@ -180,7 +180,7 @@ typedef struct run_s {
     int have;        /* st, at and curve hold what the run measured (read
                         from its directory or from the records) */
     curve_t curve;
-    double wall_s;   /* seconds the run took; NAN: not known */
+    double wall_s; /* seconds the run took; NAN: not known */
 } run_t;
 
 /* Statistic k of run r (see sweep_nstats). */
@@ -227,8 +227,7 @@ int sweep_analyse_run(sweep_t *s, run_t *r);
  * metric, wire_bytes; col 0, 1 or 3, never decreasing) is `budget`,
  * interpolated linearly between the evaluations either side; NAN when the
  * curve does not reach it or starts past it. */
-double sweep_metric_at(const double (*row)[4], int n, int col,
-                       double budget);
+double sweep_metric_at(const double (*row)[4], int n, int col, double budget);
 
 /* qsort's comparison of doubles, ascending. */
 int sweep_cmp_double(const void *a, const void *b);

@@ -107,8 +107,7 @@ void sweep_tune_pick(sweep_t *s, int p) {
  * reached, and overwrite the evidence of the choice. */
 static int tuning_known(const sweep_t *s) {
     for (int i = 0; i < s->nruns; i++)
-        if (s->runs[i].tune >= 0 && s->runs[i].status >= 0 &&
-            !s->runs[i].have)
+        if (s->runs[i].tune >= 0 && s->runs[i].status >= 0 && !s->runs[i].have)
             return 0;
     return 1;
 }
