@@ -42,6 +42,7 @@ stop = yes
 
 [summary]
 at_updates = 100
+at_time = 0.1
 INI
 
 out=$WORK/res
@@ -153,6 +154,14 @@ for r in runs:
         want = m[j - 1] + (100 - u[j - 1]) / (u[j] - u[j - 1]) * (m[j] - m[j - 1])
     got = r["at_100_updates"]
     assert (got == "" if want is None else abs(float(got) - want) <= 1e-9 * want), (got, want)
+    t = [float(e["time_s"]) for e in ev]
+    k = next((i for i in range(len(t)) if t[i] >= 0.1), None)
+    got = r["at_0.1_s"]
+    if k is None or (k == 0 and t[0] > 0.1):
+        assert got == "", got
+    else:
+        want = m[k] if t[k] == 0.1 else m[k - 1] + (0.1 - t[k - 1]) / (t[k] - t[k - 1]) * (m[k] - m[k - 1])
+        assert abs(float(got) - want) <= 1e-9 * want, (got, want)
 doc = json.load(open(out + "/sweep.json"))
 p = doc["provenance"]
 for k in ("commit", "describe", "configure_flags", "host", "cores",
@@ -162,8 +171,8 @@ assert p["cores"] >= 1 and len(p["loadavg_after"]) == 3, p
 assert p["date_start"].endswith("Z") and p["date_end"] >= p["date_start"], p
 assert all(r["wall_s"] > 0 for r in doc["runs"]), doc["runs"]
 PY
-grep -q '^label,lr,runs,.*,at_100_updates_median,' "$out/summary.csv" ||
-    fail "summary.csv lacks the metric at 100 updates"
+grep -q '^label,lr,runs,.*,at_100_updates_median,.*,at_0.1_s_q3$' "$out/summary.csv" ||
+    fail "summary.csv lacks the metric at 100 updates and 0.1 s"
 
 # A fresh clone has the records, not runs/: --summarise (the experiment
 # from sweep.json) makes the same summary, records and plots from them.
