@@ -48,9 +48,8 @@ if [ "${1:-}" = --summarise-all ]; then
         "$sweep" --summarise --out "$dir" || echo "run.sh: $name: --summarise failed"
         analyse "$name" "$dir"
     done
-    python3 "$here/figures.py" "$results"
-    python3 "$here/tables.py" --update
-    exit 0
+    python3 "$here/figures.py" "$results" || echo "run.sh: figures.py failed"
+    exec python3 "$here/tables.py" --update
 fi
 
 # The e5-cnn experiment runs the build's taups package with the

@@ -22,7 +22,7 @@
 #include "sweep.h"
 #include "tps_tool.h"
 
-#define GRID 120 /* x values per band */
+#define GRID 80 /* x values per band */
 
 /* The x axes: curve column and file suffix. */
 static const struct {

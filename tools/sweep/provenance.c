@@ -10,6 +10,7 @@
  * null, and the sweep runs all the same. */
 #include "config.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,8 +50,10 @@ static char *capture(char *const argv[]) {
     char *buf = tps__xmalloc(cap);
     ssize_t got;
     while ((got = read(fd[0], buf + n, cap - n - 1)) != 0) {
+        if (got < 0 && errno == EINTR)
+            continue;
         if (got < 0)
-            continue; /* EINTR; a read error ends in EOF too */
+            break;
         n += (size_t)got;
         if (cap - n < 2)
             buf = tps__xrealloc(buf, cap *= 2);
@@ -59,9 +62,12 @@ static char *capture(char *const argv[]) {
     buf[n] = '\0';
     while (n && strchr(" \t\r\n", buf[n - 1]))
         buf[--n] = '\0';
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
+    int st = 0;
+    pid_t got_pid;
+    while ((got_pid = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
         ;
+    if (got_pid < 0)
+        st = 1 << 8; /* not known to have exited 0 */
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || n == 0) {
         free(buf);
         return NULL;
