@@ -181,8 +181,12 @@ cp "$out/summary.md" "$WORK/first.md"
 cp -r "$out/records" "$WORK/first.records"
 mv "$out/runs" "$WORK/runs.aside"
 rm "$out"/*.png
+# As if on another machine: the runs' recorded command lines must stay.
+sed -i 's|"argv": \["[^"]*/taups-launch"|"argv": ["/elsewhere/taups-launch"|' "$out/sweep.json"
 "$SWEEP" --summarise --out "$out" > "$WORK/rec.out" 2>&1 ||
     { cat "$WORK/rec.out"; fail "--summarise from the records failed"; }
+[ "$(grep -c '"argv": \["/elsewhere/taups-launch"' "$out/sweep.json")" = 2 ] ||
+    fail "--summarise rewrote the runs' command lines: $(grep argv "$out/sweep.json")"
 grep -q 'summarising 0 runs from .* and 2 from ' "$WORK/rec.out" ||
     fail "not from the records: $(cat "$WORK/rec.out")"
 cmp -s "$out/summary.csv" "$WORK/first.csv" ||

@@ -190,6 +190,24 @@ static json_t *find_run(json_t *runs, const run_t *r) {
     return NULL;
 }
 
+/* The command line the run ran with, as recorded: a summary made again
+ * on another machine or build must not put that one's paths in its
+ * place. */
+static void keep_argv(run_t *r, json_t *argv) {
+    size_t n = json_array_size(argv);
+    for (size_t i = 0; i < n; i++)
+        if (!json_is_string(json_array_get(argv, i)))
+            return;
+    if (n == 0)
+        return;
+    sweep_av_free(&r->av);
+    r->av.v = tps__xmalloc((n + 1) * sizeof(char *));
+    for (size_t i = 0; i < n; i++)
+        r->av.v[i] = tps__xstrdup(json_string_value(json_array_get(argv, i)));
+    r->av.v[n] = NULL;
+    r->av.n = (int)n;
+}
+
 int sweep_record_load(sweep_t *s) {
     char *path = tps__xasprintf("%s/sweep.json", s->out);
     json_error_t err;
@@ -211,6 +229,7 @@ int sweep_record_load(sweep_t *s) {
         r->diverged = json_is_true(json_object_get(e, "diverged"));
         json_t *w = json_object_get(e, "wall_s");
         r->wall_s = json_is_number(w) ? json_number_value(w) : NAN;
+        keep_argv(r, json_object_get(e, "argv"));
         found++;
     }
     for (int p = 0; p < s->npoints && s->x->tune_key; p++) {

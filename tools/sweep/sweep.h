@@ -298,9 +298,9 @@ int sweep_write_summary_md(const sweep_t *s);
 int sweep_write_record(const sweep_t *s, int repeats);
 
 /* Reads OUT/sweep.json back: each run's status, stopped and diverged
- * flags and wall time, each configuration's tuned value and the
- * provenance, so that the summaries and plots can be made again from the
- * runs on disk or the records. 0, or -1 after saying why. */
+ * flags, wall time and command line, each configuration's tuned value
+ * and the provenance, so that the summaries and plots can be made again
+ * from the runs on disk or the records. 0, or -1 after saying why. */
 int sweep_record_load(sweep_t *s);
 
 /* The experiment file's name, its text and the repeats recorded in
