@@ -146,13 +146,11 @@ def e1_ssp():
 # ---- E2, E3 ----
 
 def e2_weighting():
-    rule = {"none": "none", "inverse": "inverse", "exp:0.2": "exp:0.2",
-            "lrdiv": "lrdiv"}
     out = []
     for r in summary("e2-weighting"):
         src = ("read lag %s" % r["worker.read-lag"]
                if r["worker.read-lag"] != "0" else "Pareto")
-        w = rule[r["server.staleness-weight"]]
+        w = r["server.staleness-weight"]
         if r["server.max-staleness"] != "-1":
             w = "drop > %s" % r["server.max-staleness"]
         out.append([src, w, r["tuned_lr"], reached(r),
