@@ -234,9 +234,8 @@ char *tps__plot_prune(tps__plot_t *p) {
     }
     if (!names)
         return NULL;
-    char *why = tps__xasprintf("gnuplot drew nothing into %s (no data in "
-                               "range); not kept, as an empty file is no "
-                               "plot",
+    char *why = tps__xasprintf("gnuplot drew nothing into %s; not kept, as "
+                               "an empty file is no plot",
                                names);
     free(names);
     return why;

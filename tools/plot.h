@@ -105,9 +105,10 @@ int tps__plot_run(const tps__plot_t *p, const char *log, double timeout_s,
  * an owned string, without the program's name or a newline. */
 char *tps__plot_failure(const tps__plot_t *p, int rc, const char *log);
 
-/* After tps__plot_run(): removes every output that gnuplot left empty or
- * did not write (a plot whose data were all out of range or undefined),
- * rather than leave a 0-byte file that looks like a plot. Returns an owned
+/* After gnuplot ran the script: removes every output that it left empty
+ * or did not write (a plot whose data were all out of range or undefined,
+ * or a run cut short), rather than leave a 0-byte file that looks like a
+ * plot. Returns an owned
  * sentence naming them, without the program's name or a newline, or NULL
  * when there were none. */
 char *tps__plot_prune(tps__plot_t *p);
