@@ -3,7 +3,11 @@
 """E6b's table: time per synchronous iteration against the straggler model.
 
 Reads results/e6b-stragglers/runs (each worker's CSV: one row per
-iteration, time_s when it ended) and prints Markdown: per N and CV, the
+iteration, time_s when it ended) when it is there, and keeps what the
+table needs in records/analysis-iterations.csv: per N and CV, how many
+iterations took each time (to the 0.1 ms the CSVs resolve), small enough
+to commit. Without the runs (a fresh clone) it reads that file instead.
+It prints Markdown: per N and CV, the
 iteration time's mean, p50, p95 and p99 over all workers' iterations of
 every seed (the first 10 iterations of each worker, start-up, left out);
 the overhead o(N) = mean at CV 0 minus 2 ms; E[max of N] of the lognormal
@@ -42,17 +46,51 @@ def lognormal(cv, size, rng):
     return rng.lognormal(math.log(MEAN_MS) - s2 / 2, math.sqrt(s2), size)
 
 
-groups = {}
-for d in glob.glob(os.path.join(res, "runs", "*-seed*")):
-    # Labels spell "lognormal:2:0.5" as "lognormal_2_0.5".
-    m = re.search(r"workers=(\d+)_worker\.delay=([a-z]+)_([0-9._]+)-seed", d)
-    if not m:
-        continue
-    n = int(m.group(1))
-    cv = 0.0 if m.group(2) == "const" else float(m.group(3).split("_")[1])
-    groups.setdefault((n, cv), []).extend(iteration_ms(d))
+INPUTS = os.path.join(res, "records", "analysis-iterations.csv")
+
+
+def from_runs():
+    """Per (N, CV), every worker iteration's time in ms, from the runs."""
+    groups = {}
+    for d in glob.glob(os.path.join(res, "runs", "*-seed*")):
+        # Labels spell "lognormal:2:0.5" as "lognormal_2_0.5".
+        m = re.search(r"workers=(\d+)_worker\.delay=([a-z]+)_([0-9._]+)-seed", d)
+        if not m:
+            continue
+        n = int(m.group(1))
+        cv = 0.0 if m.group(2) == "const" else float(m.group(3).split("_")[1])
+        groups.setdefault((n, cv), []).extend(iteration_ms(d))
+    return groups
+
+
+def keep(groups):
+    os.makedirs(os.path.dirname(INPUTS), exist_ok=True)
+    with open(INPUTS, "w") as f:
+        f.write("workers,cv,iteration_ms,iterations\n")
+        for (n, cv), times in sorted(groups.items()):
+            hist = {}
+            for t in times:
+                hist[round(t, 1)] = hist.get(round(t, 1), 0) + 1
+            for t in sorted(hist):
+                f.write("%d,%g,%.1f,%d\n" % (n, cv, t, hist[t]))
+
+
+def from_records():
+    groups = {}
+    with open(INPUTS) as f:
+        for r in csv.DictReader(f):
+            g = groups.setdefault((int(r["workers"]), float(r["cv"])), [])
+            g.extend([float(r["iteration_ms"])] * int(r["iterations"]))
+    return groups
+
+
+if glob.glob(os.path.join(res, "runs", "*-seed*")):
+    keep(from_runs())
+elif not os.path.exists(INPUTS):
+    sys.exit("e6b-analyse: neither runs under %s/runs nor %s" % (res, INPUTS))
+groups = from_records()
 if not groups:
-    sys.exit("e6b-analyse: no runs under %s/runs" % res)
+    sys.exit("e6b-analyse: no iterations in %s" % INPUTS)
 
 rng = np.random.default_rng(1)
 print("| N | CV | iterations | mean ms | p50 | p95 | p99 | E[max] MC | "

@@ -3,7 +3,11 @@
 """E7's table: failures and checkpoint intervals against the first-order
 model of checkpoint/restart (Young 1974).
 
-Reads results/e7-failures/runs. Per run: the kills carried out (run.json
+Reads results/e7-failures/runs when it is there, and keeps what the table
+needs in records/analysis-runs.csv (per run: kills, final updates, wall
+time) and records/analysis-checkpoints.csv (per checkpoint: the pause and
+the write), small enough to commit; without the runs (a fresh clone) it
+reads those instead. Per run: the kills carried out (run.json
 "faults"), the updates the shard holds at the end (eval.csv's last
 "updates"), the pushes the workers made (workers x iterations; every one is
 acknowledged once applied, so what the shard lacks at the end was rolled
@@ -67,13 +71,53 @@ def one(run):
             "pause": pause, "write": write}
 
 
-cfg = {}
-for d in glob.glob(os.path.join(res, "runs", "*-seed*")):
-    m = re.search(r"checkpoint-every=([0-9.]+)_fault=kill-shard_0_mtbf_([0-9.e+]+)(?:_[0-9.]+)?-seed", d)
-    if m and os.path.exists(os.path.join(d, "run.json")):
-        cfg.setdefault((float(m.group(1)), float(m.group(2))), []).append(one(d))
+RUNS = os.path.join(res, "records", "analysis-runs.csv")
+CHECKPOINTS = os.path.join(res, "records", "analysis-checkpoints.csv")
+
+
+def keep():
+    """Reads the runs into the two records files."""
+    os.makedirs(os.path.dirname(RUNS), exist_ok=True)
+    with open(RUNS, "w") as fr, open(CHECKPOINTS, "w") as fc:
+        fr.write("checkpoint_every,mtbf,seed,kills,final,T\n")
+        fc.write("checkpoint_every,mtbf,seed,pause_s,write_s\n")
+        for d in sorted(glob.glob(os.path.join(res, "runs", "*-seed*"))):
+            m = re.search(r"checkpoint-every=([0-9.]+)_fault=kill-shard_0_mtbf_([0-9.e+]+)(?:_[0-9.]+)?-seed(\d+)$", d)
+            if not (m and os.path.exists(os.path.join(d, "run.json"))):
+                continue
+            r = one(d)
+            key = "%s,%s,%s" % m.groups()
+            fr.write("%s,%d,%r,%r\n" % (key, r["kills"], r["final"], r["T"]))
+            for p, w in zip(r["pause"], r["write"]):
+                fc.write("%s,%r,%r\n" % (key, p, w))
+
+
+def from_records():
+    cfg, runs = {}, {}
+    with open(RUNS) as f:
+        for row in csv.DictReader(f):
+            final = float(row["final"])
+            r = {"kills": int(row["kills"]), "final": final,
+                 "T": float(row["T"]), "lost": PUSHES - final,
+                 "pause": [], "write": []}
+            k = (float(row["checkpoint_every"]), float(row["mtbf"]))
+            cfg.setdefault(k, []).append(r)
+            runs[(row["checkpoint_every"], row["mtbf"], row["seed"])] = r
+    with open(CHECKPOINTS) as f:
+        for row in csv.DictReader(f):
+            r = runs[(row["checkpoint_every"], row["mtbf"], row["seed"])]
+            r["pause"].append(float(row["pause_s"]))
+            r["write"].append(float(row["write_s"]))
+    return cfg
+
+
+if glob.glob(os.path.join(res, "runs", "*-seed*")):
+    keep()
+elif not os.path.exists(RUNS):
+    sys.exit("e7-analyse: neither runs under %s/runs nor %s" % (res, RUNS))
+cfg = from_records()
 if not cfg:
-    sys.exit("e7-analyse: no runs under %s/runs" % res)
+    sys.exit("e7-analyse: no runs in %s" % RUNS)
 
 pauses = [p for rs in cfg.values() for r in rs for p in r["pause"]]
 writes = [w for rs in cfg.values() for r in rs for w in r["write"]]

@@ -1,17 +1,58 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Runs experiments one after another (concurrent runs would measure each
-# other on a small machine) into experiments/results/NAME, replacing what
-# was there.
-#   experiments/run.sh e1-async e1-ssp    some of them
-#   experiments/run.sh                    all, in the order of the README
+# other on a small machine), each into a results directory of its own:
+#   experiments/run.sh e1-lag e1-ssp     some of them
+#   experiments/run.sh                   all, in the order of the README
+# NAME goes to experiments/results/NAME when that does not exist yet, else
+# to results/NAME-YYYYMMDD-HHMM: committed results are never replaced or
+# deleted; compare the two, then retire the old one with git rm.
+#
+#   experiments/run.sh --summarise-all
+# runs nothing: remakes every results directory's summaries, records and
+# plots from its runs (or, in a fresh clone, from its committed records),
+# then the key figures (figures.py) and experiments/README.md's tables
+# (tables.py --update). Directories from before records were kept are
+# left as committed.
+#
 # Needs a build: ./build.sh (or TAUPS_BUILD=DIR for another build tree).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=${TAUPS_BUILD:-$here/../build}
 sweep=$build/tools/taups-sweep
 [ -x "$sweep" ] || { echo "run.sh: no $sweep; run ./build.sh first" >&2; exit 2; }
-# The Python experiments (e5-cnn) run the build's taups package with the
+results=$here/results
+
+# Where an ID-analyse.py exists (E6b, E7), its table of the raw runs goes
+# beside the summary as analysis.md; without the runs, the committed one
+# stays.
+analyse() {
+    id=${1%%-*}
+    [ -x "$here/$id-analyse.py" ] && { [ -d "$2/runs" ] || [ -d "$2/records" ]; } || return 0
+    "$here/$id-analyse.py" "$2" > "$2/analysis.md.new" &&
+        mv "$2/analysis.md.new" "$2/analysis.md" ||
+        { rm -f "$2/analysis.md.new"; echo "run.sh: $1: $id-analyse.py failed"; }
+}
+
+if [ "${1:-}" = --summarise-all ]; then
+    for dir in "$results"/*/; do
+        dir=${dir%/}
+        name=$(basename "$dir")
+        if [ ! -f "$dir/sweep.json" ]; then
+            continue
+        elif [ ! -d "$dir/runs" ] && [ ! -f "$dir/records/runs.csv" ]; then
+            echo "== $name: no runs/ and no records/ (run before records were kept): left as committed"
+            continue
+        fi
+        echo "== $name"
+        "$sweep" --summarise --out "$dir" || echo "run.sh: $name: --summarise failed"
+        analyse "$name" "$dir"
+    done
+    python3 "$here/figures.py" "$results" || echo "run.sh: figures.py failed"
+    exec python3 "$here/tables.py" --update
+fi
+
+# The e5-cnn experiment runs the build's taups package with the
 # interpreter it was built for.
 TAUPS_PYTHON=${TAUPS_PYTHON:-$(sed -n 's/^PYTHON = //p' "$build/Makefile")}
 PYTHONPATH="$build/python${PYTHONPATH:+:$PYTHONPATH}"
@@ -22,17 +63,16 @@ export TAUPS_PYTHON PYTHONPATH
 for name in "$@"; do
     ini=$here/$name.ini
     [ -f "$ini" ] || { echo "run.sh: no experiment $ini" >&2; exit 2; }
-    out=$here/results/$name
-    rm -rf "$out"
-    echo "== $name: $(date -u +%FT%TZ)"
+    out=$results/$name
+    [ -e "$out" ] && out=$results/$name-$(date -u +%Y%m%d-%H%M)
+    if [ -e "$out" ]; then
+        echo "run.sh: $name: $out exists too; wait a minute or move it" >&2
+        exit 2
+    fi
+    echo "== $name into $out: $(date -u +%FT%TZ)"
     start=$(date +%s)
     # A diverging or failing run is recorded in the summary; go on.
     (cd "$here/.." && "$sweep" --out "$out" "$ini") || echo "run.sh: $name: some runs failed (see $out/summary.md)"
-    # An experiment whose table needs more than the sweep's summary (E6b,
-    # E7) has an ID-analyse.py that reads the runs: its table goes beside.
-    id=${name%%-*}
-    if [ -x "$here/$id-analyse.py" ]; then
-        "$here/$id-analyse.py" "$out" > "$out/analysis.md" || echo "run.sh: $name: $id-analyse.py failed"
-    fi
+    analyse "$name" "$out"
     echo "== $name: $(( $(date +%s) - start )) s"
 done

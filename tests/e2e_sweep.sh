@@ -8,8 +8,13 @@
 # eval.csv); a run that blows up counts as diverged, not failed; linked keys
 # move together instead of multiplying the grid; [tune] picks the learning
 # rate that reaches the target on seeds of its own and reports the
-# configuration at it, with quartiles that match Python's.
+# configuration at it, with quartiles that match Python's. The records
+# (records/*.csv) are enough to make summary.csv and tune.md again byte for
+# byte once runs/ is gone; tuning that cannot be recomputed is left alone;
+# sweep.json says where and with what it ran; an empty plot is not kept;
+# experiments/run.sh never touches a committed results directory.
 . "$(dirname "$0")/lib.sh"
+SRC=${TAUPS_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 
 SWEEP=$B/tools/taups-sweep
 [ -x "$SWEEP" ] || { echo "missing $SWEEP: build first" >&2; exit 99; }
@@ -34,6 +39,10 @@ lr = 0.1, 0.3
 metric = rel_err
 value = 1e-2
 stop = yes
+
+[summary]
+at_updates = 100
+at_time = 0.1
 INI
 
 out=$WORK/res
@@ -117,6 +126,97 @@ cmp -s "$out/summary.csv" "$WORK/summary.first.csv" ||
     fail "--summarise changed summary.csv: $(diff "$WORK/summary.first.csv" "$out/summary.csv")"
 [ -s "$out/summary.md" ] && [ -s "$out/metric_vs_time.png" ] || fail "--summarise wrote no summary.md or plots"
 
+# The records: a row per run with every statistic, each curve thinned to at
+# most 100 evaluations keeping the first and the last, the metric at 100
+# updates interpolated on the evaluations, and where it ran in sweep.json.
+for f in runs.csv curves.csv staleness.csv; do
+    [ -s "$out/records/$f" ] || fail "no records/$f"
+done
+python3 - "$out" <<'PY' || fail "records or sweep.json's provenance"
+import csv, json, sys
+out = sys.argv[1]
+runs = list(csv.DictReader(open(out + "/records/runs.csv")))
+assert sorted(r["label"] for r in runs) == ["p1-lr=0.1", "p2-lr=0.3"], runs
+curves = list(csv.DictReader(open(out + "/records/curves.csv")))
+for r in runs:
+    c = [x for x in curves if x["run"] == r["label"].split("-")[0]]
+    ev = list(csv.DictReader(open("%s/runs/%s-seed1/eval.csv" % (out, r["label"]))))
+    assert 2 <= len(c) <= min(100, len(ev)), (len(c), len(ev))
+    assert (c[0]["updates"], c[-1]["updates"]) == (ev[0]["updates"], ev[-1]["updates"])
+    u = [float(e["updates"]) for e in ev]
+    m = [float(e["rel_err"]) for e in ev]
+    j = next(i for i in range(len(u)) if u[i] >= 100)
+    if u[j] == 100:
+        want = m[j]
+    elif j == 0:
+        want = None
+    else:
+        want = m[j - 1] + (100 - u[j - 1]) / (u[j] - u[j - 1]) * (m[j] - m[j - 1])
+    got = r["at_100_updates"]
+    assert (got == "" if want is None else abs(float(got) - want) <= 1e-9 * want), (got, want)
+    t = [float(e["time_s"]) for e in ev]
+    k = next((i for i in range(len(t)) if t[i] >= 0.1), None)
+    got = r["at_0.1_s"]
+    if k is None or (k == 0 and t[0] > 0.1):
+        assert got == "", got
+    else:
+        want = m[k] if t[k] == 0.1 else m[k - 1] + (0.1 - t[k - 1]) / (t[k] - t[k - 1]) * (m[k] - m[k - 1])
+        assert abs(float(got) - want) <= 1e-9 * want, (got, want)
+doc = json.load(open(out + "/sweep.json"))
+p = doc["provenance"]
+for k in ("commit", "describe", "configure_flags", "host", "cores",
+          "loadavg_before", "loadavg_after", "date_start", "date_end"):
+    assert k in p, k
+assert p["cores"] >= 1 and len(p["loadavg_after"]) == 3, p
+assert p["date_start"].endswith("Z") and p["date_end"] >= p["date_start"], p
+assert all(r["wall_s"] > 0 for r in doc["runs"]), doc["runs"]
+PY
+grep -q '^label,lr,runs,.*,at_100_updates_median,.*,at_0.1_s_q3$' "$out/summary.csv" ||
+    fail "summary.csv lacks the metric at 100 updates and 0.1 s"
+
+# A fresh clone has the records, not runs/: --summarise (the experiment
+# from sweep.json) makes the same summary, records and plots from them.
+cp "$out/summary.csv" "$WORK/first.csv"
+cp "$out/summary.md" "$WORK/first.md"
+cp -r "$out/records" "$WORK/first.records"
+mv "$out/runs" "$WORK/runs.aside"
+rm "$out"/*.png
+# As if on another machine: the runs' recorded command lines must stay.
+sed -i 's|"argv": \["[^"]*/taups-launch"|"argv": ["/elsewhere/taups-launch"|' "$out/sweep.json"
+"$SWEEP" --summarise --out "$out" > "$WORK/rec.out" 2>&1 ||
+    { cat "$WORK/rec.out"; fail "--summarise from the records failed"; }
+[ "$(grep -c '"argv": \["/elsewhere/taups-launch"' "$out/sweep.json")" = 2 ] ||
+    fail "--summarise rewrote the runs' command lines: $(grep argv "$out/sweep.json")"
+grep -q 'summarising 0 runs from .* and 2 from ' "$WORK/rec.out" ||
+    fail "not from the records: $(cat "$WORK/rec.out")"
+cmp -s "$out/summary.csv" "$WORK/first.csv" ||
+    fail "summary.csv from the records: $(diff "$WORK/first.csv" "$out/summary.csv")"
+cmp -s "$out/summary.md" "$WORK/first.md" || fail "summary.md from the records differs"
+diff -r "$WORK/first.records" "$out/records" || fail "the records changed"
+[ -s "$out/metric_vs_updates.png" ] || fail "no plots from the records"
+
+# Nothing to summarise from: refused, and the files are left as they are.
+mkdir "$WORK/bare"
+cp "$out/sweep.json" "$WORK/bare/"
+echo kept > "$WORK/bare/summary.csv"
+st=0
+"$SWEEP" --summarise --out "$WORK/bare" > /dev/null 2> "$WORK/bare.err" || st=$?
+[ $st = 2 ] && grep -q 'holds neither the runs (runs/) nor their records' "$WORK/bare.err" &&
+    [ "$(cat "$WORK/bare/summary.csv")" = kept ] ||
+    fail "summarising nothing: status $st, $(cat "$WORK/bare.err")"
+
+# A plot whose data cannot be drawn (rel_err 0 on a log axis) is not left
+# behind as an empty file.
+cp -r "$out" "$WORK/zero"
+awk -F, -v OFS=, 'NR > 1 { $5 = 0 } 1' "$out/records/curves.csv" > "$WORK/zero/records/curves.csv"
+rm "$WORK/zero"/*.png "$WORK/zero"/*.svg
+"$SWEEP" --summarise --out "$WORK/zero" > "$WORK/zero.out" 2>&1 ||
+    { cat "$WORK/zero.out"; fail "--summarise with undrawable curves failed"; }
+grep -q 'gnuplot drew nothing into .*metric_vs_updates.png' "$WORK/zero.out" ||
+    fail "no word of the empty plots: $(cat "$WORK/zero.out")"
+[ ! -e "$WORK/zero/metric_vs_updates.png" ] && [ -z "$(find "$WORK/zero" -size 0 -name '*.png')" ] ||
+    fail "empty plots kept: $(ls -l "$WORK/zero")"
+
 # [tune]: lr 5 diverges on its tuning seed, 0.2 reaches the target, so the
 # four reported seeds run at 0.2; quartiles as Python's statistics module
 # computes them (method "inclusive", the same interpolation).
@@ -150,6 +250,27 @@ grep -q '^p1-base,5,1,0,1,0,,,0$' "$WORK/tune/tune.csv" &&
     fail "tune.csv: $(cat "$WORK/tune/tune.csv")"
 grep -q '| p1-base | \*\*0.2\*\* | 1 | 0 | 0 | 1 |' "$WORK/tune/tune.md" ||
     fail "tune.md: $(cat "$WORK/tune/tune.md")"
+# The tuning runs' records make tune.md again; without them, tune.md and
+# tune.csv are left as they are, with a sentence, not rewritten from nothing.
+t=$WORK/tune
+cp "$t/tune.md" "$WORK/tune.first.md"
+cp "$t/tune.csv" "$WORK/tune.first.csv"
+mv "$t/runs" "$WORK/tune.runs"
+"$SWEEP" --summarise --out "$t" > "$WORK/tune.again" 2>&1 ||
+    { cat "$WORK/tune.again"; fail "--summarise of the tuned sweep failed"; }
+cmp -s "$t/tune.md" "$WORK/tune.first.md" && cmp -s "$t/tune.csv" "$WORK/tune.first.csv" ||
+    fail "tune files from the records: $(diff "$WORK/tune.first.csv" "$t/tune.csv")"
+awk -F, 'NR == 1 || $2 == ""' "$t/records/runs.csv" > "$WORK/reported.csv"
+mv "$WORK/reported.csv" "$t/records/runs.csv"
+echo "(kept)" >> "$t/tune.md"
+cp "$t/tune.md" "$WORK/tune.kept.md"
+"$SWEEP" --summarise --out "$t" > "$WORK/tune.kept" 2>&1 ||
+    { cat "$WORK/tune.kept"; fail "--summarise without tuning records failed"; }
+grep -q 'tune.md and tune.csv are left as they are: their tuning runs are in neither' \
+    "$WORK/tune.kept" || fail "no word of the kept tuning: $(cat "$WORK/tune.kept")"
+cmp -s "$t/tune.md" "$WORK/tune.kept.md" && cmp -s "$t/tune.csv" "$WORK/tune.first.csv" ||
+    fail "tuning it could not recompute was rewritten: $(cat "$t/tune.md")"
+mv "$WORK/tune.runs" "$t/runs"
 [ "$(grep -c '"seed": [1-4], .*"--lr", "0.2"' "$WORK/tune/sweep.json")" = 4 ] ||
     fail "reported runs not at lr 0.2: $(grep '"seed"' "$WORK/tune/sweep.json")"
 python3 - "$WORK/tune" <<'PY' || fail "quartiles disagree with Python's"
@@ -264,4 +385,25 @@ st=0
 "$SWEEP" --dry-run "$WORK/badlink.ini" 2> "$WORK/badlink.err" || st=$?
 [ $st = 2 ] && grep -q 'has 1 field(s) for 2 linked key(s)' "$WORK/badlink.err" ||
     fail "mismatched linked values: status $st, $(cat "$WORK/badlink.err")"
+# experiments/run.sh writes a new directory beside a committed one, and
+# leaves the committed one as git has it.
+if command -v git > /dev/null; then
+    repo=$WORK/repo
+    mkdir -p "$repo/experiments/results/tiny"
+    cp "$SRC/experiments/run.sh" "$repo/experiments/"
+    printf '[run]\nmodel = lsq\nworkers = 1\niterations = 200\ntimeout = 60\nrepeats = 1\n' \
+        > "$repo/experiments/tiny.ini"
+    echo committed > "$repo/experiments/results/tiny/summary.md"
+    git -C "$repo" init -q
+    git -C "$repo" add .
+    git -C "$repo" -c user.name=t -c user.email=t@t.invalid commit -qm results
+    TAUPS_BUILD=$B "$repo/experiments/run.sh" tiny > "$WORK/runsh.out" 2>&1 ||
+        { cat "$WORK/runsh.out"; fail "run.sh failed"; }
+    [ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ] &&
+        [ "$(cat "$repo/experiments/results/tiny/summary.md")" = committed ] ||
+        fail "run.sh changed committed results: $(git -C "$repo" status --short)"
+    new=$(ls -d "$repo"/experiments/results/tiny-2*)
+    [ -s "$new/summary.csv" ] && [ -s "$new/records/runs.csv" ] ||
+        fail "run.sh: no new results directory: $(ls "$repo/experiments/results")"
+fi
 echo "e2e_sweep: 1 passed, 0 failed"

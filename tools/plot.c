@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -32,6 +33,8 @@ int tps__plot_open(tps__plot_t *p, const char *dir, const char *script,
     p->dir = tps__xstrdup(dir);
     p->script = tps__xstrdup(script);
     p->ncurves = 0;
+    p->outputs = NULL;
+    p->noutputs = 0;
     fprintf(f, "# Written by %s%s%s; redraw with: cd %s && gnuplot %s\n", prog,
             about ? " for " : "", about ? about : "", dir, script);
     if (note)
@@ -58,7 +61,9 @@ void tps__plot_output(tps__plot_t *p, tps__plot_fmt_t fmt, const char *name,
             svg ? "svg" : "@pngterm", width, height, svg ? " dynamic" : "");
     char *file = tps__xasprintf("%s.%s", name, svg ? "svg" : "png");
     tps__plot_str(p->f, file);
-    free(file);
+    p->outputs = tps__xrealloc(p->outputs,
+                               (size_t)(p->noutputs + 1) * sizeof(*p->outputs));
+    p->outputs[p->noutputs++] = file;
     fputc('\n', p->f);
 }
 
@@ -84,11 +89,12 @@ void tps__plot_text(tps__plot_t *p, const char *what, const char *text) {
 void tps__plot_begin(tps__plot_t *p) {
     fputs("plot", p->f);
     p->ncurves = 0;
+    p->nelems = 0;
 }
 
 void tps__plot_curve(tps__plot_t *p, const char *file, const char *title,
                      const char *spec, ...) {
-    fputs(p->ncurves ? ", \\\n     " : " ", p->f);
+    fputs(p->nelems++ ? ", \\\n     " : " ", p->f);
     tps__plot_str(p->f, file);
     fputc(' ', p->f);
     va_list ap;
@@ -96,10 +102,22 @@ void tps__plot_curve(tps__plot_t *p, const char *file, const char *title,
     vfprintf(p->f, spec, ap);
     va_end(ap);
     /* gnuplot cycles 8 colours; a dash pattern per cycle keeps the 9th
-     * curve from looking like the 1st. */
-    fprintf(p->f, " dt %d title ", (p->ncurves++ / 8) % 5 + 1);
+     * curve from looking like the 1st. The colour is explicit so that a
+     * band drawn before its curve shares it. */
+    fprintf(p->f, " lt %d dt %d title ", p->ncurves % 8 + 1,
+            (p->ncurves / 8) % 5 + 1);
+    p->ncurves++;
     tps__plot_str(p->f, title);
     fputs(" noenhanced", p->f);
+}
+
+void tps__plot_band(tps__plot_t *p, const char *file, const char *spec) {
+    fputs(p->nelems++ ? ", \\\n     " : " ", p->f);
+    tps__plot_str(p->f, file);
+    fprintf(p->f,
+            " %s with filledcurves fs transparent solid 0.2 noborder lt %d "
+            "notitle",
+            spec, p->ncurves % 8 + 1);
 }
 
 void tps__plot_end(tps__plot_t *p) {
@@ -200,10 +218,38 @@ char *tps__plot_failure(const tps__plot_t *p, int rc, const char *log) {
     return tps__xasprintf("gnuplot failed with status %d; see %s", status, log);
 }
 
+char *tps__plot_prune(tps__plot_t *p) {
+    char *names = NULL;
+    for (int i = 0; i < p->noutputs; i++) {
+        char *path = tps__xasprintf("%s/%s", p->dir, p->outputs[i]);
+        struct stat sb;
+        if (stat(path, &sb) != 0 || sb.st_size == 0) {
+            remove(path);
+            char *more = tps__xasprintf("%s%s%s", names ? names : "",
+                                        names ? ", " : "", p->outputs[i]);
+            free(names);
+            names = more;
+        }
+        free(path);
+    }
+    if (!names)
+        return NULL;
+    char *why = tps__xasprintf("gnuplot drew nothing into %s; not kept, as "
+                               "an empty file is no plot",
+                               names);
+    free(names);
+    return why;
+}
+
 void tps__plot_free(tps__plot_t *p) {
     if (p->f)
         fclose(p->f);
     p->f = NULL;
+    for (int i = 0; i < p->noutputs; i++)
+        free(p->outputs[i]);
+    free(p->outputs);
+    p->outputs = NULL;
+    p->noutputs = 0;
     free(p->dir);
     free(p->script);
     p->dir = p->script = NULL;

@@ -27,6 +27,9 @@ typedef struct tps__plot_s {
     char *dir;    /* where the script is and gnuplot runs; owned */
     char *script; /* its name inside dir; owned */
     int ncurves;  /* curves in the current plot command */
+    int nelems;   /* curves and bands in it */
+    char **outputs; /* every file tps__plot_output() named; owned */
+    int noutputs;
 } tps__plot_t;
 
 /* Creates DIR/SCRIPT and writes the shared preamble: a comment naming `prog`
@@ -72,6 +75,11 @@ void tps__plot_curve(tps__plot_t *p, const char *file, const char *title,
                      const char *spec, ...);
 void tps__plot_end(tps__plot_t *p);
 
+/* Before the tps__plot_curve() it goes with: a band between two columns
+ * of `file` (spec such as "using 1:3:4"), filled translucent in that
+ * curve's colour, without a title. */
+void tps__plot_band(tps__plot_t *p, const char *file, const char *spec);
+
 /* Writes `s` to f as a gnuplot single-quoted string, for titles, labels and
  * file names the caller writes itself. */
 void tps__plot_str(FILE *f, const char *s);
@@ -96,6 +104,14 @@ int tps__plot_run(const tps__plot_t *p, const char *log, double timeout_s,
  * how to install gnuplot and redraw, or its exit status and `log`. Returns
  * an owned string, without the program's name or a newline. */
 char *tps__plot_failure(const tps__plot_t *p, int rc, const char *log);
+
+/* After gnuplot ran the script: removes every output that it left empty
+ * or did not write (a plot whose data were all out of range or undefined,
+ * or a run cut short), rather than leave a 0-byte file that looks like a
+ * plot. Returns an owned
+ * sentence naming them, without the program's name or a newline, or NULL
+ * when there were none. */
+char *tps__plot_prune(tps__plot_t *p);
 
 /* Releases p, closing the script first if it is still open (for callers
  * that give up halfway). */

@@ -165,6 +165,10 @@ void launch_make_plots(launch_t *l) {
     char *draw[] = {"gnuplot", g.script, NULL};
     spawn_t sp = {.log = log, .cwd = g.dir};
     int st = launch_run_bounded(l, draw, &sp, PLOT_WAIT_S);
+    char *empty = st >= 0 ? tps__plot_prune(&g) : NULL;
+    if (empty)
+        launch_say(l, "%s; see %s", empty, log);
+    free(empty);
     if (st != 0) {
         char *why = tps__plot_failure(&g, st, log);
         launch_say(l, "%s", why);
@@ -177,12 +181,11 @@ void launch_make_plots(launch_t *l) {
     for (int k = 0; k < 2; k++) {
         char *png = tps__xasprintf("%s/%s.png", l->out, names[k]);
         struct stat sb;
-        if (stat(png, &sb) == 0 && sb.st_size > 0) {
+        /* One that gnuplot left empty was removed and named above. */
+        if (stat(png, &sb) == 0 && sb.st_size > 0)
             l->plots[l->nplots++] = png;
-        } else {
-            launch_say(l, "gnuplot did not produce %s; see %s", png, log);
+        else
             free(png);
-        }
     }
 out:
     free(log);

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* What taups-sweep reads from a run: its eval.csv and worker-R.csv (columns
- * found by their header names), the statistics of summary.csv, the
- * staleness histogram, divergence the run did not report while it ran, and
- * the per-configuration data files the plots draw (OUT/plots/ *.dat).
+ * found by their header names), the statistics of summary.csv, the metric
+ * at fixed budgets, the staleness histogram, divergence the run did not
+ * report while it ran, and the evaluation curve its record keeps.
  *
  * It must NOT start or stop runs (run.c), aggregate over seeds
- * (summary.c) or write gnuplot (plots.c); it reads only what a finished
- * run left behind. */
+ * (summary.c), write files (records.c, bands.c) or write gnuplot
+ * (plots.c); it reads only what a finished run left behind. */
 #include "config.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sweep.h"
 #include "tps_tool.h"
@@ -102,21 +102,25 @@ const char *const sweep_st_names[ST_N] = {
     "staleness_mean",   "staleness_p99",     "dropped",      "updates",
     "worker_seconds",   "sent_bytes",        "pulls_sent",   "drift_mean"};
 
-typedef struct hist_s {
-    int n;
-    uint64_t *count; /* count[s]: rows with staleness s */
-} hist_t;
+char *sweep_stat_name(const experiment_t *x, int k) {
+    if (k < ST_N)
+        return tps__xstrdup(sweep_st_names[k]);
+    k -= ST_N;
+    if (k < x->nat_updates)
+        return tps__xasprintf("at_%.6g_updates", x->at[k]);
+    return tps__xasprintf("at_%.6g_s", x->at[k]);
+}
 
-static void hist_add(hist_t *h, double s) {
-    if (isnan(s) || s < 0 || s > 1e6)
+void sweep_hist_add(hist_t *h, long s, unsigned long long n) {
+    if (s < 0 || s > 1000000)
         return;
-    int k = (int)s;
-    if (k >= h->n) {
-        h->count = tps__xrealloc(h->count, (size_t)(k + 1) * sizeof(uint64_t));
-        memset(h->count + h->n, 0, (size_t)(k + 1 - h->n) * sizeof(uint64_t));
-        h->n = k + 1;
+    if (s >= h->n) {
+        size_t sz = sizeof(*h->count);
+        h->count = tps__xrealloc(h->count, (size_t)(s + 1) * sz);
+        memset(h->count + h->n, 0, (size_t)(s + 1 - h->n) * sz);
+        h->n = (int)s + 1;
     }
-    h->count[k]++;
+    h->count[s] += n;
 }
 
 int sweep_cmp_double(const void *a, const void *b) {
@@ -189,7 +193,8 @@ static void stale_stats(run_t *r, const csv_t *w, int nw, hist_t *h) {
             }
             stale[stale_n++] = c->rows[j][cs];
             stale_sum += c->rows[j][cs];
-            hist_add(h, c->rows[j][cs]);
+            if (h && c->rows[j][cs] >= 0)
+                sweep_hist_add(h, (long)c->rows[j][cs], 1);
         }
     }
     if (stale_n) {
@@ -263,15 +268,14 @@ static void eval_stats(run_t *r, const experiment_t *x, const csv_t *ev,
     }
 }
 
-/* The metric curve with the workers' bytes at each evaluation's time;
- * returns its rows. */
-static int write_curve(FILE *dat, const csv_t *ev, int ct, int cu, int cm,
-                       const csv_t *w, int nw) {
-    int curve = 0;
-    fprintf(dat, "# time_s updates %s wire_bytes\n",
-            cm < ev->ncols ? ev->names[cm] : "metric");
+/* The metric curve with the workers' bytes at each evaluation's time: ev's
+ * rows as time_s, updates (the row's index without an updates column),
+ * metric and wire_bytes; owned. */
+static double (*read_curve(const csv_t *ev, int ct, int cu, int cm,
+                           const csv_t *w, int nw))[4] {
+    double(*row)[4] = tps__xmalloc((size_t)ev->nrows * sizeof(*row));
     int *pos = tps__xmalloc((size_t)(nw ? nw : 1) * sizeof(int));
-    memset(pos, 0, (size_t)nw * sizeof(int));
+    memset(pos, 0, (size_t)(nw ? nw : 1) * sizeof(int));
     for (int j = 0; j < ev->nrows; j++) {
         double t = ev->rows[j][ct], b = 0;
         for (int i = 0; i < nw; i++) {
@@ -285,32 +289,86 @@ static int write_curve(FILE *dat, const csv_t *ev, int ct, int cu, int cm,
             if (c->nrows > 0 && c->rows[pos[i]][0] <= t)
                 b += c->rows[pos[i]][bs] + c->rows[pos[i]][br];
         }
-        fprintf(dat, "%.4f %.17g %.9g %.17g\n", t,
-                cu >= 0 ? ev->rows[j][cu] : (double)j, ev->rows[j][cm], b);
-        curve++;
+        row[j][0] = t;
+        row[j][1] = cu >= 0 ? ev->rows[j][cu] : (double)j;
+        row[j][2] = ev->rows[j][cm];
+        row[j][3] = b;
     }
     free(pos);
-    return curve;
+    return row;
 }
 
-/* Reads RUN/eval.csv and RUN/worker-R.csv into r->st and the staleness
- * histogram; if `dat` is given, also writes the metric curve against time,
- * updates and the workers' bytes on the wire at that time. The workers'
- * time_s and the evaluator's both count from their own start, which
- * taups-launch makes nearly simultaneous, so the bytes are matched by time.
- * Returns the number of curve rows written to `dat`. */
-static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
-    for (int k = 0; k < ST_N; k++)
-        r->st[k] = NAN;
+double sweep_metric_at(const double (*row)[4], int n, int c, double budget) {
+    for (int j = 0; j < n; j++) {
+        if (row[j][c] < budget)
+            continue;
+        if (row[j][c] == budget)
+            return row[j][2];
+        if (j == 0 || row[j][c] == row[j - 1][c])
+            return NAN; /* before the first evaluation */
+        double f = (budget - row[j - 1][c]) / (row[j][c] - row[j - 1][c]);
+        return row[j - 1][2] + f * (row[j][2] - row[j - 1][2]);
+    }
+    return NAN;
+}
+
+/* Keeps at most CURVE_POINTS of n rows in r->curve: the first, the last,
+ * and between them the first row past each of CURVE_POINTS - 1 equal steps
+ * in updates, so that a record's curve is as dense where updates came
+ * fast as where they came slowly. Values are rounded as the record writes
+ * them, so that a curve read back from it is the same. */
+static void thin_curve(run_t *r, const double (*row)[4], int n) {
+    free(r->curve.row);
+    r->curve.row = tps__xmalloc((size_t)(n < CURVE_POINTS ? n : CURVE_POINTS) *
+                                sizeof(*r->curve.row));
+    r->curve.n = 0;
+    double u0 = row[0][1], span = row[n - 1][1] - row[0][1];
+    long last = -1;
+    for (int j = 0; j < n; j++) {
+        long step =
+            span > 0 ? (long)floor((row[j][1] - u0) / span * (CURVE_POINTS - 1))
+                     : j;
+        int keep = j == 0 || j == n - 1 ||
+                   (step > last && r->curve.n < CURVE_POINTS - 1);
+        if (!keep)
+            continue;
+        last = step;
+        memcpy(r->curve.row[r->curve.n], row[j], sizeof(*row));
+        sweep_curve_round(r->curve.row[r->curve.n++]);
+    }
+}
+
+/* Without a [target], the column the curves show: the first of the
+ * metrics a target may name that eval.csv has (its last column is a
+ * counter, not a metric). */
+static int default_metric(const csv_t *ev) {
+    const char *const names[] = {"rel_err", "accuracy", "loss"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+        if (csv_col(ev, names[i], 0) >= 0)
+            return csv_col(ev, names[i], 0);
+    return ev->ncols - 1;
+}
+
+/* Reads RUN/eval.csv and RUN/worker-R.csv into r->st, r->at, r->curve
+ * and the staleness histogram h (NULL: none). The workers' time_s and the
+ * evaluator's both count from their own start, which taups-launch makes
+ * nearly simultaneous, so the bytes are matched by time. */
+static void run_analyse(run_t *r, const experiment_t *x, hist_t *h) {
+    for (int k = 0; k < sweep_nstats(x); k++)
+        if (k < ST_N)
+            r->st[k] = NAN;
+        else
+            r->at[k - ST_N] = NAN;
+    r->curve.n = 0;
     char *p = tps__xasprintf("%s/eval.csv", r->dir);
     csv_t ev;
     int have_eval = csv_read(&ev, p) == 0;
     free(p);
-    int ct = -1, cu = -1, cm = -1, curve = 0;
+    int ct = -1, cu = -1, cm = -1;
     if (have_eval) {
         ct = csv_col(&ev, "time_s", 0);
         cu = csv_col(&ev, "updates", 0);
-        cm = x->metric ? csv_col(&ev, x->metric, 0) : ev.ncols - 1;
+        cm = x->metric ? csv_col(&ev, x->metric, 0) : default_metric(&ev);
     }
     int nw;
     csv_t *w = read_workers(r, &nw);
@@ -318,15 +376,18 @@ static int run_analyse(run_t *r, const experiment_t *x, hist_t *h, FILE *dat) {
     stale_stats(r, w, nw, h);
     if (have_eval && ct >= 0 && cm >= 0 && ev.nrows > 0) {
         eval_stats(r, x, &ev, ct, cu, cm);
-        if (dat)
-            curve = write_curve(dat, &ev, ct, cu, cm, w, nw);
+        double(*row)[4] = read_curve(&ev, ct, cu, cm, w, nw);
+        for (int i = 0; i < x->nat; i++)
+            r->at[i] = sweep_metric_at((const double(*)[4])row, ev.nrows,
+                                       i >= x->nat_updates ? 0 : 1, x->at[i]);
+        thin_curve(r, (const double(*)[4])row, ev.nrows);
+        free(row);
     }
     for (int i = 0; i < nw; i++)
         csv_free(&w[i]);
     free(w);
     if (have_eval)
         csv_free(&ev);
-    return curve;
 }
 
 /* Worker i's log, owned, or NULL when there is none. */
@@ -383,50 +444,15 @@ static int final_diverged(const run_t *r, const experiment_t *x) {
     return yes;
 }
 
-void sweep_analyse_run(run_t *r, const experiment_t *x) {
-    hist_t scratch = {0, NULL};
-    run_analyse(r, x, &scratch, NULL);
-    free(scratch.count);
+int sweep_analyse_run(sweep_t *s, run_t *r) {
+    if (access(r->dir, F_OK) != 0)
+        return -1;
+    int counted = r->tune < 0 && r->status == 0;
+    run_analyse(r, s->x, counted ? &s->hist[r->point] : NULL);
+    r->have = 1;
+    return 0;
 }
 
 int sweep_run_diverged(const run_t *r, const experiment_t *x) {
     return worker_diverged(r) || (!isnan(x->diverge) && final_diverged(r, x));
-}
-
-void sweep_analyse_point(sweep_t *s, int p) {
-    char *dir = tps__xasprintf("%s/plots", s->out);
-    tps__mkdir_p(dir);
-    char *datp = tps__xasprintf("%s/%s.dat", dir, s->pts[p].label);
-    hist_t h = {0, NULL};
-    FILE *dat = NULL;
-    for (int i = 0; i < s->nruns; i++) {
-        run_t *r = &s->runs[i];
-        if (r->point != p || r->status < 0 || r->tune >= 0)
-            continue;
-        hist_t scratch = {0, NULL};
-        int use = r->status == 0;
-        if (use && !s->plotted[p] && !dat)
-            dat = fopen(datp, "we");
-        int curve = run_analyse(r, s->x, use ? &h : &scratch, use ? dat : NULL);
-        free(scratch.count);
-        if (dat) {
-            fclose(dat);
-            dat = NULL;
-            s->plotted[p] = curve > 0;
-        }
-    }
-    if (h.n) {
-        char *hp = tps__xasprintf("%s/%s-staleness.dat", dir, s->pts[p].label);
-        FILE *f = fopen(hp, "we");
-        if (f) {
-            fputs("# staleness pushes\n", f);
-            for (int k = 0; k < h.n; k++)
-                fprintf(f, "%d %llu\n", k, (unsigned long long)h.count[k]);
-            fclose(f);
-        }
-        free(hp);
-    }
-    free(h.count);
-    free(datp);
-    free(dir);
 }

@@ -23,6 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "sweep.h"
 #include "tps_opt.h"
 #include "tps_tool.h"
@@ -71,12 +73,21 @@ static const char usage[] =
     "                     run and counts it as diverged (a result, not a\n"
     "                     failure); so does a worker stopping on a\n"
     "                     non-finite loss\n"
+    "  [summary]          optional: the metric at fixed budgets, read on\n"
+    "  at_updates = 2000, 5000   each run's evaluations (interpolated), so\n"
+    "  at_time = 1, 5     that a run going on longer does not change it\n"
     "seed and out are set by " PROG " for every run.\n"
     "\n"
     "The output directory holds:\n"
     "  runs/LABEL-seedS/  one taups-launch run directory each (launch.out\n"
     "                     holds its output); LABEL is "
     "pN-KEY=VALUE_KEY=VALUE...\n"
+    "  records/runs.csv   one row per run (tuning runs too): its values,\n"
+    "                     seed, outcome, wall time and every statistic\n"
+    "  records/curves.csv each reported run's evaluations, thinned to 100\n"
+    "                     evenly in updates; records/staleness.csv the\n"
+    "                     histograms. Small enough to commit where runs/ is\n"
+    "                     not: --summarise reads them for runs that are gone\n"
     "  summary.csv        one row per configuration: swept values, runs,\n"
     "                     failed, diverged, reached (runs that met the\n"
     "                     target), then\n"
@@ -95,6 +106,7 @@ static const char usage[] =
     "                     drift_mean (local mode: the workers' drift column,\n"
     "                     the distance of a worker's model from the average\n"
     "                     of its round, averaged over rows and workers)\n"
+    "                     then at_U_updates and at_T_s ([summary])\n"
     "                     (each as _median, _min, _max, _q1 and _q3, the\n"
     "                     quartiles interpolated as R and NumPy do)\n"
     "  summary.md         the same as a Markdown table: median [q1, q3]\n"
@@ -102,10 +114,14 @@ static const char usage[] =
     "                     its runs, how many reached the target, the median\n"
     "                     it was judged by, and the one chosen\n"
     "  sweep.json         the experiment file, the grid, every run's\n"
-    "                     directory, arguments and exit status\n"
+    "                     directory, arguments, exit status and wall time,\n"
+    "                     and the provenance: commit (+dirty), configure\n"
+    "                     flags, host, cores, load average before and after,\n"
+    "                     dates (UTC)\n"
     "  plots.gp, *.png, *.svg   metric vs time, updates and bytes on the\n"
-    "                     wire (first successful seed per configuration),\n"
-    "                     and staleness-LABEL histograms (all its seeds)\n"
+    "                     wire (median and interquartile band over the\n"
+    "                     seeds per configuration, from the records), and\n"
+    "                     staleness-LABEL histograms (all its seeds)\n"
     "\n"
     "Exit status: 0 every run succeeded; 1 a run failed (the sweep goes on\n"
     "and records it) or a result could not be written; 2 bad options or\n"
@@ -132,8 +148,12 @@ static run_t *run_new(sweep_t *s, int i, int p, int seed, int tune) {
     r->seed = seed;
     r->tune = tune;
     r->status = -1;
+    r->wall_s = NAN;
     for (int k = 0; k < ST_N; k++)
         r->st[k] = NAN;
+    r->at = tps__xmalloc((size_t)(s->x->nat + 1) * sizeof(double));
+    for (int k = 0; k < s->x->nat; k++)
+        r->at[k] = NAN;
     if (tune >= 0)
         r->dir = tps__xasprintf("%s/runs/%s-tune-%s=%s-seed%d", s->out,
                                 s->pts[p].label, s->x->tune_key,
@@ -161,7 +181,9 @@ static void sweep_init(sweep_t *s, const experiment_t *x, int grid, int repeats,
     s->runs = tps__xmalloc((size_t)s->nruns * sizeof(run_t));
     s->plotted = tps__xmalloc((size_t)grid * sizeof(int));
     s->tuned = tps__xmalloc((size_t)grid * sizeof(int));
+    s->hist = tps__xmalloc((size_t)grid * sizeof(hist_t));
     memset(s->plotted, 0, (size_t)grid * sizeof(int));
+    memset(s->hist, 0, (size_t)grid * sizeof(hist_t));
     for (int p = 0, i = 0; p < grid; p++) {
         s->tuned[p] = -1;
         for (int v = 0; v < x->ntune && x->tune_key; v++)
@@ -182,43 +204,72 @@ static void sweep_init(sweep_t *s, const experiment_t *x, int grid, int repeats,
 static void sweep_free(sweep_t *s) {
     for (int i = 0; i < s->nruns; i++) {
         free(s->runs[i].dir);
+        free(s->runs[i].at);
+        free(s->runs[i].curve.row);
         sweep_av_free(&s->runs[i].av);
     }
     free(s->runs);
     for (int p = 0; p < s->npoints; p++) {
         free(s->pts[p].idx);
         free(s->pts[p].label);
+        free(s->hist[p].count);
     }
+    free(s->hist);
+    json_decref(s->prov);
     free(s->pts);
     free(s->plotted);
     free(s->tuned);
     free(s->out);
 }
 
-/* Runs the sweep (or, with again, reads what ran from its record), then
- * analyses, summarises, records and plots it. Returns the exit status. */
+/* What the runs of a sweep that ran before measured: from their
+ * directories where they are, else from OUT/records/. Returns -1, after
+ * saying so, when neither holds anything. */
+static int sweep_gather(sweep_t *s) {
+    int dirs = 0;
+    for (int i = 0; i < s->nruns; i++)
+        if (s->runs[i].status >= 0)
+            dirs += sweep_analyse_run(s, &s->runs[i]) == 0;
+    int recs = sweep_records_load(s);
+    if (dirs + recs == 0) {
+        fprintf(stderr,
+                "%s: %s holds neither the runs (runs/) nor their records "
+                "(records/runs.csv): nothing to summarise, and its files are "
+                "left as they are\n",
+                PROG, s->out);
+        return -1;
+    }
+    printf("%s: summarising %d run%s from %s/runs and %d from %s/records\n",
+           PROG, dirs, dirs == 1 ? "" : "s", s->out, recs, s->out);
+    for (int i = 0; i < s->nruns; i++) {
+        run_t *r = &s->runs[i];
+        if (r->av.n == 0 && s->tuned[r->point] >= 0)
+            sweep_grid_argv(&r->av, s->x, &s->pts[r->point], s->launch, r->seed,
+                            r->dir, s->x->tune_vals[s->tuned[r->point]]);
+    }
+    return 0;
+}
+
+/* Runs the sweep (or, with again, gathers what ran before), then
+ * summarises, records and plots it. Returns the exit status. */
 static int sweep_go(sweep_t *s, int repeats, int again) {
     int rc = 0, failed = 0;
     if (!again) {
+        s->prov = sweep_provenance_begin(s->launch);
         failed = sweep_run_all(s);
-    } else {
-        for (int i = 0; i < s->nruns; i++) {
-            run_t *r = &s->runs[i];
-            failed += r->status > 0;
-            if (r->av.n == 0 && s->tuned[r->point] >= 0)
-                sweep_grid_argv(&r->av, s->x, &s->pts[r->point], s->launch,
-                                r->seed, r->dir,
-                                s->x->tune_vals[s->tuned[r->point]]);
-        }
+        sweep_provenance_end(s->prov);
+    } else if (sweep_gather(s) < 0) {
+        return 2;
     }
-    for (int p = 0; p < s->npoints; p++) {
-        /* Tuning that an interruption cut short still reports its runs. */
+    for (int i = 0; again && i < s->nruns; i++)
+        failed += s->runs[i].status > 0;
+    /* Tuning that an interruption cut short still reports its runs. */
+    for (int p = 0; p < s->npoints; p++)
         if (s->x->tune_key && s->tuned[p] < 0)
             sweep_tune_pick(s, p);
-        sweep_analyse_point(s, p);
-    }
+    sweep_bands_write(s);
     if (sweep_write_summary_csv(s) < 0 || sweep_write_summary_md(s) < 0 ||
-        sweep_write_record(s, repeats) < 0 ||
+        sweep_write_record(s, repeats) < 0 || sweep_records_write(s) < 0 ||
         (s->x->tune_key && sweep_write_tune(s) < 0))
         rc = 1;
     sweep_plot(s);
@@ -237,6 +288,30 @@ static int sweep_go(sweep_t *s, int repeats, int again) {
     return rc;
 }
 
+/* The experiment: the file at `path`, or with `out` (--summarise without a
+ * file) the one OUT/sweep.json holds, whose name *recorded then owns and
+ * whose repeats go to *repeats unless given. 0, or -1 after saying why. */
+static int load_experiment(experiment_t *x, const char *out, const char *path,
+                           char **recorded, int *repeats) {
+    memset(x, 0, sizeof(*x));
+    if (path)
+        return sweep_spec_load(x, path);
+    if (!out) {
+        fprintf(stderr,
+                "%s: give exactly one experiment file (see --help; "
+                "--summarise --out DIR alone uses DIR's)\n",
+                PROG);
+        return -1;
+    }
+    char *text;
+    int n;
+    if (sweep_record_experiment(out, recorded, &text, &n) < 0)
+        return -1;
+    if (*repeats == 0)
+        *repeats = n;
+    return sweep_spec_parse(x, *recorded, text);
+}
+
 int main(int argc, char **argv) {
     const char *out = NULL, *bindir = NULL;
     int repeats = 0, dry_run = 0, again = 0;
@@ -252,31 +327,30 @@ int main(int argc, char **argv) {
         {"dry-run", TPS_OPT_FLAG, &dry_run, NULL, 0, -1, NULL, NULL,
          "print the taups-launch command lines and stop"},
         {"summarise", TPS_OPT_FLAG, &again, NULL, 0, -1, NULL, NULL,
-         "run nothing: make the summaries and plots of --out again from the "
-         "runs and sweep.json it holds (same experiment file and "
-         "--repeats)"},
+         "run nothing: make the summaries, records and plots of --out again "
+         "from its runs, or from its records where the runs are gone, and "
+         "its sweep.json (the same experiment file and --repeats; without "
+         "a file, the one sweep.json holds)"},
         TPS_OPT_END};
     int idx = tps__opt_parse(opts, PROG, usage, argc, argv);
     if (idx < 0) {
         tps__opt_free(opts);
         return idx == TPS_OPT_EXIT_OK ? 0 : 2;
     }
-    if (idx != argc - 1) {
-        fprintf(stderr, "%s: give exactly one experiment file (see --help)\n",
-                PROG);
-        tps__opt_free(opts);
-        return 2;
-    }
     experiment_t x;
     int grid = -1;
-    char *launch = NULL;
-    if (sweep_spec_load(&x, argv[idx]) == 0 && (grid = sweep_grid_size(&x)) < 0)
+    char *launch = NULL, *recorded = NULL;
+    if (load_experiment(&x, again && idx == argc ? out : NULL,
+                        idx == argc - 1 ? argv[idx] : NULL, &recorded,
+                        &repeats) == 0 &&
+        (grid = sweep_grid_size(&x)) < 0)
         fprintf(stderr, "%s: %s: the grid has more than 100000 points\n", PROG,
                 x.path);
     if (grid > 0)
         launch = tps__find_program(bindir, "taups-launch", "tools");
     if (grid <= 0 || !launch) {
         sweep_spec_free(&x);
+        free(recorded);
         tps__opt_free(opts);
         return 2;
     }
@@ -314,6 +388,7 @@ int main(int argc, char **argv) {
     sweep_free(&s);
     free(launch);
     sweep_spec_free(&x);
+    free(recorded);
     tps__opt_free(opts);
     return rc;
 }

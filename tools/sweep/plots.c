@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* taups-sweep's plots: which curves and histograms the sweep draws from the
- * data files analyse.c left in OUT/plots/ (the metric against time,
- * updates and bytes on the wire, one curve per configuration; a staleness
- * histogram per configuration), their legends and axes.
+ * data files bands.c left in OUT/plots/ (the metric against time, updates
+ * and bytes on the wire, one median curve and interquartile band per
+ * configuration; a staleness histogram per configuration), their legends
+ * and axes.
  *
  * It must NOT write gnuplot's look, quoting or how gnuplot is run (all in
  * tools/plot.c, shared with taups-launch), nor read a run's files. */
@@ -94,11 +95,12 @@ static int spans_decades(const sweep_t *s, int k) {
     return hi > 10 * lo;
 }
 
-/* The metric of every plotted configuration against one x column, in
- * panels of at most PANEL_MAX curves (NAME.png, or NAME-1.png, ...), with
- * the target dashed; log-x when the runs' extent spans decades. */
+/* The metric of every plotted configuration against one x axis (its band
+ * files LABEL-AXIS.dat), in panels of at most PANEL_MAX curves (NAME.png,
+ * or NAME-1.png, ...), with the target dashed; log-x when the runs' extent
+ * spans decades. */
 static void curves(tps__plot_t *g, const sweep_t *s, const char *name,
-                   const char *xlabel, const char *cols, int si_x, int logx) {
+                   const char *xlabel, const char *axis, int si_x, int logx) {
     const char *metric = s->x->metric ? s->x->metric : "metric";
     int *panel = tps__xmalloc((size_t)s->npoints * sizeof(int));
     int np = panels(s, panel);
@@ -126,10 +128,11 @@ static void curves(tps__plot_t *g, const sweep_t *s, const char *name,
             for (int p = 0; p < s->npoints; p++) {
                 if (panel[p] != k)
                     continue;
-                char *dat = tps__xasprintf("plots/%s.dat", s->pts[p].label);
+                char *dat =
+                    tps__xasprintf("plots/%s-%s.dat", s->pts[p].label, axis);
                 char *title = curve_title(s, p);
-                tps__plot_curve(g, dat, title, "using %s with lines lw 2",
-                                cols);
+                tps__plot_band(g, dat, "using 1:3:4");
+                tps__plot_curve(g, dat, title, "using 1:2 with lines lw 2");
                 free(title);
                 free(dat);
             }
@@ -179,8 +182,9 @@ void sweep_plot(const sweep_t *s) {
     }
     tps__plot_t g;
     if (tps__plot_open(&g, s->out, "plots.gp", PROG, s->x->path,
-                       "Curves are each configuration's first successful "
-                       "seed.") < 0) {
+                       "Each curve is a configuration's median over its "
+                       "successful seeds, its band their interquartile "
+                       "range.") < 0) {
         fprintf(stderr, "%s: cannot write %s/plots.gp: %s\n", PROG, s->out,
                 strerror(errno));
         return;
@@ -193,11 +197,11 @@ void sweep_plot(const sweep_t *s) {
         fprintf(g.f, "set yrange %s%.6g%s\n", s->x->lower_better ? "[*:" : "[",
                 s->x->lower_better ? s->x->diverge * 10 : s->x->diverge / 10,
                 s->x->lower_better ? "]" : ":*]");
-    curves(&g, s, "metric_vs_time", "wall-clock time (s)", "1:3", 0,
+    curves(&g, s, "metric_vs_time", "wall-clock time (s)", "time", 0,
            spans_decades(s, ST_DURATION));
-    curves(&g, s, "metric_vs_updates", "updates applied", "2:3", 1,
+    curves(&g, s, "metric_vs_updates", "updates applied", "updates", 1,
            spans_decades(s, ST_UPDATES));
-    curves(&g, s, "metric_vs_bytes", "bytes on the wire (all workers)", "4:3",
+    curves(&g, s, "metric_vs_bytes", "bytes on the wire (all workers)", "bytes",
            1, spans_decades(s, ST_WIRE));
     histograms(&g, s);
     char *log = tps__xasprintf("%s/plots.log", s->out);
@@ -206,6 +210,10 @@ void sweep_plot(const sweep_t *s) {
                 strerror(errno));
     } else {
         int rc = tps__plot_run(&g, log, 0, NULL);
+        char *empty = rc >= 0 ? tps__plot_prune(&g) : NULL;
+        if (empty)
+            printf("%s: %s\n", PROG, empty);
+        free(empty);
         if (rc == 0) {
             printf("%s: plots in %s (*.png, *.svg)\n", PROG, s->out);
         } else {

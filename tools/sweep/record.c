@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* OUT/sweep.json, the sweep's record: the experiment file and its text, the
- * repeats, the target, the grid with each configuration's swept values, and
- * every run's directory, status and taups-launch arguments; built as a
- * jansson document.
+ * repeats, the target, where, when and with what build it ran
+ * (provenance.c), the grid with each configuration's swept values, and
+ * every run's directory, status, wall time and taups-launch arguments;
+ * built as a jansson document.
  *
  * It must NOT compute anything a summary shows (summary.c) or hold results
  * of its own: it records what the sweep was asked and what it ran. */
 #include "config.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +110,8 @@ static json_t *run_json(const sweep_t *s, const run_t *r) {
         jset(run, "status", json_integer(r->status));
         jset(run, "stopped_at_target", json_boolean(r->stopped));
         jset(run, "diverged", json_boolean(r->diverged));
+        jset(run, "wall_s",
+             isnan(r->wall_s) ? json_null() : json_real(r->wall_s));
     } else {
         jset(run, "status", json_null());
     }
@@ -123,6 +127,7 @@ static json_t *record_json(const sweep_t *s, int repeats) {
     jset(doc, "experiment_text", jstr(s->x->text));
     jset(doc, "repeats", json_integer(repeats));
     jset(doc, "target", target_json(s->x));
+    jset(doc, "provenance", s->prov ? json_incref(s->prov) : json_null());
     if (s->x->tune_key) {
         json_t *t = must(json_object()), *vals = must(json_array());
         jset(t, "key", jstr(s->x->tune_key));
@@ -185,6 +190,24 @@ static json_t *find_run(json_t *runs, const run_t *r) {
     return NULL;
 }
 
+/* The command line the run ran with, as recorded: a summary made again
+ * on another machine or build must not put that one's paths in its
+ * place. */
+static void keep_argv(run_t *r, json_t *argv) {
+    size_t n = json_array_size(argv);
+    for (size_t i = 0; i < n; i++)
+        if (!json_is_string(json_array_get(argv, i)))
+            return;
+    if (n == 0)
+        return;
+    sweep_av_free(&r->av);
+    r->av.v = tps__xmalloc((n + 1) * sizeof(char *));
+    for (size_t i = 0; i < n; i++)
+        r->av.v[i] = tps__xstrdup(json_string_value(json_array_get(argv, i)));
+    r->av.v[n] = NULL;
+    r->av.n = (int)n;
+}
+
 int sweep_record_load(sweep_t *s) {
     char *path = tps__xasprintf("%s/sweep.json", s->out);
     json_error_t err;
@@ -204,6 +227,9 @@ int sweep_record_load(sweep_t *s) {
         r->status = (int)json_integer_value(st);
         r->stopped = json_is_true(json_object_get(e, "stopped_at_target"));
         r->diverged = json_is_true(json_object_get(e, "diverged"));
+        json_t *w = json_object_get(e, "wall_s");
+        r->wall_s = json_is_number(w) ? json_number_value(w) : NAN;
+        keep_argv(r, json_object_get(e, "argv"));
         found++;
     }
     for (int p = 0; p < s->npoints && s->x->tune_key; p++) {
@@ -212,6 +238,11 @@ int sweep_record_load(sweep_t *s) {
         for (int v = 0; t && v < s->x->ntune; v++)
             if (strcmp(s->x->tune_vals[v], t) == 0)
                 s->tuned[p] = v;
+    }
+    json_t *prov = json_object_get(doc, "provenance");
+    if (json_is_object(prov)) {
+        json_decref(s->prov);
+        s->prov = json_incref(prov);
     }
     json_decref(doc);
     if (found == 0)
@@ -229,4 +260,34 @@ int sweep_write_record(const sweep_t *s, int repeats) {
     int rc = dump(doc, f);
     json_decref(doc);
     return fclose(f) == 0 && rc == 0 ? 0 : -1;
+}
+
+int sweep_record_experiment(const char *out, char **path, char **text,
+                            int *repeats) {
+    char *file = tps__xasprintf("%s/sweep.json", out);
+    json_error_t err;
+    json_t *doc = json_load_file(file, 0, &err);
+    int rc = -1;
+    if (!doc) {
+        fprintf(stderr, "%s: %s:%d: %s\n", PROG, file, err.line, err.text);
+    } else {
+        const char *p = json_string_value(json_object_get(doc, "experiment"));
+        const char *t =
+            json_string_value(json_object_get(doc, "experiment_text"));
+        json_t *n = json_object_get(doc, "repeats");
+        if (p && t && json_is_integer(n)) {
+            *path = tps__xstrdup(p);
+            *text = tps__xstrdup(t);
+            *repeats = (int)json_integer_value(n);
+            rc = 0;
+        } else {
+            fprintf(stderr,
+                    "%s: %s lacks the experiment file's text or the repeats; "
+                    "give the experiment file\n",
+                    PROG, file);
+        }
+        json_decref(doc);
+    }
+    free(file);
+    return rc;
 }

@@ -5,8 +5,9 @@
  * (as on Ctrl-C) once it gets there; and the sweep's own SIGINT/SIGTERM,
  * which only keeps the next run from starting.
  *
- * It must NOT compute results (analyse.c) or write the sweep's files: a
- * run's status, stopped and diverged flags are all it leaves behind. */
+ * It must NOT compute results (analyse.c reads each run once it ends) or
+ * write the sweep's files: a run's status, stopped and diverged flags and
+ * wall time are all it sets. */
 #include "config.h"
 
 #include <errno.h>
@@ -183,6 +184,8 @@ static int run_one(sweep_t *s, int i) {
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) +
                   (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    r->wall_s = round(secs * 1000) / 1000; /* as the records keep it */
+    sweep_analyse_run(s, r);
     if (r->status == 0)
         printf("[%d/%d] %s%s seed %d: %s, %.1f s\n", i + 1, s->nruns,
                s->pts[r->point].label, what, r->seed,

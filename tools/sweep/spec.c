@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* The experiment-file grammar of taups-sweep: INI sections [run] (or
- * [base]), [sweep], [tune] and [target], comments, linked keys
+ * [base]), [sweep], [tune], [target] and [summary], comments, linked keys
  * ("a | b = 1 | 2"), and the checks whose messages name the file and line.
  *
  * It must NOT interpret the keys it hands on: [run], [sweep] and [tune]
  * keys are taups-launch's to validate. It knows only the words the sweep
  * itself reads: repeats, the reserved seed and out, [tune]'s repeats and
- * by, and [target]'s keys. */
+ * by, [target]'s keys and [summary]'s budgets. */
 #include "config.h"
 
 #include <errno.h>
@@ -206,7 +206,14 @@ static int target_number(const char *path, int lineno, const char *key,
 }
 
 /* The sections of an experiment file. */
-typedef enum { SEC_NONE, SEC_BASE, SEC_SWEEP, SEC_TUNE, SEC_TARGET } section_t;
+typedef enum {
+    SEC_NONE,
+    SEC_BASE,
+    SEC_SWEEP,
+    SEC_TUNE,
+    SEC_TARGET,
+    SEC_SUMMARY
+} section_t;
 
 /* "[NAME]" at s: the section it opens, or -1 after a message. */
 static int section_at(char *s, const char *path, int lineno, section_t *sec) {
@@ -226,10 +233,12 @@ static int section_at(char *s, const char *path, int lineno, section_t *sec) {
         *sec = SEC_TUNE;
     else if (strcmp(name, "target") == 0)
         *sec = SEC_TARGET;
+    else if (strcmp(name, "summary") == 0)
+        *sec = SEC_SUMMARY;
     else {
         fprintf(stderr,
                 "%s: %s:%d: unknown section [%s] (run, base, sweep, "
-                "tune, target)\n",
+                "tune, target, summary)\n",
                 PROG, path, lineno, name);
         return -1;
     }
@@ -300,6 +309,38 @@ static int target_set(experiment_t *x, const char *key, const char *val,
     return rc;
 }
 
+/* [summary] at_updates = U1, ... or at_time = T1, ...: budgets > 0, the
+ * updates kept before the seconds in x->at. */
+static int summary_set(experiment_t *x, const char *key, char *val,
+                       int lineno) {
+    int by_time = strcmp(key, "at_time") == 0;
+    if (!by_time && strcmp(key, "at_updates") != 0) {
+        fprintf(stderr,
+                "%s: %s:%d: [summary] knows at_updates and at_time, not %s\n",
+                PROG, x->path, lineno, key);
+        return -1;
+    }
+    char *vsave = NULL;
+    for (char *v = next_item(val, &vsave); v; v = next_item(NULL, &vsave)) {
+        char *end;
+        double b = strtod(v, &end);
+        if (*end || !(b > 0) || !isfinite(b) || x->nat >= 64) {
+            fprintf(stderr,
+                    "%s: %s:%d: %s = %s: want numbers > 0 (at most 64 in "
+                    "all)\n",
+                    PROG, x->path, lineno, key, v);
+            return -1;
+        }
+        x->at = tps__xrealloc(x->at, (size_t)(x->nat + 1) * sizeof(double));
+        int at = by_time ? x->nat : x->nat_updates++;
+        memmove(x->at + at + 1, x->at + at,
+                (size_t)(x->nat - at) * sizeof(double));
+        x->at[at] = b;
+        x->nat++;
+    }
+    return 0;
+}
+
 /* One KEY = VAL of section sec. */
 static int key_set(experiment_t *x, section_t sec, char *key, char *val,
                    int lineno, int *have_value) {
@@ -339,6 +380,8 @@ static int key_set(experiment_t *x, section_t sec, char *key, char *val,
     }
     if (sec == SEC_SWEEP)
         return axes_add(x, key, val, lineno);
+    if (sec == SEC_SUMMARY)
+        return summary_set(x, key, val, lineno);
     return target_set(x, key, val, lineno, have_value);
 }
 
@@ -383,6 +426,11 @@ static int check_target(const experiment_t *x, int have_value) {
     if ((x->metric != NULL) != have_value) {
         fprintf(stderr, "%s: %s: [target] needs both metric and value\n", PROG,
                 path);
+        return -1;
+    }
+    if (x->nat && !x->metric) {
+        fprintf(stderr, "%s: %s: [summary] budgets need a [target] metric\n",
+                PROG, path);
         return -1;
     }
     if (x->tune_key && !x->metric) {
@@ -438,19 +486,14 @@ static int check_tune(const experiment_t *x) {
     return 0;
 }
 
-int sweep_spec_load(experiment_t *x, const char *path) {
+int sweep_spec_parse(experiment_t *x, const char *path, char *text) {
     memset(x, 0, sizeof(*x));
     x->diverge = NAN;
     x->smooth = 3;
     x->tune_repeats = 2;
     x->tune_by = ST_U_TARGET;
     x->path = path;
-    x->text = sweep_read_file(path);
-    if (!x->text) {
-        fprintf(stderr, "%s: cannot read %s: %s\n", PROG, path,
-                strerror(errno));
-        return -1;
-    }
+    x->text = text;
     char *copy = tps__xstrdup(x->text);
     int have_value = 0;
     int rc = parse_lines(x, copy, &have_value);
@@ -460,6 +503,17 @@ int sweep_spec_load(experiment_t *x, const char *path) {
     if (rc == 0)
         rc = check_tune(x);
     return rc;
+}
+
+int sweep_spec_load(experiment_t *x, const char *path) {
+    char *text = sweep_read_file(path);
+    if (!text) {
+        memset(x, 0, sizeof(*x));
+        fprintf(stderr, "%s: cannot read %s: %s\n", PROG, path,
+                strerror(errno));
+        return -1;
+    }
+    return sweep_spec_parse(x, path, text);
 }
 
 void sweep_spec_free(experiment_t *x) {
@@ -480,5 +534,6 @@ void sweep_spec_free(experiment_t *x) {
     free(x->tune_vals);
     free(x->tune_key);
     free(x->metric);
+    free(x->at);
     free(x->text);
 }

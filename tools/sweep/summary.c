@@ -39,9 +39,9 @@ static agg_t aggregate(const run_t *runs, int nruns, int point, int k) {
     double *v = tps__xmalloc((size_t)nruns * sizeof(double));
     agg_t a = {0, NAN, NAN, NAN, NAN, NAN};
     for (int i = 0; i < nruns; i++)
-        if (runs[i].point == point && runs[i].tune < 0 &&
-            runs[i].status == 0 && !isnan(runs[i].st[k]))
-            v[a.n++] = runs[i].st[k];
+        if (runs[i].point == point && runs[i].tune < 0 && runs[i].status == 0 &&
+            !isnan(sweep_stat(&runs[i], k)))
+            v[a.n++] = sweep_stat(&runs[i], k);
     if (a.n) {
         qsort(v, (size_t)a.n, sizeof(double), sweep_cmp_double);
         a.min = v[0];
@@ -111,6 +111,12 @@ int sweep_write_summary_csv(const sweep_t *s) {
                 sweep_st_names[k], sweep_st_names[k]);
     for (int k = 0; k < ST_N; k++)
         fprintf(f, ",%s_q1,%s_q3", sweep_st_names[k], sweep_st_names[k]);
+    /* The budgets last, so that the columns above keep their places. */
+    for (int k = ST_N; k < sweep_nstats(s->x); k++) {
+        char *n = sweep_stat_name(s->x, k);
+        fprintf(f, ",%s_median,%s_min,%s_max,%s_q1,%s_q3", n, n, n, n, n);
+        free(n);
+    }
     fputc('\n', f);
     for (int p = 0; p < s->npoints; p++) {
         sweep_csv_field(f, s->pts[p].label);
@@ -146,6 +152,14 @@ int sweep_write_summary_csv(const sweep_t *s) {
             fputc(',', f);
             sweep_put_num(f, a[k].q3);
         }
+        for (int k = ST_N; k < sweep_nstats(s->x); k++) {
+            agg_t b = aggregate(s->runs, s->nruns, p, k);
+            const double v[5] = {b.med, b.min, b.max, b.q1, b.q3};
+            for (int j = 0; j < 5; j++) {
+                fputc(',', f);
+                sweep_put_num(f, v[j]);
+            }
+        }
         fputc('\n', f);
     }
     return fclose(f) == 0 ? 0 : -1;
@@ -173,6 +187,8 @@ static const struct md_col {
 };
 
 static void md_num(FILE *f, int k, double v) {
+    if (k >= ST_N) /* the metric at a budget */
+        k = ST_FINAL;
     if (md_cols[k].decimals < 0)
         fprintf(f, "%.3g", v / md_cols[k].scale);
     else
@@ -198,6 +214,14 @@ static void md_intro(FILE *f, const sweep_t *s) {
                 "Each configuration ran at the %s that did best in its "
                 "tuning runs (tune.md), on seeds of their own. ",
                 s->x->tune_key);
+    if (s->x->nat)
+        fprintf(f,
+                "*%s at N updates* (or *s*) is read on each run's evaluation "
+                "curve, interpolated between the evaluations either side, "
+                "and is empty for runs that ended before it: a fixed budget, "
+                "unlike the final value, which depends on when each run "
+                "ended. ",
+                s->x->metric);
     fprintf(f, "Each cell is the median over the seeds that succeeded, with "
                "the interquartile range [q1, q3] (summary.csv also has min "
                "and max); *reached* counts the runs that met the target, and "
@@ -225,8 +249,12 @@ static void md_head(FILE *f, const sweep_t *s) {
         fprintf(f, " | %s",
                 k == ST_FINAL ? (s->x->metric ? s->x->metric : "final metric")
                               : md_cols[k].head);
+    for (int i = 0; i < s->x->nat; i++)
+        fprintf(f, " | %s at %g %s", s->x->metric, s->x->at[i],
+                i < s->x->nat_updates ? "updates" : "s");
     fputs(" |\n|", f);
-    for (int i = 0; i < s->x->naxes + !!s->x->tune_key + 4 + ST_N; i++)
+    for (int i = 0; i < s->x->naxes + !!s->x->tune_key + 4 + sweep_nstats(s->x);
+         i++)
         fputs("---|", f);
     fputs("\n", f);
 }
@@ -253,7 +281,7 @@ static void md_row(FILE *f, const sweep_t *s, int p) {
     point_counts(s, p, &runs, &failed, &diverged);
     agg_t reached = aggregate(s->runs, s->nruns, p, ST_T_TARGET);
     fprintf(f, " %d | %d | %d | %d", runs, failed, diverged, reached.n);
-    for (int k = 0; k < ST_N; k++) {
+    for (int k = 0; k < sweep_nstats(s->x); k++) {
         agg_t a = aggregate(s->runs, s->nruns, p, k);
         fputs(" | ", f);
         if (a.n == 0) {

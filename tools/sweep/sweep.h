@@ -9,6 +9,10 @@
  * taups, and the sweep knows nothing of models or consistency modes (every
  * key of an experiment file is handed to taups-launch, which validates it).
  *
+ * What a run measured is kept twice: in its run directory (runs/, not
+ * committed) and, compactly, in OUT/records/ (committed), so that the
+ * summaries, tuning and plots can be made again from either.
+ *
  * Functions here end the program on an allocation failure (tps_tool.h) and
  * say what went wrong themselves, on stderr, as "taups-sweep: ...". */
 #ifndef TPS_SWEEP_H
@@ -61,6 +65,12 @@ typedef struct experiment_s {
     int tune_by; /* ST_U_TARGET, ST_T_TARGET or ST_FINAL: what "did best"
                     compares (fewest updates or seconds to the target, or
                     the best final metric) */
+    /* [summary] at_updates = U1, ... and at_time = T1, ...: the metric at
+       fixed budgets, read on each run's evaluation curve (at[0..nat) is
+       the updates, then the seconds), so that a run that went on longer
+       does not change the reading. */
+    double *at;
+    int nat, nat_updates;
 } experiment_t;
 
 #define SMOOTH_MAX 64
@@ -70,6 +80,9 @@ typedef struct experiment_s {
  * to it) into x. Returns 0, or -1 after saying which line is wrong; x is to
  * be freed with sweep_spec_free() either way. */
 int sweep_spec_load(experiment_t *x, const char *path);
+/* The same from the file's text (taken: x->text owns it), `path` naming it
+ * in messages. */
+int sweep_spec_parse(experiment_t *x, const char *path, char *text);
 void sweep_spec_free(experiment_t *x);
 
 /* The whole file at `path` as an owned string, or NULL with errno set. */
@@ -129,6 +142,30 @@ enum {
 /* The statistics' names in summary.csv, in the order above. */
 extern const char *const sweep_st_names[ST_N];
 
+/* Statistic k of every run: one of ST_*, then ST_N + i for the metric at
+ * x->at[i]. */
+#define sweep_nstats(x) (ST_N + (x)->nat)
+/* Statistic k's name in summary.csv and records/runs.csv (owned). */
+char *sweep_stat_name(const experiment_t *x, int k);
+
+#define CURVE_POINTS 100 /* evaluations a record keeps per run */
+
+/* A run's evaluation curve as its record keeps it: at most CURVE_POINTS
+ * rows of time_s, updates, metric and wire_bytes, the first and the last
+ * among them, evenly spaced in updates. */
+typedef struct curve_s {
+    int n;
+    double (*row)[4];
+} curve_t;
+
+/* How many pushes had each staleness (count[s]). */
+typedef struct hist_s {
+    int n;
+    unsigned long long *count;
+} hist_t;
+
+void sweep_hist_add(hist_t *h, long s, unsigned long long n);
+
 typedef struct run_s {
     int point, seed;
     int tune;        /* -1: a reported run; else it tries tune_vals[tune] */
@@ -139,7 +176,19 @@ typedef struct run_s {
     int diverged;    /* the metric went past [target] diverge, or a worker
                         stopped on a non-finite loss */
     double st[ST_N]; /* NAN: unknown or target not reached */
+    double *at;      /* x->nat values, NAN where unknown */
+    int have;        /* st, at and curve hold what the run measured (read
+                        from its directory or from the records) */
+    curve_t curve;
+    double wall_s; /* seconds the run took; NAN: not known */
 } run_t;
+
+/* Statistic k of run r (see sweep_nstats). */
+static inline double sweep_stat(const run_t *r, int k) {
+    return k < ST_N ? r->st[k] : r->at[k - ST_N];
+}
+
+struct json_t;
 
 typedef struct sweep_s {
     const experiment_t *x;
@@ -150,7 +199,10 @@ typedef struct sweep_s {
     int *plotted; /* per point: 1 when OUT/plots/LABEL.dat holds a curve */
     int *tuned;   /* per point: the index of the tuned value its reported
                      runs use; -1: not chosen yet (or nothing is tuned) */
+    hist_t *hist; /* per point: staleness of its successful reported runs */
     const char *launch;
+    struct json_t *prov; /* where, when and by what build the sweep ran
+                            (provenance.c); owned */
 } sweep_t;
 
 /* Set by SIGINT or SIGTERM once sweep_run_all() has begun. */
@@ -165,14 +217,17 @@ int sweep_run_all(sweep_t *s);
  * evaluator's last row is past the limit. */
 int sweep_run_diverged(const run_t *r, const experiment_t *x);
 
-/* Fills r->st from what run r left behind. */
-void sweep_analyse_run(run_t *r, const experiment_t *x);
+/* Reads what run r left in its directory into r->st, r->at and r->curve
+ * (setting r->have) and, for a reported run that succeeded, its pushes'
+ * staleness into s->hist. Returns 0, or -1 (nothing changed) when the
+ * directory is gone. */
+int sweep_analyse_run(sweep_t *s, run_t *r);
 
-/* Fills the st of every reported run of point p and writes OUT/plots/LABEL.dat (the
- * curve of its first successful run; sets s->plotted[p] when it has rows)
- * and OUT/plots/LABEL-staleness.dat (the histogram of all its successful
- * runs). */
-void sweep_analyse_point(sweep_t *s, int p);
+/* The metric where column `col` of a curve of n rows (time_s, updates,
+ * metric, wire_bytes; col 0, 1 or 3, never decreasing) is `budget`,
+ * interpolated linearly between the evaluations either side; NAN when the
+ * curve does not reach it or starts past it. */
+double sweep_metric_at(const double (*row)[4], int n, int col, double budget);
 
 /* qsort's comparison of doubles, ascending. */
 int sweep_cmp_double(const void *a, const void *b);
@@ -185,6 +240,33 @@ double sweep_quantile(const double *sorted, int n, double q);
  * there are none. */
 double sweep_median(double *v, int n);
 
+/* ---- the committed records (records.c) ---- */
+
+/* OUT/records/runs.csv (one row per run: configuration, tuned value,
+ * seed, outcome, wall time and every statistic, to 17 digits),
+ * OUT/records/curves.csv (each reported run's curve) and
+ * OUT/records/staleness.csv (each configuration's histogram). 0, or -1
+ * after saying why. */
+int sweep_records_write(const sweep_t *s);
+
+/* Rounds a curve row as curves.csv writes it. */
+void sweep_curve_round(double row[4]);
+
+/* Fills every run that has no data yet (r->have == 0) from OUT/records/,
+ * and the histograms of the configurations that have none. Returns how
+ * many runs it filled; 0 when there are no records. */
+int sweep_records_load(sweep_t *s);
+
+/* ---- where and with what the sweep ran (provenance.c) ---- */
+
+/* A JSON object with the source's commit ("+dirty" when the tree has
+ * uncommitted changes), the configure flags of the build that holds
+ * `launch`, the host, its cores, the load average and the date (UTC).
+ * Returns a new reference. */
+struct json_t *sweep_provenance_begin(const char *launch);
+/* Adds the load average and the date at the end. */
+void sweep_provenance_end(struct json_t *prov);
+
 /* ---- tuning (tune.c) ---- */
 
 /* Chooses point p's tuned value from its tuning runs, sets s->tuned[p],
@@ -192,7 +274,9 @@ double sweep_median(double *v, int n);
 void sweep_tune_pick(sweep_t *s, int p);
 
 /* OUT/tune.csv and OUT/tune.md: every tried value's runs and score, and
- * the one chosen. 0, or -1 after saying why. */
+ * the one chosen. When a tuning run's data is in neither its directory
+ * nor the records, the files cannot be made again: existing ones are kept
+ * as they are, with a sentence saying so. 0, or -1 after saying why. */
 int sweep_write_tune(const sweep_t *s);
 
 /* ---- what the sweep writes (summary.c, record.c, plots.c) ---- */
@@ -214,10 +298,22 @@ int sweep_write_summary_md(const sweep_t *s);
 int sweep_write_record(const sweep_t *s, int repeats);
 
 /* Reads OUT/sweep.json back: each run's status, stopped and diverged
- * flags and each configuration's tuned value, so that the summaries and
- * plots can be made again from the runs on disk. 0, or -1 after saying
- * why. */
+ * flags, wall time and command line, each configuration's tuned value
+ * and the provenance, so that the summaries and plots can be made again
+ * from the runs on disk or the records. 0, or -1 after saying why. */
 int sweep_record_load(sweep_t *s);
+
+/* The experiment file's name, its text and the repeats recorded in
+ * OUT/sweep.json, for --summarise without a file: owned strings. 0, or
+ * -1 after saying why. */
+int sweep_record_experiment(const char *out, char **path, char **text,
+                            int *repeats);
+
+/* OUT/plots/LABEL-time.dat, -updates.dat and -bytes.dat: per configuration,
+ * the median and quartiles of its successful seeds' curves on a common
+ * grid (sets s->plotted[p] when there is one), and LABEL-staleness.dat,
+ * its histogram (bands.c). */
+void sweep_bands_write(sweep_t *s);
 
 /* Writes OUT/plots.gp and runs gnuplot on it. Failure to plot is reported
  * but does not fail the sweep: the tables are the result, plots a view. */

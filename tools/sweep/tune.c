@@ -81,11 +81,8 @@ void sweep_tune_pick(sweep_t *s, int p) {
     const experiment_t *x = s->x;
     int ran = 0;
     for (int i = 0; i < s->nruns; i++)
-        if (s->runs[i].point == p && s->runs[i].tune >= 0 &&
-            s->runs[i].status >= 0) {
-            sweep_analyse_run(&s->runs[i], x);
-            ran++;
-        }
+        ran += s->runs[i].point == p && s->runs[i].tune >= 0 &&
+               s->runs[i].status >= 0;
     if (ran == 0) /* interrupted before this configuration: nothing chosen */
         return;
     int best = 0;
@@ -105,8 +102,25 @@ void sweep_tune_pick(sweep_t *s, int p) {
     fflush(stdout);
 }
 
+/* Whether every tuning run that ran has its data (from its directory or
+ * the records): tune.csv and tune.md made without would say nothing was
+ * reached, and overwrite the evidence of the choice. */
+static int tuning_known(const sweep_t *s) {
+    for (int i = 0; i < s->nruns; i++)
+        if (s->runs[i].tune >= 0 && s->runs[i].status >= 0 && !s->runs[i].have)
+            return 0;
+    return 1;
+}
+
 int sweep_write_tune(const sweep_t *s) {
     const experiment_t *x = s->x;
+    if (!tuning_known(s)) {
+        printf("%s: %s/tune.md and tune.csv are left as they are: their "
+               "tuning runs are in neither %s/runs nor %s/records/runs.csv, "
+               "so they cannot be made again\n",
+               PROG, s->out, s->out, s->out);
+        return 0;
+    }
     FILE *csv = sweep_create(s, "tune.csv"), *md = sweep_create(s, "tune.md");
     if (!csv || !md) {
         if (csv)

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The key results' figures, drawn by gnuplot from committed files only:
+
+- E1b (results/e1-threshold/threshold.png, .svg): every (tau, lr) tried,
+  marked converged or diverged, against the exact bound 2 sin(pi/(4 tau+2))
+  and the chapter's 1/tau, from summary.csv;
+- E6b (results/e6b-stragglers/step_vs_n): the measured step time less the
+  overhead o(N) against N, with the Monte Carlo E[max of N] and the formula
+  mean + sd sqrt(2 ln N), per CV, from analysis.md;
+- E7 (results/e7-failures/useful_vs_x): the useful-work fraction U against
+  the checkpoint interval X, with the model 1 - lambda(X/2 + R), from
+  analysis.md.
+
+    experiments/figures.py [RESULTS]    (default: experiments/results)
+
+Each figure's data (NAME.dat) and script (NAME.gp) sit beside it in
+figures/, so that it can be redrawn with `cd figures && gnuplot NAME.gp`.
+A figure whose data are missing or empty is not drawn: the script says
+which and exits 1, rather than leave an empty file.
+"""
+import csv
+import os
+import subprocess
+import sys
+
+PREAMBLE = """set macros
+pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
+set grid
+set key outside below left Left reverse maxcols 2 height 1 noenhanced
+"""
+
+
+class NoData(Exception):
+    pass
+
+
+def md_table(path):
+    """The rows of the first Markdown table in path, as dicts."""
+    rows, head = [], None
+    for line in open(path):
+        if not line.startswith("|"):
+            if head:
+                break
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if head is None:
+            head = cells
+        elif not set(line) <= set("|-\n "):
+            rows.append(dict(zip(head, cells)))
+    return rows
+
+
+def draw(outdir, name, data, script):
+    """Writes figures/NAME.dat (data: blocks of rows, blank-line separated,
+    as gnuplot's `index` reads them) and NAME.gp, and runs gnuplot for
+    NAME.png and NAME.svg in outdir."""
+    if not any(data):
+        raise NoData("%s: no data for %s" % (outdir, name))
+    fig = os.path.join(outdir, "figures")
+    os.makedirs(fig, exist_ok=True)
+    with open(os.path.join(fig, name + ".dat"), "w") as f:
+        f.write("\n\n\n".join("\n".join(" ".join("%.6g" % v for v in row)
+                                      for row in block) for block in data))
+        f.write("\n")
+    with open(os.path.join(fig, name + ".gp"), "w") as f:
+        f.write("# Written by experiments/figures.py; redraw with: "
+                "gnuplot %s.gp\n" % name + PREAMBLE)
+        for term, ext in (("@pngterm size 800,600", "png"),
+                          ("svg size 800,600 dynamic", "svg")):
+            f.write("set terminal %s\nset output '../%s.%s'\n%s\n" %
+                    (term, name, ext, script))
+    subprocess.run(["gnuplot", name + ".gp"], cwd=fig, check=True)
+    for ext in ("png", "svg"):
+        out = os.path.join(outdir, "%s.%s" % (name, ext))
+        if not os.path.exists(out) or os.path.getsize(out) == 0:
+            if os.path.exists(out):
+                os.remove(out)
+            raise NoData("gnuplot drew nothing into %s" % out)
+
+
+def e1b(results):
+    d = os.path.join(results, "e1-threshold")
+    conv, div = [], []
+    with open(os.path.join(d, "summary.csv"), newline="") as f:
+        for r in csv.DictReader(f):
+            point = (float(r["worker.read-lag"]), float(r["lr"]))
+            (div if int(r["diverged"]) else conv).append(point)
+    draw(d, "threshold", [conv, div], """
+set logscale xy
+set xlabel 'delay tau (updates)'
+set ylabel 'learning rate x lambda_max' noenhanced
+set yrange [0.03:3]
+set xrange [0.8:25]
+set samples 400
+plot 2*sin(pi/(4*x+2)) lw 2 lc rgb 'black' title 'exact bound 2 sin(pi/(4 tau + 2))', \\
+     1/x lw 2 dt 2 lc rgb 'gray40' title "the chapter's lr tau lambda < 1", \\
+     'threshold.dat' index 0 using 1:2 with points pt 7 ps 1.5 lc rgb '#1a9850' title 'all runs converged', \\
+     'threshold.dat' index 1 using 1:2 with points pt 2 ps 2 lw 2 lc rgb '#d73027' title 'runs diverged'
+""")
+
+
+def e6b(results):
+    d = os.path.join(results, "e6b-stragglers")
+    by_cv = {}
+    for r in md_table(os.path.join(d, "analysis.md")):
+        cv = float(r["CV"])
+        if cv > 0:
+            by_cv.setdefault(cv, []).append(
+                (float(r["N"]), float(r["measured - o(N)"]),
+                 float(r["E[max] MC"]),
+                 float(r["mean + sd sqrt(2 ln N)"])))
+    cvs = sorted(by_cv)
+    plots = []
+    for i, cv in enumerate(cvs):
+        lt = i + 1
+        plots += [
+            "'step_vs_n.dat' index %d using 1:3 with lines lw 2 lt %d "
+            "title 'E[max of N], CV %g'" % (i, lt, cv),
+            "'step_vs_n.dat' index %d using 1:4 with lines dt 2 lt %d "
+            "title 'mean + sd sqrt(2 ln N)'" % (i, lt),
+            "'step_vs_n.dat' index %d using 1:2 with points pt 7 ps 1.3 "
+            "lt %d title 'measured - o(N)'" % (i, lt)]
+    draw(d, "step_vs_n", [by_cv[cv] for cv in cvs], """
+set logscale x 2
+set xlabel 'workers N'
+set ylabel 'sync step less overhead (ms)'
+set xrange [1.7:19]
+plot """ + ", \\\n     ".join(plots) + "\n")
+
+
+def e7(results):
+    d = os.path.join(results, "e7-failures")
+    rows = [(float(r["X (s)"]), float(r["U"]),
+             float(r["model 1 - λ(X/2 + R)"]))
+            for r in md_table(os.path.join(d, "analysis.md"))]
+    draw(d, "useful_vs_x", [rows], """
+set logscale x
+set xlabel 'checkpoint interval X (s)'
+set ylabel 'useful work U'
+set xrange [0.02:0.7]
+plot 'useful_vs_x.dat' using 1:3 with linespoints lw 2 dt 2 pt 6 lc rgb 'black' title 'model 1 - lambda (X/2 + R)', \\
+     'useful_vs_x.dat' using 1:2 with points pt 7 ps 1.5 lc rgb '#d73027' title 'measured U (median of 5 seeds)'
+""")
+
+
+def main(argv):
+    results = argv[0] if argv else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "results")
+    rc = 0
+    for fig in (e1b, e6b, e7):
+        try:
+            fig(results)
+        except (NoData, OSError, KeyError, ValueError,
+                subprocess.CalledProcessError) as e:
+            print("figures.py: %s: %s" % (fig.__name__, e), file=sys.stderr)
+            rc = 1
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,371 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The tables of experiments/README.md, made from the committed results.
+
+Each generated table sits in the README between two comments naming it
+and its source:
+
+    <!-- begin table e1-ssp: results/e1-ssp/summary.csv -->
+
+    | ... |
+
+    <!-- end table e1-ssp -->
+
+    experiments/tables.py            print every table, with its markers
+    experiments/tables.py NAME ...   print these
+    experiments/tables.py --check    exit 1, saying which, when a marked
+                                     table differs from what its source gives
+    experiments/tables.py --update   rewrite the marked tables in place
+
+Only the standard library: a fresh clone checks its README without numpy.
+Cells are "median [q1, q3]" over the seeds, as summary.csv has them.
+"""
+import csv
+import math
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RESULTS = os.path.join(HERE, "results")
+README = os.path.join(HERE, "README.md")
+
+
+def summary(name):
+    with open(os.path.join(RESULTS, name, "summary.csv"), newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def num(row, key):
+    v = row.get(key, "")
+    return float(v) if v != "" else None
+
+
+def fmt(v, spec):
+    if v is None:
+        return "–"
+    if callable(spec):
+        return spec(v)
+    return spec % v
+
+
+def cell(row, stat, spec, iqr=True):
+    """median [q1, q3] of stat, or – when no seed has it."""
+    m = num(row, stat + "_median")
+    if m is None:
+        return "–"
+    if not iqr:
+        return fmt(m, spec)
+    return "%s [%s, %s]" % (fmt(m, spec), fmt(num(row, stat + "_q1"), spec),
+                            fmt(num(row, stat + "_q3"), spec))
+
+
+def reached(row):
+    return "%s/%s" % (row["reached"], row["runs"])
+
+
+def table(head, rows):
+    out = ["| " + " | ".join(head) + " |",
+           "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return out
+
+
+# ---- E1 ----
+
+def e1_lag():
+    rows = summary("e1-lag")
+    model = {}
+    path = os.path.join(RESULTS, "e1-lag", "floor-model.md")
+    for line in open(path):
+        m = re.match(r"\| (\d+) \| ([0-9.]+) \|", line)
+        if m:
+            model[m.group(1)] = m.group(2)
+    out = []
+    taus = sorted({int(r["worker.read-lag"]) for r in rows})
+
+    def one(noise, tau, fixed):
+        sel = [r for r in rows if r["noise"] == noise and
+               r["worker.read-lag"] == str(tau) and
+               (r["lr"] == "0.02") == fixed]
+        return sel[0]
+    base = {f: one("0", 0, f) for f in (True, False)}
+    base_floor = num(one("1", 0, True), "final_metric_median")
+    for tau in taus:
+        fixed, scaled = one("0", tau, True), one("0", tau, False)
+        floor = one("1", tau, True)
+        out.append([
+            tau, cell(fixed, "updates_to_target", "%.0f"),
+            cell(scaled, "updates_to_target", "%.0f"),
+            "%.2f" % (num(scaled, "updates_to_target_median") /
+                      num(base[False], "updates_to_target_median")),
+            1 + tau, cell(floor, "final_metric", "%.4f"),
+            "%.3f" % (num(floor, "final_metric_median") / base_floor),
+            model.get(str(tau), "–"),
+            cell(one("1", tau, False), "final_metric", "%.4f")])
+    return table(["τ", "updates to 3e-2, lr 0.02",
+                  "updates to 3e-2, lr 0.5/(1+τ)", "÷ τ = 0", "1+τ",
+                  "floor (σ = 1), lr 0.02", "÷ τ = 0", "model",
+                  "floor (σ = 1), lr 0.5/(1+τ)"], out)
+
+
+def e1_threshold():
+    rows = summary("e1-threshold")
+    out = []
+    for tau in sorted({int(r["worker.read-lag"]) for r in rows}):
+        sel = sorted((r for r in rows if r["worker.read-lag"] == str(tau)),
+                     key=lambda r: float(r["lr"]))
+        bound = 2 * math.sin(math.pi / (4 * tau + 2))
+        cells = []
+        for r in sel:
+            d, n = int(r["diverged"]), int(r["runs"])
+            cells.append("**diverged %d/%d**" % (d, n) if d
+                         else "converged %s/%d" % (r["reached"], n))
+        out.append([tau, "%.4f" % bound] + cells +
+                   [cell(sel[0], "updates_to_target", "%.0f") + " / " +
+                    cell(sel[1], "updates_to_target", "%.0f")])
+    return table(["τ", "bound 2 sin(π/(4τ+2))", "0.8×", "0.95×", "1.05×",
+                  "1.25×", "updates to 1e-3 at 0.8× / 0.95×"], out)
+
+
+def e1_ssp():
+    out = []
+    for r in summary("e1-ssp"):
+        out.append([r["server.staleness"], cell(r, "pulls_sent", "%.0f"),
+                    cell(r, "staleness_mean", "%.2f"),
+                    cell(r, "staleness_p99", "%.0f"), reached(r),
+                    cell(r, "updates_to_target", "%.0f"),
+                    cell(r, "time_to_target_s", "%.3f"),
+                    cell(r, "worker_seconds", "%.2f"),
+                    cell(r, "final_metric", "%.4f")])
+    return table(["s", "pulls sent", "staleness mean (updates)",
+                  "staleness p99", "reached 3e-2", "updates to 3e-2",
+                  "time to 3e-2 (s)", "worker time (s)", "final rel_err"], out)
+
+
+# ---- E2, E3 ----
+
+def e2_weighting():
+    out = []
+    for r in summary("e2-weighting"):
+        src = ("read lag %s" % r["worker.read-lag"]
+               if r["worker.read-lag"] != "0" else "Pareto")
+        w = r["server.staleness-weight"]
+        if r["server.max-staleness"] != "-1":
+            w = "drop > %s" % r["server.max-staleness"]
+        out.append([src, w, r["tuned_lr"], reached(r),
+                    cell(r, "updates_to_target", "%.0f"),
+                    cell(r, "time_to_target_s", "%.3f"),
+                    "%.1f / %.0f" % (num(r, "staleness_mean_median"),
+                                     num(r, "staleness_p99_median")),
+                    "%.0f" % num(r, "dropped_median")])
+    return table(["staleness", "rule", "tuned lr", "reached",
+                  "updates to 3e-2", "time to 3e-2 (s)",
+                  "staleness mean / p99", "dropped"], out)
+
+
+def e3_bandwidth():
+    out = []
+    for r in summary("e3-bandwidth"):
+        cap = r["worker.bandwidth"]
+        out.append(["none (loopback)" if cap == "0" else cap,
+                    r["worker.codec"], reached(r),
+                    cell(r, "updates_to_target", "%.0f"),
+                    cell(r, "time_to_target_s", "%.2f"),
+                    "%.0f" % (num(r, "sent_bytes_median") /
+                              num(r, "updates_median"))])
+    return table(["uplink cap (B/s)", "codec", "reached", "updates to 1e-2",
+                  "time to 1e-2 (s)", "bytes pushed per update"], out)
+
+
+# ---- E4 ----
+
+def local_rows(rows, lead):
+    out = []
+    for r in rows:
+        local = r["server.mode"] == "local"
+        k = int(r["server.local-steps"] if local else r["worker.accumulate"])
+        syncs = num(r, "updates_to_target_median")
+        out.append(lead(r) + [
+            "averaging" if local else "accumulation", k, reached(r),
+            cell(r, "updates_to_target", "%.0f"),
+            "%.0f" % (k * syncs) if syncs is not None else "–",
+            cell(r, "time_to_target_s", "%.2f"),
+            "%.3g" % num(r, "wire_bytes_median")])
+    return out
+
+
+def e4_local():
+    rows = local_rows(summary("e4-local"),
+                      lambda r: ["%s ms" % r["server.latency-ms"]])
+    return table(["latency per frame", "variant", "K", "reached",
+                  "syncs to 1e-3", "minibatch steps per worker (K × syncs)",
+                  "time to 1e-3 (s)", "bytes on the wire"], rows)
+
+
+def e4_local_mlp():
+    rows = local_rows(summary("e4-local-mlp"), lambda r: [])
+    return table(["variant", "K", "reached", "syncs to 80%",
+                  "minibatch steps per worker (K × syncs)",
+                  "time to 80% (s)", "bytes on the wire"], rows)
+
+
+def splits_k(r):
+    local = r["server.mode"] == "local"
+    return local, int(r["server.local-steps"] if local
+                      else r["worker.accumulate"])
+
+
+def e4_splits():
+    out = []
+    for r in summary("e4-splits"):
+        local, k = splits_k(r)
+        syncs = num(r, "updates_to_target_median")
+        out.append([r["split"], ("local %d" if local else "accumulate %d") % k,
+                    reached(r), cell(r, "updates_to_target", "%.0f"),
+                    "%.0f" % (k * syncs) if syncs is not None else "–",
+                    cell(r, "time_to_target_s", "%.2f"),
+                    cell(r, "final_metric", "%.3f"),
+                    cell(r, "drift_mean", "%.2f"),
+                    "%.0f MB" % (num(r, "wire_bytes_median") / 1e6)])
+    return table(["split", "variant", "reached 80 %", "syncs to 80 %",
+                  "steps per worker", "time to 80 % (s)", "final accuracy",
+                  "drift, mean", "bytes on the wire"], out)
+
+
+def e4_splits_best():
+    """Time to target in units of one step's compute, syncs(K) x (ratio +
+    K), for the local K that reached it in at least 3 of 5 runs."""
+    rows, out = summary("e4-splits"), []
+    ratios = (0.1, 1, 10, 100)
+    for split in dict.fromkeys(r["split"] for r in rows):
+        cost = {}
+        for r in rows:
+            local, k = splits_k(r)
+            if r["split"] == split and local and int(r["reached"]) >= 3:
+                cost[k] = num(r, "updates_to_target_median")
+        cells = []
+        for ratio in ratios:
+            c = {k: s * (ratio + k) for k, s in cost.items()}
+            best = min(c, key=c.get)
+            cells.append("K = %d (%s)" % (best, ", ".join(
+                "%d: %.0f" % (k, v) for k, v in c.items())))
+        out.append([split] + cells)
+    return table(["split"] + ["T_comm/T_compute = 0.1", "1", "10", "100"],
+                 out)
+
+
+# ---- E5 ----
+
+def mode_rows(rows, lead, lr):
+    return [lead(r) + [r["server.mode"], lr(r), reached(r),
+                       cell(r, "time_to_target_s", "%.1f"),
+                       cell(r, "updates_to_target", "%.0f"),
+                       cell(r, "final_metric", "%.3f"),
+                       "%.2f" % num(r, "staleness_mean_median")]
+            for r in rows]
+
+
+MODE_HEAD = ["mode", "lr", "reached", "time to 80% (s)", "updates to 80%",
+             "accuracy at the end", "staleness mean"]
+
+
+def e5_consistency():
+    rows = mode_rows(summary("e5-consistency"),
+                     lambda r: [r["worker.delay"]], lambda r: r["lr"])
+    return table(["compute time"] + MODE_HEAD, rows)
+
+
+def e5_comm():
+    return table(MODE_HEAD, mode_rows(summary("e5-comm"), lambda r: [],
+                                      lambda r: r["lr"]))
+
+
+def e5_cnn():
+    return table(MODE_HEAD, mode_rows(summary("e5-cnn"), lambda r: [],
+                                      lambda r: r["tuned_lr"]))
+
+
+# ---- E6b, E7: the tables their analyse scripts made from the runs ----
+
+def analysis_table(name):
+    path = os.path.join(RESULTS, name, "analysis.md")
+    return [line.rstrip("\n") for line in open(path)
+            if line.startswith("|")]
+
+
+TABLES = {
+    "e1-lag": (e1_lag, "results/e1-lag/summary.csv, floor-model.md"),
+    "e1-threshold": (e1_threshold, "results/e1-threshold/summary.csv"),
+    "e1-ssp": (e1_ssp, "results/e1-ssp/summary.csv"),
+    "e2-weighting": (e2_weighting, "results/e2-weighting/summary.csv"),
+    "e3-bandwidth": (e3_bandwidth, "results/e3-bandwidth/summary.csv"),
+    "e4-local": (e4_local, "results/e4-local/summary.csv"),
+    "e4-local-mlp": (e4_local_mlp, "results/e4-local-mlp/summary.csv"),
+    "e4-splits": (e4_splits, "results/e4-splits/summary.csv"),
+    "e4-splits-best-k": (e4_splits_best, "results/e4-splits/summary.csv"),
+    "e5-consistency": (e5_consistency, "results/e5-consistency/summary.csv"),
+    "e5-comm": (e5_comm, "results/e5-comm/summary.csv"),
+    "e5-cnn": (e5_cnn, "results/e5-cnn/summary.csv"),
+    "e6b-stragglers": (lambda: analysis_table("e6b-stragglers"),
+                       "results/e6b-stragglers/analysis.md"),
+    "e7-failures": (lambda: analysis_table("e7-failures"),
+                    "results/e7-failures/analysis.md"),
+}
+
+BEGIN = re.compile(r"^<!-- begin table ([\w.-]+): .* -->$")
+
+
+def marked(name):
+    fn, source = TABLES[name]
+    return (["<!-- begin table %s: %s -->" % (name, source), ""] + fn() +
+            ["", "<!-- end table %s -->" % name])
+
+
+def rewrite(text):
+    """The README with every marked table made again, and the names of
+    those that changed."""
+    lines, out, changed, i = text.split("\n"), [], [], 0
+    while i < len(lines):
+        m = BEGIN.match(lines[i])
+        if not m or m.group(1) not in TABLES:
+            out.append(lines[i])
+            i += 1
+            continue
+        name = m.group(1)
+        end = lines.index("<!-- end table %s -->" % name, i)
+        new = marked(name)
+        if lines[i:end + 1] != new:
+            changed.append(name)
+        out += new
+        i = end + 1
+    return "\n".join(out), changed
+
+
+def main(argv):
+    if argv and argv[0] in ("--check", "--update"):
+        text = open(README).read()
+        new, changed = rewrite(text)
+        if argv[0] == "--update":
+            if changed:
+                with open(README, "w") as f:
+                    f.write(new)
+            print("tables.py: %s" % (", ".join(changed) + " rewritten"
+                                     if changed else "README up to date"))
+            return 0
+        for name in changed:
+            print("tables.py: experiments/README.md's table %s differs from "
+                  "what its source gives; run experiments/tables.py "
+                  "--update" % name)
+        return 1 if changed else 0
+    for name in argv or TABLES:
+        if name not in TABLES:
+            print("tables.py: no table %s (%s)" % (name, ", ".join(TABLES)),
+                  file=sys.stderr)
+            return 2
+        print("\n".join(marked(name)) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
