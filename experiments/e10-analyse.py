@@ -4,8 +4,10 @@
 the order-statistic model.
 
 Reads results/e10-backup/runs (run.json for each run's settings, each
-worker's CSV: one row per iteration, with the version it read) and prints
-Markdown: per distribution and b, the measured time per step (the median
+worker's CSV: one row per iteration, with the version it read) when it is
+there, and keeps each run's two measurements in
+records/analysis-steps.csv (committed); without the runs (a fresh clone)
+it reads that file instead. It prints Markdown: per distribution and b, the measured time per step (the median
 over seeds of worker 0's time per version, from its 10th iteration to the
 first worker's last, while all N are live), the overhead o(b) measured at
 constant compute (time per step minus 2 ms), E[X_(N-b):N] of the
@@ -70,28 +72,58 @@ def draws(spec, size, rng):
     sys.exit("e10-analyse: no model for %s" % spec)
 
 
+INPUTS = os.path.join(res, "records", "analysis-steps.csv")
+
+
+def from_runs():
+    """Per run: (workers, delay, b, seed, step ms, dropped per step)."""
+    rows = []
+    for d in sorted(glob.glob(os.path.join(res, "runs", "*-seed*"))):
+        try:
+            run = json.load(open(os.path.join(d, "run.json")))
+        except (OSError, ValueError):
+            continue
+        if run.get("outcome") != "completed":
+            continue
+        s = run["settings"]
+        b = int(arg(s["server-arg"], "--backup-workers", "0"))
+        delay = arg(s["worker-arg"], "--delay", "const:2")
+        if delay.startswith("const"):
+            delay = "const:2:0"
+        t = step_ms(d, s["workers"])
+        if t is not None:
+            rows.append((s["workers"], delay, b, run["seed"], t, dropped_per_step(d)))
+    return rows
+
+
+def keep(rows):
+    os.makedirs(os.path.dirname(INPUTS), exist_ok=True)
+    with open(INPUTS, "w") as f:
+        f.write("workers,delay,backup,seed,step_ms,dropped_per_step\n")
+        for r in rows:
+            f.write("%d,%s,%d,%d,%.6f,%.6f\n" % r)
+
+
+def from_records():
+    with open(INPUTS) as f:
+        return [(int(r["workers"]), r["delay"], int(r["backup"]), int(r["seed"]),
+                 float(r["step_ms"]), float(r["dropped_per_step"]))
+                for r in csv.DictReader(f)]
+
+
+rows = from_runs() if os.path.isdir(os.path.join(res, "runs")) else []
+if rows:
+    keep(rows)
+elif os.path.exists(INPUTS):
+    rows = from_records()
+if not rows:
+    sys.exit("e10-analyse: no completed runs under %s/runs and no %s" % (res, INPUTS))
 groups = {}
-n_workers = None
-for d in sorted(glob.glob(os.path.join(res, "runs", "*-seed*"))):
-    try:
-        run = json.load(open(os.path.join(d, "run.json")))
-    except (OSError, ValueError):
-        continue
-    if run.get("outcome") != "completed":
-        continue
-    s = run["settings"]
-    n_workers = s["workers"]
-    b = int(arg(s["server-arg"], "--backup-workers", "0"))
-    delay = arg(s["worker-arg"], "--delay", "const:2")
-    if delay.startswith("const"):
-        delay = "const:2:0"
-    t = step_ms(d, n_workers)
-    if t is not None:
-        g = groups.setdefault((delay, b), {"t": [], "drop": []})
-        g["t"].append(t)
-        g["drop"].append(dropped_per_step(d))
-if not groups:
-    sys.exit("e10-analyse: no completed runs under %s/runs" % res)
+n_workers = rows[0][0]
+for _, delay, b, _, t, drop in rows:
+    g = groups.setdefault((delay, b), {"t": [], "drop": []})
+    g["t"].append(t)
+    g["drop"].append(drop)
 
 rng = np.random.default_rng(1)
 n = n_workers
