@@ -67,6 +67,8 @@ void raw_send(int fd, const Taups__Header *h, const void *payload, size_t len);
 /* Reads one frame into rd (within 10 s, or the test fails); returns its
  * header, valid until the next read. The payload is rd->payload. */
 const Taups__Header *raw_recv(int fd, tps__reader_t *rd);
+/* raw_recv, but NULL when the shard closed the connection. */
+const Taups__Header *raw_recv_or_closed(int fd, tps__reader_t *rd);
 
 /* Sends worker `rank`'s CLOCK `clock` as request rid (no reply comes). */
 void raw_clock(int fd, int rank, uint64_t rid, uint64_t clock);
