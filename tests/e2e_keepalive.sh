@@ -13,10 +13,7 @@ if [ "$(id -u)" != 0 ]; then
     exit 77
 fi
 NA=tpska-$$ NB=tpskb-$$
-if ! ip netns add "$NA" 2> "$WORK/probe.err"; then
-    echo "SKIP: e2e_keepalive: \`ip netns add\` is not permitted here: $(cat "$WORK/probe.err")"
-    exit 77
-fi
+netns_add "$NA" e2e_keepalive
 ip netns add "$NB"
 teardown() {
     ip netns pids "$NA" 2> /dev/null | xargs -r kill -KILL 2> /dev/null || true

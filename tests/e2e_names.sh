@@ -24,10 +24,7 @@ if [ -S /var/run/nscd/socket ]; then
     exit 77
 fi
 NS=tps-names-$$
-if ! ip netns add "$NS" 2> "$WORK/ns.err"; then
-    echo "SKIP: e2e_names: \`ip netns add\` is not permitted here: $(cat "$WORK/ns.err")"
-    exit 77
-fi
+netns_add "$NS" e2e_names
 # The namespace, its hosts file and /etc/netns if this test made it (and
 # no one else put a namespace's files there since).
 made_etc=0

@@ -16,10 +16,7 @@ if [ "$(id -u)" != 0 ]; then
     exit 77
 fi
 probe=tps-probe-$$
-if ! ip netns add "$probe" 2> "$WORK/probe.err"; then
-    echo "SKIP: e2e_netns: \`ip netns add\` is not permitted here: $(cat "$WORK/probe.err")"
-    exit 77
-fi
+netns_add "$probe" e2e_netns
 ip netns delete "$probe"
 
 # The launcher prints "building N network namespaces tps-PID-sw..": the run's

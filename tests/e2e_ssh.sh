@@ -54,10 +54,7 @@ teardown() {
 trap 'teardown; cleanup' EXIT
 trap 'exit 1' INT TERM HUP
 
-if ! ip netns add "$NS_SW" 2> "$WORK/probe.err"; then
-    echo "# SKIP: e2e_ssh: \`ip netns add\` is not permitted here: $(cat "$WORK/probe.err")"
-    exit 77
-fi
+netns_add "$NS_SW" e2e_ssh
 
 # The network: hosts a and b and this host on one bridge, one /24.
 ipq() { ip "$@" || fail "ip $*"; }

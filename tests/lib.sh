@@ -119,3 +119,12 @@ use_python() {
     python_sanitizer
     "$PY" -c 'import taups' 2> "$WORK/import.err" || fail "import taups: $(cat "$WORK/import.err")"
 }
+
+# netns_add NAME TEST: creates network namespace NAME, or skips TEST (exit
+# 77) saying why when this machine does not allow it (not root, a sandbox).
+netns_add() {
+    if ! ip netns add "$1" 2> "$WORK/netns.err"; then
+        echo "SKIP: $2: \`ip netns add\` is not permitted here: $(cat "$WORK/netns.err")"
+        exit 77
+    fi
+}
