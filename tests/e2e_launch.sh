@@ -155,6 +155,27 @@ completed() {
     all_gone "$out" 0 || fail "processes survived"
 }
 
+# --eval-updates: the evaluator's pulls wait for every 100th sync step, so
+# every evaluation but the final ones reads a multiple of 100 updates,
+# whatever the machine's speed (steps take >= 2 ms, the evaluation far
+# less: each pull is waiting when its step is taken).
+by_updates() {
+    out=$WORK/by-updates
+    launch "$out" --model lsq --shards 2 --workers 2 --iterations 400 --mode sync \
+        --eval-updates 100 --no-plot --worker-arg=--delay --worker-arg=const:2
+    finish $LPID 30
+    [ $RC = 0 ] || fail "exit status $RC: $(cat "$out.err")"
+    grep -q '"argv": .*"--eval-updates", "100"' "$out/run.json" || fail "--eval-updates not given to the evaluator"
+    python3 - "$out/eval.csv" <<'PY' || fail "eval.csv is not on the grid of updates: $(cat "$out/eval.csv")"
+import csv, sys
+u = [int(r["updates"]) for r in csv.DictReader(open(sys.argv[1]))]
+grid = [x for x in u if x < 400]
+assert len(grid) >= 3 and all(x % 100 == 0 for x in grid), grid
+assert grid == sorted(set(grid)), grid
+assert u[-1] == 400, u
+PY
+}
+
 # A server that rejects its options: the launcher shows its error, starts no
 # worker, and stops the other server.
 startup_failed() {
@@ -308,7 +329,7 @@ timed_out() {
 
 passed=0
 failed=0
-for t in completed startup_failed data_missing diverged interrupted killed timed_out; do
+for t in completed by_updates startup_failed data_missing diverged interrupted killed timed_out; do
     t0=$(date +%s.%N)
     set +e
     (

@@ -136,8 +136,10 @@ int tps__reconnect(worker_t *w);
 int tps__pull_all(worker_t *w);
 int tps__push_all(worker_t *w);
 
-/* The evaluator's pull: in sync modes one step on every shard. */
-int tps__pull_model(worker_t *w);
+/* The evaluator's pull: in sync modes one step on every shard; with
+ * min_version > 0, once every shard's dense tensors are at least there (or
+ * no worker is left to take them there). */
+int tps__pull_model(worker_t *w, uint64_t min_version);
 
 /* Updates applied to the model: the largest shard version of tensor 0. */
 uint64_t tps__updates(worker_t *w);
@@ -215,11 +217,12 @@ int tps__run_sparse_worker(worker_t *w, plan_t *p);
 
 /* --- worker_eval.c: scoring ---------------------------------------------- */
 
-/* The evaluator: pulls and scores every every_ms until seconds run out or
- * a signal comes, then once more; logs when the metric first reaches
- * target (NAN: none). */
-int tps__run_evaluator(worker_t *w, double every_ms, double seconds,
-                       double target);
+/* The evaluator: pulls and scores every every_ms (every_n > 0: whenever
+ * every shard has applied the next multiple of every_n updates) until
+ * seconds run out or a signal comes; then once more. Logs when the metric first reaches target
+ * (NAN: none). */
+int tps__run_evaluator(worker_t *w, double every_ms, uint64_t every_n,
+                       double seconds, double target);
 
 /* --standalone: the worker's loop with the network taken out. */
 int tps__run_standalone(worker_t *w, plan_t *p, const standalone_t *s);

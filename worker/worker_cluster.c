@@ -172,8 +172,8 @@ static void version_range(worker_t *w, uint64_t *lo, uint64_t *hi) {
 /* The evaluator's pull: in sync modes the model of one step on every shard
  * (pulled again for the newest step while the shards' versions differ);
  * otherwise whatever mix the shards hold, which eval.csv states. */
-int tps__pull_model(worker_t *w) {
-    int rc = tps__pull_all(w);
+int tps__pull_model(worker_t *w, uint64_t min_version) {
+    int rc = transfer_all(w, 0, min_version);
     for (int tries = 0; rc == 0 && tps_snapshots(w->cl) && tries < 8; tries++) {
         uint64_t lo, hi;
         version_range(w, &lo, &hi);

@@ -12,8 +12,9 @@
 #include "tps_log.h"
 #include "worker.h"
 
-static int evaluate_once(worker_t *w, double *loss, double *metric) {
-    int rc = tps__pull_model(w);
+static int evaluate_once(worker_t *w, uint64_t at, double *loss,
+                         double *metric) {
+    int rc = tps__pull_model(w, at);
     if (rc < 0)
         return tps__worker_fail(w, "pull", rc);
     rc = w->m->evaluate(w->m, (const float *const *)w->params, loss, metric);
@@ -57,21 +58,37 @@ static int note_target(const tps__model_t *m, double target, double metric,
     return 1;
 }
 
-int tps__run_evaluator(worker_t *w, double every_ms, double seconds,
-                       double target) {
+int tps__run_evaluator(worker_t *w, double every_ms, uint64_t every_n,
+                       double seconds, double target) {
     double loss = 0, metric = 0;
     int rc = 0, noted = 0;
+    if (every_n && w->m->tensors[0].row_dim) {
+        tps__log_err("--eval-updates counts the updates of the model's first "
+                     "tensor, and %s's is a table, whose versions are per "
+                     "row: use --eval-every",
+                     w->m->name);
+        return TPS_EINVAL;
+    }
+    uint64_t next = every_n;
     while (!tps__stop_requested &&
            (seconds <= 0 || tps__now() - w->t0 < seconds)) {
         double start = tps__now();
-        if ((rc = evaluate_once(w, &loss, &metric)) < 0)
+        if ((rc = evaluate_once(w, next, &loss, &metric)) < 0)
             return rc;
-        note_target(w->m, target, metric, tps__updates(w), tps__now() - w->t0,
-                    &noted);
-        tps__sleep_ms(every_ms - (tps__now() - start) * 1000);
+        uint64_t n = tps__updates(w);
+        note_target(w->m, target, metric, n, tps__now() - w->t0, &noted);
+        if (every_n == 0) {
+            tps__sleep_ms(every_ms - (tps__now() - start) * 1000);
+        } else if (n < next) {
+            /* Answered short: no worker is live (not started yet, or all
+             * done); asked again a period later. */
+            tps__sleep_ms(every_ms);
+        } else {
+            next = (n / every_n + 1) * every_n;
+        }
     }
     /* The final state, after the workers stopped, is the figure that counts. */
-    rc = evaluate_once(w, &loss, &metric);
+    rc = evaluate_once(w, 0, &loss, &metric);
     if (rc == 0) {
         log_final(w->m, loss);
         note_target(w->m, target, metric, tps__updates(w), tps__now() - w->t0,

@@ -110,9 +110,9 @@ static const char *options_conflict(const args_t *a) {
     if (!isnan(a->lr))
         return "--lr is applied by the servers (taups-server --lr); a worker "
                "takes it only with --standalone";
-    if (a->eval_updates > 0)
-        return "--eval-updates counts --standalone's own updates; an "
-               "evaluator evaluates every --eval-every ms";
+    if (a->eval_updates > 0 && !a->is_eval)
+        return "--eval-updates is for an evaluator (--role eval) or "
+               "--standalone: a worker does not evaluate";
     if (!a->is_eval && !isnan(a->target))
         return "a worker does not evaluate: --target goes to the evaluator "
                "(--role eval) or with --standalone";
@@ -402,8 +402,8 @@ static int run_role(const args_t *a, worker_t *w, plan_t *plan) {
             "this worker holds no training rows (more workers than rows?)");
         rc = TPS_EINVAL;
     } else {
-        rc = a->is_eval ? tps__run_evaluator(w, a->every_ms, a->seconds,
-                                             a->target)
+        rc = a->is_eval ? tps__run_evaluator(w, a->every_ms, a->eval_updates,
+                                             a->seconds, a->target)
              : w->m->touched ? tps__run_sparse_worker(w, plan)
                              : tps__run_worker(w, plan);
     }
@@ -621,7 +621,9 @@ int main(int argc, char **argv) {
          "evaluator: milliseconds between evaluations; --standalone: of "
          "training"},
         {"eval-updates", TPS_OPT_U64, &a.eval_updates, "0", 0, -1, NULL, "N",
-         "--standalone: evaluate every N updates instead (0: by time)"},
+         "evaluator, --standalone: evaluate every N updates instead (0: by "
+         "time); an evaluator's pull waits until every shard's version "
+         "reaches the next multiple of N"},
         {"cond", TPS_OPT_DOUBLE, &a.cond, NULL, 1, 1e12, NULL, "C",
          "lsq: condition number of the Hessian (unset: 100)"},
         {"rows", TPS_OPT_U64, &a.rows, "0", 0, 1e9, NULL, "M",

@@ -426,6 +426,8 @@ static void command_argv(const launch_t *l, argv_t *av, const char *cmd,
     }
     if (rank < 0) {
         av_take(av, tps__xasprintf("TAUPS_EVAL_EVERY=%d", s->eval_every));
+        av_take(av, tps__xasprintf("TAUPS_EVAL_UPDATES=%llu",
+                                   (unsigned long long)s->eval_updates));
     } else {
         av_take(av, tps__xasprintf("TAUPS_BATCH=%d", s->batch));
         if (s->seconds > 0)
@@ -468,6 +470,9 @@ int launch_start_workers(launch_t *l) {
             launch_av_add(&av, "eval");
             worker_common(l, &av);
             launch_av_opt(&av, "--eval-every", "%d", s->eval_every);
+            if (s->eval_updates)
+                launch_av_opt(&av, "--eval-updates", "%llu",
+                              (unsigned long long)s->eval_updates);
             worker_finish(l, &av, csv);
         }
         launch_child_init(&l->kids[S], ROLE_EVAL, 0, &av,

@@ -49,6 +49,7 @@ typedef struct settings_s {
     const char *split; /* workers' --split; NULL: theirs */
     double lr, seconds, cond, timeout, noise, hetero;
     uint64_t seed, rows, dim;
+    uint64_t eval_updates; /* evaluator: every N updates; 0: by time */
     tps__strlist_t server_args, worker_args, faults;
     tps__strlist_t worker_cmds; /* "R:COMMAND": rank R runs COMMAND instead */
     const char *eval_cmd;      /* the evaluator runs it instead; NULL: none */

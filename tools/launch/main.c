@@ -488,6 +488,9 @@ int main(int argc, char **argv) {
          "seed for every worker and the evaluator; 0: draw one (see run.json)"},
         {"eval-every", TPS_OPT_INT, &s.eval_every, "500", 10, 3600000, NULL,
          "MS", "evaluation period of the evaluator"},
+        {"eval-updates", TPS_OPT_U64, &s.eval_updates, "0", 0, -1, NULL, "N",
+         "the evaluator evaluates every N updates instead (0: every "
+         "--eval-every ms), so that curves are sampled alike on any machine"},
         {"cond", TPS_OPT_DOUBLE, &s.cond, NULL, 1, 1e15, NULL, "C",
          "lsq: condition number (unset: the worker's default)"},
         {"split", TPS_OPT_STR, &s.split, NULL, 0, -1, NULL, "SPLIT",
