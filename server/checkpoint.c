@@ -262,6 +262,15 @@ static void begin(tps__server_t *s) {
         return;
     }
     (void)parent;
+    if (k->cfg.pause_ms > 0) {
+        /* --checkpoint-pause-ms: the cost C of Young's trade-off, made
+         * large and known; the forked writer alone costs the loop only
+         * its fork. */
+        struct timespec ts = {(time_t)(k->cfg.pause_ms / 1000),
+                              (long)(fmod(k->cfg.pause_ms, 1000) * 1e6)};
+        while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+            ;
+    }
     k->child = pid;
     k->fork_ms = (tps__now() - t0) * 1e3;
     k->child_sig = signature(s);

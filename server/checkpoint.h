@@ -39,6 +39,8 @@ typedef struct tps__ckpt_cfg_s {
     double mtbf;     /* > 0: Young's interval sqrt(2 C MTBF) instead */
     int keep;        /* generations kept, >= 1 */
     int no_restore;  /* start afresh even when DIR holds a checkpoint */
+    double pause_ms; /* held on the loop at each checkpoint, as a
+                        synchronous one of that cost would (experiments) */
 } tps__ckpt_cfg_t;
 
 typedef struct tps__ckpt_s tps__ckpt_t;

@@ -388,6 +388,11 @@ int main(int argc, char **argv) {
          "exit); auto: Young's sqrt(2 C MTBF) from --mtbf"},
         {"checkpoint-keep", TPS_OPT_INT, &a.ckpt_keep, "3", 1, 1000, NULL, "N",
          "checkpoint generations kept"},
+        {"checkpoint-pause-ms", TPS_OPT_DOUBLE, &cfg.ckpt.pause_ms, "0", 0,
+         60000, NULL, "MS",
+         "hold the shard MS more at each checkpoint, as a synchronous "
+         "checkpoint of that cost would (experiments on the checkpoint "
+         "interval; the log's \"loop paused\" includes it)"},
         {"mtbf", TPS_OPT_DOUBLE, &a.mtbf, "86400", 1, 1e9, NULL, "SEC",
          "mean time between failures, for --checkpoint-every auto"},
         {"no-restore", TPS_OPT_FLAG, &a.no_restore, NULL, 0, 0, NULL, NULL,

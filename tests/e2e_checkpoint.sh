@@ -200,3 +200,16 @@ wait $SPID 2> /dev/null || true
 start_shard "$WORK/fresh.log" $BIG --no-restore
 grep -q "no-restore, starting afresh" "$WORK/fresh.log" || fail "--no-restore: $(cat "$WORK/fresh.log")"
 echo "# truncated and bit-flipped generations skipped, --no-restore honoured"
+
+# --checkpoint-pause-ms holds the loop as a synchronous checkpoint would:
+# the pause the shard logs includes it.
+P=127.0.0.1:$(free_port)
+start_shard "$WORK/pause.log" --listen $P --checkpoint-dir "$WORK/pause" \
+    --checkpoint-every 0 --checkpoint-pause-ms 60
+"$CTL" --cluster $P checkpoint > "$WORK/pause.out" || fail "taups-ctl checkpoint: $(cat "$WORK/pause.out")"
+ms=$(sed -n 's/.*loop paused \([0-9.]*\) ms.*/\1/p' "$WORK/pause.log" | head -1)
+[ -n "$ms" ] && awk -v m="$ms" 'BEGIN { exit !(m >= 60) }' ||
+    fail "--checkpoint-pause-ms 60: the loop paused ${ms:-?} ms: $(cat "$WORK/pause.log")"
+kill $SPID
+wait $SPID 2> /dev/null || true
+echo "# --checkpoint-pause-ms 60 paused the loop $ms ms"
