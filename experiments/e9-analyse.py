@@ -34,13 +34,15 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import figures  # noqa: E402  (the experiments' one gnuplot helper)
 
 SKIP = 2
+STALL_S = 0.15
 res = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "results", "e9-datacenter")
 INPUTS = os.path.join(res, "records", "e9-runs.csv")
 FIELDS = ["role", "kind", "shards", "workers", "round", "index",
-          "iterations", "seconds", "raw_bytes", "wire_bytes"]
+          "iterations", "seconds", "raw_bytes", "wire_bytes", "stalls", "cpu_busy"]
 RUN_RE = re.compile(r"^(dense|sparse-[0-9.]+|iperf)-s(\d+)-n(\d+)-r(\d+)$")
 
 
@@ -61,6 +63,17 @@ def worker_rows(d, n):
     return out
 
 
+def stalls(win):
+    """Iterations that took STALL_S longer than the worker's median one:
+    a TCP retransmission timeout (at least 200 ms on Linux) rather than
+    the link's sharing, which spreads smoothly."""
+    dt = [b[0] - a[0] for a, b in zip(win, win[1:])]
+    if not dt:
+        return 0
+    cut = statistics.median(dt) + STALL_S
+    return sum(1 for t in dt if t > cut)
+
+
 def from_taups(d, kind, s, n, r):
     try:
         run = json.load(open(os.path.join(d, "run.json")))
@@ -73,7 +86,11 @@ def from_taups(d, kind, s, n, r):
     start = max(w[SKIP][0] for w in rows)
     end = min(w[-2][0] for w in rows)
     total = sum(w[-1][1] for w in rows)
-    out = []
+    try:
+        busy = open(d + ".cpu").read().strip()
+    except OSError:
+        busy = ""
+    out = [["run", kind, s, n, r, 0, total, "", "", "", "", busy]]
     for k, w in enumerate(rows):
         win = [x for x in w if start <= x[0] <= end] if end > start else []
         if len(win) < 2:
@@ -82,14 +99,14 @@ def from_taups(d, kind, s, n, r):
                   file=sys.stderr)
         a, b = win[0], win[-1]
         out.append(["worker", kind, s, n, r, k, b[1] - a[1], "%.4f" % (b[0] - a[0]),
-                    b[2] - a[2], b[3] - a[3]])
+                    b[2] - a[2], b[3] - a[3], stalls(win), ""])
     for log in sorted(glob.glob(os.path.join(d, "server-*.log"))):
         k = int(re.search(r"server-(\d+)\.log$", log).group(1))
         for line in open(log):
             m = re.search(r"stopping: ([0-9.]+) s up.* ([0-9.]+) MB in, ([0-9.]+) MB out", line)
             if m:
                 wire = round((float(m.group(2)) + float(m.group(3))) * 1e6)
-                out.append(["shard", kind, s, n, r, k, total, m.group(1), "", wire])
+                out.append(["shard", kind, s, n, r, k, total, m.group(1), "", wire, "", ""])
     return out
 
 
@@ -97,12 +114,14 @@ def from_iperf(d, s, n, r):
     out = []
     for k in range(n):
         try:
-            e = json.load(open(os.path.join(d, "flow-%d.json" % k)))["end"]["sum_received"]
+            e = json.load(open(os.path.join(d, "flow-%d.json" % k)))["end"]
+            up, down = e["sum_received"], e["sum_received_bidir_reverse"]
         except (OSError, ValueError, KeyError):
             print("e9-analyse: %s: flow %d has no result" % (d, k), file=sys.stderr)
             continue
-        out.append(["flow", "iperf", s, n, r, k, "", "%.4f" % e["seconds"],
-                    int(e["bytes"]), int(e["bytes"])])
+        # raw_bytes: worker to shard alone; wire_bytes: both ways.
+        out.append(["flow", "iperf", s, n, r, k, "", "%.4f" % up["seconds"],
+                    int(up["bytes"]), int(up["bytes"]) + int(down["bytes"]), "", ""])
     return out
 
 
@@ -151,11 +170,14 @@ def per_config(rows, role, kind):
         if x["role"] != role or x["kind"] != kind or float(x["seconds"]) <= 0:
             continue
         c = out.setdefault((int(x["shards"]), int(x["workers"])), {})
-        g = c.setdefault(int(x["round"]), {"good": [], "iter": [], "wire": []})
+        g = c.setdefault(int(x["round"]), {"good": [], "iter": [], "wire": [],
+                                            "stalls": [], "iters": []})
         g["good"].append(float(x["wire_bytes"]) / float(x["seconds"]))
         if x["iterations"] and int(x["iterations"]) > 0:
             g["iter"].append(float(x["seconds"]) / int(x["iterations"]))
             g["wire"].append(float(x["wire_bytes"]) / int(x["iterations"]))
+            g["stalls"].append(int(x["stalls"] or 0))
+            g["iters"].append(int(x["iterations"]))
     return out
 
 
@@ -187,6 +209,12 @@ def shard_mb(rows, kind, s, n, msg_bytes):
             statistics.median(statistics.mean(e for _, e in v) for v in per_round.values()))
 
 
+def cores_busy(rows, kind, s, n):
+    v = [float(x["cpu_busy"]) for x in rows if x["role"] == "run" and x["kind"] == kind
+         and int(x["shards"]) == s and int(x["workers"]) == n and x["cpu_busy"]]
+    return statistics.median(v) if v else float("nan")
+
+
 def chapter(s, n):
     return 1 / (1 + (n - 1) / s)
 
@@ -204,32 +232,35 @@ MODELS = (("the chapter 1/(1 + (N-1)/S)", chapter),
           ("full-duplex link min(1, 2S/N)", duplex))
 
 
-def table(rows, kind, msg_bytes, flows):
-    """Prints one kind's table; returns [(S, N, goodput, eff, iperf)]."""
+def table(rows, kind, msg_bytes, flows, g11):
+    """Prints one kind's two tables, time and traffic; returns
+    [(S, N, goodput, efficiency, iperf3 per flow)]."""
     cfg = per_config(rows, "worker", kind)
     if not cfg:
         return []
     print("| S | N | ms per iteration | goodput per worker MB/s [min, max] | "
-          "efficiency | chapter 1/(1+(N-1)/S) | link min(1,S/N) | "
-          "full duplex min(1,2S/N) | iperf3 per flow MB/s | taups / iperf3 | "
-          "wire bytes per iteration | model 2m | measured / model | "
-          "MB through each shard | model (2I+N)m/S |")
-    print("|---" * 15 + "|")
+          "/ G(1,1) | efficiency / G(S,1) | chapter 1/(1+(N-1)/S) | "
+          "link min(1,S/N) | full duplex min(1,2S/N) | "
+          "iperf3 per flow, both ways, MB/s | taups / iperf3 | "
+          "iterations stalled | cores busy |")
+    print("|---" * 13 + "|")
     out, err = [], {name: [] for name, _ in MODELS}
     for s, n in sorted(cfg):
         c = cfg[(s, n)]
         good = med(c, "good")
+        g11 = g11 or good
         base = cfg.get((s, 1))
         eff = good / med(base, "good") if base else float("nan")
         ip = med(flows[(s, n)], "good") if (s, n) in flows else float("nan")
         lo, hi = spread(c)
-        wire = med(c, "wire")
-        mb, model_mb = shard_mb(rows, kind, s, n, msg_bytes)
+        stalled = sum(x for g in c.values() for x in g["stalls"]) / max(
+            1, sum(x for g in c.values() for x in g["iters"]))
         print("| %d | %d | %.1f | %.2f [%.2f, %.2f] | %.3f | %.3f | %.3f | %.3f | "
-              "%.2f | %.3f | %.0f | %.0f | %.4f | %.1f | %.1f |" % (
-                  s, n, 1e3 * med(c, "iter"), good / 1e6, lo / 1e6, hi / 1e6, eff,
-                  chapter(s, n), link(s, n), duplex(s, n), ip / 1e6, good / ip,
-                  wire, 2 * msg_bytes, wire / (2 * msg_bytes), mb, model_mb))
+              "%.3f | %.2f | %.3f | %.1f%% | %.0f%% |" % (
+                  s, n, 1e3 * med(c, "iter"), good / 1e6, lo / 1e6, hi / 1e6,
+                  good / g11, eff, chapter(s, n), link(s, n), duplex(s, n),
+                  ip / 1e6, good / ip, 100 * stalled,
+                  100 * cores_busy(rows, kind, s, n)))
         out.append((s, n, good, eff, ip))
         if n > 1 and not math.isnan(eff):
             for name, f in MODELS:
@@ -238,10 +269,20 @@ def table(rows, kind, msg_bytes, flows):
     for name, f in MODELS:
         e = err[name]
         if e:
-            print("- %s: efficiency measured - model over the %d cells with N > 1: "
-                  "RMS %.3f, mean %+.3f, worst %+.3f" % (
+            print("- %s: efficiency measured - model over the %d cells with "
+                  "N > 1: RMS %.3f, mean %+.3f, worst %+.3f" % (
                       name, len(e), math.sqrt(sum(x * x for x in e) / len(e)),
                       statistics.mean(e), max(e, key=abs)))
+    print()
+    print("| S | N | wire bytes per iteration | model 2m | measured / model | "
+          "MB through each shard | model (2I+N)m/S | measured / model |")
+    print("|---" * 8 + "|")
+    for s, n in sorted(cfg):
+        wire = med(cfg[(s, n)], "wire")
+        mb, model_mb = shard_mb(rows, kind, s, n, msg_bytes)
+        print("| %d | %d | %.0f | %.0f | %.4f | %.1f | %.1f | %.4f |" % (
+            s, n, wire, 2 * msg_bytes, wire / (2 * msg_bytes), mb, model_mb,
+            mb / model_mb))
     print()
     return out
 
@@ -265,7 +306,7 @@ def figure(points, rate):
             "'goodput_vs_n.dat' index %d using 1:4 with lines dt 3 lw 2 lt %d "
             "title 'G(S,1) min(1, S/N)'" % (i, lt),
             "'goodput_vs_n.dat' index %d using 1:5 with points pt 6 ps 1.5 lt %d "
-            "title 'iperf3 per flow'" % (i, lt)]
+            "title 'iperf3 per flow, both ways'" % (i, lt)]
     figures.draw(res, "goodput_vs_n", blocks, """
 set logscale xy 2
 set xlabel 'workers N'
@@ -289,7 +330,8 @@ def main():
     flows = per_config(rows, "flow", "iperf")
     print("Dense: one tensor of %d floats (m = %d bytes), pushed and pulled "
           "whole every iteration.\n" % (d, 4 * d))
-    points = table(rows, "dense", 4 * d, flows)
+    points = table(rows, "dense", 4 * d, flows, None)
+    g11 = next((p[2] for p in points if p[:2] == (1, 1)), None)
     ids = int(prov.get("table_ids", 16384))
     width = int(prov.get("table_row_floats", 64))
     for kind in sorted({x["kind"] for x in rows if x["kind"].startswith("sparse-")},
@@ -299,7 +341,7 @@ def main():
         print("Table, p = %g: %d of %d rows of %d floats per iteration "
               "(m = %d bytes of values; ids and the 1-float dense part add to "
               "the wire).\n" % (p, k, ids, width, 4 * k * width))
-        table(rows, kind, 4 * k * width, flows)
+        table(rows, kind, 4 * k * width, flows, g11)
     figure(points, prov.get("rate", "?"))
 
 

@@ -11,13 +11,14 @@
 #     iteration (logreg on a generated LIBSVM file whose largest feature
 #     index is 262144, so "w" has 262144 floats; 256 rows of 8 features:
 #     the gradient costs next to nothing), --overlap off, servers at lr 0,
-#     for RUN_SECONDS each (not a fixed number of iterations: where the links
-#     share unfairly, the favoured workers would finish first and leave
-#     the others a faster network, and the window in which all N run
-#     would shrink to the fastest one's run);
+#     for RUN_SECONDS each, not a fixed number of iterations: where the
+#     links share unfairly, the favoured workers would finish first and
+#     leave the others a faster network, and the window in which all N
+#     run would shrink to the fastest one's run;
 #   - the reference on the same kind of topology (--hosts netns:S+N
-#     --hold): N iperf3 flows at once, flow i from worker host i to shard
-#     host i mod S, one iperf3 server per flow on its own port;
+#     --hold): N iperf3 flows at once, flow i between worker host i and
+#     shard host i mod S, both ways at once (--bidir), one iperf3 server
+#     per flow on its own port;
 #   - with SPARSE_P, the same grid for a table (fm with 63 factors: rows
 #     of 64 floats, 16384 ids, 4 MiB in all) where each iteration pulls
 #     and pushes the rows of a fraction p of the ids (batch 1, every data
@@ -106,6 +107,24 @@ loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 date_start=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 load_before=$(loadavg)
 
+cpu_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat; }
+
+# The share of the machine's cores busy (all processes, this run's and
+# anyone else's) over the middle half of a run once its worker 0 has
+# written a few rows, into DIR.cpu: whether the cores, not the links,
+# were the bottleneck.
+cpu_during() { # DIR
+    local a b
+    for _ in $(seq 200); do
+        [ -f "$1/worker-0.csv" ] && [ "$(wc -l < "$1/worker-0.csv")" -gt 3 ] && break
+        sleep 0.1
+    done
+    a=$(cpu_ticks)
+    sleep "$(((RUN_SECONDS + 1) / 2))"
+    b=$(cpu_ticks)
+    echo "$a $b" | awk '{ printf "%.3f\n", ($3 - $1) / ($4 - $2) }' > "$1.cpu"
+}
+
 # One taups-launch run: KIND (dense or sparse-P), S, N, ROUND.
 taups_run() {
     local kind=$1 s=$2 n=$3 r=$4 model
@@ -114,17 +133,21 @@ taups_run() {
         model=(--model logreg --data "$runs/dense.svm" --batch 16)
     else
         model=(--model fm --data "$runs/$kind.svm" --batch 1
-            --worker-arg=--factors --worker-arg=$FACTORS)
+            --worker-arg=--factors "--worker-arg=$FACTORS")
     fi
     echo "$kind S=$s N=$n round $r" >&2
+    cpu_during "$dir" &
+    local sampler=$!
     "$launch" --hosts netns --link-rate "$RATE" --no-eval --no-plot \
         --shards "$s" --workers "$n" --lr 0 --seed "$r" --seconds "$RUN_SECONDS" \
         --worker-arg=--overlap --worker-arg=off --timeout 600 --out "$dir" \
         "${model[@]}" > "$dir.out" 2>&1 ||
         echo "  taups-launch failed: $(tail -2 "$dir.out")" >&2
+    wait "$sampler" || true
 }
 
-# N iperf3 flows at once on S + N held hosts: S, N, ROUND. The hosts last
+# N iperf3 flows at once on S + N held hosts, each both ways (--bidir), as
+# a worker's pushes and pulls are: S, N, ROUND. The hosts last
 # as long as this shell holds the write end of the launcher's stdin (fd 4).
 iperf_run() {
     local s=$1 n=$2 r=$3 i sp
@@ -157,7 +180,7 @@ iperf_run() {
     done
     for i in $(seq 0 $((n - 1))); do
         ip netns exec "${ns[s + i]}" iperf3 -c "${addr[i % s]}" -p $((5201 + i)) -l 1M \
-            -t "$IPERF_TIME" -O 1 -J > "$dir/flow-$i.json" 2> "$dir/flow-$i.err" &
+            -t "$IPERF_TIME" -O 1 --bidir -J > "$dir/flow-$i.json" 2> "$dir/flow-$i.err" &
         clients="$clients $!"
     done
     for sp in $clients; do wait "$sp" || echo "  iperf3 flow failed in $dir" >&2; done
