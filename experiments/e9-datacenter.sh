@@ -44,6 +44,7 @@
 # namespaces' and processes' start-up.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../tools/bench-lib.sh"
 if [ "$(id -u)" != 0 ]; then
     echo "e9-datacenter.sh needs root to create network namespaces and shape links; nothing done" >&2
     exit 0
@@ -147,27 +148,14 @@ taups_run() {
 }
 
 # N iperf3 flows at once on S + N held hosts, each both ways (--bidir), as
-# a worker's pushes and pulls are: S, N, ROUND. The hosts last
-# as long as this shell holds the write end of the launcher's stdin (fd 4).
+# a worker's pushes and pulls are: S, N, ROUND.
 iperf_run() {
     local s=$1 n=$2 r=$3 i sp
     local dir=$runs/iperf-s$s-n$n-r$r
-    local ns=() addr=() servers="" clients=""
+    local servers="" clients=""
     mkdir -p "$dir"
-    mkfifo "$dir/hold.in"
-    "$launch" --hosts "netns:$((s + n))" --hold --link-rate "$RATE" --out "$dir/hosts" \
-        < "$dir/hold.in" > "$dir/hosts.out" 2>&1 &
-    local holder=$!
-    PIDS="$PIDS $holder"
-    exec 4> "$dir/hold.in"
-    until grep -q '^ready$' "$dir/hosts.out"; do
-        kill -0 "$holder" 2> /dev/null || { cat "$dir/hosts.out" >&2; exit 1; }
-        sleep 0.1
-    done
-    while read -r _ i name a; do
-        ns[i]=$name
-        addr[i]=$a
-    done < <(grep '^host ' "$dir/hosts.out")
+    hold_hosts "$launch" $((s + n)) "$RATE" "$dir"
+    local ns=("${HOST_NS[@]}") addr=("${HOST_ADDR[@]}")
     for i in $(seq 0 $((n - 1))); do
         ip netns exec "${ns[i % s]}" iperf3 -s -1 -p $((5201 + i)) > /dev/null 2>&1 &
         servers="$servers $!"
@@ -185,8 +173,7 @@ iperf_run() {
     done
     for sp in $clients; do wait "$sp" || echo "  iperf3 flow failed in $dir" >&2; done
     for sp in $servers; do wait "$sp" || true; done
-    exec 4>&-
-    wait "$holder" || echo "  taups-launch --hold ended badly: $(tail -2 "$dir/hosts.out")" >&2
+    release_hosts
 }
 
 for r in $(seq 1 "$ROUNDS"); do
