@@ -6,15 +6,24 @@ model and N parallel iperf3 flows on the same kind of topology.
 
 Reads the runs of e9-datacenter.sh (results/e9-datacenter/runs: each
 taups-launch run's worker CSVs and shard logs, each iperf3 flow's JSON)
-when they are there, and keeps one row per worker, shard and flow in
+when they are there, and keeps what the tables need in
 records/e9-runs.csv (committed); without the runs (a fresh clone) it reads
-that file instead. records/provenance.json says what ran where.
+that file instead. records/provenance.json says what ran where. A row of
+e9-runs.csv is one of
+  worker  its window: iterations, seconds, raw (tensor) and wire bytes,
+          iterations stalled;
+  shard   the run's iterations over all workers, seconds up, wire bytes
+          in + out;
+  flow    an iperf3 flow: seconds, bytes worker to shard (raw_bytes) and
+          both ways (wire_bytes);
+  run     the run's iterations over all workers, the share of the cores
+          busy (cpu_busy).
 
-A worker's measurement is its share of the window in which every worker
-of its run was past its first SKIP iterations (start-up, the first pull)
-and none had reached its last (which pushes but does not pull): the rows
-of its CSV in that window, placed in time by the CSV's modification time
-(when its last row was written). Goodput counts the bytes a worker sent
+A worker's window is the time in which every worker of its run was past
+its first SKIP iterations (start-up, the first pull) and none had
+finished: the rows of its CSV from then to the first worker's last row
+but one, placed in time by the CSV's modification time (when its last row
+was written). Goodput counts the bytes a worker sent
 and received on the wire per second (for a dense tensor 1.0003 times the
 tensor bytes; for a table the ids too, which tensor bytes leave out).
 
@@ -287,26 +296,29 @@ def table(rows, kind, msg_bytes, flows, g11):
     return out
 
 
+# The model lines' styles, drawn once in gray for the key and then in
+# each S's colour without a title.
+STYLES = (("with lines dt 2 lw 1.5", "the chapter: G(S,1) / (1 + (N-1)/S)"),
+          ("with lines dt 3 lw 2", "link: G(S,1) min(1, S/N)"),
+          ("with lines dt 4 lw 1.5", "full duplex: G(S,1) min(1, 2S/N)"),
+          ("with points pt 6 ps 1.5", "iperf3 per flow, both ways"))
+
+
 def figure(points, rate):
     if not points:
         return
     shards = sorted({p[0] for p in points})
-    blocks, plots = [], []
+    blocks = []
+    plots = ["NaN %s lc rgb 'gray40' title '%s'" % st for st in STYLES]
     for i, s in enumerate(shards):
         ps = sorted(p for p in points if p[0] == s)
         g1 = next((p[2] for p in ps if p[1] == 1), float("nan"))
         blocks.append([(n, g / 1e6, g1 * chapter(s, n) / 1e6, g1 * link(s, n) / 1e6,
-                        ip / 1e6) for s_, n, g, _, ip in ps])
-        lt = i + 1
-        plots += [
-            "'goodput_vs_n.dat' index %d using 1:2 with linespoints lw 2 pt 7 ps 1.3 "
-            "lt %d title 'taups, S = %d'" % (i, lt, s),
-            "'goodput_vs_n.dat' index %d using 1:3 with lines dt 2 lt %d "
-            "title 'G(S,1) / (1 + (N-1)/S)'" % (i, lt),
-            "'goodput_vs_n.dat' index %d using 1:4 with lines dt 3 lw 2 lt %d "
-            "title 'G(S,1) min(1, S/N)'" % (i, lt),
-            "'goodput_vs_n.dat' index %d using 1:5 with points pt 6 ps 1.5 lt %d "
-            "title 'iperf3 per flow, both ways'" % (i, lt)]
+                        g1 * duplex(s, n) / 1e6, ip / 1e6) for _, n, g, _, ip in ps])
+        plots.append("'goodput_vs_n.dat' index %d using 1:2 with linespoints lw 2 "
+                     "pt 7 ps 1.3 lt %d title 'taups, S = %d'" % (i, i + 1, s))
+        plots += ["'goodput_vs_n.dat' index %d using 1:%d %s lt %d notitle"
+                  % (i, col, st[0], i + 1) for col, st in enumerate(STYLES, 3)]
     figures.draw(res, "goodput_vs_n", blocks, """
 set logscale xy 2
 set xlabel 'workers N'

@@ -27,21 +27,23 @@
 # Each (S, N) runs its taups run and its iperf3 flows back to back, and
 # the rounds go over the whole grid, so that a slow spell of the machine
 # does not land on one configuration. e9-analyse.py then makes the
-# records (records/e9-runs.csv), the table (analysis.md) and the figure
+# records (records/e9-runs.csv), the tables (analysis.md) and the figure
 # (goodput_vs_n.png, .svg); records/provenance.json says what ran where.
 #
 # Needs root (network namespaces, tc): without it, says so and exits 0
 # having done nothing. Usage, from anywhere:
 #   experiments/e9-datacenter.sh              the full run, into
 #       results/e9-datacenter (or -YYYYMMDD-HHMM beside it when that exists)
-#   E9_SMOKE=1 experiments/e9-datacenter.sh   S=1,N=1 and S=2,N=2, few
-#       iterations, one round, into a new directory under $TMPDIR
+#   E9_SMOKE=1 experiments/e9-datacenter.sh   S=1,N=1 and S=2,N=2, 2 s
+#       each, one round, p = 0.125 only, into a new directory under
+#       $TMPDIR (about 20 s)
 # Settings from the environment: RATE (200mbit), ROUNDS (2), RUN_SECONDS (10
 # per taups run), IPERF_TIME (5 s, the first second not counted),
 # SPARSE_P ("0.03 0.125 0.5"; empty: no table runs), GRID ("S:N ..."),
 # OUT (the results directory), TAUPS_BUILD (the build tree, default
-# ../build). The full run takes about 25 minutes, 40 % of it the
-# namespaces' and processes' start-up.
+# ../build). The full run takes about 21 minutes: 2 rounds of 12 dense
+# runs, 12 sets of iperf3 flows and 36 table runs, each with about
+# 1.3 s of start-up (namespaces, links, processes) on top of its time.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../tools/bench-lib.sh"
