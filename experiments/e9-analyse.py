@@ -241,7 +241,7 @@ MODELS = (("the chapter 1/(1 + (N-1)/S)", chapter),
           ("full-duplex link min(1, 2S/N)", duplex))
 
 
-def table(rows, kind, msg_bytes, flows, g11):
+def table(rows, kind, msg_bytes, flows):
     """Prints one kind's two tables, time and traffic; returns
     [(S, N, goodput, efficiency, iperf3 per flow)]."""
     cfg = per_config(rows, "worker", kind)
@@ -254,10 +254,10 @@ def table(rows, kind, msg_bytes, flows, g11):
           "iterations stalled | cores busy |")
     print("|---" * 13 + "|")
     out, err = [], {name: [] for name, _ in MODELS}
+    g11 = med(cfg[(1, 1)], "good") if (1, 1) in cfg else float("nan")
     for s, n in sorted(cfg):
         c = cfg[(s, n)]
         good = med(c, "good")
-        g11 = g11 or good
         base = cfg.get((s, 1))
         eff = good / med(base, "good") if base else float("nan")
         ip = med(flows[(s, n)], "good") if (s, n) in flows else float("nan")
@@ -342,8 +342,7 @@ def main():
     flows = per_config(rows, "flow", "iperf")
     print("Dense: one tensor of %d floats (m = %d bytes), pushed and pulled "
           "whole every iteration.\n" % (d, 4 * d))
-    points = table(rows, "dense", 4 * d, flows, None)
-    g11 = next((p[2] for p in points if p[:2] == (1, 1)), None)
+    points = table(rows, "dense", 4 * d, flows)
     ids = int(prov.get("table_ids", 16384))
     width = int(prov.get("table_row_floats", 64))
     for kind in sorted({x["kind"] for x in rows if x["kind"].startswith("sparse-")},
@@ -353,7 +352,7 @@ def main():
         print("Table, p = %g: %d of %d rows of %d floats per iteration "
               "(m = %d bytes of values; ids and the 1-float dense part add to "
               "the wire).\n" % (p, k, ids, width, 4 * k * width))
-        table(rows, kind, 4 * k * width, flows, g11)
+        table(rows, kind, 4 * k * width, flows)
     figure(points, prov.get("rate", "?"))
 
 

@@ -35,11 +35,11 @@
 #   experiments/e9-datacenter.sh              the full run, into
 #       results/e9-datacenter (or -YYYYMMDD-HHMM beside it when that exists)
 #   E9_SMOKE=1 experiments/e9-datacenter.sh   S=1,N=1 and S=2,N=2, 2 s
-#       each, one round, p = 0.125 only, into a new directory under
+#       each, one round, p = 0.1 only, into a new directory under
 #       $TMPDIR (about 20 s)
 # Settings from the environment: RATE (200mbit), ROUNDS (2), RUN_SECONDS (10
 # per taups run), IPERF_TIME (5 s, the first second not counted),
-# SPARSE_P ("0.03 0.125 0.5"; empty: no table runs), GRID ("S:N ..."),
+# SPARSE_P ("0.03 0.1 0.25"; empty: no table runs), GRID ("S:N ..."),
 # OUT (the results directory), TAUPS_BUILD (the build tree, default
 # ../build). The full run takes about 21 minutes: 2 rounds of 12 dense
 # runs, 12 sets of iperf3 flows and 36 table runs, each with about
@@ -65,14 +65,14 @@ if [ "${E9_SMOKE:-0}" = 1 ]; then
     ROUNDS=${ROUNDS:-1}
     RUN_SECONDS=${RUN_SECONDS:-2}
     IPERF_TIME=${IPERF_TIME:-3}
-    SPARSE_P=${SPARSE_P-0.125}
+    SPARSE_P=${SPARSE_P-0.1}
     res=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/e9-smoke.XXXXXX")}
 else
     GRID=${GRID:-"1:1 1:2 1:4 1:8 2:1 2:2 2:4 2:8 4:1 4:2 4:4 4:8"}
     ROUNDS=${ROUNDS:-2}
     RUN_SECONDS=${RUN_SECONDS:-10}
     IPERF_TIME=${IPERF_TIME:-5}
-    SPARSE_P=${SPARSE_P-0.03 0.125 0.5}
+    SPARSE_P=${SPARSE_P-0.03 0.1 0.25}
     res=$here/results/e9-datacenter
     [ -e "$res" ] && res=$res-$(date -u +%Y%m%d-%H%M)
     res=${OUT:-$res}
