@@ -12,6 +12,11 @@
 #                                       IPERF_TIME s (2), to the iperf3 -s it
 #                                       starts on PORT of ADDR
 #   train ROUND WORKERS OVERLAP         lsq 10000 x 1000 on one shard
+#   hold_hosts LAUNCH K RATE DIR        K shaped hosts held by taups-launch
+#                                       --hosts netns:K --hold (its files in
+#                                       DIR): HOST_NS[i] and HOST_ADDR[i]
+#   release_hosts                       lets them go (stop what runs in
+#                                       them first)
 # TAG_BUILD, when set, tags every line with that build's letter.
 # BENCH_NETNS, when set, names the network namespace taups-bench and the
 # iperf3 client run in; IPERF_SERVER_NETNS, the one of the iperf3 server.
@@ -32,6 +37,33 @@ bench_use() { # DIR
 
 # has_opt HELP OPTION: whether a program's --help text lists OPTION.
 has_opt() { grep -q -e "$2[ =]" <<< "$1"; }
+
+# The hosts last as long as this shell holds the write end of the
+# launcher's stdin (fd 4): they go when it exits, however it exits.
+hold_hosts() { # LAUNCH K RATE DIR
+    mkfifo "$4/hold.in"
+    "$1" --hosts "netns:$2" --hold --link-rate "$3" --out "$4/hosts" \
+        < "$4/hold.in" > "$4/hosts.out" 2>&1 &
+    HOLDER=$!
+    PIDS="${PIDS:-} $HOLDER"
+    exec 4> "$4/hold.in"
+    until grep -q '^ready$' "$4/hosts.out"; do
+        kill -0 "$HOLDER" 2> /dev/null || { cat "$4/hosts.out" >&2; exit 1; }
+        sleep 0.1
+    done
+    HOST_NS=() HOST_ADDR=()
+    local i name addr
+    while read -r _ i name addr; do
+        HOST_NS[i]=$name
+        HOST_ADDR[i]=$addr
+    done < <(grep '^host ' "$4/hosts.out")
+    HOLD_OUT=$4/hosts.out
+}
+
+release_hosts() {
+    exec 4>&-
+    wait "$HOLDER" || echo "taups-launch --hold ended badly: $(tail -3 "$HOLD_OUT")" >&2
+}
 
 bench_out() { # NAME
     OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")}

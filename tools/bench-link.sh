@@ -29,20 +29,8 @@ ROUNDS=${ROUNDS:-3}
 BENCH_TIME=${BENCH_TIME:-1}
 bench_out taups-link
 
-# The hosts last as long as this script holds the write end of the
-# launcher's stdin (fd 4): they go when it exits, however it exits.
-mkfifo "$OUT/hold.in"
-"$LAUNCH" --hosts netns:2 --hold --link-rate "$RATE" --out "$OUT/hosts" \
-    < "$OUT/hold.in" > "$OUT/hosts.out" 2>&1 &
-HOLDER=$!
-PIDS="$PIDS $HOLDER"
-exec 4> "$OUT/hold.in"
-until grep -q '^ready$' "$OUT/hosts.out"; do
-    kill -0 "$HOLDER" 2> /dev/null || { cat "$OUT/hosts.out" >&2; exit 1; }
-    sleep 0.1
-done
-read -r _ _ NS0 ADDR0 < <(grep '^host 0 ' "$OUT/hosts.out")
-read -r _ _ NS1 _ < <(grep '^host 1 ' "$OUT/hosts.out")
+hold_hosts "$LAUNCH" 2 "$RATE" "$OUT"
+NS0=${HOST_NS[0]} ADDR0=${HOST_ADDR[0]} NS1=${HOST_NS[1]}
 echo "hosts $NS0 ($ADDR0) and $NS1, links shaped to $RATE" >&2
 
 # Fresh namespaces: no port is taken. The shard listens beyond loopback
@@ -65,8 +53,7 @@ done
 # first, then the hosts.
 kill "$SHARD"
 wait "$SHARD" || true
-exec 4>&-
-wait "$HOLDER" || echo "taups-launch --hold ended badly: $(tail -3 "$OUT/hosts.out")" >&2
+release_hosts
 
 python3 - "$RAW" "$RATE" <<'PYEOF'
 import json, statistics, sys
