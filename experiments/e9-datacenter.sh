@@ -37,7 +37,11 @@
 #   E9_SMOKE=1 experiments/e9-datacenter.sh   S=1,N=1 and S=2,N=2, 2 s
 #       each, one round, p = 0.1 only, into a new directory under
 #       $TMPDIR (about 20 s)
-# Settings from the environment: RATE (200mbit), ROUNDS (2), RUN_SECONDS (10
+# Settings from the environment: RATE (200mbit), QUEUE (50: ms of queue
+# per link beyond its bucket, taups-launch --link-queue; the default 10
+# dropped the replies of four shards arriving at one worker at once, and
+# 20-45 % of iterations at S = 4 stalled on TCP's retransmission timeout),
+# ROUNDS (2), RUN_SECONDS (10
 # per taups run), IPERF_TIME (5 s, the first second not counted),
 # SPARSE_P ("0.03 0.1 0.25"; empty: no table runs), GRID ("S:N ..."),
 # OUT (the results directory), TAUPS_BUILD (the build tree, default
@@ -60,6 +64,7 @@ for prog in ip tc iperf3 ss python3; do
 done
 
 RATE=${RATE:-200mbit}
+QUEUE=${QUEUE:-50}
 if [ "${E9_SMOKE:-0}" = 1 ]; then
     GRID=${GRID:-"1:1 2:2"}
     ROUNDS=${ROUNDS:-1}
@@ -141,7 +146,7 @@ taups_run() {
     echo "$kind S=$s N=$n round $r" >&2
     cpu_during "$dir" &
     local sampler=$!
-    "$launch" --hosts netns --link-rate "$RATE" --no-eval --no-plot \
+    "$launch" --hosts netns --link-rate "$RATE" --link-queue "$QUEUE" --no-eval --no-plot \
         --shards "$s" --workers "$n" --lr 0 --seed "$r" --seconds "$RUN_SECONDS" \
         --worker-arg=--overlap --worker-arg=off --timeout 600 --out "$dir" \
         "${model[@]}" > "$dir.out" 2>&1 ||
@@ -156,7 +161,7 @@ iperf_run() {
     local dir=$runs/iperf-s$s-n$n-r$r
     local servers="" clients=""
     mkdir -p "$dir"
-    hold_hosts "$launch" $((s + n)) "$RATE" "$dir"
+    hold_hosts "$launch" $((s + n)) "$RATE" "$dir" --link-queue "$QUEUE"
     local ns=("${HOST_NS[@]}") addr=("${HOST_ADDR[@]}")
     for i in $(seq 0 $((n - 1))); do
         ip netns exec "${ns[i % s]}" iperf3 -s -1 -p $((5201 + i)) > /dev/null 2>&1 &
@@ -193,7 +198,7 @@ python3 - "$res/records/provenance.json" <<PYEOF
 import json, os, sys
 json.dump({
     "command": "$0" + (" (E9_SMOKE=1)" if "${E9_SMOKE:-0}" == "1" else ""),
-    "rate": "$RATE", "grid": "$GRID", "rounds": $ROUNDS, "seconds": $RUN_SECONDS,
+    "rate": "$RATE", "queue_ms": $QUEUE, "grid": "$GRID", "rounds": $ROUNDS, "seconds": $RUN_SECONDS,
     "iperf_time_s": $IPERF_TIME, "sparse_p": "$SPARSE_P", "dim": $DIM,
     "table_ids": $IDS, "table_row_floats": $FACTORS + 1,
     "commit": "$commit", "host": os.uname().nodename, "kernel": os.uname().release,

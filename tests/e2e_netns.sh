@@ -53,7 +53,7 @@ assert_gone() {
 # iterations per worker (~27 s) keep the test short; they reach a rel_err
 # near 2e-4.
 out=$WORK/run
-"$LAUNCH" --hosts netns --link-rate 1gbit --model lsq --cond 100 --shards 2 --workers 2 \
+"$LAUNCH" --hosts netns --link-rate 1gbit --link-queue 25 --model lsq --cond 100 --shards 2 --workers 2 \
     --iterations 1200 --lr 0.3 --eval-every 100 --no-plot --timeout 60 \
     --server-arg=--latency-ms --server-arg=5 \
     --worker-arg=--latency-ms --worker-arg=5 \
@@ -74,8 +74,9 @@ done
 grep -q '"mode": "netns"' "$out/run.json" || fail "run.json lacks the hosts mode"
 grep -q '"exists": true' "$out/run.json" && fail "run.json says a namespace still exists"
 grep -q '"link": {"rate": "1gbit"' "$out/run.json" || fail "run.json lacks the link rate"
-[ "$(grep -c "^\$ tc -n $tag-.* tbf rate 1gbit " "$out/netns.log")" = 10 ] ||
-    fail "netns.log lacks a tbf on both ends of the 5 links: $(grep tc "$out/netns.log")"
+[ "$(grep -c "^\$ tc -n $tag-.* tbf rate 1gbit .* latency 25ms\$" "$out/netns.log")" = 10 ] ||
+    fail "netns.log lacks a tbf of --link-queue 25 on both ends of the 5 links: $(grep tc "$out/netns.log")"
+grep -q '"queue_ms": 25' "$out/run.json" || fail "run.json lacks the queue: $(grep -o '"link": {[^}]*}' "$out/run.json")"
 assert_gone "$out" "$WORK/launch.out"
 echo "# run $tag: converged over namespaces, all removed"
 

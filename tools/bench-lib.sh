@@ -12,7 +12,7 @@
 #                                       IPERF_TIME s (2), to the iperf3 -s it
 #                                       starts on PORT of ADDR
 #   train ROUND WORKERS OVERLAP         lsq 10000 x 1000 on one shard
-#   hold_hosts LAUNCH K RATE DIR        K shaped hosts held by taups-launch
+#   hold_hosts LAUNCH K RATE DIR [OPT...] K shaped hosts held by taups-launch
 #                                       --hosts netns:K --hold (its files in
 #                                       DIR): HOST_NS[i] and HOST_ADDR[i]
 #   release_hosts                       lets them go (stop what runs in
@@ -40,9 +40,9 @@ has_opt() { grep -q -e "$2[ =]" <<< "$1"; }
 
 # The hosts last as long as this shell holds the write end of the
 # launcher's stdin (fd 4): they go when it exits, however it exits.
-hold_hosts() { # LAUNCH K RATE DIR
+hold_hosts() { # LAUNCH K RATE DIR [LAUNCH OPTIONS...]
     mkfifo "$4/hold.in"
-    "$1" --hosts "netns:$2" --hold --link-rate "$3" --out "$4/hosts" \
+    "$1" --hosts "netns:$2" --hold --link-rate "$3" "${@:5}" --out "$4/hosts" \
         < "$4/hold.in" > "$4/hosts.out" 2>&1 &
     HOLDER=$!
     PIDS="${PIDS:-} $HOLDER"

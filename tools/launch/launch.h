@@ -35,7 +35,6 @@
 #define MAX_HELD_HOSTS 1000
 /* --link-rate: how long a packet may wait in a shaped link's queue (tc's
  * tbf latency), which sizes the queue; netns.c says why this long. */
-#define LINK_LATENCY "10ms"
 
 typedef struct settings_s {
     int shards, workers, batch, iterations, eval_every, no_plot, port_base;
@@ -57,6 +56,7 @@ typedef struct settings_s {
                                   rank runs a --worker-cmd) */
     /* --hosts netns: tc's rate of every link; NULL: unshaped. */
     const char *link_rate;
+    double link_queue_ms; /* tbf's latency: the queue beyond the bucket */
     /* --hold: build the hosts of --hosts netns:K (K in netns_hosts), run
      * nothing, wait; netns_hosts is 0 for one host per process. */
     int hold, netns_hosts;

@@ -517,6 +517,12 @@ int main(int argc, char **argv) {
          "--hosts netns: shape every host's link to RATE in both directions "
          "(tc's tbf; RATE as tc reads it, e.g. 10gbit, 500mbit); unset: "
          "unshaped"},
+        {"link-queue", TPS_OPT_DOUBLE, &s.link_queue_ms, "10", 0.1, 10000,
+         NULL, "MS",
+         "with --link-rate: the queue each link holds beyond its bucket, in "
+         "ms at the rate (tbf's latency); deeper takes the bursts of many "
+         "senders to one host (incast) without drops, at the price of "
+         "delay"},
         {"hold", TPS_OPT_FLAG, &s.hold, NULL, 0, -1, NULL, NULL,
          "with --hosts netns:K: build the K hosts, print them and `ready`, "
          "and hold them until a stop signal or the end of stdin (see "

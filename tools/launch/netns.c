@@ -220,14 +220,16 @@ int launch_link_rate_parse(const char *text, double *bits_per_s, long *burst) {
 }
 
 /* One end of a link: a token bucket on what `dev` of namespace `ns` sends.
- * Its queue holds 10 ms at the rate beyond the bucket (LINK_LATENCY): deep
- * enough that a single TCP stream keeps the link busy, shallow enough that a
- * full queue adds at most 10 ms to a round trip. */
+ * Its queue holds --link-queue ms at the rate beyond the bucket (10 by
+ * default: deep enough that a single TCP stream keeps the link busy,
+ * shallow enough that a full queue adds at most 10 ms to a round trip;
+ * several shards answering one worker at once need more). */
 static int shape(launch_t *l, const char *ns, const char *dev) {
-    char burst[32];
+    char burst[32], queue[32];
     snprintf(burst, sizeof(burst), "%ld", l->link_burst);
+    snprintf(queue, sizeof(queue), "%gms", l->s->link_queue_ms);
     return run(l, "tc", "-n", ns, "qdisc", "add", "dev", dev, "root", "tbf",
-               "rate", l->s->link_rate, "burst", burst, "latency", LINK_LATENCY,
+               "rate", l->s->link_rate, "burst", burst, "latency", queue,
                NULL);
 }
 

@@ -184,10 +184,11 @@ static json_t *json_hosts(const launch_t *l) {
     }
     json_t *link =
         l->s->link_rate
-            ? json_pack("{s:o, s:f, s:s, s:I, s:s}", "rate",
+            ? json_pack("{s:o, s:f, s:s, s:I, s:f}", "rate",
                         jtext(l->s->link_rate), "bits_per_s", l->link_bits,
                         "qdisc", "tbf", "burst_bytes",
-                        (json_int_t)l->link_burst, "latency", LINK_LATENCY)
+                        (json_int_t)l->link_burst, "queue_ms",
+                        l->s->link_queue_ms)
             : json_null();
     return json_pack("{s:s, s:s, s:s, s:o, s:o}", "mode", "netns", "subnet",
                      "10.199.0.0/16", "bridge", "br0", "link", link,
