@@ -289,6 +289,17 @@ static void on_conn_error(tps__conn_t *conn, int err) {
     tps__cshard_t *sh = conn->data;
     if (reconnect(sh, err))
         return;
+    /* A shard that dies during the first hello (killed, restarting from
+     * its checkpoint) is tried again until the connection deadline, as
+     * one that refused the connection is; a shard that answered (refused
+     * us on purpose) or failed the key is not. */
+    if (sh->state == SH_HELLO && !sh->ever_ready && err != TPS_EAUTH &&
+        !sh->remote_err[0]) {
+        sh->last_err = err;
+        sh->state = SH_CONNECTING;
+        tps__conn_close(conn);
+        return;
+    }
     if (err == TPS_EAUTH) {
         tps__cl_auth_failed(sh, "a frame from the shard failed its integrity "
                                 "check (--frame-mac): altered on the way, "
