@@ -586,6 +586,72 @@ START_TEST(test_rows_fate_per_push) {
 }
 END_TEST
 
+/* --trace-rows: one "row" line per row applied, with its id (in the read
+ * column), its version after the update and its own staleness; none for
+ * a row dropped as too stale, and none at all without the option (_i 0). */
+START_TEST(test_rows_trace) {
+    const char *tmp = getenv("TMPDIR");
+    char d[200], path[220];
+    snprintf(d, sizeof(d), "%.150s/check_rows_traceXXXXXX",
+             tmp && *tmp ? tmp : "/tmp");
+    ck_assert_ptr_nonnull(mkdtemp(d));
+    snprintf(path, sizeof(path), "%s/trace.csv", d);
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", 2, 0, 0);
+    cfg.trace = path;
+    cfg.trace_rows = _i;
+    cluster_t c;
+    cluster_start_cfg(&c, 1, &cfg);
+    rw_t w;
+    rw_open(&w, &c, TPS_ROLE_WORKER);
+    uint32_t t = declare_table(&w, DIM);
+    uint64_t ids[2] = {11, 12}, read0[2] = {1, 1};
+    float g[2 * DIM];
+    for (int i = 0; i < 2 * DIM; i++)
+        g[i] = 1.0f;
+    /* Row 11 read at version 0: staleness 0, 1, 2 applied; then with row
+     * 12 (fresh): 11 at staleness 3 is dropped, 12 applied. */
+    for (int k = 0; k < 3; k++)
+        push_rows(&w, 0, t, ids, 1, read0, g, DIM);
+    const Taups__Header *r = push_rows(&w, 0, t, ids, 2, read0, g, DIM);
+    ck_assert_uint_eq(r->rows->applied, 1);
+    rw_close(&w);
+    cluster_stop(&c);
+    static const unsigned long long want[4][3] = {
+        {11, 1, 0}, {11, 2, 1}, {11, 3, 2}, {12, 1, 0}};
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    int rows = 0, frames = 0;
+    while (fgets(line, sizeof(line), f) != NULL) {
+        char event[32];
+        unsigned long long clock, version, stale, id;
+        int rank, tensor;
+        double time, weight, blocked;
+        long long min;
+        if (sscanf(line, "%lf,%31[^,],%d,%llu,%d,%llu,%llu,%lf,%lld,%lf,%llu",
+                   &time, event, &rank, &clock, &tensor, &version, &stale,
+                   &weight, &min, &blocked, &id) != 11)
+            continue;
+        frames += strcmp(event, "push_rows") == 0;
+        if (strcmp(event, "row") != 0)
+            continue;
+        ck_assert_int_lt(rows, 4);
+        ck_assert_uint_eq(id, want[rows][0]);
+        ck_assert_uint_eq(version, want[rows][1]);
+        ck_assert_uint_eq(stale, want[rows][2]);
+        ck_assert_int_eq(tensor, (int)t);
+        ck_assert_double_eq(weight, 1.0);
+        rows++;
+    }
+    fclose(f);
+    ck_assert_int_eq(frames, 4);
+    ck_assert_int_eq(rows, _i ? 4 : 0);
+    unlink(path);
+    ck_assert_int_eq(rmdir(d), 0);
+}
+END_TEST
+
 /* A frame of rows sent again (a resend after a reconnection) is answered
  * as the first time and not applied twice, also on a new connection of
  * the same rank. */
@@ -1218,6 +1284,7 @@ static Suite *rows_suite(void) {
     tcase_add_test(tc, test_rows_refusals);
     tcase_add_test(tc, test_rows_checkpoint);
     tcase_add_test(tc, test_rows_fate_per_push);
+    tcase_add_loop_test(tc, test_rows_trace, 0, 2);
     tcase_add_test(tc, test_rows_exactly_once);
     tcase_add_test(tc, test_dense_shape);
     suite_add_tcase(s, tc);
