@@ -9,7 +9,7 @@ present gets a table; the others are named as missing.
 bytes    per F: p (rows per push / F, from the shard's push_rows trace
          lines), bytes on the wire per worker iteration of each model (the
          workers' bytes_sent + bytes_recv from their first to their last
-         row, divided by the iterations between), the ratio sparse/dense
+         but one row, divided by the iterations between), the ratio sparse/dense
          against p, and a row's bytes per iteration split into what the
          frames carry (from the --trace-rows lines: ids as varint gaps, in
          the pull and the push; versions as varints, back with the pull
@@ -60,14 +60,16 @@ def varint_len(x):
 
 def per_iteration_bytes(run):
     """Median over the workers of (bytes sent + received) per iteration,
-    from each worker's first CSV row to its last (start-up excluded)."""
+    from each worker's first CSV row to its last but one: the start-up
+    precedes the first, and the last comes before its iteration's pull
+    reply is counted."""
     out = []
     for path in glob.glob(os.path.join(run, "worker-*.csv")):
         with open(path) as f:
             rows = list(csv.DictReader(f))
-        if len(rows) < 2:
+        if len(rows) < 3:
             continue
-        first, last = rows[0], rows[-1]
+        first, last = rows[0], rows[-2]
         its = int(last["clock"]) - int(first["clock"])
         wire = lambda r: int(r["bytes_sent"]) + int(r["bytes_recv"])
         if its > 0:

@@ -118,7 +118,7 @@ part_balance() {
     for s in 2 4 8; do
         for z in 0.8 1.1 1.4; do
             "$build/tools/taups-bench" --table --shards $s --zipf $z --ids 1000 \
-                --rows 1000000 --dim 16 --ops push,pull --rounds 1 --reps 50 \
+                --rows 1000000 --dim 16 --ops push,pull --rounds 1 --reps 200 \
                 --min-time 0 --json > "$out/balance/S$s-zipf$z.json" 2> "$out/balance/S$s-zipf$z.log" ||
                 echo "e8-sparse.sh: balance S=$s zipf=$z failed (see its .log)"
         done

@@ -35,3 +35,36 @@ awk -F, -v L=$L '
     END { printf "# read lag %d: %d frames, %d rows, %d at staleness %d, %d wrong, bias wrong %d\n", L, n, rows, full, L, bad, badb
           exit !(n == '$((ITERS - L))' && rows > n && full > 0 && bad == 0 && badb == 0) }' \
     "$WORK/trace.csv" || fail "sparse read lag: row staleness is not the frames in between"
+
+# --- E8's generator and analysis, on a small file ------------------------------
+# The generator writes the same file twice from one seed, every row with
+# nnz distinct ids in 1..F; one dense and one sparse run of E8's bytes
+# part on it give the analysis a row whose dense bytes are the model's
+# 8 F per iteration (within headers) and whose sparse bytes per row are
+# more than the 8 of the values and less than twice that.
+PY=${TAUPS_PYTHON:-python3}
+"$PY" -c 'import numpy' 2>/dev/null || { echo "# SKIP: no numpy for $PY"; exit 77; }
+SRC=${TAUPS_SRCDIR:-$(dirname "$0")/..}
+for d in a b; do
+    "$PY" "$SRC/experiments/e8-data.py" --out "$WORK/$d" --features 2000 --rows 300 --nnz 10 \
+        > "$WORK/$d.txt" || fail "e8-data.py failed"
+done
+cmp -s "$WORK/a/e8-F2000.svm" "$WORK/b/e8-F2000.svm" || fail "e8-data.py: one seed, two files"
+awk '{ if (NF != 11 || ($1 != "+1" && $1 != "-1")) bad++
+       for (i = 2; i <= NF; i++) { split($i, kv, ":"); if (kv[1] < 1 || kv[1] > 2000 || kv[1] in seen) bad++; seen[kv[1]] }
+       delete seen }
+     END { exit !(NR == 300 && bad == 0) }' "$WORK/a/e8-F2000.svm" || fail "e8-data.py: rows are not 10 distinct ids in 1..2000"
+for model in logreg sparse-logreg; do
+    run=$WORK/e8/bytes/$model-F2000-seed1
+    mkdir -p "$(dirname "$run")"
+    "$LAUNCH" --shards 1 --workers 2 --model $model --data "$WORK/a/e8-F2000.svm" --dim 2000 \
+        --batch 16 --iterations 30 --lr 0.05 --seed 1 --no-eval --no-plot --timeout 60 --out "$run" \
+        --server-arg=--trace --server-arg="$run/trace.csv" --server-arg=--trace-rows \
+        > "$run.out" 2>&1 || fail "e8 bytes run $model: $(cat "$run.out")"
+done
+"$PY" "$SRC/experiments/e8-analyse.py" "$WORK/e8" > "$WORK/analysis.md" || fail "e8-analyse.py failed"
+grep -E '^\| 2000 \|' "$WORK/analysis.md" | awk -F'|' '{
+        dense = $4 + 0; perrow = 8 * ($7 + 0)
+        printf "# e8 bytes: dense %d B/iter (model 16000), sparse %.1f B per row\n", dense, perrow
+        exit !(dense >= 16000 && dense < 16000 * 1.05 && perrow > 8 && perrow < 16) }' \
+    || fail "e8-analyse.py: $(cat "$WORK/analysis.md")"
