@@ -1,25 +1,29 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
 """E8's tables, in Markdown, from the runs e8-sparse.sh made (see its
-header for the design and the claims). Each part whose directory is
-present gets a table; the others are named as missing.
+header for the design and the claims). Each part whose results are
+present gets a table; the others are named as missing. Every table can be
+made again from committed files when the run directories (runs/,
+git-ignored) are gone: the sweeps' records/runs.csv and tune.csv, the
+bench's JSON, and what this script keeps of the launched runs in
+records/e8-bytes.csv and records/e8-rows.csv (written from the runs
+whenever they are there).
 
     experiments/e8-analyse.py [RESULTS_DIR]    (default results/e8-sparse)
 
 bytes    per F: p (rows per push / F, from the shard's push_rows trace
          lines), bytes on the wire per worker iteration of each model (the
          workers' bytes_sent + bytes_recv from their first to their last
-         but one row, divided by the iterations between), the ratio sparse/dense
-         against p, and a row's bytes per iteration split into what the
-         frames carry (from the --trace-rows lines: ids as varint gaps, in
-         the pull and the push; versions as varints, back with the pull
-         and out with the push; 4 bytes of value each way) and the rest
-         (frame headers, the dense bias, hello and clock frames).
+         but one row, divided by the iterations between), the ratio
+         sparse/dense against p, and a row's bytes per iteration split
+         into what the frames carry (from the --trace-rows lines: ids as
+         varint gaps, in the pull and the push; versions as varints, back
+         with the pull and out with the push; 4 bytes of value each way)
+         and the rest (frame headers, the dense bias, hello and clock
+         frames). Medians over the seeds.
 stale    per model and tau: runs, runs that reached the target, the
-         median [min, max] updates to it and the lr the runs used (tuned),
-         and updates(tau) / updates(0). The target is read as taups-sweep
-         reads it: the first evaluation at which the median of the last
-         `smooth` evaluations meets it.
+         median [min, max] updates to it (the sweep's updates_to_target),
+         the lr tune.csv chose, and updates(tau) / updates(0).
 rows     at tau = 50, rows split into hot (the top 1 % of ids by rows
          applied in the run) and cold: their share of the rows applied and
          p50/p90/p99 of each row's staleness (the median over seeds).
@@ -44,10 +48,6 @@ res = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "results", "e8-sp
 
 def med(xs):
     return float(np.median(xs)) if len(xs) else float("nan")
-
-
-def arg(args, name, default):
-    return args[args.index(name) + 1] if name in args else default
 
 
 def varint_len(x):
@@ -114,45 +114,67 @@ def row_bytes(frames):
     return per
 
 
-def part_bytes():
-    runs = {}
-    for d in sorted(glob.glob(os.path.join(res, "bytes", "*-seed*"))):
-        if not os.path.isdir(d):
+BYTES_COLS = ["model", "features", "seed", "bytes_per_iteration", "rows_per_push",
+              "id_bytes", "version_bytes", "value_bytes"]
+
+
+def bytes_records():
+    """One row per run of the bytes part, from the runs when they are
+    there (then kept in records/e8-bytes.csv), else from that file."""
+    path = os.path.join(res, "records", "e8-bytes.csv")
+    recs = []
+    for d in sorted(glob.glob(os.path.join(res, "bytes", "runs", "*-seed*"))):
+        m = re.match(r"(.*)-F(\d+)-seed(\d+)$", os.path.basename(d))
+        if not m or not os.path.isdir(d):
             continue
-        m = re.match(r"(.*)-F(\d+)-seed\d+$", os.path.basename(d))
-        if m:
-            runs.setdefault((m.group(1), int(m.group(2))), []).append(d)
-    if not runs:
+        per = list(row_bytes(trace_frames(d)).values())
+        mean = lambda k: float(np.mean([e[k] for e in per])) if per else float("nan")
+        recs.append([m.group(1), int(m.group(2)), int(m.group(3)), per_iteration_bytes(d),
+                     mean(0), mean(1), mean(2), mean(3)])
+    return keep_or_read(path, BYTES_COLS, recs)
+
+
+def keep_or_read(path, cols, recs):
+    """recs written to path when there are any, else path's rows read back
+    (numbers as floats, the first column a string)."""
+    if recs:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(cols)
+            for r in recs:
+                w.writerow(["%.17g" % x if isinstance(x, float) else x for x in r])
+        return recs
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        rows = list(csv.reader(f))[1:]
+    return [[r[0]] + [float(x) for x in r[1:]] for r in rows]
+
+
+def part_bytes():
+    recs = bytes_records()
+    if not recs:
         return None
     lines = [
         "| F | p = rows per push / F | dense B/iter | sparse B/iter | sparse / dense | (sparse / dense) / p | "
         "sparse B per row: ids | versions | values | rest |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for f in sorted({k[1] for k in runs}):
-        dense = med([per_iteration_bytes(d) for d in runs.get(("logreg", f), [])])
-        sp_runs = runs.get(("sparse-logreg", f), [])
-        sparse = med([per_iteration_bytes(d) for d in sp_runs])
-        rows, idb, verb, valb = [], [], [], []
-        for d in sp_runs:
-            per = list(row_bytes(trace_frames(d)).values())
-            if per:
-                rows.append(np.mean([e[0] for e in per]))
-                idb.append(np.mean([e[1] for e in per]))
-                verb.append(np.mean([e[2] for e in per]))
-                valb.append(np.mean([e[3] for e in per]))
-        r = med(rows)
+    for f in sorted({int(r[1]) for r in recs}):
+        of = lambda model, k: med([r[k] for r in recs if r[0] == model and int(r[1]) == f])
+        dense, sparse = of("logreg", 3), of("sparse-logreg", 3)
+        r = of("sparse-logreg", 4)
+        idb, verb, valb = of("sparse-logreg", 5), of("sparse-logreg", 6), of("sparse-logreg", 7)
         p = r / f
         ratio = sparse / dense
-        rest = sparse - med(idb) - med(verb) - med(valb)
         lines.append("| %d | %.4g (%.0f rows) | %.0f | %.0f | %.4g | %.2f | %.2f | %.2f | %.2f | %.2f |" % (
-            f, p, r, dense, sparse, ratio, ratio / p, med(idb) / r, med(verb) / r,
-            med(valb) / r, rest / r))
+            f, p, r, dense, sparse, ratio, ratio / p, idb / r, verb / r, valb / r,
+            (sparse - idb - verb - valb) / r))
     lines.append("")
     lines.append("Dense moves 8 bytes per parameter per iteration (4 pulled, 4 pushed), "
                  "so (sparse / dense) / p = (sparse bytes per row) / 8: the id, version and "
-                 "header bytes per row over the 8 of the values. Runs: %s." %
-                 ", ".join("%s F=%d: %d" % (k[0], k[1], len(v)) for k, v in sorted(runs.items())))
+                 "header bytes per row over the 8 of the values. Medians over %d runs." % len(recs))
     return "\n".join(lines)
 
 
@@ -160,77 +182,61 @@ def target_of(ini):
     cp = configparser.ConfigParser(inline_comment_prefixes=("#", ";"), strict=False)
     cp.read(ini)
     t = cp["target"]
-    return t.get("metric"), float(t.get("value")), int(t.get("smooth", "3"))
+    return t.get("metric"), float(t.get("value"))
 
 
-def updates_to_target(run, metric, value, smooth):
-    """Updates at the first evaluation where the median of the last
-    `smooth` metric values meets the target; None if none does."""
-    path = os.path.join(run, "eval.csv")
+def sweep_groups(d, keys):
+    """The reported runs (no tuning value) of a sweep's records/runs.csv,
+    by the values of the swept keys: {values: [updates to target or
+    None]}, and the lr tune.csv chose for each label."""
+    path = os.path.join(d, "records", "runs.csv")
     if not os.path.exists(path):
-        return None
+        return {}, {}
+    groups, labels = {}, {}
     with open(path) as f:
-        rows = list(csv.DictReader(f))
-    lower = metric != "accuracy"
-    seen = []
-    for r in rows:
-        try:
-            seen.append(float(r[metric]))
-        except (KeyError, ValueError):
-            return None
-        last = seen[-smooth:]
-        if len(last) < smooth:
-            continue
-        m = float(np.median(last))
-        if (m <= value) if lower else (m >= value):
-            return int(r["updates"])
-    return None
+        for r in csv.DictReader(f):
+            if r["tuning"]:
+                continue
+            k = tuple(r[x] for x in keys)
+            u = r["updates_to_target"]
+            groups.setdefault(k, []).append(float(u) if u else None)
+            labels[k] = r["label"]
+    chosen = {}
+    tune = os.path.join(d, "tune.csv")
+    if os.path.exists(tune):
+        with open(tune) as f:
+            for r in csv.DictReader(f):
+                if r.get("chosen") == "1":
+                    chosen[r["label"]] = r["lr"]
+    return groups, {k: chosen.get(labels[k], "-") for k in groups}
 
 
-def sweep_runs(d, key):
-    """Reported runs (seeds below 1001) of a sweep directory, grouped by
-    key(settings): {group: [(updates or None, lr)]}."""
-    groups = {}
-    for run in sorted(glob.glob(os.path.join(d, "runs", "*-seed*"))):
-        try:
-            rj = json.load(open(os.path.join(run, "run.json")))
-        except (OSError, ValueError):
-            continue
-        s = rj["settings"]
-        if int(s.get("seed", 0)) >= 1001:
-            continue
-        groups.setdefault(key(s), []).append(run)
-    return groups
-
-
-def reach_cells(runs, target):
-    got = [updates_to_target(r, *target) for r in runs]
+def reach_cells(got):
     ok = [u for u in got if u is not None]
-    lrs = sorted({json.load(open(os.path.join(r, "run.json")))["settings"]["lr"] for r in runs})
-    cell = "%.0f [%d, %d]" % (med(ok), min(ok), max(ok)) if ok else "not reached"
-    return ok, len(got), cell, "/".join("%g" % x for x in lrs)
+    cell = "%.0f [%.0f, %.0f]" % (med(ok), min(ok), max(ok)) if ok else "not reached"
+    return ok, cell
 
 
 def part_stale():
     lines = []
     for model, ini in (("sparse", "e8-stale-sparse.ini"), ("dense", "e8-stale-dense.ini")):
-        d = os.path.join(res, "stale", model)
-        groups = sweep_runs(d, lambda s: int(arg(s["worker-arg"], "--read-lag", "0")))
+        groups, lrs = sweep_groups(os.path.join(res, "stale", model), ["worker.read-lag"])
         if not groups:
             continue
-        target = target_of(os.path.join(here, ini))
+        metric, value = target_of(os.path.join(here, ini))
         if not lines:
             lines = ["| model | tau | runs | reached | updates to target, median [min, max] | lr (tuned) | updates(tau) / updates(0) |",
                      "|---|---|---|---|---|---|---|"]
         base = None
-        for tau in sorted(groups):
-            ok, n, cell, lr = reach_cells(groups[tau], target)
+        for k in sorted(groups, key=lambda k: int(k[0])):
+            tau = int(k[0])
+            ok, cell = reach_cells(groups[k])
             if tau == 0 and ok:
                 base = med(ok)
             slow = "%.2f" % (med(ok) / base) if ok and base else "-"
             lines.append("| %s (%s %s %g) | %d | %d | %d | %s | %s | %s |" % (
-                model, target[0], "<=" if target[0] != "accuracy" else ">=", target[1],
-                tau, n, len(ok), cell, lr, slow))
+                model, metric, ">=" if metric == "accuracy" else "<=", value,
+                tau, len(groups[k]), len(ok), cell, lrs[k], slow))
     return "\n".join(lines) if lines else None
 
 
@@ -238,53 +244,60 @@ def pct(xs, q):
     return float(np.percentile(xs, q)) if len(xs) else float("nan")
 
 
-def part_rows():
-    runs = sorted(glob.glob(os.path.join(res, "rows", "*-seed*")))
-    runs = [r for r in runs if os.path.isdir(r)]
-    if not runs:
-        return None
-    stats = {"hot": [], "cold": []}
-    for run in runs:
+ROWS_COLS = ["class", "seed", "ids", "share", "rows_per_id", "p50", "p90", "p99"]
+
+
+def rows_records():
+    """Per run of the rows part and class (hot, cold): its ids, share of
+    the rows applied, rows applied per id and staleness percentiles; from
+    the runs when they are there (kept in records/e8-rows.csv), else from
+    that file."""
+    recs = []
+    for run in sorted(glob.glob(os.path.join(res, "rows", "runs", "*-seed*"))):
+        m = re.search(r"seed(\d+)$", run)
         st = {}
         for _, _, _, rows in trace_frames(run):
             for i, _, s in rows:
                 st.setdefault(i, []).append(s)
-        if not st:
+        if not m or not st:
             continue
         by_count = sorted(st, key=lambda i: len(st[i]), reverse=True)
-        nhot = max(1, int(math.ceil(0.01 * len(by_count))))
-        hot = set(by_count[:nhot])
+        hot = set(by_count[:max(1, int(math.ceil(0.01 * len(by_count))))])
         total = sum(len(v) for v in st.values())
         for name, ids in (("hot", hot), ("cold", set(st) - hot)):
             xs = np.concatenate([st[i] for i in ids]) if ids else np.array([])
-            stats[name].append((len(ids), len(xs) / total, pct(xs, 50), pct(xs, 90), pct(xs, 99),
-                                len(xs) / max(1, len(ids))))
+            recs.append([name, int(m.group(1)), len(ids), len(xs) / total,
+                         len(xs) / max(1, len(ids)), pct(xs, 50), pct(xs, 90), pct(xs, 99)])
+    return keep_or_read(os.path.join(res, "records", "e8-rows.csv"), ROWS_COLS, recs)
+
+
+def part_rows():
+    recs = rows_records()
+    if not recs:
+        return None
     lines = ["| rows | ids | share of rows applied | rows applied per id | staleness p50 | p90 | p99 |",
              "|---|---|---|---|---|---|---|"]
     for name in ("hot", "cold"):
-        a = np.array(stats[name])
-        if len(a) == 0:
-            continue
-        m = np.median(a, axis=0)
-        lines.append("| %s | %.0f | %.3f | %.1f | %.1f | %.1f | %.1f |" % (
-            name, m[0], m[1], m[5], m[2], m[3], m[4]))
+        a = np.array([r[2:] for r in recs if r[0] == name], dtype=float)
+        if len(a):
+            m = np.median(a, axis=0)
+            lines.append("| %s | %.0f | %.3f | %.1f | %.1f | %.1f | %.1f |" % ((name,) + tuple(m)))
     lines.append("")
-    lines.append("Medians over %d runs (tau = 50, one worker); hot: the top 1 %% of ids by rows applied." % len(stats["hot"]))
+    lines.append("Medians over %d runs (tau = 50, one worker); hot: the top 1 %% of ids by rows applied."
+                 % sum(r[0] == "hot" for r in recs))
     return "\n".join(lines)
 
 
 def part_fate():
-    d = os.path.join(res, "fate")
-    groups = sweep_runs(d, lambda s: (arg(s["server-arg"], "--table-fate", "row"),
-                                      arg(s["server-arg"], "--staleness-weight", "none")))
+    groups, lrs = sweep_groups(os.path.join(res, "fate"),
+                               ["server.table-fate", "server.staleness-weight"])
     if not groups:
         return None
-    target = target_of(os.path.join(here, "e8-fate.ini"))
     lines = ["| fate | weight | runs | reached | updates to target, median [min, max] | lr (tuned) |",
              "|---|---|---|---|---|---|"]
-    for (fate, weight) in sorted(groups):
-        ok, n, cell, lr = reach_cells(groups[(fate, weight)], target)
-        lines.append("| %s | %s | %d | %d | %s | %s |" % (fate, weight, n, len(ok), cell, lr))
+    for k in sorted(groups):
+        ok, cell = reach_cells(groups[k])
+        lines.append("| %s | %s | %d | %d | %s | %s |" % (k[0], k[1], len(groups[k]), len(ok), cell, lrs[k]))
     return "\n".join(lines)
 
 

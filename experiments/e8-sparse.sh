@@ -41,7 +41,8 @@
 #                                            parts (seeds of bytes and rows)
 # Needs a build (./build.sh, or TAUPS_BUILD=DIR) and python3 with numpy.
 # A part whose directory exists is refused, so committed results are never
-# overwritten: move them away, or give E8_OUT. The data (a few MB) goes to
+# overwritten: move them away, or give E8_OUT. Commit analysis.md, records/,
+# balance/ and the sweeps' directories (their runs/ stay out of git). The data (a few MB) goes to
 # experiments/data/ (git-ignored), made again when missing. About 10
 # minutes on 2 idle cores, estimated from reduced smoke runs (seconds per
 # run times runs): bytes 0.5, stale 5 (sparse 3, dense 2), rows 0.5, fate
@@ -73,9 +74,12 @@ mkdir -p "$out" "$data"
     "$py" "$here/e8-data.py" --out "$data" --features 10000 --rows 20000 --prefix e8-ctr-F
 
 # launch DIR ARGS...: one run into DIR, its shard traced into DIR/trace.csv.
+# The run directories (runs/, git-ignored) hold traces of many MB;
+# e8-analyse.py keeps what its tables need in records/.
 launch() {
     dir=$1
     shift
+    mkdir -p "$(dirname "$dir")"
     "$build/tools/taups-launch" --shards 1 --no-plot --timeout 300 --out "$dir" \
         --server-arg=--trace --server-arg="$dir/trace.csv" "$@" > "$dir.out" 2>&1 ||
         echo "e8-sparse.sh: $dir failed (see $dir.out)"
@@ -87,7 +91,7 @@ part_bytes() {
             rows=
             [ $model = logreg ] || rows=--server-arg=--trace-rows
             for seed in $seeds; do
-                launch "$out/bytes/$model-F$f-seed$seed" --workers 2 --model $model \
+                launch "$out/bytes/runs/$model-F$f-seed$seed" --workers 2 --model $model \
                     --data "$data/e8-F$f.svm" --dim $f --batch 32 --iterations 200 \
                     --lr 0.05 --seed $seed --no-eval $rows
             done
@@ -104,7 +108,7 @@ part_stale() {
 
 part_rows() {
     for seed in $seeds; do
-        launch "$out/rows/tau50-seed$seed" --workers 1 --model sparse-logreg \
+        launch "$out/rows/runs/tau50-seed$seed" --workers 1 --model sparse-logreg \
             --data "$data/e8-ctr-F10000.svm" --batch 32 --iterations 3000 \
             --lr 0.03125 --seed $seed --no-eval --server-arg=--trace-rows \
             --worker-arg=--read-lag --worker-arg=50

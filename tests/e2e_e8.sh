@@ -41,7 +41,8 @@ awk -F, -v L=$L '
 # nnz distinct ids in 1..F; one dense and one sparse run of E8's bytes
 # part on it give the analysis a row whose dense bytes are the model's
 # 8 F per iteration (within headers) and whose sparse bytes per row are
-# more than the 8 of the values and less than twice that.
+# more than the 8 of the values and less than twice that; and the same
+# tables again from its records once the runs are gone.
 PY=${TAUPS_PYTHON:-python3}
 "$PY" -c 'import numpy' 2>/dev/null || { echo "# SKIP: no numpy for $PY"; exit 77; }
 SRC=${TAUPS_SRCDIR:-$(dirname "$0")/..}
@@ -55,7 +56,7 @@ awk '{ if (NF != 11 || ($1 != "+1" && $1 != "-1")) bad++
        delete seen }
      END { exit !(NR == 300 && bad == 0) }' "$WORK/a/e8-F2000.svm" || fail "e8-data.py: rows are not 10 distinct ids in 1..2000"
 for model in logreg sparse-logreg; do
-    run=$WORK/e8/bytes/$model-F2000-seed1
+    run=$WORK/e8/bytes/runs/$model-F2000-seed1
     mkdir -p "$(dirname "$run")"
     "$LAUNCH" --shards 1 --workers 2 --model $model --data "$WORK/a/e8-F2000.svm" --dim 2000 \
         --batch 16 --iterations 30 --lr 0.05 --seed 1 --no-eval --no-plot --timeout 60 --out "$run" \
@@ -68,3 +69,7 @@ grep -E '^\| 2000 \|' "$WORK/analysis.md" | awk -F'|' '{
         printf "# e8 bytes: dense %d B/iter (model 16000), sparse %.1f B per row\n", dense, perrow
         exit !(dense >= 16000 && dense < 16000 * 1.05 && perrow > 8 && perrow < 16) }' \
     || fail "e8-analyse.py: $(cat "$WORK/analysis.md")"
+# Without the runs, the same tables from the records it kept.
+rm -r "$WORK/e8/bytes/runs"
+"$PY" "$SRC/experiments/e8-analyse.py" "$WORK/e8" > "$WORK/again.md" || fail "e8-analyse.py without runs failed"
+cmp -s "$WORK/analysis.md" "$WORK/again.md" || fail "e8-analyse.py: the records do not give the tables the runs gave"
