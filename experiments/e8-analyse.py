@@ -218,7 +218,7 @@ def reach_cells(got):
 
 
 def part_stale():
-    lines = []
+    lines, verdicts = [], []
     for model, ini in (("sparse", "e8-stale-sparse.ini"), ("dense", "e8-stale-dense.ini")):
         groups, lrs = sweep_groups(os.path.join(res, "stale", model), ["worker.read-lag"])
         if not groups:
@@ -227,16 +227,23 @@ def part_stale():
         if not lines:
             lines = ["| model | tau | runs | reached | updates to target, median [min, max] | lr (tuned) | updates(tau) / updates(0) |",
                      "|---|---|---|---|---|---|---|"]
-        base = None
+        base, tolerated = None, []
         for k in sorted(groups, key=lambda k: int(k[0])):
             tau = int(k[0])
             ok, cell = reach_cells(groups[k])
             if tau == 0 and ok:
                 base = med(ok)
             slow = "%.2f" % (med(ok) / base) if ok and base else "-"
+            if len(ok) == len(groups[k]):
+                tolerated.append("%d (%s)" % (tau, slow))
             lines.append("| %s (%s %s %g) | %d | %d | %d | %s | %s | %s |" % (
                 model, metric, ">=" if metric == "accuracy" else "<=", value,
                 tau, len(groups[k]), len(ok), cell, lrs[k], slow))
+        verdicts.append("%s: every run reached the target at tau = %s" % (
+            model, ", ".join(tolerated) if tolerated else "none"))
+    if lines:
+        lines += ["", "Taus at which every run reached its target within the budget "
+                  "(with the slowdown): " + "; ".join(verdicts) + "."]
     return "\n".join(lines) if lines else None
 
 

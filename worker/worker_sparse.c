@@ -81,8 +81,9 @@ static int sparse_init(worker_t *w, const plan_t *p, sparse_t *s) {
     s->lag = p->read_lag;
     s->shards = tps_shards(w->cl);
     if (rc == 0 && s->lag > 0)
-        rc = (s->ring = calloc((size_t)s->lag + 1, sizeof(lagged_t))) ? 0
-                                                                     : TPS_ENOMEM;
+        rc = (s->ring = calloc((size_t)s->lag + 1, sizeof(lagged_t)))
+                 ? 0
+                 : TPS_ENOMEM;
     for (int e = 0; rc == 0 && s->lag > 0 && e <= s->lag; e++)
         for (int i = 0; i < s->ndense && rc == 0; i++) {
             s->ring[e].g[i] = malloc(m->tensors[i].len * sizeof(float));
@@ -117,7 +118,8 @@ static int lagged_room(worker_t *w, const sparse_t *s, lagged_t *e, size_t k) {
         return TPS_ENOMEM;
     e->ids = ids;
     for (int i = s->ndense; i < w->m->ntensors; i++) {
-        float *g = realloc(e->g[i], k * w->m->tensors[i].row_dim * sizeof(float));
+        float *g =
+            realloc(e->g[i], k * w->m->tensors[i].row_dim * sizeof(float));
         if (g == NULL)
             return TPS_ENOMEM;
         e->g[i] = g;
@@ -137,11 +139,11 @@ static int pull_batch(worker_t *w, sparse_t *s, size_t k, lagged_t *e) {
     tps_ticket_t t[TPS_MODEL_MAX_TENSORS];
     int n = 0, rc = 0;
     for (int i = 0; i < m->ntensors && rc == 0; i++) {
-        rc = m->tensors[i].row_dim
-                 ? tps_pull_rows_async(w->cl, w->ids[i], k, s->ids,
-                                       s->packed[i], e ? e->vers[i] : NULL,
-                                       &t[n])
-                 : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[n]);
+        rc =
+            m->tensors[i].row_dim
+                ? tps_pull_rows_async(w->cl, w->ids[i], k, s->ids, s->packed[i],
+                                      e ? e->vers[i] : NULL, &t[n])
+                : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[n]);
         n += rc == 0;
     }
     if ((rc = tps__wait_all(w, t, n, rc)) < 0)
@@ -207,7 +209,8 @@ static int push_step(worker_t *w, sparse_t *s, size_t k, uint64_t it) {
     gather(w, s, k, e->g);
     if (it < (uint64_t)s->lag)
         return 0;
-    const lagged_t *o = &s->ring[(it - (uint64_t)s->lag) % (uint64_t)(s->lag + 1)];
+    const lagged_t *o =
+        &s->ring[(it - (uint64_t)s->lag) % (uint64_t)(s->lag + 1)];
     return push_batch(w, s, o->k, o->ids, o->g, o->vers);
 }
 
