@@ -93,7 +93,7 @@ part_bytes() {
             for seed in $seeds; do
                 launch "$out/bytes/runs/$model-F$f-seed$seed" --workers 2 --model $model \
                     --data "$data/e8-F$f.svm" --dim $f --batch 32 --iterations 200 \
-                    --lr 0.05 --seed $seed --no-eval $rows
+                    --lr 0.05 --seed "$seed" --no-eval $rows
             done
         done
     done
@@ -110,7 +110,7 @@ part_rows() {
     for seed in $seeds; do
         launch "$out/rows/runs/tau50-seed$seed" --workers 1 --model sparse-logreg \
             --data "$data/e8-ctr-F10000.svm" --batch 32 --iterations 3000 \
-            --lr 0.03125 --seed $seed --no-eval --server-arg=--trace-rows \
+            --lr 0.03125 --seed "$seed" --no-eval --server-arg=--trace-rows \
             --worker-arg=--read-lag --worker-arg=50
     done
 }
