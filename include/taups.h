@@ -326,6 +326,16 @@ TPS_API int tps_push_rows_async(tps_client_t *c, int table, size_t n,
                                 tps_ticket_t *ticket);
 TPS_API int tps_push_rows(tps_client_t *c, int table, size_t n,
                           const uint64_t *ids, const float *grads);
+/* tps_push_rows_async for rows computed from an older pull than the
+ * client's last: read[i] is the version a pull returned for ids[i] (what
+ * the rows were computed from), so that the shards measure each row's real
+ * staleness (a worker that delays its pushes, taups-worker --read-lag).
+ * For duplicate ids the first one's version counts. read is borrowed as
+ * ids. */
+TPS_API int tps_push_rows_read_async(tps_client_t *c, int table, size_t n,
+                                     const uint64_t *ids, const float *grads,
+                                     const uint64_t *read,
+                                     tps_ticket_t *ticket);
 /* What became of the rows of the last completed push of a table, summed
  * over its frames and shards (max_staleness: the largest): applied, dropped
  * as too stale, not created yet (--row-admit), refused as --max-memory is

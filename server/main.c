@@ -158,6 +158,11 @@ static int config_check(args_t *a, tps__server_config_t *cfg) {
                         "(--key-file): the tags are keyed by it\n");
         return 2;
     }
+    if (cfg->trace_rows && a->trace == NULL) {
+        fprintf(stderr, "taups-server: --trace-rows writes into the trace: "
+                        "give --trace FILE\n");
+        return 2;
+    }
     const tps__mode_row_t *mode = tps__mode_find(a->mode);
     if (a->backup > 0 &&
         (mode->barrier != TPS_BARRIER_ALWAYS || a->backup >= a->workers)) {
@@ -380,6 +385,9 @@ int main(int argc, char **argv) {
          "more copies of every dense slice, within --max-memory)"},
         {"trace", TPS_OPT_STR, &a.trace, NULL, 0, -1, NULL, "FILE",
          "CSV of every pull answered, push, step, join and leave"},
+        {"trace-rows", TPS_OPT_FLAG, &cfg.trace_rows, NULL, 0, 0, NULL, NULL,
+         "with --trace: also one line per table row applied on arrival "
+         "(async, ssp), with its id and its own staleness"},
         {"checkpoint-dir", TPS_OPT_STR, &cfg.ckpt.dir, NULL, 0, -1, NULL, "DIR",
          "keep checkpoints in DIR (created) and restore the newest on start"},
         {"checkpoint-every", TPS_OPT_STR, &a.ckpt_every, "60", 0, -1, NULL,

@@ -270,6 +270,8 @@ void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
 /* What became of a push's rows, for its reply. */
 typedef struct verdicts_s {
     uint64_t applied, stale, not_admitted, full, refused, max_staleness;
+    uint64_t last_version, last_staleness; /* the last row applied's, */
+    double last_weight;                    /* for --trace-rows */
     char full_why[200];
 } verdicts_t;
 
@@ -389,6 +391,27 @@ static void push_row(sconn_t *sc, tps__tensor_t *t, size_t i, const float *g,
         v->max_staleness = stale;
     v->applied++;
     t->row_pushes++;
+    v->last_version = *row.version;
+    v->last_staleness = stale;
+    v->last_weight = scale;
+}
+
+/* --trace-rows: the frame's rows applied one by one, each applied row a
+ * trace line in the dense pushes' columns: its version after the update,
+ * its own staleness, its weight (times the clip factor), and its id where
+ * a push's version read goes. A loop of its own, so that without the
+ * option the rows' loop carries no test per row. */
+static void push_rows_traced(sconn_t *sc, const Taups__Header *h,
+                             tps__tensor_t *t, size_t n, const float *g,
+                             double clip, int64_t forced, verdicts_t *v) {
+    for (size_t i = 0; i < n; i++) {
+        uint64_t before = v->applied;
+        push_row(sc, t, i, g + i * t->dim, clip, forced, v);
+        if (v->applied > before)
+            tps__trace(sc->srv, "row", sc->rank, h->clock, (int)h->tensor_id,
+                       v->last_version, v->last_staleness, v->last_weight, 0,
+                       sc->srv->row_ids[i]);
+    }
 }
 
 /* The answer to a push of rows, kept in the rank's exactly-once window
@@ -601,8 +624,11 @@ void tps__rows_push_handle(sconn_t *sc, const Taups__Header *h,
                 n = 0;
             }
         }
-        for (size_t i = 0; i < n; i++)
-            push_row(sc, t, i, g + i * d, clip, forced, &v);
+        if (s->cfg.trace_rows && s->trace != NULL)
+            push_rows_traced(sc, h, t, n, g, clip, forced, &v);
+        else
+            for (size_t i = 0; i < n; i++)
+                push_row(sc, t, i, g + i * d, clip, forced, &v);
         s->shard.st.push_frames++;
         s->shard.st.applied_frames++;
         if (v.refused > 0)

@@ -58,6 +58,8 @@ typedef struct tps__server_config_s {
                              pushes of its id (0 or 1: the first) */
     int table_fate_push;  /* tables: a push frame's stalest row decides for
                              all its rows (--table-fate push) */
+    int trace_rows;       /* with trace: one "row" line per row applied on
+                             arrival (--trace-rows) */
 } tps__server_config_t;
 
 /* Defaults for everything but listen/cluster/shard (max_memory: half of

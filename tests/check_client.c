@@ -1103,6 +1103,42 @@ START_TEST(test_rows_push_job) {
 }
 END_TEST
 
+/* tps_push_rows_read_async: each row carries the version given for it
+ * plus one (a duplicate id, its first occurrence's), not the version map's
+ * (empty here, so 0 for every row otherwise). */
+START_TEST(test_rows_push_read_versions) {
+    tps_client_t *c = client(CLUSTER3, 0);
+    int tab = table_add(c, "emb", 2);
+    enum { N = 30 };
+    uint64_t ids[N], read[N], got[N];
+    float g[N * 2];
+    for (size_t i = 0; i < N; i++) {
+        ids[i] = (i * 7919u) % 11 + 1;
+        read[i] = 1000 + i;
+        g[2 * i] = g[2 * i + 1] = 1.0f;
+    }
+    shards_rejoining(c);
+    tps_ticket_t id;
+    ck_assert_int_eq(tps_push_rows_read_async(c, tab, N, ids, g, read, &id), 0);
+    issue(c, id, -1, 0);
+    tps__rowjob_t *job = ticket(c, id)->x.job;
+    size_t seen = 0;
+    for (size_t f = 0; f < job->nfr; f++) {
+        const tps__rowframe_t *fr = &job->fr[f];
+        frame_ids(job, f, got);
+        const uint8_t *p = job->buf + fr->pos + fr->ids_len;
+        for (size_t k = 0; k < fr->count; k++, seen++) {
+            size_t first = 0;
+            while (ids[first] != got[k])
+                first++;
+            ck_assert_uint_eq(ref_varint(&p), read[first] + 1);
+        }
+    }
+    ck_assert_uint_eq(seen, 11);
+    tps_close(c);
+}
+END_TEST
+
 /* Frames hold at most chunk_bytes / (20 + 4 dim) rows, and a shard's rows
  * take as many frames as that makes. */
 START_TEST(test_rows_frame_split) {
@@ -1364,6 +1400,7 @@ static Suite *client_suite(void) {
     tc = tcase_create("rows");
     tcase_set_timeout(tc, 20);
     tcase_add_test(tc, test_rows_push_job);
+    tcase_add_test(tc, test_rows_push_read_versions);
     tcase_add_test(tc, test_rows_frame_split);
     tcase_add_test(tc, test_rows_pull_scatter_versions);
     tcase_add_test(tc, test_rows_push_info_and_resend);

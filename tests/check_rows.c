@@ -555,34 +555,101 @@ START_TEST(test_rows_checkpoint) {
 }
 END_TEST
 
+/* Gradients of ones, for two rows. */
+static const float ones[2 * DIM] = {1, 1, 1, 1, 1, 1, 1, 1};
+
+/* Starts one shard of cfg (*c), connects a worker (*w), declares the
+ * table (*t) and pushes row 11 as read at version 0 three times
+ * (staleness 0, 1, 2), then rows 11 and 12 as read at 0 (11 three stale,
+ * 12 fresh). Returns the last push's reply. */
+static const Taups__Header *stale_pushes(const tps__server_config_t *cfg,
+                                         cluster_t *c, rw_t *w, uint32_t *t) {
+    uint64_t ids[2] = {11, 12}, read0[2] = {1, 1};
+    cluster_start_cfg(c, 1, cfg);
+    rw_open(w, c, TPS_ROLE_WORKER);
+    *t = declare_table(w, DIM);
+    for (int k = 0; k < 3; k++)
+        push_rows(w, 0, *t, ids, 1, read0, ones, DIM);
+    return push_rows(w, 0, *t, ids, 2, read0, ones, DIM);
+}
+
 /* --table-fate push: the stalest row of a frame decides for all of it. */
 START_TEST(test_rows_fate_per_push) {
     tps__server_config_t cfg;
     cfg_for(&cfg, "async", 2, 0, 0);
     cfg.table_fate_push = 1;
     cluster_t c;
-    cluster_start_cfg(&c, 1, &cfg);
     rw_t w;
-    rw_open(&w, &c, TPS_ROLE_WORKER);
-    uint32_t t = declare_table(&w, DIM);
-    uint64_t ids[2] = {11, 12}, read0[2] = {1, 1};
-    float g[2 * DIM];
-    for (int i = 0; i < 2 * DIM; i++)
-        g[i] = 1.0f;
-    for (int k = 0; k < 3; k++)
-        push_rows(&w, 0, t, ids, 1, read0, g, DIM);
+    uint32_t t;
     /* Row 11 is 3 stale, row 12 fresh: the frame is dropped whole. */
-    const Taups__Header *r = push_rows(&w, 0, t, ids, 2, read0, g, DIM);
+    const Taups__Header *r = stale_pushes(&cfg, &c, &w, &t);
     ck_assert_uint_eq(r->rows->applied, 0);
     ck_assert_uint_eq(r->rows->stale, 2);
     ck_assert_int_eq(table_stat(&w, 0, "rows"), 1); /* 12 not created */
     /* Read at 2 (staleness 1) and fresh: both applied, as 1 stale. */
-    uint64_t read2[2] = {3, 1};
-    r = push_rows(&w, 0, t, ids, 2, read2, g, DIM);
+    uint64_t ids[2] = {11, 12}, read2[2] = {3, 1};
+    r = push_rows(&w, 0, t, ids, 2, read2, ones, DIM);
     ck_assert_uint_eq(r->rows->applied, 2);
     ck_assert_uint_eq(r->rows->max_staleness, 1);
     rw_close(&w);
     cluster_stop(&c);
+}
+END_TEST
+
+/* --trace-rows: one "row" line per row applied, with its id (in the read
+ * column), its version after the update and its own staleness; none for
+ * a row dropped as too stale, and none at all without the option (_i 0). */
+START_TEST(test_rows_trace) {
+    const char *tmp = getenv("TMPDIR");
+    char d[200], path[220];
+    snprintf(d, sizeof(d), "%.150s/check_rows_traceXXXXXX",
+             tmp && *tmp ? tmp : "/tmp");
+    ck_assert_ptr_nonnull(mkdtemp(d));
+    snprintf(path, sizeof(path), "%s/trace.csv", d);
+    tps__server_config_t cfg;
+    cfg_for(&cfg, "async", 2, 0, 0);
+    cfg.trace = path;
+    cfg.trace_rows = _i;
+    cluster_t c;
+    rw_t w;
+    uint32_t t;
+    /* With --max-staleness 2, row 11's fourth push is dropped. */
+    const Taups__Header *r = stale_pushes(&cfg, &c, &w, &t);
+    ck_assert_uint_eq(r->rows->applied, 1);
+    rw_close(&w);
+    cluster_stop(&c);
+    static const unsigned long long want[4][3] = {
+        {11, 1, 0}, {11, 2, 1}, {11, 3, 2}, {12, 1, 0}};
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    int rows = 0, frames = 0;
+    while (fgets(line, sizeof(line), f) != NULL) {
+        char event[32];
+        unsigned long long clock, version, stale, id;
+        int rank, tensor;
+        double time, weight, blocked;
+        long long min;
+        if (sscanf(line, "%lf,%31[^,],%d,%llu,%d,%llu,%llu,%lf,%lld,%lf,%llu",
+                   &time, event, &rank, &clock, &tensor, &version, &stale,
+                   &weight, &min, &blocked, &id) != 11)
+            continue;
+        frames += strcmp(event, "push_rows") == 0;
+        if (strcmp(event, "row") != 0)
+            continue;
+        ck_assert_int_lt(rows, 4);
+        ck_assert_uint_eq(id, want[rows][0]);
+        ck_assert_uint_eq(version, want[rows][1]);
+        ck_assert_uint_eq(stale, want[rows][2]);
+        ck_assert_int_eq(tensor, (int)t);
+        ck_assert_double_eq(weight, 1.0);
+        rows++;
+    }
+    fclose(f);
+    ck_assert_int_eq(frames, 4);
+    ck_assert_int_eq(rows, _i ? 4 : 0);
+    unlink(path);
+    ck_assert_int_eq(rmdir(d), 0);
 }
 END_TEST
 
@@ -1218,6 +1285,7 @@ static Suite *rows_suite(void) {
     tcase_add_test(tc, test_rows_refusals);
     tcase_add_test(tc, test_rows_checkpoint);
     tcase_add_test(tc, test_rows_fate_per_push);
+    tcase_add_loop_test(tc, test_rows_trace, 0, 2);
     tcase_add_test(tc, test_rows_exactly_once);
     tcase_add_test(tc, test_dense_shape);
     suite_add_tcase(s, tc);

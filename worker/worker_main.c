@@ -633,7 +633,8 @@ int main(int argc, char **argv) {
         {"read-lag", TPS_OPT_INT, &a.read_lag, "0", 0, 10000, NULL, "L",
          "async, ssp: compute every gradient from the parameters of L pulls "
          "before (their versions declared, so the shards measure it); with "
-         "one worker, a staleness of exactly L"},
+         "one worker, a staleness of exactly L (sparse-logreg, fm: each "
+         "batch pushed L steps late, each row as stale as its updates)"},
         {"split", TPS_OPT_STR, &a.split_text, "iid", 0, -1, NULL, "SPLIT",
          "softmax, mlp, logreg: the training rows each worker holds: iid "
          "(a block of the file), label-sorted (blocks of the rows sorted by "

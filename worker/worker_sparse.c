@@ -6,7 +6,14 @@
  * keeps a row per slot (model.h); the wire wants the batch's rows packed,
  * so they are scattered into the slots after the pull and gathered from
  * them for the push. The dense loop (worker_train.c) owns the sampling
- * and the step's record; what is sent is decided here. */
+ * and the step's record; what is sent is decided here.
+ *
+ * --read-lag L: each step's gradients, computed from the rows just pulled,
+ * are kept with the versions those rows (and the dense tensors) were read
+ * at, and pushed L steps later with those versions, so that every push is
+ * computed from parameters L pulls old and each row's staleness is what
+ * the shards applied to it meanwhile. The first L steps push nothing and
+ * the last L gradients are never pushed. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +23,16 @@
 #include "tps_mode.h"
 #include "worker.h"
 
+/* A step's push held back by --read-lag: the batch's k ids, every
+ * tensor's gradient (a table's packed by the ids' order) and the versions
+ * it was computed from (a table's per id; a dense tensor's per shard). */
+typedef struct lagged_s {
+    size_t k, cap; /* ids held; room for ids */
+    uint64_t *ids;
+    float *g[TPS_MODEL_MAX_TENSORS];
+    uint64_t *vers[TPS_MODEL_MAX_TENSORS];
+} lagged_t;
+
 typedef struct sparse_s {
     tps__rng_t rng;
     uint32_t *rows;  /* the batch */
@@ -23,6 +40,8 @@ typedef struct sparse_s {
     uint64_t *ids;   /* and their ids */
     float *packed[TPS_MODEL_MAX_TENSORS]; /* a table's rows of the batch */
     int ndense;      /* dense tensors, first in the model's list */
+    int lag, shards; /* --read-lag; the ring has lag + 1 entries */
+    lagged_t *ring;
 } sparse_t;
 
 /* What this loop cannot do; NULL when the plan and mode are fine. */
@@ -33,9 +52,6 @@ static const char *refusal_of(const plan_t *p) {
     if (p->overlap)
         return "--overlap on: the table models pull the rows of the batch "
                "they are about to compute; use --overlap off";
-    if (p->read_lag > 0)
-        return "--read-lag: the table models compute from the rows just "
-               "pulled";
     if (p->accumulate > 1)
         return "--accumulate: the table models push each batch's rows as "
                "they are computed; use a larger --batch";
@@ -62,6 +78,18 @@ static int sparse_init(worker_t *w, const plan_t *p, sparse_t *s) {
     size_t b = p->full_batch || (size_t)p->batch > m->nrows ? m->nrows
                                                            : (size_t)p->batch;
     tps_set_samples(w->cl, b);
+    s->lag = p->read_lag;
+    s->shards = tps_shards(w->cl);
+    if (rc == 0 && s->lag > 0)
+        rc = (s->ring = calloc((size_t)s->lag + 1, sizeof(lagged_t)))
+                 ? 0
+                 : TPS_ENOMEM;
+    for (int e = 0; rc == 0 && s->lag > 0 && e <= s->lag; e++)
+        for (int i = 0; i < s->ndense && rc == 0; i++) {
+            s->ring[e].g[i] = malloc(m->tensors[i].len * sizeof(float));
+            s->ring[e].vers[i] = calloc((size_t)s->shards, sizeof(uint64_t));
+            rc = s->ring[e].g[i] && s->ring[e].vers[i] ? 0 : TPS_ENOMEM;
+        }
     return rc;
 }
 
@@ -71,23 +99,57 @@ static void sparse_free(sparse_t *s) {
     free(s->ids);
     for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++)
         free(s->packed[i]);
+    for (int e = 0; s->ring && e <= s->lag; e++) {
+        free(s->ring[e].ids);
+        for (int i = 0; i < TPS_MODEL_MAX_TENSORS; i++) {
+            free(s->ring[e].g[i]);
+            free(s->ring[e].vers[i]);
+        }
+    }
+    free(s->ring);
+}
+
+/* Room in ring entry e for k ids of every table. */
+static int lagged_room(worker_t *w, const sparse_t *s, lagged_t *e, size_t k) {
+    if (k <= e->cap)
+        return 0;
+    uint64_t *ids = realloc(e->ids, k * sizeof(uint64_t));
+    if (ids == NULL)
+        return TPS_ENOMEM;
+    e->ids = ids;
+    for (int i = s->ndense; i < w->m->ntensors; i++) {
+        float *g =
+            realloc(e->g[i], k * w->m->tensors[i].row_dim * sizeof(float));
+        if (g == NULL)
+            return TPS_ENOMEM;
+        e->g[i] = g;
+        uint64_t *v = realloc(e->vers[i], k * sizeof(uint64_t));
+        if (v == NULL)
+            return TPS_ENOMEM;
+        e->vers[i] = v;
+    }
+    e->cap = k;
+    return 0;
 }
 
 /* The dense tensors and the batch's k rows of every table, each row then
- * put in its slot of w->params. */
-static int pull_batch(worker_t *w, sparse_t *s, size_t k) {
+ * put in its slot of w->params; with e, the versions read go into it. */
+static int pull_batch(worker_t *w, sparse_t *s, size_t k, lagged_t *e) {
     tps__model_t *m = w->m;
     tps_ticket_t t[TPS_MODEL_MAX_TENSORS];
     int n = 0, rc = 0;
     for (int i = 0; i < m->ntensors && rc == 0; i++) {
-        rc = m->tensors[i].row_dim
-                 ? tps_pull_rows_async(w->cl, w->ids[i], k, s->ids,
-                                       s->packed[i], NULL, &t[n])
-                 : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[n]);
+        rc =
+            m->tensors[i].row_dim
+                ? tps_pull_rows_async(w->cl, w->ids[i], k, s->ids, s->packed[i],
+                                      e ? e->vers[i] : NULL, &t[n])
+                : tps_pull_async(w->cl, w->ids[i], w->params[i], &t[n]);
         n += rc == 0;
     }
     if ((rc = tps__wait_all(w, t, n, rc)) < 0)
         return rc;
+    for (int i = 0; e != NULL && i < s->ndense; i++)
+        tps_versions(w->cl, w->ids[i], e->vers[i], s->shards);
     for (int i = s->ndense; i < m->ntensors; i++) {
         size_t d = m->tensors[i].row_dim;
         for (size_t j = 0; j < k; j++)
@@ -97,26 +159,59 @@ static int pull_batch(worker_t *w, sparse_t *s, size_t k) {
     return 0;
 }
 
-/* The dense gradient as one group, and the batch's k rows of each table's
- * gradient. */
-static int push_batch(worker_t *w, sparse_t *s, size_t k) {
-    tps__model_t *m = w->m;
-    tps_ticket_t t[TPS_MODEL_MAX_TENSORS];
-    for (int i = s->ndense; i < m->ntensors; i++) {
-        size_t d = m->tensors[i].row_dim;
+/* The batch's k rows of each table's gradient into g[table], packed. */
+static void gather(worker_t *w, const sparse_t *s, size_t k, float **g) {
+    for (int i = s->ndense; i < w->m->ntensors; i++) {
+        size_t d = w->m->tensors[i].row_dim;
         for (size_t j = 0; j < k; j++)
-            memcpy(s->packed[i] + j * d, w->grads[i] + s->slots[j] * d,
+            memcpy(g[i] + j * d, w->grads[i] + s->slots[j] * d,
                    d * sizeof(float));
     }
+}
+
+/* The dense gradients of g as one group, and the k rows of ids of each
+ * table's gradient; with vers (--read-lag), as read at those versions. */
+static int push_batch(worker_t *w, const sparse_t *s, size_t k,
+                      const uint64_t *ids, float *const *g,
+                      uint64_t *const *vers) {
+    tps__model_t *m = w->m;
+    tps_ticket_t t[TPS_MODEL_MAX_TENSORS];
+    for (int i = 0; vers != NULL && i < s->ndense; i++)
+        tps_set_versions(w->cl, w->ids[i], vers[i], s->shards);
     int rc = tps_push_group_async(w->cl, s->ndense, w->ids,
-                                  (const float *const *)w->grads, t);
+                                  (const float *const *)g, t);
     int n = rc == 0 ? s->ndense : 0;
     for (int i = s->ndense; i < m->ntensors && rc == 0; i++) {
-        rc = tps_push_rows_async(w->cl, w->ids[i], k, s->ids, s->packed[i],
-                                 &t[n]);
+        rc = vers ? tps_push_rows_read_async(w->cl, w->ids[i], k, ids, g[i],
+                                             vers[i], &t[n])
+                  : tps_push_rows_async(w->cl, w->ids[i], k, ids, g[i], &t[n]);
         n += rc == 0;
     }
     return tps__wait_all(w, t, n, rc);
+}
+
+/* This step's push: the gradients just computed, or with --read-lag those
+ * of L steps before (nothing in the first L steps), this step's kept in
+ * its place of the ring. */
+static int push_step(worker_t *w, sparse_t *s, size_t k, uint64_t it) {
+    if (s->lag == 0) {
+        float *g[TPS_MODEL_MAX_TENSORS];
+        for (int i = 0; i < w->m->ntensors; i++)
+            g[i] = i < s->ndense ? w->grads[i] : s->packed[i];
+        gather(w, s, k, g);
+        return push_batch(w, s, k, s->ids, g, NULL);
+    }
+    lagged_t *e = &s->ring[it % (uint64_t)(s->lag + 1)];
+    e->k = k;
+    memcpy(e->ids, s->ids, k * sizeof(uint64_t));
+    for (int i = 0; i < s->ndense; i++)
+        memcpy(e->g[i], w->grads[i], w->m->tensors[i].len * sizeof(float));
+    gather(w, s, k, e->g);
+    if (it < (uint64_t)s->lag)
+        return 0;
+    const lagged_t *o =
+        &s->ring[(it - (uint64_t)s->lag) % (uint64_t)(s->lag + 1)];
+    return push_batch(w, s, o->k, o->ids, o->g, o->vers);
 }
 
 /* One step; returns 0 to go on, 1 to stop quietly, or a negative code. */
@@ -132,7 +227,10 @@ static int sparse_step(worker_t *w, plan_t *p, sparse_t *s, uint64_t it) {
     size_t k = m->touched(m, s->rows, b, s->slots);
     for (size_t j = 0; j < k; j++)
         s->ids[j] = m->row_ids[s->slots[j]];
-    if ((rc = pull_batch(w, s, k)) < 0)
+    lagged_t *e = s->lag ? &s->ring[it % (uint64_t)(s->lag + 1)] : NULL;
+    if (e != NULL && (rc = lagged_room(w, s, e, k)) < 0)
+        return tps__worker_fail(w, "read lag", rc);
+    if ((rc = pull_batch(w, s, k, e)) < 0)
         return tps__worker_fail(w, "pull", rc);
     double start = tps__now();
     double loss = m->grad(m, (const float *const *)w->params, w->grads,
@@ -145,7 +243,7 @@ static int sparse_step(worker_t *w, plan_t *p, sparse_t *s, uint64_t it) {
     }
     if (tps__inject_delay(p, tps__now() - start, 1))
         return 1;
-    rc = push_batch(w, s, k);
+    rc = push_step(w, s, k, it);
     if (rc == TPS_EABORTED) {
         /* As in the dense loop: lost alike on every shard. */
         tps__log_warn("push lost: %s", tps_errmsg(w->cl));

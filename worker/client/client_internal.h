@@ -513,8 +513,9 @@ tps__pushbuf_t *tps__cl_encode_push(tps_client_t *c, int tensor,
 
 /* --- rows.c ---------------------------------------------------------------
  * Makes the job of a row call of table `table` (caller): grads for a push,
- * out and vers_out for a pull. Returns the frames it sends (> 0) with *out
- * set, or a negative error with the message set. */
+ * out and vers_out for a pull; a push's vers_out, when not NULL, holds the
+ * versions its rows were read at (else the version map's). Returns the frames
+ * it sends (> 0) with *out set, or a negative error with the message set. */
 int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
                          const uint64_t *ids, const float *grads, float *out,
                          uint64_t *vers_out, tps__rowjob_t **job);

@@ -338,7 +338,7 @@ int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
         job->dim = ts->dim;
         job->n = n;
         job->out = out;
-        job->vers_out = vers_out;
+        job->vers_out = push ? NULL : vers_out;
         job->no_versions = 0;
         memset(&job->info, 0, sizeof(job->info));
         job->norm = 0; /* a pooled job keeps its last push's */
@@ -359,8 +359,10 @@ int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
     if (rc == 0 && push)
         sum_rows(job, grads);
     uv_mutex_lock(&c->mu);
-    if (rc == 0 && push)
+    if (rc == 0 && push && vers_out == NULL)
         vmap_lookup(ts, job->uniq, job->nu, job->vers);
+    for (size_t u = 0; rc == 0 && push && vers_out && u < job->nu; u++)
+        job->vers[u] = vers_out[job->first[u]] + 1;
     if (rc < 0) {
         tps__cl_errorf_locked(c,
                               "table \"%s\": no memory for a call of %zu "
@@ -667,6 +669,18 @@ int tps_push_rows_async(tps_client_t *c, int table, size_t n,
         return TPS_EINVAL;
     }
     return rows_start(c, table, 1, n, ids, grads, NULL, NULL, ticket);
+}
+
+int tps_push_rows_read_async(tps_client_t *c, int table, size_t n,
+                             const uint64_t *ids, const float *grads,
+                             const uint64_t *read, tps_ticket_t *ticket) {
+    if (c->opts.role != TPS_ROLE_WORKER) {
+        tps__cl_errorf(c, "only workers push");
+        return TPS_EINVAL;
+    }
+    /* A push's versions travel where a pull's come back. */
+    return rows_start(c, table, 1, n, ids, grads, NULL, (uint64_t *)read,
+                      ticket);
 }
 
 int tps_push_rows(tps_client_t *c, int table, size_t n, const uint64_t *ids,
