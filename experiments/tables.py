@@ -294,6 +294,18 @@ def analysis_table(name):
             if line.startswith("|")]
 
 
+def analysis_nth(name, k):
+    """Table k (from 0) of results/NAME/analysis.md, which holds several."""
+    tables, cur = [], []
+    for line in open(os.path.join(RESULTS, name, "analysis.md")):
+        if line.startswith("|"):
+            cur.append(line.rstrip("\n"))
+        elif cur:
+            tables.append(cur)
+            cur = []
+    return (tables + [cur])[k]
+
+
 TABLES = {
     "e1-lag": (e1_lag, "results/e1-lag/summary.csv, floor-model.md"),
     "e1-threshold": (e1_threshold, "results/e1-threshold/summary.csv"),
@@ -311,6 +323,10 @@ TABLES = {
                        "results/e6b-stragglers/analysis.md"),
     "e7-failures": (lambda: analysis_table("e7-failures"),
                     "results/e7-failures/analysis.md"),
+    "e9-dense": (lambda: analysis_nth("e9-datacenter", 0),
+                 "results/e9-datacenter/analysis.md, its first table"),
+    "e9-table-p0.03": (lambda: analysis_nth("e9-datacenter", 2),
+                       "results/e9-datacenter/analysis.md, its third table"),
 }
 
 BEGIN = re.compile(r"^<!-- begin table ([\w.-]+): .* -->$")
