@@ -323,6 +323,8 @@ TABLES = {
                        "results/e6b-stragglers/analysis.md"),
     "e7-failures": (lambda: analysis_table("e7-failures"),
                     "results/e7-failures/analysis.md"),
+    "e10-backup": (lambda: analysis_table("e10-backup"),
+                   "results/e10-backup/analysis.md"),
     "e9-dense": (lambda: analysis_nth("e9-datacenter", 0),
                  "results/e9-datacenter/analysis.md, its first table"),
     "e9-table-p0.03": (lambda: analysis_nth("e9-datacenter", 2),
