@@ -52,7 +52,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=${TAUPS_BUILD:-$here/../build}
 out=${E8_OUT:-$here/results/e8-sparse}
 data=$here/data
-py=${PYTHON:-python3}
+# The interpreter the build was configured with (it has numpy, which a
+# python3 earlier on PATH may lack), as run.sh uses.
+py=${PYTHON:-$(sed -n 's/^PYTHON = //p' "$build/Makefile" 2> /dev/null)}
+py=${py:-python3}
 seeds=${E8_SEEDS:-1 2 3}
 for p in tools/taups-launch tools/taups-sweep tools/taups-bench; do
     [ -x "$build/$p" ] || { echo "e8-sparse.sh: no $build/$p; run ./build.sh first" >&2; exit 2; }
