@@ -306,6 +306,15 @@ def analysis_nth(name, k):
     return (tables + [cur])[k]
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def nth_entry(name, k):
+    """TABLES' entry for table k of results/NAME/analysis.md."""
+    return (lambda: analysis_nth(name, k),
+            "results/%s/analysis.md, its %s table" % (name, ORDINALS[k]))
+
+
 TABLES = {
     "e1-lag": (e1_lag, "results/e1-lag/summary.csv, floor-model.md"),
     "e1-threshold": (e1_threshold, "results/e1-threshold/summary.csv"),
@@ -323,22 +332,15 @@ TABLES = {
                        "results/e6b-stragglers/analysis.md"),
     "e7-failures": (lambda: analysis_table("e7-failures"),
                     "results/e7-failures/analysis.md"),
-    "e8-bytes": (lambda: analysis_nth("e8-sparse", 0),
-                 "results/e8-sparse/analysis.md, its first table"),
-    "e8-stale": (lambda: analysis_nth("e8-sparse", 1),
-                 "results/e8-sparse/analysis.md, its second table"),
-    "e8-rows": (lambda: analysis_nth("e8-sparse", 2),
-                "results/e8-sparse/analysis.md, its third table"),
-    "e8-fate": (lambda: analysis_nth("e8-sparse", 3),
-                "results/e8-sparse/analysis.md, its fourth table"),
-    "e8-balance": (lambda: analysis_nth("e8-sparse", 4),
-                   "results/e8-sparse/analysis.md, its fifth table"),
+    "e8-bytes": nth_entry("e8-sparse", 0),
+    "e8-stale": nth_entry("e8-sparse", 1),
+    "e8-rows": nth_entry("e8-sparse", 2),
+    "e8-fate": nth_entry("e8-sparse", 3),
+    "e8-balance": nth_entry("e8-sparse", 4),
     "e10-backup": (lambda: analysis_table("e10-backup"),
                    "results/e10-backup/analysis.md"),
-    "e9-dense": (lambda: analysis_nth("e9-datacenter", 0),
-                 "results/e9-datacenter/analysis.md, its first table"),
-    "e9-table-p0.03": (lambda: analysis_nth("e9-datacenter", 2),
-                       "results/e9-datacenter/analysis.md, its third table"),
+    "e9-dense": nth_entry("e9-datacenter", 0),
+    "e9-table-p0.03": nth_entry("e9-datacenter", 2),
 }
 
 BEGIN = re.compile(r"^<!-- begin table ([\w.-]+): .* -->$")
