@@ -148,7 +148,8 @@ static int finish_header(tps__reader_t *rd) {
      * nested messages are packed with it. */
     if (field_zero(&rd->hdr->base) ||
         (rd->hdr->rows != NULL && field_zero(&rd->hdr->rows->base)) ||
-        (rd->hdr->decl != NULL && field_zero(&rd->hdr->decl->base)))
+        (rd->hdr->decl != NULL && field_zero(&rd->hdr->decl->base)) ||
+        (rd->hdr->barrier != NULL && field_zero(&rd->hdr->barrier->base)))
         return fail(rd, TPS_EPROTO);
     rd->got = 0;
     if (rd->plen == 0) {

@@ -2,7 +2,7 @@
 /* Every field of an unpacked taups.Header, walked through protobuf-c's
  * descriptors so that a field added to proto/taups.proto is read and
  * compared without touching the targets (fuzz_frame, fuzz_header): nested
- * messages (Rows, Decl) are walked in turn, and repeated fields element by
+ * messages (Rows, Decl, Barrier) are walked in turn, and repeated fields element by
  * element. */
 #ifndef FUZZ_FIELDS_H
 #define FUZZ_FIELDS_H
@@ -100,6 +100,32 @@ static inline uint64_t fuzz_message_touch(const void *m,
             sum += fuzz_value_touch(f, (const char *)vals + k * w);
     }
     return sum;
+}
+
+/* 1 when pred holds for m or for any message nested in it, however deep:
+ * walked through the descriptors, so that a nested message added to the
+ * schema (as Barrier was) is not left out of a property. */
+static inline int fuzz_message_any(const ProtobufCMessage *m,
+                                   int (*pred)(const ProtobufCMessage *)) {
+    if (pred(m))
+        return 1;
+    const ProtobufCMessageDescriptor *d = m->descriptor;
+    for (unsigned i = 0; i < d->n_fields; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        if (f->type != PROTOBUF_C_TYPE_MESSAGE)
+            continue;
+        size_t n;
+        const void *vals;
+        fuzz_values(m, f, &n, &vals);
+        for (size_t k = 0; k < n; k++) {
+            const ProtobufCMessage *sub =
+                *(const ProtobufCMessage *const *)((const char *)vals +
+                                                   k * sizeof(void *));
+            if (sub != NULL && fuzz_message_any(sub, pred))
+                return 1;
+        }
+    }
+    return 0;
 }
 
 static inline uint64_t fuzz_header_touch(const Taups__Header *h) {

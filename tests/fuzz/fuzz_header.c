@@ -39,12 +39,14 @@ static void put32(uint8_t *p, uint32_t v) {
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+static int message_unknown(const ProtobufCMessage *m) {
+    return m->n_unknown_fields > 0;
+}
+
 /* 1 when h packs to exactly the len bytes at p and has only fields of the
- * schema. */
+ * schema, in every nested message too. */
 static int canonical(const Taups__Header *h, const uint8_t *p, size_t len) {
-    if (h->base.n_unknown_fields > 0 ||
-        (h->rows != NULL && h->rows->base.n_unknown_fields > 0) ||
-        (h->decl != NULL && h->decl->base.n_unknown_fields > 0) ||
+    if (fuzz_message_any(&h->base, message_unknown) ||
         taups__header__get_packed_size(h) != len)
         return 0;
     uint8_t *buf = malloc(len ? len : 1);
@@ -67,9 +69,7 @@ static int message_field_zero(const ProtobufCMessage *m) {
 }
 
 static int has_field_zero(const Taups__Header *h) {
-    return message_field_zero(&h->base) ||
-           (h->rows != NULL && message_field_zero(&h->rows->base)) ||
-           (h->decl != NULL && message_field_zero(&h->decl->base));
+    return fuzz_message_any(&h->base, message_field_zero);
 }
 
 static void check_roundtrip(const Taups__Header *h) {
