@@ -164,6 +164,25 @@ def e2_weighting():
                   "staleness mean / p99", "dropped"], out)
 
 
+def at_cols(rows):
+    """The [summary] at_updates budgets summary.csv has, in order."""
+    return sorted({int(float(k[3:-15])) for k in rows[0]
+                   if k.startswith("at_") and k.endswith("_updates_median")})
+
+
+def e3_at(name, keep=lambda r: True):
+    """rel_err at each fixed update count, per codec and lr."""
+    rows = [r for r in summary(name) if keep(r)]
+    ats, out = at_cols(rows), []
+    for r in rows:
+        d = int(r["diverged"])
+        out.append([r["worker.codec"], r["worker.error-feedback"], r["lr"]] +
+                   [cell(r, "at_%d_updates" % a, "%.4f") if d == 0 else
+                    "diverged %d/%s" % (d, r["runs"]) for a in ats])
+    return table(["codec", "error feedback", "lr"] +
+                 ["rel_err at %d updates" % a for a in ats], out)
+
+
 def e3_bandwidth():
     out = []
     for r in summary("e3-bandwidth"):
@@ -286,6 +305,57 @@ def e5_cnn():
                                       lambda r: r["tuned_lr"]))
 
 
+# ---- E12 ----
+
+def e12_rows():
+    return [(int(r["workers"]), float(r["server.momentum"]), r)
+            for r in summary("e12-momentum")]
+
+
+def e12_momentum():
+    out = []
+    for n, mu, r in e12_rows():
+        lr = float(r["tuned_lr"])
+        out.append([n, "%g" % mu, r["tuned_lr"], "%.3g" % (lr / (1 - mu)),
+                    reached(r), cell(r, "updates_to_target", "%.0f"),
+                    cell(r, "staleness_mean", "%.2f")])
+    return table(["workers N", "momentum μ", "tuned lr", "lr / (1 − μ)",
+                  "reached", "updates to 3e-2", "staleness mean"], out)
+
+
+def e12_best():
+    """Per N: the explicit momentum with the fewest median updates to the
+    target (among those reaching it in at least 3 runs of 5), beside the
+    implicit momentum the claim predicts, 1 - 1/N, and the one a geometric
+    staleness of the measured mean m gives, m / (1 + m); the explicit
+    momentum predicted is the best at N = 1 less the implicit one."""
+    rows, out = e12_rows(), []
+    best = {}
+    for n in sorted({n for n, _, _ in rows}):
+        cand = {mu: num(r, "updates_to_target_median")
+                for m, mu, r in rows if m == n and int(r["reached"]) >= 3}
+        best[n] = min(cand, key=cand.get) if cand else None
+    mu1 = best.get(1)
+    for n in sorted(best):
+        m = num(next(r for k, mu, r in rows if k == n and mu == 0),
+                "staleness_mean_median")
+        geo = m / (1 + m)
+        pred = "–" if mu1 is None else "%.2f" % max(0.0, mu1 - geo)
+        within = [mu for k, mu, r in rows if k == n and best[n] is not None
+                  and int(r["reached"]) >= 3 and
+                  num(r, "updates_to_target_q1") <= num(
+                      next(x for kk, mm, x in rows
+                           if kk == n and mm == best[n]),
+                      "updates_to_target_q3")]
+        out.append([n, "%.2f" % (1 - 1 / n), "%.2f" % m, "%.2f" % geo,
+                    "–" if best[n] is None else "%g" % best[n],
+                    ", ".join("%g" % mu for mu in within) or "–", pred])
+    return table(["workers N", "1 − 1/N", "staleness mean m (μ = 0)",
+                  "m / (1 + m)", "best explicit μ",
+                  "μ within the best's IQR", "predicted μ (best at N = 1 "
+                  "less m / (1 + m))"], out)
+
+
 # ---- E6b, E7: the tables their analyse scripts made from the runs ----
 
 def analysis_table(name):
@@ -341,6 +411,8 @@ TABLES = {
                    "results/e10-backup/analysis.md"),
     "e9-dense": nth_entry("e9-datacenter", 0),
     "e9-table-p0.03": nth_entry("e9-datacenter", 2),
+    "e12-momentum": (e12_momentum, "results/e12-momentum/summary.csv"),
+    "e12-best": (e12_best, "results/e12-momentum/summary.csv"),
 }
 
 BEGIN = re.compile(r"^<!-- begin table ([\w.-]+): .* -->$")
