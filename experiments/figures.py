@@ -10,7 +10,16 @@
   mean + sd sqrt(2 ln N), per CV, from analysis.md;
 - E7 (results/e7-failures/useful_vs_x): the useful-work fraction U against
   the checkpoint interval X, with the model 1 - lambda(X/2 + R), from
-  analysis.md.
+  analysis.md;
+- E10 (results/e10-backup/step_vs_b): the sync step time against the
+  number of backup workers b, per compute-time law, with the model
+  o(b) + E[X_(N-b):N], from analysis.md;
+- E11 (results/e11-delay-comp/updates_by_rule): updates to the target per
+  staleness rule, median and interquartile range, from summary.csv;
+- E12 and E12b (results/e12-momentum/updates_vs_mu,
+  results/e12b-momentum-illcond/updates_vs_mu): updates to the target
+  against the explicit momentum, a line per number of workers, from
+  summary.csv.
 
     experiments/figures.py [RESULTS]    (default: experiments/results)
 
@@ -144,11 +153,101 @@ plot 'useful_vs_x.dat' using 1:3 with linespoints lw 2 dt 2 pt 6 lc rgb 'black' 
 """)
 
 
+def spread(cell):
+    """(median, low, high) of a "median [low, high]" cell."""
+    m, rest = cell.split("[")
+    lo, hi = rest.rstrip("]").split(",")
+    return float(m), float(lo), float(hi)
+
+
+def e10(results):
+    d = os.path.join(results, "e10-backup")
+    by_law = {}
+    for r in md_table(os.path.join(d, "analysis.md")):
+        m, lo, hi = spread(r["step ms (median [min, max])"])
+        by_law.setdefault(r["distribution"], []).append(
+            (float(r["b"]), m, lo, hi, float(r["model ms"])))
+    laws = list(by_law)
+    plots = []
+    for i, law in enumerate(laws):
+        plots += [
+            "'step_vs_b.dat' index %d using 1:5 with lines lw 2 dt 2 lt %d "
+            "title 'model, %s'" % (i, i + 1, law),
+            "'step_vs_b.dat' index %d using 1:2:3:4 with yerrorbars pt 7 "
+            "ps 1.3 lt %d title 'measured (median, min-max), %s'"
+            % (i, i + 1, law)]
+    draw(d, "step_vs_b", [by_law[k] for k in laws], """
+set xlabel 'backup workers b (of N = 8)'
+set ylabel 'sync step (ms)'
+set xrange [-0.3:4.3]
+set yrange [0:*]
+plot """ + ", \\\n     ".join(plots) + "\n")
+
+
+def sweep_rows(d):
+    with open(os.path.join(d, "summary.csv"), newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def e11(results):
+    d = os.path.join(results, "e11-delay-comp")
+    rows, names = [], []
+    for i, r in enumerate(sweep_rows(d)):
+        if r["updates_to_target_median"] == "":
+            continue
+        rule = r["server.staleness-weight"]
+        if r["server.max-staleness"] != "-1":
+            rule = "drop > " + r["server.max-staleness"]
+        names.append("%d '%s'" % (i, rule))
+        rows.append((i, float(r["updates_to_target_median"]),
+                     float(r["updates_to_target_q1"]),
+                     float(r["updates_to_target_q3"])))
+    draw(d, "updates_by_rule", [rows], """
+set xtics (%s)
+set xrange [-0.5:%d.5]
+set yrange [0:*]
+set xlabel 'staleness rule on the shard (each at its tuned lr)'
+set ylabel 'updates to the target'
+plot 'updates_by_rule.dat' using 1:2:3:4 with yerrorbars pt 7 ps 1.5 lc rgb '#d73027' title 'median and interquartile range, runs that reached it'
+""" % (", ".join(names), len(rows) - 1))
+
+
+def momentum(results, name):
+    d = os.path.join(results, name)
+    by_n = {}
+    for r in sweep_rows(d):
+        if r["updates_to_target_median"] == "":
+            continue
+        by_n.setdefault(int(r["workers"]), []).append(
+            (float(r["server.momentum"]),
+             float(r["updates_to_target_median"]),
+             float(r["updates_to_target_q1"]),
+             float(r["updates_to_target_q3"])))
+    ns = sorted(by_n)
+    plots = ["'updates_vs_mu.dat' index %d using 1:2:3:4 with yerrorlines "
+             "lw 2 pt 7 lt %d title 'N = %d'" % (i, i + 1, n)
+             for i, n in enumerate(ns)]
+    draw(d, "updates_vs_mu", [by_n[n] for n in ns], """
+set xlabel 'explicit momentum mu (each at its tuned lr)'
+set ylabel 'updates to the target (median, interquartile range)'
+set xrange [-0.05:1]
+set yrange [0:*]
+plot """ + ", \\\n     ".join(plots) + "\n")
+
+
+def e12(results):
+    momentum(results, "e12-momentum")
+
+
+def e12b(results):
+    momentum(results, "e12b-momentum-illcond")
+
+
 def main(argv):
     results = argv[0] if argv else os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "results")
     rc = 0
-    for fig in (e1b, e6b, e7):
+    for fig in (e1b, e6b, e7, e10, e11, e12, e12b):
         try:
             fig(results)
         except (NoData, OSError, KeyError, ValueError,
