@@ -164,23 +164,24 @@ def e2_weighting():
                   "staleness mean / p99", "dropped"], out)
 
 
-def at_cols(rows):
-    """The [summary] at_updates budgets summary.csv has, in order."""
-    return sorted({int(float(k[3:-15])) for k in rows[0]
-                   if k.startswith("at_") and k.endswith("_updates_median")})
-
-
-def e3_at(name, keep=lambda r: True):
-    """rel_err at each fixed update count, per codec and lr."""
-    rows = [r for r in summary(name) if keep(r)]
-    ats, out = at_cols(rows), []
-    for r in rows:
-        d = int(r["diverged"])
+def e3_at(name, ats, keep=lambda r: True):
+    """rel_err at fixed update counts ats, per codec and lr; runs that
+    diverged are left out of the cells and counted beside them."""
+    out = []
+    for r in summary(name):
+        if not keep(r):
+            continue
+        d, n = int(r["diverged"]), int(r["runs"])
+        note = "" if d == 0 else " (%d/%d diverged)" % (d, n)
         out.append([r["worker.codec"], r["worker.error-feedback"], r["lr"]] +
-                   [cell(r, "at_%d_updates" % a, "%.4f") if d == 0 else
-                    "diverged %d/%s" % (d, r["runs"]) for a in ats])
+                   ["diverged %d/%d" % (d, n) if d == n else
+                    cell(r, "at_%d_updates" % a, "%.4f") + note
+                    for a in ats] +
+                   ["%.0f" % (num(r, "sent_bytes_median") /
+                              num(r, "updates_median"))])
     return table(["codec", "error feedback", "lr"] +
-                 ["rel_err at %d updates" % a for a in ats], out)
+                 ["rel_err at %d updates" % a for a in ats] +
+                 ["bytes pushed per update"], out)
 
 
 def e3_bandwidth():
@@ -390,6 +391,12 @@ TABLES = {
     "e1-threshold": (e1_threshold, "results/e1-threshold/summary.csv"),
     "e1-ssp": (e1_ssp, "results/e1-ssp/summary.csv"),
     "e2-weighting": (e2_weighting, "results/e2-weighting/summary.csv"),
+    "e3-iid": (lambda: e3_at("e3-codecs", (20000, 30000),
+                             lambda r: r["hetero"] == "0"),
+               "results/e3-codecs/summary.csv"),
+    "e3-hetero-async": (lambda: e3_at("e3-codecs", (20000, 30000),
+                                      lambda r: r["hetero"] == "0.5"),
+                        "results/e3-codecs/summary.csv"),
     "e3-bandwidth": (e3_bandwidth, "results/e3-bandwidth/summary.csv"),
     "e4-local": (e4_local, "results/e4-local/summary.csv"),
     "e4-local-mlp": (e4_local_mlp, "results/e4-local-mlp/summary.csv"),

@@ -1,5 +1,5 @@
-# Written by taups-sweep for experiments/e3-codecs.ini; redraw with: cd experiments/results/e3-codecs && gnuplot plots.gp
-# Curves are each configuration's first successful seed.
+# Written by taups-sweep for /work/main/experiments/e3-codecs.ini; redraw with: cd e3-codecs && gnuplot plots.gp
+# Each curve is a configuration's median over its successful seeds, its band their interquartile range.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
 set grid
@@ -17,13 +17,20 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-1.svg'
@@ -34,13 +41,20 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-2.png'
@@ -51,13 +65,20 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-2.svg'
@@ -68,13 +89,20 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-3.png'
@@ -85,13 +113,20 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-3.svg'
@@ -102,13 +137,20 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-4.png'
@@ -119,13 +161,20 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-4.svg'
@@ -136,13 +185,116 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 1:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_time-5.png'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-5.svg'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_time-6.png'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_time-6.svg'
+unset logscale x
+set format x '%g'
+set format x '%g'
+set xlabel 'wall-clock time (s)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-time.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-1.png'
@@ -153,13 +305,20 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-1.svg'
@@ -170,13 +329,20 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-2.png'
@@ -187,13 +353,20 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-2.svg'
@@ -204,13 +377,20 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-3.png'
@@ -221,13 +401,20 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-3.svg'
@@ -238,13 +425,20 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-4.png'
@@ -255,13 +449,20 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-4.svg'
@@ -272,13 +473,116 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 2:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-5.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_updates-5.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_updates-6.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_updates-6.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'updates applied'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-updates.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-1.png'
@@ -289,13 +593,20 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-1.svg'
@@ -306,13 +617,20 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-hetero=0_lr=0.1_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-hetero=0_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p05-hetero=0_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p06-hetero=0_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p07-hetero=0_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-2.png'
@@ -323,13 +641,20 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-2.svg'
@@ -340,13 +665,20 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p08-hetero=0_lr=0.025_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p09-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p10-hetero=0_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p11-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p12-hetero=0_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p13-hetero=0_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-3.png'
@@ -357,13 +689,20 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-3.svg'
@@ -374,13 +713,20 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
-     'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-4.png'
@@ -391,13 +737,20 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-4.svg'
@@ -408,13 +761,116 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
-     'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
-     'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
-     'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
-     'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
-     'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
-     'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.dat' using 4:3 with lines lw 2 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-5.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-5.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal @pngterm size 900,720
+set output 'metric_vs_bytes-6.png'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
+
+set terminal svg size 900,720 dynamic
+set output 'metric_vs_bytes-6.svg'
+unset logscale x
+set format x '%g'
+set format x '%.1s%c'
+set xlabel 'bytes on the wire (all workers)'
+set ylabel 'rel_err' noenhanced
+unset arrow
+set arrow from graph 0, first 0.03 to graph 1, first 0.03 nohead dashtype 2 lw 1.5 lc rgb 'black'
+plot 'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'hetero=0.5 lr=0.00625 codec=none error-feedback=off' noenhanced, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 5 notitle, \
+     'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 5 dt 1 title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 6 notitle, \
+     'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 6 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 7 notitle, \
+     'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-bytes.dat' using 1:2 with lines lw 2 lt 7 dt 1 title 'hetero=0.5 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
 
 unset logscale x
 set format x '%g'
@@ -543,114 +999,226 @@ set output 'staleness-p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_wo
 set title 'hetero=0 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
 plot 'plots/p14-hetero=0_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.png'
+set output 'staleness-p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.00625 codec=none error-feedback=off' noenhanced
+plot 'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.00625 codec=none error-feedback=off' noenhanced
+plot 'plots/p15-hetero=0_lr=0.00625_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p16-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p17-hetero=0_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p18-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p19-hetero=0_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p20-hetero=0_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
+set title 'hetero=0 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
+set title 'hetero=0 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p21-hetero=0_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.png'
 set title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced
-plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.svg'
+set output 'staleness-p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off.svg'
 set title 'hetero=0.5 lr=0.1 codec=none error-feedback=off' noenhanced
-plot 'plots/p15-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p22-hetero=0.5_lr=0.1_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.png'
+set output 'staleness-p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.png'
 set title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced
-plot 'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+plot 'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.svg'
+set output 'staleness-p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on.svg'
 set title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=on' noenhanced
-plot 'plots/p16-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+plot 'plots/p23-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.png'
+set output 'staleness-p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.png'
 set title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced
-plot 'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.svg'
+set output 'staleness-p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off.svg'
 set title 'hetero=0.5 lr=0.1 codec=topk:0.01 error-feedback=off' noenhanced
-plot 'plots/p17-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p24-hetero=0.5_lr=0.1_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.png'
+set output 'staleness-p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.png'
 set title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced
-plot 'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+plot 'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.svg'
+set output 'staleness-p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on.svg'
 set title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=on' noenhanced
-plot 'plots/p18-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+plot 'plots/p25-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.png'
+set output 'staleness-p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.png'
 set title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced
-plot 'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.svg'
+set output 'staleness-p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off.svg'
 set title 'hetero=0.5 lr=0.1 codec=randk:0.01 error-feedback=off' noenhanced
-plot 'plots/p19-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p26-hetero=0.5_lr=0.1_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.png'
+set output 'staleness-p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.png'
 set title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced
-plot 'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.svg'
+set output 'staleness-p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off.svg'
 set title 'hetero=0.5 lr=0.1 codec=uniform:2 error-feedback=off' noenhanced
-plot 'plots/p20-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p27-hetero=0.5_lr=0.1_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
+set output 'staleness-p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
 set title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
-plot 'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
+set output 'staleness-p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
 set title 'hetero=0.5 lr=0.1 codec=uniform:2:stochastic error-feedback=off' noenhanced
-plot 'plots/p21-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p28-hetero=0.5_lr=0.1_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.png'
+set output 'staleness-p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.png'
 set title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced
-plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.svg'
+set output 'staleness-p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off.svg'
 set title 'hetero=0.5 lr=0.025 codec=none error-feedback=off' noenhanced
-plot 'plots/p22-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p29-hetero=0.5_lr=0.025_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.png'
+set output 'staleness-p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.png'
 set title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced
-plot 'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+plot 'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.svg'
+set output 'staleness-p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on.svg'
 set title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=on' noenhanced
-plot 'plots/p23-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+plot 'plots/p30-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.png'
+set output 'staleness-p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.png'
 set title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced
-plot 'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.svg'
+set output 'staleness-p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off.svg'
 set title 'hetero=0.5 lr=0.025 codec=topk:0.01 error-feedback=off' noenhanced
-plot 'plots/p24-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p31-hetero=0.5_lr=0.025_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.png'
+set output 'staleness-p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.png'
 set title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced
-plot 'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+plot 'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.svg'
+set output 'staleness-p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on.svg'
 set title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=on' noenhanced
-plot 'plots/p25-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+plot 'plots/p32-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.png'
+set output 'staleness-p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.png'
 set title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced
-plot 'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.svg'
+set output 'staleness-p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off.svg'
 set title 'hetero=0.5 lr=0.025 codec=randk:0.01 error-feedback=off' noenhanced
-plot 'plots/p26-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p33-hetero=0.5_lr=0.025_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.png'
+set output 'staleness-p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.png'
 set title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced
-plot 'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.svg'
+set output 'staleness-p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off.svg'
 set title 'hetero=0.5 lr=0.025 codec=uniform:2 error-feedback=off' noenhanced
-plot 'plots/p27-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p34-hetero=0.5_lr=0.025_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal @pngterm size 700,450
-set output 'staleness-p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
+set output 'staleness-p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
 set title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
-plot 'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
 set terminal svg size 700,450 dynamic
-set output 'staleness-p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
+set output 'staleness-p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
 set title 'hetero=0.5 lr=0.025 codec=uniform:2:stochastic error-feedback=off' noenhanced
-plot 'plots/p28-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+plot 'plots/p35-hetero=0.5_lr=0.025_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.00625 codec=none error-feedback=off' noenhanced
+plot 'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.00625 codec=none error-feedback=off' noenhanced
+plot 'plots/p36-hetero=0.5_lr=0.00625_worker.codec=none_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=on' noenhanced
+plot 'plots/p37-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.00625 codec=topk:0.01 error-feedback=off' noenhanced
+plot 'plots/p38-hetero=0.5_lr=0.00625_worker.codec=topk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on.png'
+set title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on.svg'
+set title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=on' noenhanced
+plot 'plots/p39-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=on-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.00625 codec=randk:0.01 error-feedback=off' noenhanced
+plot 'plots/p40-hetero=0.5_lr=0.00625_worker.codec=randk_0.01_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.00625 codec=uniform:2 error-feedback=off' noenhanced
+plot 'plots/p41-hetero=0.5_lr=0.00625_worker.codec=uniform_2_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal @pngterm size 700,450
+set output 'staleness-p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off.png'
+set title 'hetero=0.5 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
+set terminal svg size 700,450 dynamic
+set output 'staleness-p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off.svg'
+set title 'hetero=0.5 lr=0.00625 codec=uniform:2:stochastic error-feedback=off' noenhanced
+plot 'plots/p42-hetero=0.5_lr=0.00625_worker.codec=uniform_2_stochastic_worker.error-feedback=off-staleness.dat' using 1:2 with boxes
