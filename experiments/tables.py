@@ -397,6 +397,8 @@ TABLES = {
     "e3-hetero-async": (lambda: e3_at("e3-codecs", (20000, 30000),
                                       lambda r: r["hetero"] == "0.5"),
                         "results/e3-codecs/summary.csv"),
+    "e3-hetero": (lambda: e3_at("e3-hetero", (10000, 15000, 20000)),
+                  "results/e3-hetero/summary.csv"),
     "e3-bandwidth": (e3_bandwidth, "results/e3-bandwidth/summary.csv"),
     "e4-local": (e4_local, "results/e4-local/summary.csv"),
     "e4-local-mlp": (e4_local_mlp, "results/e4-local-mlp/summary.csv"),
