@@ -185,17 +185,28 @@ def e3_at(name, ats, keep=lambda r: True):
 
 
 def e3_bandwidth():
-    out = []
-    for r in summary("e3-bandwidth"):
-        cap = r["worker.bandwidth"]
-        out.append(["none (loopback)" if cap == "0" else cap,
+    """Beside each cell: its time to target beyond the loopback run of the
+    same codec, and what the link alone would take, the bytes each of the
+    four workers pushed before the target over its uplink cap."""
+    rows, out = summary("e3-bandwidth"), []
+    loop = {r["worker.codec"]: num(r, "time_to_target_s_median")
+            for r in rows if r["worker.bandwidth"] == "0"}
+    for r in rows:
+        cap = float(r["worker.bandwidth"])
+        per = num(r, "sent_bytes_median") / num(r, "updates_median")
+        t, u = (num(r, "time_to_target_s_median"),
+                num(r, "updates_to_target_median"))
+        out.append(["none (loopback)" if cap == 0 else "%.0f" % cap,
                     r["worker.codec"], reached(r),
                     cell(r, "updates_to_target", "%.0f"),
                     cell(r, "time_to_target_s", "%.2f"),
-                    "%.0f" % (num(r, "sent_bytes_median") /
-                              num(r, "updates_median"))])
+                    "%.0f" % per,
+                    "–" if cap == 0 else "%.2f" % (t - loop[r["worker.codec"]]),
+                    "–" if cap == 0 else "%.2f" % (per * u / 4 / cap)])
     return table(["uplink cap (B/s)", "codec", "reached", "updates to 1e-2",
-                  "time to 1e-2 (s)", "bytes pushed per update"], out)
+                  "time to 1e-2 (s)", "bytes pushed per update",
+                  "time beyond loopback (s)",
+                  "link model: bytes per worker / cap (s)"], out)
 
 
 # ---- E4 ----

@@ -1,5 +1,5 @@
-# Written by taups-sweep for experiments/e3-bandwidth.ini; redraw with: cd experiments/results/e3-bandwidth && gnuplot plots.gp
-# Curves are each configuration's first successful seed.
+# Written by taups-sweep for /work/main/experiments/e3-bandwidth.ini; redraw with: cd /work/main/experiments/results/e3-bandwidth-20261128-1105 && gnuplot plots.gp
+# Each curve is a configuration's median over its successful seeds, its band their interquartile range.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
 set grid
@@ -17,10 +17,14 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-worker.bandwidth=0_worker.codec=none-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-1.svg'
@@ -31,10 +35,14 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-worker.bandwidth=0_worker.codec=none-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-2.png'
@@ -45,10 +53,14 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-2.svg'
@@ -59,10 +71,14 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-3.png'
@@ -73,10 +89,14 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-3.svg'
@@ -87,10 +107,14 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-4.png'
@@ -101,10 +125,14 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-4.svg'
@@ -115,10 +143,14 @@ set xlabel 'wall-clock time (s)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 1:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-time.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-1.png'
@@ -129,10 +161,14 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-worker.bandwidth=0_worker.codec=none-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-1.svg'
@@ -143,10 +179,14 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-worker.bandwidth=0_worker.codec=none-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-2.png'
@@ -157,10 +197,14 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-2.svg'
@@ -171,10 +215,14 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-3.png'
@@ -185,10 +233,14 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-3.svg'
@@ -199,10 +251,14 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-4.png'
@@ -213,10 +269,14 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-4.svg'
@@ -227,10 +287,14 @@ set xlabel 'updates applied'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 2:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-updates.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-1.png'
@@ -241,10 +305,14 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-worker.bandwidth=0_worker.codec=none-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-1.svg'
@@ -255,10 +323,14 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p01-worker.bandwidth=0_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
-     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
-     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
-     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
+plot 'plots/p01-worker.bandwidth=0_worker.codec=none-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p01-worker.bandwidth=0_worker.codec=none-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=0 codec=none' noenhanced, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p02-worker.bandwidth=0_worker.codec=qsgd_4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=0 codec=qsgd:4' noenhanced, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p03-worker.bandwidth=0_worker.codec=topk_0.1-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=0 codec=topk:0.1' noenhanced, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p04-worker.bandwidth=0_worker.codec=topk_0.01-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=0 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-2.png'
@@ -269,10 +341,14 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-2.svg'
@@ -283,10 +359,14 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
-     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
-     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
-     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
+plot 'plots/p05-worker.bandwidth=1000000_worker.codec=none-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p05-worker.bandwidth=1000000_worker.codec=none-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=1000000 codec=none' noenhanced, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p06-worker.bandwidth=1000000_worker.codec=qsgd_4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=1000000 codec=qsgd:4' noenhanced, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p07-worker.bandwidth=1000000_worker.codec=topk_0.1-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=1000000 codec=topk:0.1' noenhanced, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p08-worker.bandwidth=1000000_worker.codec=topk_0.01-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=1000000 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-3.png'
@@ -297,10 +377,14 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-3.svg'
@@ -311,10 +395,14 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p09-worker.bandwidth=200000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
-     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
-     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
-     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
+plot 'plots/p09-worker.bandwidth=200000_worker.codec=none-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p09-worker.bandwidth=200000_worker.codec=none-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=200000 codec=none' noenhanced, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p10-worker.bandwidth=200000_worker.codec=qsgd_4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=200000 codec=qsgd:4' noenhanced, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p11-worker.bandwidth=200000_worker.codec=topk_0.1-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=200000 codec=topk:0.1' noenhanced, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p12-worker.bandwidth=200000_worker.codec=topk_0.01-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=200000 codec=topk:0.01' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-4.png'
@@ -325,10 +413,14 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-4.svg'
@@ -339,10 +431,14 @@ set xlabel 'bytes on the wire (all workers)'
 set ylabel 'rel_err' noenhanced
 unset arrow
 set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dashtype 2 lw 1.5 lc rgb 'black'
-plot 'plots/p13-worker.bandwidth=50000_worker.codec=none.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
-     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
-     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
-     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01.dat' using 4:3 with lines lw 2 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
+plot 'plots/p13-worker.bandwidth=50000_worker.codec=none-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p13-worker.bandwidth=50000_worker.codec=none-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'bandwidth=50000 codec=none' noenhanced, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p14-worker.bandwidth=50000_worker.codec=qsgd_4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'bandwidth=50000 codec=qsgd:4' noenhanced, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p15-worker.bandwidth=50000_worker.codec=topk_0.1-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'bandwidth=50000 codec=topk:0.1' noenhanced, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 4 notitle, \
+     'plots/p16-worker.bandwidth=50000_worker.codec=topk_0.01-bytes.dat' using 1:2 with lines lw 2 lt 4 dt 1 title 'bandwidth=50000 codec=topk:0.01' noenhanced
 
 unset logscale x
 set format x '%g'
