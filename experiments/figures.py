@@ -8,18 +8,18 @@
 - E6b (results/e6b-stragglers/step_vs_n): the measured step time less the
   overhead o(N) against N, with the Monte Carlo E[max of N] and the formula
   mean + sd sqrt(2 ln N), per CV, from analysis.md;
-- E7 (results/e7-failures/useful_vs_x): the useful-work fraction U against
-  the checkpoint interval X, with the model 1 - lambda(X/2 + R), from
+- E7 (results/e7-failures/useful_vs_x): the useful work against the run
+  with neither checkpoints nor faults, against the checkpoint interval X,
+  with the model 1 - C/X - lambda(X/2 + R) and Young's interval, from
   analysis.md;
 - E10 (results/e10-backup/step_vs_b): the sync step time against the
   number of backup workers b, per compute-time law, with the model
   o(b) + E[X_(N-b):N], from analysis.md;
 - E11 (results/e11-delay-comp/updates_by_rule): updates to the target per
   staleness rule, median and interquartile range, from summary.csv;
-- E12 and E12b (results/e12-momentum/updates_vs_mu,
-  results/e12b-momentum-illcond/updates_vs_mu): updates to the target
-  against the explicit momentum, a line per number of workers, from
-  summary.csv.
+- E12, E12b and E12c (results/e12-momentum/updates_vs_mu and likewise):
+  updates to the target against the explicit momentum, a line per number
+  of workers (E12c: per read lag), from summary.csv.
 
     experiments/figures.py [RESULTS]    (default: experiments/results)
 
@@ -88,6 +88,12 @@ def draw(outdir, name, data, script):
             raise NoData("gnuplot drew nothing into %s" % out)
 
 
+def draw_lines(outdir, name, data, settings, plots):
+    """draw() with the y axis from 0 and one plot command of plots."""
+    draw(outdir, name, data, settings + "\nset yrange [0:*]\nplot " +
+         ", \\\n     ".join(plots) + "\n")
+
+
 def e1b(results):
     d = os.path.join(results, "e1-threshold")
     conv, div = [], []
@@ -140,17 +146,27 @@ plot """ + ", \\\n     ".join(plots) + "\n")
 
 def e7(results):
     d = os.path.join(results, "e7-failures")
-    rows = [(float(r["X (s)"]), float(r["U"]),
-             float(r["model 1 - λ(X/2 + R)"]))
+    rows = [(float(r["X (s)"]), float(r["U total"]),
+             float(r["model 1 - C/X - λ(X/2 + R pooled)"]))
             for r in md_table(os.path.join(d, "analysis.md"))]
+    young = None
+    for line in open(os.path.join(d, "analysis.md")):
+        if line.startswith("Young's interval"):
+            young = float(line.split(":")[1].split()[0])
+    xs = [x for x, _, _ in rows]
     draw(d, "useful_vs_x", [rows], """
 set logscale x
 set xlabel 'checkpoint interval X (s)'
-set ylabel 'useful work U'
-set xrange [0.02:0.7]
-plot 'useful_vs_x.dat' using 1:3 with linespoints lw 2 dt 2 pt 6 lc rgb 'black' title 'model 1 - lambda (X/2 + R)', \\
-     'useful_vs_x.dat' using 1:2 with points pt 7 ps 1.5 lc rgb '#d73027' title 'measured U (median of 5 seeds)'
-""")
+set ylabel 'useful work against no checkpoints, no faults'
+set xrange [%g:%g]
+%s
+plot 'useful_vs_x.dat' using 1:3 with linespoints lw 2 dt 2 pt 6 lc rgb 'black' title 'model 1 - C/X - lambda (X/2 + R)', \\
+     'useful_vs_x.dat' using 1:2 with points pt 7 ps 1.5 lc rgb '#d73027' title 'measured (median of 5 seeds)'
+""" % (min(xs) / 1.5, max(xs) * 1.5,
+       "" if young is None else
+       "set arrow from %g, graph 0 to %g, graph 1 nohead dt 3 lc rgb "
+       "'gray40'\nset label \"Young's X*\" at %g, graph 0.05 offset 0.5,0"
+       % (young, young, young)))
 
 
 def spread(cell):
@@ -176,12 +192,10 @@ def e10(results):
             "'step_vs_b.dat' index %d using 1:2:3:4 with yerrorbars pt 7 "
             "ps 1.3 lt %d title 'measured (median, min-max), %s'"
             % (i, i + 1, law)]
-    draw(d, "step_vs_b", [by_law[k] for k in laws], """
+    draw_lines(d, "step_vs_b", [by_law[k] for k in laws], """
 set xlabel 'backup workers b (of N = 8)'
 set ylabel 'sync step (ms)'
-set xrange [-0.3:4.3]
-set yrange [0:*]
-plot """ + ", \\\n     ".join(plots) + "\n")
+set xrange [-0.3:4.3]""", plots)
 
 
 def sweep_rows(d):
@@ -212,42 +226,45 @@ plot 'updates_by_rule.dat' using 1:2:3:4 with yerrorbars pt 7 ps 1.5 lc rgb '#d7
 """ % (", ".join(names), len(rows) - 1))
 
 
-def momentum(results, name):
+def momentum(results, name, key, title):
+    """Updates to target against mu, a line per value of the swept key."""
     d = os.path.join(results, name)
-    by_n = {}
+    by_k = {}
     for r in sweep_rows(d):
         if r["updates_to_target_median"] == "":
             continue
-        by_n.setdefault(int(r["workers"]), []).append(
+        by_k.setdefault(int(r[key]), []).append(
             (float(r["server.momentum"]),
              float(r["updates_to_target_median"]),
              float(r["updates_to_target_q1"]),
              float(r["updates_to_target_q3"])))
-    ns = sorted(by_n)
+    ks = sorted(by_k)
     plots = ["'updates_vs_mu.dat' index %d using 1:2:3:4 with yerrorlines "
-             "lw 2 pt 7 lt %d title 'N = %d'" % (i, i + 1, n)
-             for i, n in enumerate(ns)]
-    draw(d, "updates_vs_mu", [by_n[n] for n in ns], """
+             "lw 2 pt 7 lt %d title '%s = %d'" % (i, i + 1, title, k)
+             for i, k in enumerate(ks)]
+    draw_lines(d, "updates_vs_mu", [by_k[k] for k in ks], """
 set xlabel 'explicit momentum mu (each at its tuned lr)'
 set ylabel 'updates to the target (median, interquartile range)'
-set xrange [-0.05:1]
-set yrange [0:*]
-plot """ + ", \\\n     ".join(plots) + "\n")
+set xrange [-0.05:1]""", plots)
 
 
 def e12(results):
-    momentum(results, "e12-momentum")
+    momentum(results, "e12-momentum", "workers", "N")
 
 
 def e12b(results):
-    momentum(results, "e12b-momentum-illcond")
+    momentum(results, "e12b-momentum-illcond", "workers", "N")
+
+
+def e12c(results):
+    momentum(results, "e12c-momentum-lag", "worker.read-lag", "read lag")
 
 
 def main(argv):
     results = argv[0] if argv else os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "results")
     rc = 0
-    for fig in (e1b, e6b, e7, e10, e11, e12, e12b):
+    for fig in (e1b, e6b, e7, e10, e11, e12, e12b, e12c):
         try:
             fig(results)
         except (NoData, OSError, KeyError, ValueError,
