@@ -317,6 +317,25 @@ def e5_cnn():
                                       lambda r: r["tuned_lr"]))
 
 
+# ---- E11 ----
+
+def e11_delay_comp():
+    out = []
+    for r in summary("e11-delay-comp"):
+        w = r["server.staleness-weight"]
+        if r["server.max-staleness"] != "-1":
+            w = "drop > %s" % r["server.max-staleness"]
+        out.append([w, r["tuned_lr"], reached(r),
+                    cell(r, "updates_to_target", "%.0f"),
+                    cell(r, "time_to_target_s", "%.3f"),
+                    "%.2f / %.0f" % (num(r, "staleness_mean_median"),
+                                     num(r, "staleness_p99_median")),
+                    "%.0f" % num(r, "dropped_median")])
+    return table(["rule", "tuned lr", "reached", "updates to 5e-2",
+                  "time to 5e-2 (s)", "staleness mean / p99", "dropped"],
+                 out)
+
+
 # ---- E12 ----
 
 def e12_rows():
@@ -431,6 +450,7 @@ TABLES = {
                    "results/e10-backup/analysis.md"),
     "e9-dense": nth_entry("e9-datacenter", 0),
     "e9-table-p0.03": nth_entry("e9-datacenter", 2),
+    "e11-delay-comp": (e11_delay_comp, "results/e11-delay-comp/summary.csv"),
     "e12-momentum": (e12_momentum, "results/e12-momentum/summary.csv"),
     "e12-best": (e12_best, "results/e12-momentum/summary.csv"),
 }
