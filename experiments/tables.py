@@ -338,53 +338,60 @@ def e11_delay_comp():
 
 # ---- E12 ----
 
-def e12_rows():
-    return [(int(r["workers"]), float(r["server.momentum"]), r)
-            for r in summary("e12-momentum")]
+def e12_rows(name, key):
+    return [(int(r[key]), float(r["server.momentum"]), r)
+            for r in summary(name)]
 
 
-def e12_momentum():
+def e12_momentum(name, key, head):
     out = []
-    for n, mu, r in e12_rows():
+    for n, mu, r in e12_rows(name, key):
         lr = float(r["tuned_lr"])
         out.append([n, "%g" % mu, r["tuned_lr"], "%.3g" % (lr / (1 - mu)),
                     reached(r), cell(r, "updates_to_target", "%.0f"),
                     cell(r, "staleness_mean", "%.2f")])
-    return table(["workers N", "momentum μ", "tuned lr", "lr / (1 − μ)",
-                  "reached", "updates to 3e-2", "staleness mean"], out)
+    return table([head, "momentum μ", "tuned lr", "lr / (1 − μ)",
+                  "reached", "updates to target",
+                  "staleness mean"], out)
 
 
-def e12_best():
-    """Per N: the explicit momentum with the fewest median updates to the
-    target (among those reaching it in at least 3 runs of 5), beside the
-    implicit momentum the claim predicts, 1 - 1/N, and the one a geometric
-    staleness of the measured mean m gives, m / (1 + m); the explicit
-    momentum predicted is the best at N = 1 less the implicit one."""
-    rows, out = e12_rows(), []
-    best = {}
+def e12_best_mu(rows, n):
+    """The mu with the fewest median updates to the target at n, among
+    those reaching it in at least 3 runs of 5, and those whose
+    interquartile range reaches the best one's."""
+    cand = {mu: r for k, mu, r in rows if k == n and int(r["reached"]) >= 3}
+    if not cand:
+        return None, []
+    best = min(cand, key=lambda mu: num(cand[mu], "updates_to_target_median"))
+    q3 = num(cand[best], "updates_to_target_q3")
+    return best, [mu for mu, r in cand.items()
+                  if num(r, "updates_to_target_q1") <= q3]
+
+
+def e12_best(name, key, head, base=None):
+    """Per N (or read lag): the best explicit momentum beside the implicit
+    one of the claim, 1 - 1/N, and the one a geometric staleness of the
+    measured mean m gives, m / (1 + m); the explicit momentum predicted
+    is the best with no staleness (base: name and key value of that
+    configuration) less m / (1 + m)."""
+    rows, out = e12_rows(name, key), []
+    base_rows = rows if base is None else e12_rows(base[0], "workers")
+    mu0 = e12_best_mu(base_rows, 1 if base is None else base[1])[0]
     for n in sorted({n for n, _, _ in rows}):
-        cand = {mu: num(r, "updates_to_target_median")
-                for m, mu, r in rows if m == n and int(r["reached"]) >= 3}
-        best[n] = min(cand, key=cand.get) if cand else None
-    mu1 = best.get(1)
-    for n in sorted(best):
+        best, within = e12_best_mu(rows, n)
         m = num(next(r for k, mu, r in rows if k == n and mu == 0),
                 "staleness_mean_median")
         geo = m / (1 + m)
-        pred = "–" if mu1 is None else "%.2f" % max(0.0, mu1 - geo)
-        within = [mu for k, mu, r in rows if k == n and best[n] is not None
-                  and int(r["reached"]) >= 3 and
-                  num(r, "updates_to_target_q1") <= num(
-                      next(x for kk, mm, x in rows
-                           if kk == n and mm == best[n]),
-                      "updates_to_target_q3")]
-        out.append([n, "%.2f" % (1 - 1 / n), "%.2f" % m, "%.2f" % geo,
-                    "–" if best[n] is None else "%g" % best[n],
-                    ", ".join("%g" % mu for mu in within) or "–", pred])
-    return table(["workers N", "1 − 1/N", "staleness mean m (μ = 0)",
-                  "m / (1 + m)", "best explicit μ",
-                  "μ within the best's IQR", "predicted μ (best at N = 1 "
-                  "less m / (1 + m))"], out)
+        out.append([n] + (["%.2f" % (1 - 1 / n)] if key == "workers" else [])
+                   + ["%.2f" % m, "%.2f" % geo,
+                      "–" if best is None else "%g" % best,
+                      ", ".join("%g" % mu for mu in sorted(within)) or "–",
+                      "–" if mu0 is None else "%.2f" % max(0.0, mu0 - geo)])
+    return table([head] + (["1 − 1/N"] if key == "workers" else []) +
+                 ["staleness mean m (μ = 0)", "m / (1 + m)",
+                  "best explicit μ", "μ within the best's IQR",
+                  "predicted μ (best without staleness less m / (1 + m))"],
+                 out)
 
 
 # ---- E6b, E7: the tables their analyse scripts made from the runs ----
@@ -451,8 +458,25 @@ TABLES = {
     "e9-dense": nth_entry("e9-datacenter", 0),
     "e9-table-p0.03": nth_entry("e9-datacenter", 2),
     "e11-delay-comp": (e11_delay_comp, "results/e11-delay-comp/summary.csv"),
-    "e12-momentum": (e12_momentum, "results/e12-momentum/summary.csv"),
-    "e12-best": (e12_best, "results/e12-momentum/summary.csv"),
+    "e12-momentum": (lambda: e12_momentum("e12-momentum", "workers",
+                                          "workers N"),
+                     "results/e12-momentum/summary.csv"),
+    "e12-best": (lambda: e12_best("e12-momentum", "workers", "workers N"),
+                 "results/e12-momentum/summary.csv"),
+    "e12b-momentum": (lambda: e12_momentum("e12b-momentum-illcond", "workers",
+                                           "workers N"),
+                      "results/e12b-momentum-illcond/summary.csv"),
+    "e12b-best": (lambda: e12_best("e12b-momentum-illcond", "workers",
+                                   "workers N"),
+                  "results/e12b-momentum-illcond/summary.csv"),
+    "e12c-momentum": (lambda: e12_momentum("e12c-momentum-lag",
+                                           "worker.read-lag", "read lag τ"),
+                      "results/e12c-momentum-lag/summary.csv"),
+    "e12c-best": (lambda: e12_best("e12c-momentum-lag", "worker.read-lag",
+                                   "read lag τ",
+                                   ("e12b-momentum-illcond", 1)),
+                  "results/e12c-momentum-lag/summary.csv, "
+                  "results/e12b-momentum-illcond/summary.csv"),
 }
 
 BEGIN = re.compile(r"^<!-- begin table ([\w.-]+): .* -->$")
