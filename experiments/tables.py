@@ -145,20 +145,26 @@ def e1_ssp():
 
 # ---- E2, E3 ----
 
+def rule_row(r, mean_fmt):
+    """A staleness rule's cells (E2, E11): the rule, its tuned lr, runs
+    reaching the target, updates and time to it, staleness and drops."""
+    w = r["server.staleness-weight"]
+    if r["server.max-staleness"] != "-1":
+        w = "drop > %s" % r["server.max-staleness"]
+    return [w, r["tuned_lr"], reached(r),
+            cell(r, "updates_to_target", "%.0f"),
+            cell(r, "time_to_target_s", "%.3f"),
+            (mean_fmt + " / %.0f") % (num(r, "staleness_mean_median"),
+                                      num(r, "staleness_p99_median")),
+            "%.0f" % num(r, "dropped_median")]
+
+
 def e2_weighting():
     out = []
     for r in summary("e2-weighting"):
         src = ("read lag %s" % r["worker.read-lag"]
                if r["worker.read-lag"] != "0" else "Pareto")
-        w = r["server.staleness-weight"]
-        if r["server.max-staleness"] != "-1":
-            w = "drop > %s" % r["server.max-staleness"]
-        out.append([src, w, r["tuned_lr"], reached(r),
-                    cell(r, "updates_to_target", "%.0f"),
-                    cell(r, "time_to_target_s", "%.3f"),
-                    "%.1f / %.0f" % (num(r, "staleness_mean_median"),
-                                     num(r, "staleness_p99_median")),
-                    "%.0f" % num(r, "dropped_median")])
+        out.append([src] + rule_row(r, "%.1f"))
     return table(["staleness", "rule", "tuned lr", "reached",
                   "updates to 3e-2", "time to 3e-2 (s)",
                   "staleness mean / p99", "dropped"], out)
@@ -322,15 +328,7 @@ def e5_cnn():
 def e11_delay_comp():
     out = []
     for r in summary("e11-delay-comp"):
-        w = r["server.staleness-weight"]
-        if r["server.max-staleness"] != "-1":
-            w = "drop > %s" % r["server.max-staleness"]
-        out.append([w, r["tuned_lr"], reached(r),
-                    cell(r, "updates_to_target", "%.0f"),
-                    cell(r, "time_to_target_s", "%.3f"),
-                    "%.2f / %.0f" % (num(r, "staleness_mean_median"),
-                                     num(r, "staleness_p99_median")),
-                    "%.0f" % num(r, "dropped_median")])
+        out.append(rule_row(r, "%.2f"))
     return table(["rule", "tuned lr", "reached", "updates to 5e-2",
                   "time to 5e-2 (s)", "staleness mean / p99", "dropped"],
                  out)
