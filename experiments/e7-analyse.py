@@ -136,6 +136,12 @@ for m in mtbfs:
     print("Young's interval sqrt(2 C MTBF) for MTBF %g s: %.3f s (with C + W: %.3f s)."
           % (m, math.sqrt(2 * C * m), math.sqrt(2 * (C + W) * m)))
 print()
+def useful(r):
+    """Updates kept per second over the rate with neither checkpoints nor
+    faults."""
+    return r["final"] / r["T"] / (PUSHES / t0)
+
+
 # Downtime per failure from the medians at one X is a difference of two
 # wall times that spread by ~10 % between seeds; the full model takes R
 # pooled over every run with a failure instead.
@@ -159,7 +165,7 @@ for (x, m) in sorted(k for k in cfg if k[1] < 1e9):
     lam = med(r["kills"] / r["T"] for r in rs)
     # Against the run with neither checkpoints nor faults: what Young's
     # trade-off is about, the checkpoints' cost included.
-    total = med(r["final"] / r["T"] for r in rs) / (PUSHES / t0)
+    total = med(useful(r) for r in rs)
     print("| %g | %g | %.2f | %.2f | %g | %.0f | %.0f | %.3f | %.3f | %.3f | %.4f | %.4f | %.3f | %.3f |"
           % (x, m, tq, med(r["T"] for r in rs), med(r["kills"] for r in rs), lpk,
              rate * x / 2, R, u, 1 - lam * (x / 2 + R), C / x, 1 - t0 / tq,
@@ -176,7 +182,7 @@ for m in mtbfs:
         if mm != m:
             continue
         for r in rs:
-            u = r["final"] / r["T"] / (PUSHES / t0)
+            u = useful(r)
             if r["seed"] not in best or u > best[r["seed"]][1]:
                 best[r["seed"]] = (x, u)
     xs = sorted(best.items())

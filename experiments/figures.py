@@ -33,6 +33,8 @@ import os
 import subprocess
 import sys
 
+import tables  # the same names for the same rows as the README's tables
+
 PREAMBLE = """set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
 set grid
@@ -209,10 +211,7 @@ def e11(results):
     for i, r in enumerate(sweep_rows(d)):
         if r["updates_to_target_median"] == "":
             continue
-        rule = r["server.staleness-weight"]
-        if r["server.max-staleness"] != "-1":
-            rule = "drop > " + r["server.max-staleness"]
-        names.append("%d '%s'" % (i, rule))
+        names.append("%d '%s'" % (i, tables.rule_name(r)))
         rows.append((i, float(r["updates_to_target_median"]),
                      float(r["updates_to_target_q1"]),
                      float(r["updates_to_target_q3"])))

@@ -145,13 +145,17 @@ def e1_ssp():
 
 # ---- E2, E3 ----
 
+def rule_name(r):
+    """A summary row's staleness rule: its weight, or the drop bound."""
+    if r["server.max-staleness"] != "-1":
+        return "drop > %s" % r["server.max-staleness"]
+    return r["server.staleness-weight"]
+
+
 def rule_row(r, mean_fmt):
     """A staleness rule's cells (E2, E11): the rule, its tuned lr, runs
     reaching the target, updates and time to it, staleness and drops."""
-    w = r["server.staleness-weight"]
-    if r["server.max-staleness"] != "-1":
-        w = "drop > %s" % r["server.max-staleness"]
-    return [w, r["tuned_lr"], reached(r),
+    return [rule_name(r), r["tuned_lr"], reached(r),
             cell(r, "updates_to_target", "%.0f"),
             cell(r, "time_to_target_s", "%.3f"),
             (mean_fmt + " / %.0f") % (num(r, "staleness_mean_median"),
