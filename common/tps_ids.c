@@ -134,6 +134,81 @@ static sorted_t radix_sort(const uint64_t *keys, size_t n, uint64_t vary,
     return r;
 }
 
+/* Room for the digit counters of every pass of a packed sort: at most
+ * ceil(64 / b) passes of 2^b counters, largest at b = MAX_BITS. */
+#define PACKED_HIST ((size_t)((64 + MAX_BITS - 1) / MAX_BITS) << MAX_BITS)
+
+/* The bits an index below n takes (n >= 2). */
+static unsigned index_bits(size_t n) {
+    return 64 - (unsigned)__builtin_clzll((unsigned long long)n - 1);
+}
+
+/* Whether keys differing in the bits of vary pack with an index below n
+ * into one word. */
+static int packs(uint64_t vary, size_t n) {
+    unsigned span =
+        64 - (unsigned)__builtin_clzll(vary) - (unsigned)__builtin_ctzll(vary);
+    return span + index_bits(n) <= 64;
+}
+
+/* Stable LSD radix sort of keys[0..n) (n >= 2, packs(vary, n)), each key
+ * packed with its index into one word: the bits of the key from vary's
+ * lowest to its highest above the index's bits. A pass then moves one
+ * word, not a key and an index, and counts the next pass's digits on the
+ * way. The words ping-pong between wa and wb; hist has room for
+ * PACKED_HIST counters. Returns the buffer holding the sorted words: a word's key
+ * part is packed_key's, its low index_bits(n) bits the key's index. */
+static const uint64_t *radix_packed(const uint64_t *keys, size_t n,
+                                    uint64_t vary, uint64_t *wa, uint64_t *wb,
+                                    uint32_t *hist) {
+    unsigned passes = 1, bits = digit_bits(vary, n, &passes);
+    unsigned lo = (unsigned)__builtin_ctzll(vary), ib = index_bits(n);
+    uint64_t mask = ((uint64_t)1 << bits) - 1;
+    uint64_t span = 64 - (unsigned)__builtin_clzll(vary) - lo;
+    uint64_t vmask = span == 64 ? UINT64_MAX : ((uint64_t)1 << span) - 1;
+    memset(hist, 0, ((size_t)passes << bits) * sizeof(*hist));
+    for (size_t i = 0; i < n; i++) {
+        uint64_t w = (((keys[i] >> lo) & vmask) << ib) | i;
+        wa[i] = w;
+        hist[(w >> ib) & mask]++;
+    }
+    const uint64_t *src = wa;
+    for (unsigned d = 0; d < passes; d++) {
+        uint32_t *h = hist + ((size_t)d << bits), sum = 0;
+        for (uint64_t v = 0; v <= mask; v++) {
+            uint32_t c = h[v];
+            h[v] = sum;
+            sum += c;
+        }
+        uint64_t *dst = src == wa ? wb : wa;
+        unsigned shift = ib + d * bits;
+        if (d + 1 < passes) { /* the next pass's digits counted on the way */
+            uint32_t *next = h + ((size_t)1 << bits);
+            for (size_t i = 0; i < n; i++) {
+                uint64_t w = src[i];
+                dst[h[(w >> shift) & mask]++] = w;
+                next[(w >> (shift + bits)) & mask]++;
+            }
+        } else {
+            for (size_t i = 0; i < n; i++) {
+                uint64_t w = src[i];
+                dst[h[(w >> shift) & mask]++] = w;
+            }
+        }
+        src = dst;
+    }
+    return src;
+}
+
+/* A sorted packed word's key: its key part back in place, over the bits
+ * outside vary's range, which every key shares (any is one of the keys). */
+static inline uint64_t packed_key(uint64_t w, uint64_t any, uint64_t vary,
+                                  unsigned ib) {
+    unsigned lo = (unsigned)__builtin_ctzll(vary);
+    uint64_t range = UINT64_MAX >> __builtin_clzll(vary) >> lo << lo;
+    return (any & ~range) | ((w >> ib) << lo);
+}
+
 /* The small case: unique ids by a hash table (insertion order), then
  * those sorted, and each id's unique index turned into its rank. */
 static size_t unique_small(const uint64_t *ids, size_t n, uint64_t *uniq,
@@ -156,16 +231,28 @@ static size_t unique_small(const uint64_t *ids, size_t n, uint64_t *uniq,
         pos[i] = hval[k] - 1;
     }
     uint64_t vary;
-    sorted_t r = {ins, NULL};
-    if (!scan_keys(ins, nu, &vary))
-        r = radix_sort(ins, nu, vary, uniq, kb, ia, ib, hist);
-    if (r.keys != uniq)
-        memcpy(uniq, r.keys, nu * sizeof(uint64_t));
-    if (r.idx == NULL)
-        return nu; /* inserted in ascending order: rank = index */
-    uint32_t *rank = r.idx == ia ? ib : ia;
-    for (size_t j = 0; j < nu; j++)
-        rank[r.idx[j]] = (uint32_t)j;
+    if (scan_keys(ins, nu, &vary)) { /* inserted ascending: rank = index */
+        memcpy(uniq, ins, nu * sizeof(uint64_t));
+        return nu;
+    }
+    uint32_t *rank = ia;
+    if (packs(vary, nu)) {
+        const uint64_t *w = radix_packed(ins, nu, vary, uniq, kb, hist);
+        unsigned b = index_bits(nu);
+        uint64_t imask = ((uint64_t)1 << b) - 1;
+        for (size_t j = 0; j < nu; j++) {
+            uint64_t x = w[j];
+            rank[x & imask] = (uint32_t)j;
+            uniq[j] = packed_key(x, ins[0], vary, b);
+        }
+    } else {
+        sorted_t r = radix_sort(ins, nu, vary, uniq, kb, ia, ib, hist);
+        if (r.keys != uniq)
+            memcpy(uniq, r.keys, nu * sizeof(uint64_t));
+        rank = r.idx == ia ? ib : ia;
+        for (size_t j = 0; j < nu; j++)
+            rank[r.idx[j]] = (uint32_t)j;
+    }
     for (size_t i = 0; i < n; i++)
         pos[i] = rank[pos[i]];
     return nu;
@@ -192,8 +279,7 @@ size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
     /* Small: the table's keys and values, the inserted keys and their
      * ping-pong copy, two index arrays. Large: one key copy, two index
      * arrays. Both: one histogram. */
-    size_t need =
-        (small ? cap * 12 + n * 24 : n * 16) + ((size_t)1 << MAX_BITS) * 4;
+    size_t need = (small ? cap * 12 + n * 24 : n * 16) + PACKED_HIST * 4;
     if (*scratch_cap < need) {
         void *p = realloc(*scratch, need);
         if (p == NULL)
@@ -205,6 +291,23 @@ size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
         return unique_small(ids, n, uniq, pos, *scratch, cap);
     uint64_t *kb = *scratch;
     uint32_t *ia = (uint32_t *)(kb + n), *ib = ia + n, *hist = ib + n;
+    if (packs(vary, n)) {
+        /* uniq is one of the sort's buffers: each unique key is written
+         * at or before the place of the word it comes from. */
+        const uint64_t *w = radix_packed(ids, n, vary, uniq, kb, hist);
+        unsigned b = index_bits(n);
+        uint64_t imask = ((uint64_t)1 << b) - 1, any = ids[0], last = 0;
+        size_t m = 0;
+        for (size_t j = 0; j < n; j++) {
+            uint64_t x = w[j];
+            if (m == 0 || x >> b != last) {
+                last = x >> b;
+                uniq[m++] = packed_key(x, any, vary, b);
+            }
+            pos[x & imask] = (uint32_t)(m - 1);
+        }
+        return m;
+    }
     sorted_t r = radix_sort(ids, n, vary, uniq, kb, ia, ib, hist);
     return dedupe_sorted(r.keys, r.idx, n, uniq, pos);
 }

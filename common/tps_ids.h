@@ -41,13 +41,14 @@ uint32_t tps__id_shard(uint64_t id, uint32_t nshards);
  *
  * scratch and *scratch_cap belong to the caller, who keeps them between
  * calls (both start NULL and 0) and frees *scratch at the end: it grows
- * with realloc (to at most 72 bytes per id plus 8 KiB up to 65,536 ids,
- * 16 bytes per id plus 8 KiB beyond) and is left as it was when it
+ * with realloc (to at most 72 bytes per id plus 48 KiB up to 65,536
+ * ids, 16 bytes per id plus 48 KiB beyond) and is left as it was when it
  * cannot, so a steady state allocates nothing. Up to 65,536 ids spread
  * over more than 22 bits are deduplicated in a hash table first and the
  * unique ones sorted; others are sorted whole and deduplicated after. The
  * sort is an LSD radix sort over the bits in which the ids differ, in
- * the digit width that costs least for their count. */
+ * the digit width that costs least for their count; when those bits and
+ * an index fit one 64-bit word, each id is sorted as one such word. */
 size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
                        uint32_t *pos, void **scratch, size_t *scratch_cap);
 

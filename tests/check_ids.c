@@ -498,6 +498,17 @@ START_TEST(test_unique) {
             ids[i] = ((uint64_t)(n - i / 2) << 40) | (i % 7);
         check_unique(ids, n, &scratch, &cap);
     }
+    /* A key packs with its index into one word while the bits that vary
+     * and the index's bits make 64 at most: 1,000 distinct ids (10 index
+     * bits) varying in 54 bits pack, in 55 they do not; the same with
+     * each id twice (the unique ids are then packed, not the call's). */
+    for (unsigned span = 54; span <= 55; span++)
+        for (size_t rep = 1; rep <= 2; rep++) {
+            size_t n = 1000 * rep;
+            for (size_t i = 0; i < n; i++)
+                ids[i] = tps__mix64(i / rep) >> (64 - span);
+            check_unique(ids, n, &scratch, &cap);
+        }
     free(scratch);
     free(ids);
 }
