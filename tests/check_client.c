@@ -1009,8 +1009,11 @@ static float row_value(uint64_t id, size_t j) {
     return (float)(id % 1000) + 0.25f * (float)j;
 }
 
+/* What the shards' rows have gained since row_version's. */
+static uint64_t version_shift;
+
 static uint64_t row_version(uint64_t id) {
-    return id % 7 + (id >> 40);
+    return id % 7 + (id >> 40) + version_shift;
 }
 
 /* Shard s's PULL_ROWS_OK for frame f of ticket id: the versions and the
@@ -1218,6 +1221,44 @@ START_TEST(test_rows_pull_scatter_versions) {
 }
 END_TEST
 
+/* Two pulls answered one after the other: a push carries the versions of
+ * the later one, whose merge waits for no call between them. */
+START_TEST(test_rows_versions_newest) {
+    tps_client_t *c = client(CLUSTER3, 6 * (20 + 4 * 2));
+    int tab = table_add(c, "emb", 2);
+    uint64_t ids[4] = {7, 70000, 700, UINT64_C(7) << 41};
+    float out[2][8], g[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    shards_rejoining(c);
+    tps_ticket_t id[2];
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_eq(tps_pull_rows_async(c, tab, 4, ids, out[k], NULL,
+                                             &id[k]),
+                         0);
+        issue(c, id[k], -1, 0);
+    }
+    for (int k = 0; k < 2; k++) {
+        version_shift = 5 * (uint64_t)k;
+        tps__rowjob_t *job = ticket(c, id[k])->x.job;
+        for (size_t f = 0; f < job->nfr; f++)
+            pull_rows_ok(c, id[k], f);
+        ck_assert_int_eq(tps_wait(c, id[k]), 0);
+    }
+    tps_ticket_t p;
+    ck_assert_int_eq(tps_push_rows_async(c, tab, 4, ids, g, &p), 0);
+    issue(c, p, -1, 0);
+    tps__rowjob_t *job = ticket(c, p)->x.job;
+    for (size_t f = 0; f < job->nfr; f++) {
+        uint64_t got[4];
+        frame_ids(job, f, got);
+        const uint8_t *v = job->buf + job->fr[f].pos + job->fr[f].ids_len;
+        for (size_t k = 0; k < job->fr[f].count; k++)
+            ck_assert_uint_eq(ref_varint(&v), row_version(got[k]) + 1);
+    }
+    version_shift = 0;
+    tps_close(c);
+}
+END_TEST
+
 /* A push's replies sum into tps_push_rows_info; a shard back after a loss
  * is sent only the frames it has not answered. */
 START_TEST(test_rows_push_info_and_resend) {
@@ -1403,6 +1444,7 @@ static Suite *client_suite(void) {
     tcase_add_test(tc, test_rows_push_read_versions);
     tcase_add_test(tc, test_rows_frame_split);
     tcase_add_test(tc, test_rows_pull_scatter_versions);
+    tcase_add_test(tc, test_rows_versions_newest);
     tcase_add_test(tc, test_rows_push_info_and_resend);
     tcase_add_test(tc, test_rows_refusals);
     tcase_add_test(tc, test_rows_declare_mismatch);

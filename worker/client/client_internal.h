@@ -180,6 +180,9 @@ typedef struct tps__tensor_s {
         uint64_t id, ver;
     } * vmap;
     size_t vmap_cap, vmap_n;
+    /* The last completed pull, its versions not in vmap yet: the caller's
+     * next call of rows merges them while its own request is out. */
+    struct tps__rowjob_s *vmap_due;
     /* A dense tensor's shape (product = n), as declared here or learnt
      * from the shards; 0 dims: none. */
     uint32_t ndims;

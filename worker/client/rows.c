@@ -111,6 +111,20 @@ static void vmap_merge(tps__tensor_t *ts, const tps__rowjob_t *job) {
     }
 }
 
+/* The table's completed pull whose versions wait, merged now (mu): before
+ * a push looks versions up, and by the caller's next call once its
+ * request is out, while the shards answer it. A pull's completion only
+ * hands its job over, so the merge (a cache miss an id in a large map)
+ * is not on the pull's critical path. */
+static void vmap_settle(tps_client_t *c, tps__tensor_t *ts) {
+    tps__rowjob_t *job = ts->vmap_due;
+    if (job == NULL)
+        return;
+    ts->vmap_due = NULL;
+    vmap_merge(ts, job);
+    tps__cl_rows_put(c, job);
+}
+
 /* --- jobs ---------------------------------------------------------------- */
 
 void tps__cl_rows_put(tps_client_t *c, tps__rowjob_t *job) {
@@ -143,6 +157,10 @@ void tps__cl_rows_free(tps_client_t *c) {
     for (int i = 0; i < TPS__CL_MAX_TICKETS; i++) {
         tps__cl_rows_put(c, c->tickets[i].x.job); /* never completed */
         c->tickets[i].x.job = NULL;
+    }
+    for (int i = 0; i < c->ntensors; i++) {
+        tps__cl_rows_put(c, c->tensors[i].vmap_due);
+        c->tensors[i].vmap_due = NULL;
     }
     while (c->row_spare) {
         tps__rowjob_t *job = c->row_spare;
@@ -359,8 +377,10 @@ int tps__cl_rows_prepare(tps_client_t *c, int table, int push, size_t n,
     if (rc == 0 && push)
         sum_rows(job, grads);
     uv_mutex_lock(&c->mu);
-    if (rc == 0 && push && vers_out == NULL)
+    if (rc == 0 && push && vers_out == NULL) {
+        vmap_settle(c, ts);
         vmap_lookup(ts, job->uniq, job->nu, job->vers);
+    }
     for (size_t u = 0; rc == 0 && push && vers_out && u < job->nu; u++)
         job->vers[u] = vers_out[job->first[u]] + 1;
     if (rc < 0) {
@@ -513,15 +533,21 @@ void tps__cl_rows_finish(tps_client_t *c, tps__ticket_t *t) {
     if (t->result == 0 && job->push) {
         ts->rows_info = job->info;
     } else if (t->result == 0) {
-        size_t d = job->dim;
-        for (size_t i = 0; i < job->n && job->nu < job->n; i++) {
-            uint32_t at = job->first[job->pos[i]];
+        /* Locals: the copies could alias the job's arrays, which the
+         * loop would then read again after every row. */
+        size_t d = job->dim, n = job->nu < job->n ? job->n : 0;
+        const uint32_t *first = job->first, *pos = job->pos;
+        float *out = job->out;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t at = first[pos[i]];
             if (at != i)
-                tps__row_copy(job->out + i * d, job->out + (size_t)at * d, d);
+                tps__row_copy(out + i * d, out + (size_t)at * d, d);
         }
         for (size_t i = 0; job->vers_out && i < job->n; i++)
             job->vers_out[i] = job->no_versions ? 0 : job->vers[job->pos[i]];
-        vmap_merge(ts, job);
+        vmap_settle(c, ts); /* an earlier pull's versions go first */
+        ts->vmap_due = job;
+        return;
     }
     tps__cl_rows_put(c, job);
 }
@@ -645,6 +671,9 @@ static int rows_start(tps_client_t *c, int table, int push, size_t n,
         return err;
     }
     *ticket = id;
+    uv_mutex_lock(&c->mu);
+    vmap_settle(c, &c->tensors[table]);
+    uv_mutex_unlock(&c->mu);
     return 0;
 }
 
