@@ -162,6 +162,9 @@ static int finish_header(tps__reader_t *rd) {
         if (rc < 0)
             return fail(rd, rc);
     }
+    rd->in_place = dest == TPS_PAYLOAD_IN_PLACE;
+    if (rd->in_place)
+        dest = NULL;
     /* plen was checked against max_payload before we got here. */
     if (dest == NULL && (dest = tps__reader_pool(rd, (size_t)rd->plen)) == NULL)
         return fail(rd, TPS_ENOMEM);
@@ -218,6 +221,13 @@ int tps__reader_feed(tps__reader_t *rd, const uint8_t *data, size_t len,
     size_t off = 0;
     int rc = rd->state == TPS_RD_ERROR ? rd->err : 0;
     while (rc == 0 && off < len) {
+        if (rd->state == TPS_RD_PAYLOAD && rd->in_place && rd->got == 0 &&
+            len - off >= rd->plen) {
+            rd->payload = (uint8_t *)(uintptr_t)(data + off);
+            off += (size_t)rd->plen;
+            rc = tps__reader_commit(rd, (size_t)rd->plen);
+            continue;
+        }
         uint8_t *base;
         size_t want;
         tps__reader_want(rd, &base, &want);

@@ -48,11 +48,18 @@ typedef enum tps__rd_state_e {
 
 typedef struct tps__reader_s tps__reader_t;
 
+/* A dest_cb's answer for a payload read byte-wise and only during the
+ * frame's callback: when the bytes fed to tps__reader_feed hold it whole,
+ * it is left there (no alignment, valid while those bytes are), else it
+ * goes to the pool. A pull reply of rows is copied once, not twice. */
+#define TPS_PAYLOAD_IN_PLACE ((uint8_t *)1)
+
 /* Chooses where a payload goes, called once per frame with a payload, after
  * the header is unpacked. Set *dest to a buffer of `len` bytes that stays
  * valid until the frame is done, or leave it NULL to use the reader's pool.
  * A negative return rejects the frame with that error (the stream is then
- * unusable: the peer is out of sync). */
+ * unusable: the peer is out of sync). TPS_PAYLOAD_IN_PLACE says the payload
+ * may stay where it lies. */
 typedef int (*tps__payload_dest_cb)(void *arg, const Taups__Header *h,
                                    uint64_t len, uint8_t **dest);
 
@@ -66,7 +73,9 @@ struct tps__reader_s {
     uint64_t plen;
     uint8_t *hbuf;           /* max_header bytes, allocated once */
     Taups__Header *hdr;      /* valid in TPS_RD_PAYLOAD and TPS_RD_DONE */
-    uint8_t *payload;        /* plen bytes: dest_cb's buffer or the pool */
+    uint8_t *payload;        /* plen bytes: dest_cb's buffer, the pool or,
+                                in place, the fed bytes */
+    int in_place;            /* dest_cb said TPS_PAYLOAD_IN_PLACE */
     uint8_t *pool;           /* reused payload buffer, grows to the largest */
     size_t pool_cap;
     tps__payload_dest_cb dest_cb;
@@ -103,7 +112,9 @@ void tps__reader_want(tps__reader_t *rd, uint8_t **base, size_t *len);
 int tps__reader_commit(tps__reader_t *rd, size_t n);
 
 /* Copies from `data` (len bytes) into the reader, stopping after one complete
- * frame. *used says how many bytes were consumed. Returns as commit does. */
+ * frame. *used says how many bytes were consumed. Returns as commit does.
+ * A payload allowed in place and held whole by `data` is not copied: the
+ * frame's payload then points into `data`. */
 int tps__reader_feed(tps__reader_t *rd, const uint8_t *data, size_t len,
                     size_t *used);
 

@@ -536,6 +536,25 @@ START_TEST(test_library_frame_mac) {
         ck_assert_float_eq_tol(p[i], -2.0f * (float)i,
                                2.0f * (float)i / 512 + 1e-3f);
     tps_close(cl);
+
+    /* Rows, whose pull replies are read where they land: tagged all the
+     * same. Id 3 twice in the push: its gradients sum. */
+    o.pull_codec = NULL;
+    o.role = TPS_ROLE_WORKER;
+    ck_assert_msg(tps_open(&o, &cl, err, sizeof(err)) == 0, "%s", err);
+    int tab = tps_table(cl, "emb", 4, TPS_INIT_ZEROS, 0, 1);
+    ck_assert_int_ge(tab, 0);
+    uint64_t ids[5] = {3, UINT64_C(1) << 40, 3, 99, 12};
+    ck_assert_int_eq(tps_push_rows(cl, tab, 5, ids, g), 0);
+    ck_assert_int_eq(tps_pull_rows(cl, tab, 5, ids, p, NULL), 0);
+    for (int r = 0; r < 5; r++)
+        for (int j = 0; j < 4; j++) {
+            float want = -0.5f * g[r * 4 + j];
+            if (ids[r] == 3)
+                want = -0.5f * (g[j] + g[8 + j]);
+            ck_assert_float_eq(p[r * 4 + j], want);
+        }
+    tps_close(cl);
     free(g);
     free(p);
     cluster_stop(&c);

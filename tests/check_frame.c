@@ -153,6 +153,37 @@ START_TEST(test_direct_destination) {
 }
 END_TEST
 
+static int in_place_cb(void *arg, const Taups__Header *h, uint64_t len,
+                       uint8_t **dest) {
+    *dest = TPS_PAYLOAD_IN_PLACE;
+    return 0;
+}
+
+/* A payload allowed in place stays in the fed bytes when they hold it
+ * whole, and is collected in the pool when it comes in pieces. */
+START_TEST(test_payload_in_place) {
+    size_t len;
+    uint8_t *f = make_frame(4, 100, 2.0f, &len);
+    size_t meta = len - 100 * sizeof(float);
+    tps__reader_t rd;
+    ck_assert_int_eq(tps__reader_init(&rd, NULL, in_place_cb, NULL), 0);
+    size_t used;
+    ck_assert_int_eq(tps__reader_feed(&rd, f, len, &used), 1);
+    ck_assert_uint_eq(used, len);
+    ck_assert_ptr_eq(rd.payload, f + meta);
+    check_frame(&rd, 4, 100, 2.0f);
+    tps__reader_next(&rd);
+    /* The header and the payload's first bytes, then the rest. */
+    ck_assert_int_eq(tps__reader_feed(&rd, f, meta + 7, &used), 0);
+    ck_assert_uint_eq(used, meta + 7);
+    ck_assert_int_eq(tps__reader_feed(&rd, f + used, len - used, &used), 1);
+    ck_assert_ptr_eq(rd.payload, rd.pool);
+    check_frame(&rd, 4, 100, 2.0f);
+    tps__reader_free(&rd);
+    free(f);
+}
+END_TEST
+
 static int feed_all(tps__reader_t *rd, const uint8_t *p, size_t len) {
     size_t used;
     int rc = 0;
@@ -371,6 +402,7 @@ static Suite *frame_suite(void) {
     tcase_add_test(tc, test_byte_at_a_time);
     tcase_add_test(tc, test_several_frames_per_read);
     tcase_add_test(tc, test_direct_destination);
+    tcase_add_test(tc, test_payload_in_place);
     tcase_add_test(tc, test_limits_before_allocation);
     tcase_add_test(tc, test_garbage);
     tcase_add_test(tc, test_field_zero);

@@ -373,6 +373,10 @@ int tps__cl_dest_for_payload(void *arg, const Taups__Header *h, uint64_t len,
                              uint8_t **dest) {
     tps__cshard_t *sh = arg;
     tps_client_t *c = sh->cl;
+    if (h->op == TAUPS__OP__PULL_ROWS_OK) { /* scattered from where it is */
+        *dest = TPS_PAYLOAD_IN_PLACE;
+        return 0;
+    }
     if (h->op != TAUPS__OP__PULL_OK || h->codec != 0)
         return 0; /* stats text and encoded replies go to the pooled buffer */
     int rc = 0;
