@@ -204,6 +204,9 @@ void tps__rows_pull_handle(sconn_t *sc, const Taups__Header *h,
     tps__pull_request(sc, h, &q);
 }
 
+/* Ids a pull reply looks up before it copies their rows. */
+#define ANSWER_BLOCK 64
+
 void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
     tps__server_t *s = sc->srv;
     tps__shard_t *sh = &s->shard;
@@ -233,17 +236,23 @@ void tps__rows_answer(sconn_t *sc, const pull_req_t *q) {
         return;
     }
     float *out = (float *)(void *)(b->data + room);
-    tps__table_find_many(t->table, s->row_ids, n, s->row_at);
-    for (size_t i = 0; i < n; i++) {
-        tps__row_t row;
-        if (s->row_at[i] != TPS__TABLE_NONE) {
-            tps__table_row(t->table, s->row_at[i], &row);
-            tps__row_copy(out + i * d, row.val, d);
-            s->row_vers[i] = *row.version;
-        } else {
-            tps__row_init(t->init, t->scale, t->seed, s->row_ids[i],
-                          (uint32_t)d, out + i * d);
-            s->row_vers[i] = 0;
+    /* A block's rows are copied just after their lookup fetched them,
+     * while they are still in the nearest cache. */
+    for (size_t lo = 0; lo < n; lo += ANSWER_BLOCK) {
+        size_t hi = n - lo < ANSWER_BLOCK ? n : lo + ANSWER_BLOCK;
+        tps__table_find_many(t->table, s->row_ids + lo, hi - lo,
+                             s->row_at + lo);
+        for (size_t i = lo; i < hi; i++) {
+            tps__row_t row;
+            if (s->row_at[i] != TPS__TABLE_NONE) {
+                tps__table_row(t->table, s->row_at[i], &row);
+                tps__row_copy(out + i * d, row.val, d);
+                s->row_vers[i] = *row.version;
+            } else {
+                tps__row_init(t->init, t->scale, t->seed, s->row_ids[i],
+                              (uint32_t)d, out + i * d);
+                s->row_vers[i] = 0;
+            }
         }
     }
     size_t vlen = 0;
