@@ -475,11 +475,12 @@ static int take_pull(tps__rowjob_t *job, const tps__rowframe_t *fr,
                                    whylen);
     /* Each row to its id's first place in the call; finish copies it to
      * the id's other places. */
-    size_t d = job->dim;
+    size_t d = job->dim, count = fr->count;
     const uint8_t *rows = payload + vlen;
-    for (size_t k = 0; k < fr->count; k++)
-        tps__row_copy(job->out + (size_t)job->first[o[k]] * d, rows + k * 4 * d,
-                      d);
+    const uint32_t *first = job->first;
+    float *out = job->out; /* locals, as in tps__cl_rows_finish */
+    for (size_t k = 0; k < count; k++)
+        tps__row_copy(out + (size_t)first[o[k]] * d, rows + k * 4 * d, d);
     return 0;
 }
 
