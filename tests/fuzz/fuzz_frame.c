@@ -5,14 +5,16 @@
  * Input: limits u8 (max_header = 16 + 8 * (bits 0-5)), payload u8
  * (max_payload = 64 * (bits 0-5); bits 6-7: where payloads go: the
  * reader's pool, a buffer of exactly their size from the destination
- * callback, a callback that refuses frames whose op is odd, or the pool
+ * callback, a callback that refuses frames whose op is odd and leaves
+ * the others' payloads in place (TPS_PAYLOAD_IN_PLACE), or the pool
  * with reads through tps__reader_want/commit as a connection's direct reads
  * do), nsplits u8 (1 + bits 0-2; bit 3: frames carry tags, --frame-mac,
  * under a fixed key), that many split sizes u8 (+1, used in turn), then the
  * stream.
  *
  * Properties (abort() on violation): every delivered frame has lengths
- * within the limits and a payload where the callback put it; every field
+ * within the limits and a payload where the callback put it (in place:
+ * inside the piece fed, or the pool when it came in pieces); every field
  * of its header can be read (ASan checks the strings and bytes); the
  * header packs again (tps__frame_encode_meta writes tps__frame_meta_size
  * bytes) and unpacks from that to the same values; a reader in error stays
@@ -33,6 +35,8 @@ typedef struct dest_s {
     int mode;
     uint8_t *buf; /* the callback's buffer of the current frame */
     uint64_t len;
+    const uint8_t *fed; /* the piece last fed */
+    size_t fed_len;
 } dest_t;
 
 static int on_dest(void *arg, const Taups__Header *h, uint64_t len,
@@ -40,6 +44,8 @@ static int on_dest(void *arg, const Taups__Header *h, uint64_t len,
     dest_t *d = arg;
     if (d->mode == DEST_REFUSE && (h->op & 1))
         return TPS_EPROTO;
+    if (d->mode == DEST_REFUSE)
+        *out = TPS_PAYLOAD_IN_PLACE;
     if (d->mode != DEST_EXACT)
         return 0;
     free(d->buf);
@@ -61,6 +67,10 @@ static void check_frame(const tps__reader_t *rd, const dest_t *d) {
         abort();
     if (d->mode == DEST_EXACT && rd->plen > 0 &&
         (rd->payload != d->buf || rd->plen != d->len))
+        abort();
+    if (d->mode == DEST_REFUSE && rd->plen > 0 && rd->payload != rd->pool &&
+        (rd->payload < d->fed ||
+         rd->plen > (uint64_t)(d->fed + d->fed_len - rd->payload)))
         abort();
     sink += fuzz_header_touch(h);
     for (uint64_t i = 0; i < rd->plen; i++)
@@ -85,7 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     tps__limits_t lim = {16 + 8 * (uint32_t)(data[0] & 63),
                         64 * (uint64_t)(data[1] & 63)};
-    dest_t d = {data[1] >> 6, NULL, 0};
+    dest_t d = {data[1] >> 6, NULL, 0, NULL, 0};
     size_t nsplit = 1 + (data[2] & 7);
     int tagged = (data[2] >> 3) & 1;
     if (size < 3 + nsplit)
@@ -122,6 +132,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             memcpy(base, data + off, used);
             rc = tps__reader_commit(&rd, used);
         } else {
+            d.fed = data + off;
+            d.fed_len = piece;
             rc = tps__reader_feed(&rd, data + off, piece, &used);
         }
         off += used;
