@@ -488,7 +488,7 @@ def e12_best(name, key, head, base=None):
                  out)
 
 
-# ---- E6b, E7: the tables their analyse scripts made from the runs ----
+# ---- E6, E6b, E7: the tables their analyse scripts made from the runs ----
 
 def analysis_table(name):
     path = os.path.join(RESULTS, name, "analysis.md")
@@ -542,6 +542,8 @@ TABLES = {
     "e5-consistency": (e5_consistency, "results/e5-consistency/summary.csv"),
     "e5-comm": (e5_comm, "results/e5-comm/summary.csv"),
     "e5-cnn": (e5_cnn, "results/e5-cnn/summary.csv"),
+    "e6-shards": (lambda: analysis_table("e6-shards"),
+                  "results/e6-shards/analysis.md"),
     "e6b-stragglers": (lambda: analysis_table("e6b-stragglers"),
                        "results/e6b-stragglers/analysis.md"),
     "e7-failures": (lambda: analysis_table("e7-failures"),
