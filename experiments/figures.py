@@ -12,6 +12,10 @@
   with neither checkpoints nor faults, against the checkpoint interval X,
   with the model 1 - C/X - lambda(X/2 + R) and Young's interval, from
   analysis.md;
+- E4 (results/e4-local/steps_vs_k): minibatch steps per worker to the
+  target against K, median and interquartile band across seeds, a line
+  per variant (local SGD and accumulation, per heterogeneity), from the
+  summary.csv of e4-local and e4-local-accum;
 - E10 (results/e10-backup/step_vs_b): the sync step time against the
   number of backup workers b, per compute-time law, with the model
   o(b) + E[X_(N-b):N], from analysis.md;
@@ -171,6 +175,33 @@ plot 'useful_vs_x.dat' using 1:3 with linespoints lw 2 dt 2 pt 6 lc rgb 'black' 
        % (young, young, young)))
 
 
+def e4(results):
+    lines = {}
+    for h, variant, k, r in tables.e4_convex_rows():
+        if r["updates_to_target_median"] == "":
+            continue
+        lines.setdefault((variant, h), []).append(
+            [k] + [k * float(r["updates_to_target_" + q])
+                   for q in ("median", "q1", "q3")])
+    keys = sorted(lines)
+    plots = []
+    for i, (variant, h) in enumerate(keys):
+        plots += [
+            "'steps_vs_k.dat' index %d using 1:3:4 with filledcurves "
+            "fs transparent solid 0.2 lt %d notitle" % (i, i + 1),
+            "'steps_vs_k.dat' index %d using 1:2 with linespoints lw 2 "
+            "pt 7 lt %d title '%s, hetero %g'" % (i, i + 1, variant, h)]
+    # Log y: accumulation's steps span decades, and averaging's few per
+    # cent of growth would be flat on a linear axis beside them.
+    draw(os.path.join(results, "e4-local"), "steps_vs_k",
+         [lines[k] for k in keys], """
+set logscale xy 2
+set xlabel 'K (local steps, or gradients accumulated, per sync)'
+set ylabel 'minibatch steps per worker to rel_err %g (median, IQR)' noenhanced
+set xrange [0.8:40]
+plot """ % tables.E4_TARGET + ", \\\n     ".join(plots) + "\n")
+
+
 def spread(cell):
     """(median, low, high) of a "median [low, high]" cell."""
     m, rest = cell.split("[")
@@ -263,7 +294,7 @@ def main(argv):
     results = argv[0] if argv else os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "results")
     rc = 0
-    for fig in (e1b, e6b, e7, e10, e11, e12, e12b, e12c):
+    for fig in (e1b, e4, e6b, e7, e10, e11, e12, e12b, e12c):
         try:
             fig(results)
         except (NoData, OSError, KeyError, ValueError,

@@ -58,8 +58,9 @@ TAUPS_PYTHON=${TAUPS_PYTHON:-$(sed -n 's/^PYTHON = //p' "$build/Makefile")}
 PYTHONPATH="$build/python${PYTHONPATH:+:$PYTHONPATH}"
 export TAUPS_PYTHON PYTHONPATH
 [ $# -gt 0 ] || set -- e1-threshold e1-lag e1-ssp e2-weighting e3-codecs e3-hetero \
-    e3-bandwidth e4-local e4-local-mlp e4-splits e5-consistency e5-comm e5-cnn \
-    e6-shards e6b-stragglers e7-failures e10-backup e11-delay-comp e12-momentum
+    e3-bandwidth e4-local-floor e4-local e4-local-accum e4-local-mlp e4-splits \
+    e5-consistency e5-comm e5-cnn e6-shards e6b-stragglers e7-failures \
+    e10-backup e11-delay-comp e12-momentum
 for name in "$@"; do
     ini=$here/$name.ini
     [ -f "$ini" ] || { echo "run.sh: no experiment $ini" >&2; exit 2; }

@@ -49,15 +49,15 @@ def fmt(v, spec):
     return spec % v
 
 
-def cell(row, stat, spec, iqr=True):
-    """median [q1, q3] of stat, or – when no seed has it."""
+def cell(row, stat, spec, iqr=True, scale=1):
+    """median [q1, q3] of stat (times scale), or – when no seed has it."""
     m = num(row, stat + "_median")
     if m is None:
         return "–"
     if not iqr:
-        return fmt(m, spec)
-    return "%s [%s, %s]" % (fmt(m, spec), fmt(num(row, stat + "_q1"), spec),
-                            fmt(num(row, stat + "_q3"), spec))
+        return fmt(scale * m, spec)
+    return "%s [%s, %s]" % tuple(fmt(scale * num(row, stat + q), spec)
+                                 for q in ("_median", "_q1", "_q3"))
 
 
 def reached(row):
@@ -236,12 +236,108 @@ def local_rows(rows, lead):
     return out
 
 
+# name, the key that is K, the tuned key, variant
+E4_FILES = (("e4-local", "server.local-steps", "worker.local-lr", "averaging"),
+            ("e4-local-accum", "worker.accumulate", "lr", "accumulation"))
+E4_STEPS = (256, 512, 1024, 2048)
+E4_TARGET = 0.15
+
+
+def e4_convex_rows():
+    """(hetero, variant, K, summary row) of E4's two convex files, by
+    hetero, then averaging before accumulation, then K."""
+    out = []
+    for name, key, tuned, variant in E4_FILES:
+        for r in summary(name):
+            r["tuned_lr"] = r["tuned_" + tuned]
+            out.append((float(r["hetero"]), variant, int(r[key]), r))
+    return sorted(out, key=lambda t: (t[0], t[1] != "averaging", t[2]))
+
+
+def e4_floor():
+    """Where K = 1 settles per lr: the median of the last 3 of 8192
+    steps' evaluations."""
+    out = [["%g" % float(r["hetero"]), r["worker.local-lr"],
+            "%s/%s" % (r["diverged"], r["runs"]),
+            cell(r, "final_metric", "%.4f"),
+            "%.1f" % (E4_TARGET / num(r, "final_metric_median"))]
+           for r in summary("e4-local-floor")]
+    return table(["hetero H", "local lr", "diverged",
+                  "floor: rel_err after 8192 steps",
+                  "target %g / floor" % E4_TARGET],
+                 out)
+
+
 def e4_local():
-    rows = local_rows(summary("e4-local"),
-                      lambda r: ["%s ms" % r["server.latency-ms"]])
-    return table(["latency per frame", "variant", "K", "reached",
-                  "syncs to 1e-3", "minibatch steps per worker (K × syncs)",
-                  "time to 1e-3 (s)", "bytes on the wire"], rows)
+    """Steps per worker are K x syncs; rel_err after S steps per worker is
+    the reading at S / K syncs."""
+    out = []
+    for h, variant, k, r in e4_convex_rows():
+        out.append(["%g" % h, variant, k, r["tuned_lr"], reached(r),
+                    cell(r, "updates_to_target", "%.0f"),
+                    cell(r, "updates_to_target", "%.0f", scale=k)] +
+                   [cell(r, "at_%d_updates" % (s // k), "%.4f")
+                    for s in E4_STEPS] +
+                   [cell(r, "drift_mean", "%.2f")])
+    return table(["hetero H", "variant", "K", "tuned lr",
+                  "reached %g" % E4_TARGET, "syncs to %g" % E4_TARGET,
+                  "steps per worker to %g" % E4_TARGET] +
+                 ["rel_err after %d steps" % s for s in E4_STEPS] +
+                 ["drift, mean"], out)
+
+
+def e4_local_fit():
+    """N(K) = N0 (1 + c K), the median steps per worker to the target,
+    fitted by least squares on K <= 8 and checked on K = 16 and 32, which
+    the fit did not see."""
+    out = []
+    rows = [t for t in e4_convex_rows() if t[1] == "averaging"]
+    for h in sorted({t[0] for t in rows}):
+        pts = {k: (k * num(r, "updates_to_target_median"), r)
+               for hh, _, k, r in rows if hh == h and int(r["reached"]) > 0}
+        fit = [(k, n) for k, (n, _) in pts.items() if k <= 8]
+        mk = sum(k for k, _ in fit) / len(fit)
+        mn = sum(n for _, n in fit) / len(fit)
+        b = (sum((k - mk) * (n - mn) for k, n in fit) /
+             sum((k - mk) ** 2 for k, _ in fit))
+        n0 = mn - b * mk
+        for k in sorted(k for k in pts if k > 8):
+            n, r = pts[k]
+            pred = n0 * (1 + b / n0 * k)
+            lo, hi = (k * num(r, "updates_to_target_" + q) for q in ("q1", "q3"))
+            out.append(["%g" % h, "%.0f" % n0, "%.4f" % (b / n0), k,
+                        "%.0f" % pred,
+                        cell(r, "updates_to_target", "%.0f", scale=k),
+                        "%.2f" % (n / pred),
+                        "yes" if lo <= pred <= hi else "no"])
+    return table(["hetero H", "N0 (fit, K ≤ 8)", "c (fit, K ≤ 8)", "K",
+                  "predicted steps", "measured steps", "measured / predicted",
+                  "prediction inside the IQR"], out)
+
+
+def best_k(cost, ratios):
+    """Per ratio T_comm/T_compute, the K whose syncs(K) x (ratio + K), in
+    units of one step's compute, is least, with every K's cost."""
+    cells = []
+    for ratio in ratios:
+        c = {k: s * (ratio + k) for k, s in cost.items()}
+        best = min(c, key=c.get)
+        cells.append("K = %d (%s)" % (best, ", ".join(
+            "%d: %.0f" % (k, v) for k, v in c.items())))
+    return cells
+
+
+def e4_local_best():
+    """Local SGD's time to target in units of one step's compute, for the
+    K that reached it in at least 3 of 5 runs."""
+    out = []
+    rows = [t for t in e4_convex_rows() if t[1] == "averaging"]
+    for h in sorted({t[0] for t in rows}):
+        cost = {k: num(r, "updates_to_target_median")
+                for hh, _, k, r in rows if hh == h and int(r["reached"]) >= 3}
+        out.append(["%g" % h] + best_k(cost, BEST_K_RATIOS))
+    return table(["hetero H"] + ["T_comm/T_compute = %g" % x
+                                 for x in BEST_K_RATIOS], out)
 
 
 def e4_local_mlp():
@@ -274,24 +370,20 @@ def e4_splits():
                   "drift, mean", "bytes on the wire"], out)
 
 
+BEST_K_RATIOS = (0.1, 1, 10, 100)
+
+
 def e4_splits_best():
     """Time to target in units of one step's compute, syncs(K) x (ratio +
     K), for the local K that reached it in at least 3 of 5 runs."""
     rows, out = summary("e4-splits"), []
-    ratios = (0.1, 1, 10, 100)
     for split in dict.fromkeys(r["split"] for r in rows):
         cost = {}
         for r in rows:
             local, k = splits_k(r)
             if r["split"] == split and local and int(r["reached"]) >= 3:
                 cost[k] = num(r, "updates_to_target_median")
-        cells = []
-        for ratio in ratios:
-            c = {k: s * (ratio + k) for k, s in cost.items()}
-            best = min(c, key=c.get)
-            cells.append("K = %d (%s)" % (best, ", ".join(
-                "%d: %.0f" % (k, v) for k, v in c.items())))
-        out.append([split] + cells)
+        out.append([split] + best_k(cost, BEST_K_RATIOS))
     return table(["split"] + ["T_comm/T_compute = 0.1", "1", "10", "100"],
                  out)
 
@@ -396,7 +488,7 @@ def e12_best(name, key, head, base=None):
                  out)
 
 
-# ---- E6b, E7: the tables their analyse scripts made from the runs ----
+# ---- E6, E6b, E7: the tables their analyse scripts made from the runs ----
 
 def analysis_table(name):
     path = os.path.join(RESULTS, name, "analysis.md")
@@ -439,13 +531,19 @@ TABLES = {
     "e3-hetero": (lambda: e3_at("e3-hetero", (10000, 15000, 20000)),
                   "results/e3-hetero/summary.csv"),
     "e3-bandwidth": (e3_bandwidth, "results/e3-bandwidth/summary.csv"),
-    "e4-local": (e4_local, "results/e4-local/summary.csv"),
+    "e4-local": (e4_local, "results/e4-local/summary.csv, "
+                 "results/e4-local-accum/summary.csv"),
+    "e4-local-floor": (e4_floor, "results/e4-local-floor/summary.csv"),
+    "e4-local-fit": (e4_local_fit, "results/e4-local/summary.csv"),
+    "e4-local-best-k": (e4_local_best, "results/e4-local/summary.csv"),
     "e4-local-mlp": (e4_local_mlp, "results/e4-local-mlp/summary.csv"),
     "e4-splits": (e4_splits, "results/e4-splits/summary.csv"),
     "e4-splits-best-k": (e4_splits_best, "results/e4-splits/summary.csv"),
     "e5-consistency": (e5_consistency, "results/e5-consistency/summary.csv"),
     "e5-comm": (e5_comm, "results/e5-comm/summary.csv"),
     "e5-cnn": (e5_cnn, "results/e5-cnn/summary.csv"),
+    "e6-shards": (lambda: analysis_table("e6-shards"),
+                  "results/e6-shards/analysis.md"),
     "e6b-stragglers": (lambda: analysis_table("e6b-stragglers"),
                        "results/e6b-stragglers/analysis.md"),
     "e7-failures": (lambda: analysis_table("e7-failures"),

@@ -1,5 +1,5 @@
-# Written by taups-sweep for experiments/e6-shards.ini; redraw with: cd experiments/results/e6-shards && gnuplot plots.gp
-# Curves are each configuration's first successful seed.
+# Written by taups-sweep for /work/wt-h1/experiments/e6-shards.ini; redraw with: cd experiments/results/e6-shards && gnuplot plots.gp
+# Each curve is a configuration's median over its successful seeds, its band their interquartile range.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
 set grid
@@ -15,9 +15,12 @@ set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p1-shards=1_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
+plot 'plots/p1-shards=1_workers=2-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p1-shards=1_workers=2-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p2-shards=1_workers=4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p3-shards=1_workers=8-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=1 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-1.svg'
@@ -27,9 +30,12 @@ set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p1-shards=1_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
+plot 'plots/p1-shards=1_workers=2-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p1-shards=1_workers=2-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p2-shards=1_workers=4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p3-shards=1_workers=8-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=1 workers=8' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-2.png'
@@ -39,9 +45,12 @@ set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p4-shards=2_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+plot 'plots/p4-shards=2_workers=2-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p4-shards=2_workers=2-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p5-shards=2_workers=4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p6-shards=2_workers=8-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=2 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-2.svg'
@@ -51,9 +60,12 @@ set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p4-shards=2_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+plot 'plots/p4-shards=2_workers=2-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p4-shards=2_workers=2-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p5-shards=2_workers=4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p6-shards=2_workers=8-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=2 workers=8' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_time-3.png'
@@ -63,9 +75,12 @@ set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p7-shards=4_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+plot 'plots/p7-shards=4_workers=2-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p7-shards=4_workers=2-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p8-shards=4_workers=4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p9-shards=4_workers=8-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=4 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_time-3.svg'
@@ -75,9 +90,12 @@ set format x '%g'
 set xlabel 'wall-clock time (s)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p7-shards=4_workers=2.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 1:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+plot 'plots/p7-shards=4_workers=2-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p7-shards=4_workers=2-time.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p8-shards=4_workers=4-time.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8-time.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p9-shards=4_workers=8-time.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=4 workers=8' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-1.png'
@@ -87,9 +105,12 @@ set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p1-shards=1_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
+plot 'plots/p1-shards=1_workers=2-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p1-shards=1_workers=2-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p2-shards=1_workers=4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p3-shards=1_workers=8-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=1 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-1.svg'
@@ -99,9 +120,12 @@ set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p1-shards=1_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
+plot 'plots/p1-shards=1_workers=2-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p1-shards=1_workers=2-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p2-shards=1_workers=4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p3-shards=1_workers=8-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=1 workers=8' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-2.png'
@@ -111,9 +135,12 @@ set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p4-shards=2_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+plot 'plots/p4-shards=2_workers=2-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p4-shards=2_workers=2-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p5-shards=2_workers=4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p6-shards=2_workers=8-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=2 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-2.svg'
@@ -123,9 +150,12 @@ set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p4-shards=2_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+plot 'plots/p4-shards=2_workers=2-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p4-shards=2_workers=2-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p5-shards=2_workers=4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p6-shards=2_workers=8-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=2 workers=8' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_updates-3.png'
@@ -135,9 +165,12 @@ set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p7-shards=4_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+plot 'plots/p7-shards=4_workers=2-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p7-shards=4_workers=2-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p8-shards=4_workers=4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p9-shards=4_workers=8-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=4 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_updates-3.svg'
@@ -147,9 +180,12 @@ set format x '%.1s%c'
 set xlabel 'updates applied'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p7-shards=4_workers=2.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 2:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+plot 'plots/p7-shards=4_workers=2-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p7-shards=4_workers=2-updates.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p8-shards=4_workers=4-updates.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8-updates.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p9-shards=4_workers=8-updates.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=4 workers=8' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-1.png'
@@ -159,9 +195,12 @@ set format x '%.1s%c'
 set xlabel 'bytes on the wire (all workers)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p1-shards=1_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
+plot 'plots/p1-shards=1_workers=2-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p1-shards=1_workers=2-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p2-shards=1_workers=4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p3-shards=1_workers=8-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=1 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-1.svg'
@@ -171,9 +210,12 @@ set format x '%.1s%c'
 set xlabel 'bytes on the wire (all workers)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p1-shards=1_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=2' noenhanced, \
-     'plots/p2-shards=1_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=4' noenhanced, \
-     'plots/p3-shards=1_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=1 workers=8' noenhanced
+plot 'plots/p1-shards=1_workers=2-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p1-shards=1_workers=2-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=1 workers=2' noenhanced, \
+     'plots/p2-shards=1_workers=4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p2-shards=1_workers=4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=1 workers=4' noenhanced, \
+     'plots/p3-shards=1_workers=8-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p3-shards=1_workers=8-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=1 workers=8' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-2.png'
@@ -183,9 +225,12 @@ set format x '%.1s%c'
 set xlabel 'bytes on the wire (all workers)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p4-shards=2_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+plot 'plots/p4-shards=2_workers=2-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p4-shards=2_workers=2-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p5-shards=2_workers=4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p6-shards=2_workers=8-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=2 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-2.svg'
@@ -195,9 +240,12 @@ set format x '%.1s%c'
 set xlabel 'bytes on the wire (all workers)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p4-shards=2_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=2' noenhanced, \
-     'plots/p5-shards=2_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=4' noenhanced, \
-     'plots/p6-shards=2_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=2 workers=8' noenhanced
+plot 'plots/p4-shards=2_workers=2-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p4-shards=2_workers=2-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=2 workers=2' noenhanced, \
+     'plots/p5-shards=2_workers=4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p5-shards=2_workers=4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=2 workers=4' noenhanced, \
+     'plots/p6-shards=2_workers=8-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p6-shards=2_workers=8-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=2 workers=8' noenhanced
 
 set terminal @pngterm size 900,720
 set output 'metric_vs_bytes-3.png'
@@ -207,9 +255,12 @@ set format x '%.1s%c'
 set xlabel 'bytes on the wire (all workers)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p7-shards=4_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+plot 'plots/p7-shards=4_workers=2-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p7-shards=4_workers=2-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p8-shards=4_workers=4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p9-shards=4_workers=8-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=4 workers=8' noenhanced
 
 set terminal svg size 900,720 dynamic
 set output 'metric_vs_bytes-3.svg'
@@ -219,9 +270,12 @@ set format x '%.1s%c'
 set xlabel 'bytes on the wire (all workers)'
 set ylabel 'metric' noenhanced
 unset arrow
-plot 'plots/p7-shards=4_workers=2.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=2' noenhanced, \
-     'plots/p8-shards=4_workers=4.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=4' noenhanced, \
-     'plots/p9-shards=4_workers=8.dat' using 4:3 with lines lw 2 dt 1 title 'shards=4 workers=8' noenhanced
+plot 'plots/p7-shards=4_workers=2-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 1 notitle, \
+     'plots/p7-shards=4_workers=2-bytes.dat' using 1:2 with lines lw 2 lt 1 dt 1 title 'shards=4 workers=2' noenhanced, \
+     'plots/p8-shards=4_workers=4-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 2 notitle, \
+     'plots/p8-shards=4_workers=4-bytes.dat' using 1:2 with lines lw 2 lt 2 dt 1 title 'shards=4 workers=4' noenhanced, \
+     'plots/p9-shards=4_workers=8-bytes.dat' using 1:3:4 with filledcurves fs transparent solid 0.2 noborder lt 3 notitle, \
+     'plots/p9-shards=4_workers=8-bytes.dat' using 1:2 with lines lw 2 lt 3 dt 1 title 'shards=4 workers=8' noenhanced
 
 unset logscale x
 set format x '%g'
