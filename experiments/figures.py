@@ -19,6 +19,9 @@
 - E10 (results/e10-backup/step_vs_b): the sync step time against the
   number of backup workers b, per compute-time law, with the model
   o(b) + E[X_(N-b):N], from analysis.md;
+- E10b (results/e10b-accuracy/err_vs_b): rel_err after a fixed time
+  against b, median and interquartile band across seeds, a line per
+  compute-time law, from summary.csv;
 - E11 (results/e11-delay-comp/updates_by_rule): updates to the target per
   staleness rule, median and interquartile range, from summary.csv;
 - E12, E12b and E12c (results/e12-momentum/updates_vs_mu and likewise):
@@ -236,6 +239,34 @@ def sweep_rows(d):
         return list(csv.DictReader(f))
 
 
+E10B_AT = 1  # seconds: the reading the figure draws (all are at their
+#              plateau by 2 s)
+
+
+def e10b(results):
+    d = os.path.join(results, "e10b-accuracy")
+    by_law = {}
+    key = "at_%g_s_" % E10B_AT
+    for r in sweep_rows(d):
+        if r[key + "median"] == "":
+            continue
+        by_law.setdefault(r["worker.delay"], []).append(
+            [float(r["server.backup-workers"])] +
+            [float(r[key + q]) for q in ("median", "q1", "q3")])
+    laws = [law for law in tables.E10B_LAWS if law in by_law]
+    plots = []
+    for i, law in enumerate(laws):
+        plots += [
+            "'err_vs_b.dat' index %d using 1:3:4 with filledcurves "
+            "fs transparent solid 0.2 lt %d notitle" % (i, i + 1),
+            "'err_vs_b.dat' index %d using 1:2 with linespoints lw 2 "
+            "pt 7 lt %d title '%s'" % (i, i + 1, law)]
+    draw_lines(d, "err_vs_b", [sorted(by_law[k]) for k in laws], """
+set xlabel 'backup workers b (of N = 8), each (law, b) at its tuned lr'
+set ylabel 'rel_err after %g s (median, IQR over 5 seeds)' noenhanced
+set xrange [-0.3:4.3]""" % E10B_AT, plots)
+
+
 def e11(results):
     d = os.path.join(results, "e11-delay-comp")
     rows, names = [], []
@@ -294,7 +325,7 @@ def main(argv):
     results = argv[0] if argv else os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "results")
     rc = 0
-    for fig in (e1b, e4, e6b, e7, e10, e11, e12, e12b, e12c):
+    for fig in (e1b, e4, e6b, e7, e10, e10b, e11, e12, e12b, e12c):
         try:
             fig(results)
         except (NoData, OSError, KeyError, ValueError,

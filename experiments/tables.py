@@ -419,6 +419,87 @@ def e5_cnn():
                                       lambda r: r["tuned_lr"]))
 
 
+# ---- E10b ----
+
+E10B_STEPS = (100, 200, 250)
+E10B_TIMES = (0.5, 1, 2, 2.5)
+E10B_TARGET = 0.15
+E10B_LAWS = ("const:2", "lognormal:2:1", "pareto:1.5:0.666667",
+             "pareto:3:1.333333")
+
+
+def e10b_accuracy():
+    """Per compute law and b: the tuned lr, steps and seconds to the
+    target, steps taken in the 3 s every run goes, and rel_err after fixed
+    numbers of steps and fixed seconds."""
+    rows = sorted(summary("e10b-accuracy"),
+                  key=lambda r: (E10B_LAWS.index(r["worker.delay"]),
+                                 int(r["server.backup-workers"])))
+    out = []
+    for r in rows:
+        out.append([r["worker.delay"], r["server.backup-workers"],
+                    r["tuned_lr"], reached(r),
+                    cell(r, "updates_to_target", "%.0f"),
+                    cell(r, "time_to_target_s", "%.2f"),
+                    cell(r, "updates", "%.0f")] +
+                   [cell(r, "at_%d_updates" % u, "%.3f") for u in E10B_STEPS] +
+                   [cell(r, "at_%g_s" % t, "%.3f") for t in E10B_TIMES])
+    return table(["compute law", "b", "tuned lr",
+                  "reached %g" % E10B_TARGET,
+                  "steps to %g" % E10B_TARGET,
+                  "time to %g (s)" % E10B_TARGET, "steps in 3 s"] +
+                 ["rel_err after %d steps" % u for u in E10B_STEPS] +
+                 ["rel_err after %g s" % t for t in E10B_TIMES], out)
+
+
+E10B_PLATEAU = (1.5, 2.9)  # seconds: the window each run's plateau is read in
+
+
+def quartiles(xs):
+    """(median, q1, q3) of xs, interpolated as R and NumPy do."""
+    xs = sorted(xs)
+
+    def q(p):
+        i = p * (len(xs) - 1)
+        lo = int(math.floor(i))
+        hi = min(lo + 1, len(xs) - 1)
+        return xs[lo] + (xs[hi] - xs[lo]) * (i - lo)
+    return q(0.5), q(0.25), q(0.75)
+
+
+def e10b_plateau():
+    """Where each (law, b) settles at its tuned lr: per run, the median
+    rel_err of its evaluations from 1.5 to 2.9 s (records/curves.csv),
+    then median [q1, q3] over the seeds, and the noise model's ratio to
+    b = 0, sqrt(N / (N - b)) (each step averages N - b gradients)."""
+    per = {}
+    path = os.path.join(RESULTS, "e10b-accuracy", "records", "curves.csv")
+    with open(path, newline="") as f:
+        for c in csv.DictReader(f):
+            if E10B_PLATEAU[0] <= float(c["time_s"]) <= E10B_PLATEAU[1]:
+                per.setdefault((c["run"], c["seed"]), []).append(
+                    float(c["rel_err"]))
+    rows = {}
+    for r in summary("e10b-accuracy"):
+        runs = [quartiles(v)[0] for (p, _), v in per.items()
+                if r["label"].startswith(p + "-")]
+        rows[(r["worker.delay"], int(r["server.backup-workers"]))] = (
+            r, quartiles(runs))
+    n = 8
+    out = []
+    for law in E10B_LAWS:
+        base = rows[(law, 0)][1][0]
+        for b in sorted(b for (lw, b) in rows if lw == law):
+            r, (m, q1, q3) = rows[(law, b)]
+            out.append([law, b, r["tuned_lr"], "%.3f [%.3f, %.3f]" % (m, q1, q3),
+                        "%.2f" % (m / base), "%.2f" % math.sqrt(n / (n - b)),
+                        "%.2f" % (E10B_TARGET / m)])
+    return table(["compute law", "b", "tuned lr",
+                  "plateau: rel_err from %g to %g s" % E10B_PLATEAU,
+                  "÷ b = 0", "model √(N/(N − b))",
+                  "target %g / plateau" % E10B_TARGET], out)
+
+
 # ---- E11 ----
 
 def e11_delay_comp():
@@ -557,6 +638,9 @@ TABLES = {
                    "results/e10-backup/analysis.md"),
     "e9-dense": nth_entry("e9-datacenter", 0),
     "e9-table-p0.03": nth_entry("e9-datacenter", 2),
+    "e10b-accuracy": (e10b_accuracy, "results/e10b-accuracy/summary.csv"),
+    "e10b-plateau": (e10b_plateau, "results/e10b-accuracy/summary.csv, "
+                     "records/curves.csv"),
     "e11-delay-comp": (e11_delay_comp, "results/e11-delay-comp/summary.csv"),
     "e12-momentum": (lambda: e12_momentum("e12-momentum", "workers",
                                           "workers N"),
