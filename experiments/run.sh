@@ -60,7 +60,8 @@ export TAUPS_PYTHON PYTHONPATH
 [ $# -gt 0 ] || set -- e1-threshold e1-lag e1-ssp e2-weighting e3-codecs e3-hetero \
     e3-bandwidth e4-local-floor e4-local e4-local-accum e4-local-mlp e4-splits \
     e5-consistency e5-comm e5-cnn e6-shards e6b-stragglers e7-failures \
-    e10-backup e11-delay-comp e12-momentum
+    e10-backup e10b-accuracy e10b-accuracy-edge e11-delay-comp e12-momentum \
+    e12b-momentum-illcond e12c-momentum-lag
 for name in "$@"; do
     ini=$here/$name.ini
     [ -f "$ini" ] || { echo "run.sh: no experiment $ini" >&2; exit 2; }
