@@ -45,7 +45,10 @@ if [ "${1:-}" = --summarise-all ]; then
             continue
         fi
         echo "== $name"
-        "$sweep" --summarise --out "$dir" || echo "run.sh: $name: --summarise failed"
+        # From the top of the tree with a relative --out: sweep.json and
+        # plots.gp then name the runs as every clone does.
+        (cd "$here/.." && "$sweep" --summarise --out "experiments/results/$name") ||
+            echo "run.sh: $name: --summarise failed"
         analyse "$name" "$dir"
     done
     python3 "$here/figures.py" "$results" || echo "run.sh: figures.py failed"
@@ -74,7 +77,8 @@ for name in "$@"; do
     echo "== $name into $out: $(date -u +%FT%TZ)"
     start=$(date +%s)
     # A diverging or failing run is recorded in the summary; go on.
-    (cd "$here/.." && "$sweep" --out "$out" "$ini") || echo "run.sh: $name: some runs failed (see $out/summary.md)"
+    (cd "$here/.." && "$sweep" --out "experiments/results/${out##*/}" "experiments/$name.ini") ||
+        echo "run.sh: $name: some runs failed (see $out/summary.md)"
     analyse "$name" "$out"
     echo "== $name: $(( $(date +%s) - start )) s"
 done

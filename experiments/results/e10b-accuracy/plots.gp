@@ -1,4 +1,4 @@
-# Written by taups-sweep for /work/wt-h2/experiments/e10b-accuracy.ini; redraw with: cd /work/wt-h2/experiments/results/e10b-accuracy && gnuplot plots.gp
+# Written by taups-sweep for /work/wt-h2/experiments/e10b-accuracy.ini; redraw with: cd experiments/results/e10b-accuracy && gnuplot plots.gp
 # Each curve is a configuration's median over its successful seeds, its band their interquartile range.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'

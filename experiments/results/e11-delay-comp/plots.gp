@@ -1,4 +1,4 @@
-# Written by taups-sweep for /work/main/experiments/e11-delay-comp.ini; redraw with: cd /work/main/experiments/results/e11-delay-comp-20261128-1129 && gnuplot plots.gp
+# Written by taups-sweep for /work/main/experiments/e11-delay-comp.ini; redraw with: cd experiments/results/e11-delay-comp && gnuplot plots.gp
 # Each curve is a configuration's median over its successful seeds, its band their interquartile range.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'

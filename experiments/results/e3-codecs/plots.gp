@@ -1,4 +1,4 @@
-# Written by taups-sweep for /work/main/experiments/e3-codecs.ini; redraw with: cd e3-codecs && gnuplot plots.gp
+# Written by taups-sweep for /work/main/experiments/e3-codecs.ini; redraw with: cd experiments/results/e3-codecs && gnuplot plots.gp
 # Each curve is a configuration's median over its successful seeds, its band their interquartile range.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'

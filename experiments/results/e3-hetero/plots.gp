@@ -1,4 +1,4 @@
-# Written by taups-sweep for /work/main/experiments/e3-hetero.ini; redraw with: cd /work/main/experiments/results/e3-hetero-20261128-1045 && gnuplot plots.gp
+# Written by taups-sweep for /work/main/experiments/e3-hetero.ini; redraw with: cd experiments/results/e3-hetero && gnuplot plots.gp
 # Each curve is a configuration's median over its successful seeds, its band their interquartile range.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'

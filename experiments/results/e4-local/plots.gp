@@ -1,4 +1,4 @@
-# Written by taups-sweep for /work/wt-h1/experiments/e4-local.ini; redraw with: cd /work/wt-h1/experiments/results/e4-local && gnuplot plots.gp
+# Written by taups-sweep for /work/wt-h1/experiments/e4-local.ini; redraw with: cd experiments/results/e4-local && gnuplot plots.gp
 # Each curve is a configuration's median over its successful seeds, its band their interquartile range.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'

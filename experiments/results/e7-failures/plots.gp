@@ -1,4 +1,4 @@
-# Written by taups-sweep for /work/main/experiments/e7-failures.ini; redraw with: cd /work/main/experiments/results/e7-failures-20261128-1120 && gnuplot plots.gp
+# Written by taups-sweep for /work/main/experiments/e7-failures.ini; redraw with: cd experiments/results/e7-failures && gnuplot plots.gp
 # Each curve is a configuration's median over its successful seeds, its band their interquartile range.
 set macros
 pngterm = (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) ? 'pngcairo' : 'png'
