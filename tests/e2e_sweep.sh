@@ -405,5 +405,8 @@ if command -v git > /dev/null; then
     new=$(ls -d "$repo"/experiments/results/tiny-2*)
     [ -s "$new/summary.csv" ] && [ -s "$new/records/runs.csv" ] ||
         fail "run.sh: no new results directory: $(ls "$repo/experiments/results")"
+    # Runs are named from the top of the tree, as in any clone of it.
+    grep -q "\"dir\": \"experiments/results/${new##*/}/runs/" "$new/sweep.json" ||
+        fail "run.sh: sweep.json names its runs by this tree's path: $(grep -o '"dir": "[^"]*"' "$new/sweep.json" | head -1)"
 fi
 echo "e2e_sweep: 1 passed, 0 failed"
