@@ -156,16 +156,16 @@ static int packs(uint64_t vary, size_t n) {
  * lowest to its highest above the index's bits. A pass then moves one
  * word, not a key and an index, and counts the next pass's digits on the
  * way. The words ping-pong between wa and wb; hist has room for
- * PACKED_HIST counters. Returns the buffer holding the sorted words: a word's key
- * part is packed_key's, its low index_bits(n) bits the key's index. */
+ * PACKED_HIST counters. Returns the buffer holding the sorted words: a word's
+ * key part is packed_key's, its low index_bits(n) bits the key's index. */
 static const uint64_t *radix_packed(const uint64_t *keys, size_t n,
                                     uint64_t vary, uint64_t *wa, uint64_t *wb,
                                     uint32_t *hist) {
     unsigned passes = 1, bits = digit_bits(vary, n, &passes);
     unsigned lo = (unsigned)__builtin_ctzll(vary), ib = index_bits(n);
     uint64_t mask = ((uint64_t)1 << bits) - 1;
-    uint64_t span = 64 - (unsigned)__builtin_clzll(vary) - lo;
-    uint64_t vmask = span == 64 ? UINT64_MAX : ((uint64_t)1 << span) - 1;
+    unsigned span = 64 - (unsigned)__builtin_clzll(vary) - lo;
+    uint64_t vmask = UINT64_MAX >> (64 - span); /* span >= 1 */
     memset(hist, 0, ((size_t)passes << bits) * sizeof(*hist));
     for (size_t i = 0; i < n; i++) {
         uint64_t w = (((keys[i] >> lo) & vmask) << ib) | i;
@@ -278,7 +278,7 @@ size_t tps__ids_unique(const uint64_t *ids, size_t n, uint64_t *uniq,
         cap *= 2;
     /* Small: the table's keys and values, the inserted keys and their
      * ping-pong copy, two index arrays. Large: one key copy, two index
-     * arrays. Both: one histogram. */
+     * arrays. Both: the radix passes' counters. */
     size_t need = (small ? cap * 12 + n * 24 : n * 16) + PACKED_HIST * 4;
     if (*scratch_cap < need) {
         void *p = realloc(*scratch, need);

@@ -1231,9 +1231,8 @@ START_TEST(test_rows_versions_newest) {
     shards_rejoining(c);
     tps_ticket_t id[2];
     for (int k = 0; k < 2; k++) {
-        ck_assert_int_eq(tps_pull_rows_async(c, tab, 4, ids, out[k], NULL,
-                                             &id[k]),
-                         0);
+        ck_assert_int_eq(
+            tps_pull_rows_async(c, tab, 4, ids, out[k], NULL, &id[k]), 0);
         issue(c, id[k], -1, 0);
     }
     for (int k = 0; k < 2; k++) {
